@@ -1,0 +1,197 @@
+// The netlist IR: what elaboration produces and what every backend (simulator,
+// Verilog printer, operator inventory) starts from. Like Hardcaml's Signal.t it
+// is deliberately small: a node is an operator with a width and operand ids.
+// Values are raw bit vectors; signedness lives in the operator (lts vs ltu,
+// muls vs mulu, sext vs zext, shrs vs shru), exactly as in Verilog, so every
+// backend can interpret a node without knowing the DSL type it came from.
+
+export type NodeId = number;
+
+/** Where the user's code created something: every elaboration error cites it. */
+export interface SourceLoc {
+  file: string;
+  line: number;
+  column: number;
+}
+
+/** How a signal is displayed (waveforms, peekValue); never affects semantics. */
+export type DisplayFormat =
+  | { kind: 'uint' }
+  | { kind: 'sint' }
+  | { kind: 'fixed'; intBits: number; fracBits: number; signed: boolean };
+
+/** Operators whose two operands and result all have the node's width. */
+export type SameWidthBinOp = 'add' | 'sub' | 'and' | 'or' | 'xor';
+/** Comparisons: operands have equal width, result is 1 bit. */
+export type CompareOp = 'eq' | 'ne' | 'ltu' | 'lts' | 'leu' | 'les';
+/** Multiply: result width = width(a) + width(b); muls treats both as signed. */
+export type MulOp = 'mulu' | 'muls';
+/** Barrel shift by a dynamic amount; result width = width(a). */
+export type ShiftOp = 'shl' | 'shru' | 'shrs';
+export type ReduceOp = 'redand' | 'redor' | 'redxor';
+
+interface NodeBase {
+  id: NodeId;
+  width: number;
+  /** User-visible name (wire, reg, port, named signal). Unnamed nodes get backend names. */
+  name?: string;
+  loc?: SourceLoc;
+  display?: DisplayFormat;
+}
+
+export type Node = NodeBase &
+  (
+    | { op: 'const'; value: bigint }
+    | { op: 'input'; port: string }
+    /** Zero-cost rename, kept so that named wires stay visible in every backend. */
+    | { op: 'wire'; a: NodeId }
+    | { op: SameWidthBinOp; a: NodeId; b: NodeId }
+    | { op: 'not'; a: NodeId }
+    | { op: CompareOp; a: NodeId; b: NodeId }
+    | { op: MulOp; a: NodeId; b: NodeId }
+    /** Unsigned divide, result width = width(a); b may differ in width.
+     *  Division by zero gives all ones (as RISC-V does), in every backend. */
+    | { op: 'divu'; a: NodeId; b: NodeId }
+    /** Shift amount `b` is unsigned; amounts >= width give 0 (or sign fill for shrs). */
+    | { op: ShiftOp; a: NodeId; b: NodeId }
+    | { op: ReduceOp; a: NodeId }
+    /** cases[sel]; a sel value past the last case selects the last case. */
+    | { op: 'mux'; sel: NodeId; cases: NodeId[] }
+    /** parts[0] is the most significant. */
+    | { op: 'concat'; parts: NodeId[] }
+    /** Bits [lo + width - 1 : lo] of a. */
+    | { op: 'slice'; a: NodeId; lo: number }
+    /** Extend a to this node's width (width(a) <= width). */
+    | { op: 'zext' | 'sext'; a: NodeId }
+    /** Positive-edge register. Synchronous, active-high reset to `init` when init
+     *  is not null; `en` (1 bit) holds the value when low. `d` is set after
+     *  creation because registers are how feedback loops are closed. */
+    | { op: 'reg'; d: NodeId; en: NodeId | null; init: bigint | null }
+    /** Memory read port. sync: the address is registered at the clock edge and
+     *  the data appears the next cycle (read-first: a write in the same cycle
+     *  is not seen); async: combinational read. `en` gates the sync address
+     *  register. */
+    | { op: 'memread'; mem: number; addr: NodeId; en: NodeId | null; sync: boolean }
+    /** CAM search: bit i set when entry i is valid and its key equals `key`. */
+    | { op: 'cammatch'; cam: number; key: NodeId }
+    /** Output `port` of child instance `inst` (index into ModuleIR.instances). */
+    | { op: 'instout'; inst: number; port: string }
+  );
+
+export type Op = Node['op'];
+
+export interface MemoryWritePort {
+  addr: NodeId;
+  data: NodeId;
+  en: NodeId;
+}
+
+export interface MemoryIR {
+  name: string;
+  width: number;
+  depth: number;
+  writePorts: MemoryWritePort[];
+  loc?: SourceLoc;
+}
+
+/** On an enabled write, entry `index` gets `key` and its valid bit becomes `valid`. */
+export interface CamWritePort {
+  index: NodeId;
+  key: NodeId;
+  valid: NodeId;
+  en: NodeId;
+}
+
+/** Content-addressable memory: `entries` keys of `keyWidth` bits, each with a
+ *  valid bit; all valid bits reset to 0. */
+export interface CamIR {
+  name: string;
+  keyWidth: number;
+  entries: number;
+  writePorts: CamWritePort[];
+  loc?: SourceLoc;
+}
+
+export interface PortIR {
+  name: string;
+  dir: 'in' | 'out';
+  width: number;
+  /** For 'in': the input node. For 'out': the node driving the port. */
+  node: NodeId;
+  display?: DisplayFormat;
+}
+
+export interface InstanceIR {
+  name: string;
+  module: ModuleIR;
+  /** Child input port name -> driving node in this module. */
+  inputs: Record<string, NodeId>;
+  loc?: SourceLoc;
+}
+
+/** One elaborated module. Every module has an implicit `clock` and an
+ *  active-high synchronous `reset`; they are not listed in `ports`. */
+export interface ModuleIR {
+  /** Unique name: the Verilog module name (configs are folded into it). */
+  name: string;
+  ports: PortIR[];
+  /** nodes[i].id === i */
+  nodes: Node[];
+  instances: InstanceIR[];
+  memories: MemoryIR[];
+  cams: CamIR[];
+  loc?: SourceLoc;
+}
+
+/** An elaborated, checked design: closed, backends start from here. */
+export interface Design {
+  top: ModuleIR;
+  /** Every distinct module, children before parents, top last. */
+  modules: ModuleIR[];
+}
+
+/** Operand ids of a node, in a fixed order (for scheduling and traversal).
+ *  For registers and sync memory reads only the operands sampled at the
+ *  clock edge are listed separately: see `combOperands`. */
+export function operands(n: Node): NodeId[] {
+  switch (n.op) {
+    case 'const':
+    case 'input':
+    case 'instout':
+      return [];
+    case 'wire':
+    case 'not':
+    case 'redand':
+    case 'redor':
+    case 'redxor':
+    case 'slice':
+    case 'zext':
+    case 'sext':
+      return [n.a];
+    case 'mux':
+      return [n.sel, ...n.cases];
+    case 'concat':
+      return [...n.parts];
+    case 'reg':
+      return n.en === null ? [n.d] : [n.d, n.en];
+    case 'memread':
+      return n.en === null ? [n.addr] : [n.addr, n.en];
+    case 'cammatch':
+      return [n.key];
+    default:
+      return [n.a, n.b];
+  }
+}
+
+/** Operands a node's *current-cycle* value depends on combinationally.
+ *  Registers and sync reads depend on nothing this cycle; that is what
+ *  breaks loops through state. */
+export function combOperands(n: Node): NodeId[] {
+  if (n.op === 'reg') return [];
+  if (n.op === 'memread' && n.sync) return [];
+  return operands(n);
+}
+
+export function mask(width: number): bigint {
+  return (1n << BigInt(width)) - 1n;
+}
