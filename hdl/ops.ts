@@ -1,0 +1,34 @@
+// Free-standing operators that take several signals.
+import { sameScalarType, formatName, uint } from './types.js';
+import { displayOf, Signal, UInt } from './signal.js';
+
+/** sel ? whenTrue : whenFalse. Both arms must have the same type. */
+export function mux<S extends Signal>(sel: UInt, whenTrue: S, whenFalse: S): S {
+  return muxN(sel, [whenFalse, whenTrue]);
+}
+
+/** cases[sel]; a selector past the last case selects the last case. */
+export function muxN<S extends Signal>(sel: UInt, cases: S[]): S {
+  if (cases.length === 0) throw new Error('muxN: no cases');
+  const first = cases[0];
+  const o = first.owner;
+  if (sel.owner !== o) o.fail('signal used outside its module', sel.label, `mux select ${sel.label} belongs to module ${sel.owner.moduleName}`);
+  for (const c of cases) {
+    if (c.owner !== o) o.fail('signal used outside its module', c.label, `mux input ${c.label} belongs to module ${c.owner.moduleName}`);
+    if (!sameScalarType(c.type, first.type)) {
+      o.fail('type mismatch', c.label, `mux inputs must have one type: ${first.label} is ${formatName(first.type)}, ${c.label} is ${formatName(c.type)}`);
+    }
+  }
+  if (cases.length > 2 ** sel.width) o.fail('width mismatch', sel.label, `a ${sel.width}-bit select reaches ${2 ** sel.width} cases, got ${cases.length}`);
+  if (cases.length === 1) return first;
+  return first.withNode(o.addNode({ op: 'mux', sel: sel.id, cases: cases.map((c) => c.id) }, first.width, displayOf(first.type)));
+}
+
+/** Concatenation, first argument most significant. */
+export function cat(...parts: Signal[]): UInt {
+  if (parts.length === 0) throw new Error('cat: nothing to concatenate');
+  const o = parts[0].owner;
+  for (const p of parts) if (p.owner !== o) o.fail('signal used outside its module', p.label, `cat: ${p.label} belongs to module ${p.owner.moduleName}`);
+  const w = parts.reduce((s, p) => s + p.width, 0);
+  return new UInt(o, o.addNode({ op: 'concat', parts: parts.map((p) => p.id) }, w, { kind: 'uint' }), uint(w));
+}

@@ -1,0 +1,87 @@
+// Mapping hardware types to the TypeScript shapes a module body works with:
+// a scalar type becomes a signal, a bundle a record of signals, a stream
+// { valid, ready, payload }.
+import type { Fixed, SInt, Signal, UInt } from './signal.js';
+import type { BundleType, FixedType, HwType, ScalarType, SIntType, StreamType, UIntType } from './types.js';
+
+// A type alias, not an interface, so it is assignable to SignalTree.
+export type StreamPorts<P> = {
+  valid: UInt;
+  ready: UInt;
+  payload: P;
+};
+
+export type SigOf<T extends HwType> = T extends UIntType
+  ? UInt
+  : T extends SIntType
+    ? SInt
+    : T extends FixedType
+      ? Fixed
+      : T extends BundleType<infer F>
+        ? { [K in keyof F]: SigOf<F[K]> }
+        : T extends StreamType<infer P>
+          ? StreamPorts<SigOf<P>>
+          : never;
+
+/** A tree of signals: what a module body returns as its port record. */
+export type SignalTree = Signal | { readonly [k: string]: SignalTree } | readonly SignalTree[];
+
+export interface Leaf {
+  /** Name suffix path, e.g. ['in', 'payload', 'x'] -> in_payload_x */
+  path: string[];
+  type: ScalarType;
+  /** true when the leaf flows against the declared direction (stream ready). */
+  flipped: boolean;
+}
+
+/** Flatten a hardware type into its scalar leaves, in declaration order. */
+export function leaves(t: HwType, path: string[] = [], flipped = false): Leaf[] {
+  switch (t.kind) {
+    case 'uint':
+    case 'sint':
+    case 'fixed':
+      return [{ path, type: t, flipped }];
+    case 'bundle':
+      return Object.entries(t.fields).flatMap(([k, f]) => leaves(f, [...path, k], flipped));
+    case 'stream':
+      return [
+        { path: [...path, 'valid'], type: { kind: 'uint', width: 1 }, flipped },
+        { path: [...path, 'ready'], type: { kind: 'uint', width: 1 }, flipped: !flipped },
+        ...leaves(t.payload, [...path, 'payload'], flipped),
+      ];
+  }
+}
+
+/** Build the TS shape for type t, asking `make` for each leaf. */
+export function buildShape<T extends HwType>(t: T, make: (leaf: Leaf) => Signal): SigOf<T> {
+  const build = (ty: HwType, path: string[], flipped: boolean): unknown => {
+    switch (ty.kind) {
+      case 'uint':
+      case 'sint':
+      case 'fixed':
+        return make({ path, type: ty, flipped });
+      case 'bundle':
+        return Object.fromEntries(Object.entries(ty.fields).map(([k, f]) => [k, build(f, [...path, k], flipped)]));
+      case 'stream':
+        return {
+          valid: make({ path: [...path, 'valid'], type: { kind: 'uint', width: 1 }, flipped }),
+          ready: make({ path: [...path, 'ready'], type: { kind: 'uint', width: 1 }, flipped: !flipped }),
+          payload: build(ty.payload, [...path, 'payload'], flipped),
+        };
+    }
+  };
+  return build(t, [], false) as SigOf<T>;
+}
+
+/** Map every signal leaf of a tree, keeping its structure. */
+export function mapTree<T extends SignalTree>(tree: T, f: (s: Signal, path: string[]) => Signal, path: string[] = []): T {
+  if (isSignal(tree)) return f(tree, path) as T;
+  if (Array.isArray(tree)) return tree.map((x: SignalTree, i: number) => mapTree(x, f, [...path, String(i)])) as unknown as T;
+  return Object.fromEntries(
+    Object.entries(tree as Record<string, SignalTree>).map(([k, v]) => [k, mapTree(v, f, [...path, k])]),
+  ) as T;
+}
+
+function isSignal(x: unknown): x is Signal {
+  return typeof x === 'object' && x !== null && 'owner' in x && 'id' in x && 'type' in x;
+}

@@ -1,0 +1,86 @@
+// Hardware types: what a port, wire or register holds. A type is a plain
+// descriptor; the signal classes (signal.ts) give it operators.
+
+export interface UIntType { readonly kind: 'uint'; readonly width: number }
+export interface SIntType { readonly kind: 'sint'; readonly width: number }
+/** Fixed point: `intBits` integer bits (including the sign bit when signed)
+ *  and `fracBits` fractional bits; the raw value is value * 2^fracBits. */
+export interface FixedType {
+  readonly kind: 'fixed';
+  readonly intBits: number;
+  readonly fracBits: number;
+  readonly signed: boolean;
+  readonly width: number;
+}
+export interface BundleType<F extends Record<string, HwType> = Record<string, HwType>> {
+  readonly kind: 'bundle';
+  readonly fields: F;
+}
+/** A valid/ready stream: `valid` and `payload` flow with the data, `ready`
+ *  flows back. A transfer happens in a cycle where valid && ready. */
+export interface StreamType<P extends HwType = HwType> {
+  readonly kind: 'stream';
+  readonly payload: P;
+}
+
+export type ScalarType = UIntType | SIntType | FixedType;
+export type HwType = ScalarType | BundleType | StreamType;
+
+export const MAX_WIDTH = 4096;
+
+function checkWidth(width: number, what: string): void {
+  if (!Number.isInteger(width) || width < 1 || width > MAX_WIDTH) {
+    throw new RangeError(`${what}: width ${width} is not an integer in 1..${MAX_WIDTH}`);
+  }
+}
+
+export function uint(width: number): UIntType {
+  checkWidth(width, 'uint');
+  return { kind: 'uint', width };
+}
+export function sint(width: number): SIntType {
+  checkWidth(width, 'sint');
+  return { kind: 'sint', width };
+}
+export const bool: UIntType = { kind: 'uint', width: 1 };
+
+/** Unsigned fixed point, e.g. ufixed(14, 8) for the 14.8 vertex format. */
+export function ufixed(intBits: number, fracBits: number): FixedType {
+  return fixedType(intBits, fracBits, false);
+}
+/** Signed fixed point; intBits includes the sign bit. */
+export function sfixed(intBits: number, fracBits: number): FixedType {
+  return fixedType(intBits, fracBits, true);
+}
+export function fixedType(intBits: number, fracBits: number, signed: boolean): FixedType {
+  if (!Number.isInteger(intBits) || !Number.isInteger(fracBits) || intBits < 0 || fracBits < 0) {
+    throw new RangeError(`fixed: intBits ${intBits} and fracBits ${fracBits} must be non-negative integers`);
+  }
+  if (signed && intBits < 1) throw new RangeError('sfixed: intBits counts the sign bit, so it must be at least 1');
+  checkWidth(intBits + fracBits, 'fixed');
+  return { kind: 'fixed', intBits, fracBits, signed, width: intBits + fracBits };
+}
+
+export function bundle<F extends Record<string, HwType>>(fields: F): BundleType<F> {
+  return { kind: 'bundle', fields };
+}
+export function stream<P extends HwType>(payload: P): StreamType<P> {
+  return { kind: 'stream', payload };
+}
+
+export function formatName(t: ScalarType): string {
+  switch (t.kind) {
+    case 'uint':
+      return `uint(${t.width})`;
+    case 'sint':
+      return `sint(${t.width})`;
+    case 'fixed':
+      return `${t.signed ? 's' : 'u'}fixed ${t.intBits}.${t.fracBits}`;
+  }
+}
+
+export function sameScalarType(a: ScalarType, b: ScalarType): boolean {
+  if (a.kind !== b.kind || a.width !== b.width) return false;
+  if (a.kind === 'fixed' && b.kind === 'fixed') return a.intBits === b.intBits && a.signed === b.signed;
+  return true;
+}
