@@ -1,0 +1,53 @@
+// SVG -> PNG with resvg. WaveDrom's text asks for Helvetica, which Linux
+// machines rarely have, and resvg without a usable font silently drops the
+// text; so we hand resvg a font file ourselves.
+import { existsSync } from 'node:fs';
+import { Resvg } from '@resvg/resvg-js';
+
+/** Helvetica-compatible first: Liberation Sans has Helvetica's metrics, so
+ *  WaveDrom's label widths (computed for Helvetica) still fit. */
+const FONT_CANDIDATES: ReadonlyArray<{ file: string; family: string }> = [
+  { file: '/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf', family: 'Liberation Sans' },
+  { file: '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf', family: 'Liberation Sans' },
+  { file: '/usr/share/fonts/liberation-sans/LiberationSans-Regular.ttf', family: 'Liberation Sans' },
+  { file: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', family: 'DejaVu Sans' },
+  { file: '/usr/share/fonts/dejavu-sans-fonts/DejaVuSans.ttf', family: 'DejaVu Sans' },
+  { file: '/System/Library/Fonts/Helvetica.ttc', family: 'Helvetica' },
+  { file: '/Library/Fonts/Arial.ttf', family: 'Arial' },
+  { file: 'C:\\Windows\\Fonts\\arial.ttf', family: 'Arial' },
+];
+
+export interface PngOptions {
+  /** Pixels per SVG unit (default 2: crisp on high-DPI screens and in docs). */
+  scale?: number;
+  /** Font file to use instead of searching; its family must be given too. */
+  font?: { file: string; family: string };
+  /** Default white: WaveDrom's SVG is transparent and dark viewers hide it. */
+  background?: string;
+}
+
+/** The font we will use, or null when only system fonts are left. */
+export function findFont(): { file: string; family: string } | null {
+  return FONT_CANDIDATES.find((f) => existsSync(f.file)) ?? null;
+}
+
+export function svgToPng(svg: string, opts: PngOptions = {}): Buffer {
+  const font = opts.font ?? findFont();
+  if (opts.font && !existsSync(opts.font.file)) throw new Error(`font file ${opts.font.file} not found`);
+  const resvg = new Resvg(svg, {
+    fitTo: { mode: 'zoom', value: opts.scale ?? 2 },
+    background: opts.background ?? 'white',
+    font: font
+      ? {
+          loadSystemFonts: false,
+          fontFiles: [font.file],
+          // 'Helvetica' is not in the database, so resvg falls back to these.
+          defaultFontFamily: font.family,
+          sansSerifFamily: font.family,
+        }
+      : // No known file: let resvg scan the system (slower; text renders if
+        // any font is installed, otherwise it is missing from the PNG).
+        { loadSystemFonts: true },
+  });
+  return resvg.render().asPng();
+}
