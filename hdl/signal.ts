@@ -233,6 +233,7 @@ export class UInt extends Signal {
   }
   /** Keep the low `width` bits (explicit narrowing). */
   trunc(width: number): UInt {
+    if (width > this.width) this.owner.fail('width mismatch', this.label, `trunc(${width}) would widen a ${this.width}-bit signal; use zext`);
     return width === this.width ? this : this.bits(width - 1, 0);
   }
   /** Value-preserving conversion to signed (one more bit). */
@@ -360,6 +361,7 @@ export class SInt extends Signal {
     return new SInt(this.owner, this.extendTo(width), sint(width));
   }
   trunc(width: number): SInt {
+    if (width > this.width) this.owner.fail('width mismatch', this.label, `trunc(${width}) would widen a ${this.width}-bit signal; use sext`);
     return width === this.width ? this : this.bits(width - 1, 0).asSInt();
   }
   private arith(op: 'add' | 'sub', other: SInt | Literal, grow: number): SInt {
