@@ -1,0 +1,57 @@
+// An indexed triangle mesh in rasterizer input formats: the form workloads are
+// generated, stored (mesh JSON) and paired in. Adjacency is by vertex index:
+// two triangles share an edge when they share two vertex indices.
+
+import type { TriVerts, Vertex } from '../../../units/raster-common/mp.js';
+
+export type TriIndices = readonly [number, number, number];
+
+export interface Mesh {
+  /** x, y in 14.8 (1/256-pixel integers), z in 0.24. */
+  readonly vertices: readonly Vertex[];
+  /** Vertex indices, in stream order; winding as drawn (clockwise on screen = front). */
+  readonly triangles: readonly TriIndices[];
+}
+
+/** The vertices of triangle i. */
+export function triangleVerts(mesh: Mesh, i: number): TriVerts {
+  const t = mesh.triangles[i];
+  if (t === undefined) throw new Error(`triangle ${i} out of range (0..${mesh.triangles.length - 1})`);
+  const at = (k: number): Vertex => {
+    const v = mesh.vertices[k];
+    if (v === undefined) throw new Error(`triangle ${i}: vertex index ${k} out of range`);
+    return v;
+  };
+  return [at(t[0]), at(t[1]), at(t[2])];
+}
+
+/** Concatenate meshes, renumbering vertex indices; stream order is kept. */
+export function concatMeshes(parts: readonly Mesh[]): Mesh {
+  const vertices: Vertex[] = [];
+  const triangles: TriIndices[] = [];
+  for (const part of parts) {
+    const base = vertices.length;
+    vertices.push(...part.vertices);
+    for (const [a, b, c] of part.triangles) triangles.push([a + base, b + base, c + base]);
+  }
+  return { vertices, triangles };
+}
+
+/** The first `count` triangles, keeping only the vertices they use (renumbered in first-use order). */
+export function truncateMesh(mesh: Mesh, count: number): Mesh {
+  const remap = new Map<number, number>();
+  const vertices: Vertex[] = [];
+  const use = (k: number): number => {
+    let r = remap.get(k);
+    if (r === undefined) {
+      r = vertices.length;
+      remap.set(k, r);
+      const v = mesh.vertices[k];
+      if (v === undefined) throw new Error(`truncateMesh: vertex index ${k} out of range`);
+      vertices.push(v);
+    }
+    return r;
+  };
+  const triangles = mesh.triangles.slice(0, count).map(([a, b, c]): TriIndices => [use(a), use(b), use(c)]);
+  return { vertices, triangles };
+}
