@@ -1,0 +1,59 @@
+// gfxrtl command line. Each command lives in cli/commands/; this file only
+// declares them, so `gfxrtl --help` is the map of what the tool does.
+import { Command } from 'commander';
+import { HdlError } from '../hdl/errors.js';
+import { JsonInputError } from '../testbenches/json-locate.js';
+import { ConfigError } from '../units/config.js';
+import { simCommand } from './commands/sim.js';
+import { samplesCommand } from './commands/samples.js';
+import { unitsCommand } from './commands/units.js';
+import { workloadCommand } from './commands/workload.js';
+
+const program = new Command('gfxrtl').description('fixed-point graphics hardware: simulate, check, emit Verilog, price in 45 nm, sweep');
+
+program.command('units').description('list units and their config keys, allowed values and defaults').action(unitsCommand);
+
+program
+  .command('sim <unit>')
+  .description('simulate a unit on a stimulus file (or seeded random stimulus)')
+  .option('--config <k=v,...>', 'unit configuration', '')
+  .option('--input <stim.json>', 'stimulus: [{port: value}, ...] or {"reset": n, "cycles": [...]}')
+  .option('--output <out.jsonl>', 'outputs per cycle (default: stdout)')
+  .option('--wave <file>', 'waveform: .json (WaveJSON), .svg, .png or .vcd')
+  .option('--signals <patterns>', 'comma-separated signal patterns for the waveform (glob: *, **; /regex/)')
+  .option('--window <A:B>', 'cycle window of the waveform')
+  .option('--cycles <n>', 'cycles of random stimulus when no --input', '32')
+  .option('--seed <s>', 'seed of the random stimulus', '1')
+  .action(simCommand);
+
+program
+  .command('workload <kind>')
+  .description('generate a workload (kind: raster) and print its statistics')
+  .option('--surface <name>', 'default (documented mix) | plane | sphere | sine-grazing | bumpy-sphere', 'default')
+  .option('--area <px2>', 'target mean micropolygon area in pixels^2', '0.54')
+  .option('--count <n>', 'number of triangles', '4096')
+  .option('--seed <s>', 'random seed', '2010')
+  .option('--size <WxH>', 'render target in pixels', '1920x1080')
+  .option('--pairs', 'report pairing of triangles that share an edge (TVP)')
+  .option('-o, --output <mesh.json>', 'write the mesh as {"vertices": [[x, y, z]...], "triangles": [[i, j, k]...]}')
+  .action(workloadCommand);
+
+program
+  .command('samples')
+  .description('print every MSAA sample position in a pixel rectangle')
+  .option('--msaa <n>', '1 | 4 | 16', '16')
+  .option('--rect <X,Y,W,H>', 'pixel rectangle', '0,0,1,1')
+  .option('--json', 'one JSON object per sample')
+  .action(samplesCommand);
+
+export { program };
+
+try {
+  await program.parseAsync(process.argv);
+} catch (e) {
+  if (e instanceof ConfigError || e instanceof HdlError || e instanceof JsonInputError) {
+    console.error(`gfxrtl: ${e.message}`);
+    process.exit(2);
+  }
+  throw e;
+}
