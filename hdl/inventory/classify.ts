@@ -1,0 +1,122 @@
+// Which hardware each IR node stands for. Wiring (wires, constants, slices,
+// concatenations, extensions, ports) costs nothing and classifies as null;
+// every other node becomes one shape, possibly several times over (an N-way
+// mux is a tree of N-1 2:1 muxes, ceil(log2 N) of them deep).
+import type { ModuleIR, Node } from '../ir.js';
+import type { OpShape } from './shapes.js';
+
+export interface OpUse {
+  shape: OpShape;
+  /** How many of `shape` the node is made of. */
+  count: number;
+  /** How many of them lie in series on a path through the node: the node's
+   *  delay is `levels` times the shape's delay. */
+  levels: number;
+}
+
+export function isWiring(n: Node): boolean {
+  switch (n.op) {
+    case 'const':
+    case 'input':
+    case 'wire':
+    case 'concat':
+    case 'slice':
+    case 'zext':
+    case 'sext':
+    case 'instout':
+      return true;
+    case 'mux':
+      return n.cases.length < 2;
+    default:
+      return false;
+  }
+}
+
+/** The hardware a node stands for, or null for wiring. */
+export function classifyNode(mod: ModuleIR, n: Node): OpUse | null {
+  const w = (id: number): number => mod.nodes[id]!.width;
+  const one = (shape: OpShape): OpUse => ({ shape, count: 1, levels: 1 });
+  switch (n.op) {
+    case 'const':
+    case 'input':
+    case 'wire':
+    case 'concat':
+    case 'slice':
+    case 'zext':
+    case 'sext':
+    case 'instout':
+      return null;
+    case 'add':
+    case 'sub':
+    case 'and':
+    case 'or':
+    case 'xor':
+      return one({ kind: n.op, width: n.width });
+    case 'not':
+      return one({ kind: 'not', width: n.width });
+    case 'eq':
+    case 'ne':
+      return one({ kind: 'eq', width: w(n.a) });
+    case 'ltu':
+    case 'lts':
+    case 'leu':
+    case 'les':
+      return one({ kind: 'cmp', width: w(n.a) });
+    case 'mulu':
+    case 'muls':
+      return one({ kind: 'mul', signed: n.op === 'muls', aWidth: w(n.a), bWidth: w(n.b) });
+    case 'divu': {
+      // A constant dividend means the unit computes c/x: a reciprocal unit
+      // (the depth interpolator's 1/(d1+d2+d3)), reported apart from dividers.
+      const kind = mod.nodes[n.a]!.op === 'const' ? 'recip' : 'div';
+      return one({ kind, aWidth: w(n.a), bWidth: w(n.b) });
+    }
+    case 'shl':
+    case 'shru':
+    case 'shrs':
+      return one({ kind: 'shift', width: n.width, amountWidth: w(n.b) });
+    case 'redand':
+    case 'redor':
+    case 'redxor':
+      return one({ kind: n.op, width: w(n.a) });
+    case 'mux': {
+      const ways = n.cases.length;
+      if (ways < 2) return null;
+      return { shape: { kind: 'mux2', width: n.width }, count: ways - 1, levels: Math.ceil(Math.log2(ways)) };
+    }
+    case 'reg':
+      return one({ kind: 'reg', width: n.width, reset: n.init !== null, enable: n.en !== null });
+    case 'memread': {
+      const m = mod.memories[n.mem]!;
+      return one({ kind: 'sramread', width: m.width, depth: m.depth });
+    }
+    case 'cammatch': {
+      const c = mod.cams[n.cam]!;
+      return one({ kind: 'camsearch', keyWidth: c.keyWidth, entries: c.entries });
+    }
+  }
+}
+
+/** Storage and write ports of a module's memories and CAMs; read and search
+ *  ports are nodes and are classified with them. */
+export function classifyStorage(mod: ModuleIR): { name: string; use: OpUse }[] {
+  const out: { name: string; use: OpUse }[] = [];
+  const one = (shape: OpShape, count = 1): OpUse => ({ shape, count, levels: 1 });
+  mod.memories.forEach((m, i) => {
+    const readPorts = mod.nodes.filter((n) => n.op === 'memread' && n.mem === i).length;
+    const writePorts = m.writePorts.length;
+    out.push({ name: m.name, use: one({ kind: 'sram', width: m.width, depth: m.depth, readPorts, writePorts }) });
+    if (writePorts > 0) {
+      out.push({ name: `${m.name}.write`, use: one({ kind: 'sramwrite', width: m.width, depth: m.depth }, writePorts) });
+    }
+  });
+  mod.cams.forEach((c, i) => {
+    const searchPorts = mod.nodes.filter((n) => n.op === 'cammatch' && n.cam === i).length;
+    const writePorts = c.writePorts.length;
+    out.push({ name: c.name, use: one({ kind: 'cam', keyWidth: c.keyWidth, entries: c.entries, searchPorts, writePorts }) });
+    if (writePorts > 0) {
+      out.push({ name: `${c.name}.write`, use: one({ kind: 'camwrite', keyWidth: c.keyWidth, entries: c.entries }, writePorts) });
+    }
+  });
+  return out;
+}

@@ -1,0 +1,136 @@
+// Static timing on the flat graph: arrival time of every node given operator
+// delays, and the longest combinational path from a startpoint (register,
+// input, memory output) to an endpoint (register, output, memory input).
+// Delays come from the caller, so the cost model owns them and one graph
+// serves every delay variant (ripple vs prefix adders, ...).
+import type { OpKind, OpShape } from './shapes.js';
+import type { TimingGraph } from './timing-graph.js';
+import type { OpUse } from './classify.js';
+
+/** Delay in ps of one operator of this shape, at whatever reference the
+ *  caller works in (the cost model: NanGate 45 nm typical, 1.1 V). For
+ *  `reg` it is the logic in front of the flop (the enable mux); for
+ *  `sramread` the access time. */
+export type DelayFn = (shape: OpShape) => number;
+
+export interface PathStep {
+  path: string;
+  /** Node name (or `op#id`), or the endpoint's label. */
+  label: string;
+  /** The IR op, or for the last step the endpoint kind. */
+  op: string;
+  kind: OpKind | null;
+  width: number;
+  delayPs: number;
+  arrivalPs: number;
+}
+
+export interface CriticalPath {
+  totalPs: number;
+  /** Startpoint first, then each operator with a delay, then the endpoint.
+   *  Wiring (and instance boundaries) is left out. */
+  steps: PathStep[];
+}
+
+export interface Timing {
+  graph: TimingGraph;
+  /** Arrival time (ps) of each flat node's output. */
+  arrival: Float64Array;
+  /** Flat ids in topological order. */
+  order: Int32Array;
+  criticalPath: CriticalPath;
+}
+
+export function useDelay(use: OpUse | null, delay: DelayFn): number {
+  if (use === null) return 0;
+  const d = delay(use.shape);
+  if (!Number.isFinite(d) || d < 0) throw new Error(`inventory: delay function gave ${d} ps for ${use.shape.kind}`);
+  return d * use.levels;
+}
+
+/** Delay of a node itself: a register's output is a startpoint (its enable
+ *  mux is charged at the endpoint), so it adds nothing here. */
+function nodeDelay(use: OpUse | null, delay: DelayFn): number {
+  return use !== null && use.shape.kind === 'reg' ? 0 : useDelay(use, delay);
+}
+
+export function topoOrder(graph: TimingGraph): Int32Array {
+  const n = graph.nodes.length;
+  const indeg = new Int32Array(n);
+  const succ: number[][] = graph.nodes.map(() => []);
+  graph.nodes.forEach((g, i) => {
+    indeg[i] = g.preds.length;
+    for (const p of g.preds) succ[p]!.push(i);
+  });
+  const order = new Int32Array(n);
+  let head = 0;
+  let tail = 0;
+  for (let i = 0; i < n; i++) if (indeg[i] === 0) order[tail++] = i;
+  while (head < tail) {
+    const v = order[head++]!;
+    for (const s of succ[v]!) if (--indeg[s] === 0) order[tail++] = s;
+  }
+  if (tail < n) throw new Error(`inventory: combinational loop: ${describeLoop(graph, indeg)}`);
+  return order;
+}
+
+/** Every node left unscheduled has an unscheduled predecessor, so walking
+ *  those predecessors must come back on itself: that is the loop. */
+function describeLoop(graph: TimingGraph, indeg: Int32Array): string {
+  let v = indeg.findIndex((d) => d > 0);
+  const seen = new Map<number, number>();
+  const walk: number[] = [];
+  while (!seen.has(v)) {
+    seen.set(v, walk.length);
+    walk.push(v);
+    v = graph.nodes[v]!.preds.find((p) => indeg[p]! > 0)!;
+  }
+  const loop = walk.slice(seen.get(v)!).reverse();
+  return loop.map((i) => `${graph.nodes[i]!.path}.${graph.nodes[i]!.label}`).join(' -> ');
+}
+
+export function analyzeTiming(graph: TimingGraph, delay: DelayFn): Timing {
+  const n = graph.nodes.length;
+  const arrival = new Float64Array(n);
+  const via = new Int32Array(n).fill(-1);
+  const order = topoOrder(graph);
+  for (const v of order) {
+    const g = graph.nodes[v]!;
+    let t = 0;
+    for (const p of g.preds) {
+      if (via[v] === -1 || arrival[p]! > t) {
+        t = arrival[p]!;
+        via[v] = p;
+      }
+    }
+    arrival[v] = t + nodeDelay(g.use, delay);
+  }
+  return { graph, arrival, order, criticalPath: worstPath(graph, arrival, via, delay) };
+}
+
+function worstPath(graph: TimingGraph, arrival: Float64Array, via: Int32Array, delay: DelayFn): CriticalPath {
+  let endpoint = -1;
+  let driver = -1;
+  let total = 0;
+  graph.endpoints.forEach((e, i) => {
+    let d0 = e.drivers[0]!;
+    for (const d of e.drivers) if (arrival[d]! > arrival[d0]!) d0 = d;
+    const t = arrival[d0]! + useDelay(e.use, delay);
+    if (endpoint === -1 || t > total) [endpoint, driver, total] = [i, d0, t];
+  });
+  if (endpoint === -1) return { totalPs: 0, steps: [] };
+  const chain: number[] = [];
+  for (let v = driver; v !== -1; v = via[v]!) chain.push(v);
+  chain.reverse();
+  const steps: PathStep[] = [];
+  chain.forEach((v, i) => {
+    const g = graph.nodes[v]!;
+    const d = nodeDelay(g.use, delay);
+    if (i === 0 || d > 0) {
+      steps.push({ path: g.path, label: g.label, op: g.node.op, kind: g.use?.shape.kind ?? null, width: g.node.width, delayPs: d, arrivalPs: arrival[v]! });
+    }
+  });
+  const e = graph.endpoints[endpoint]!;
+  steps.push({ path: e.path, label: e.label, op: e.kind, kind: e.use?.shape.kind ?? null, width: e.width, delayPs: total - arrival[driver]!, arrivalPs: total });
+  return { totalPs: total, steps };
+}

@@ -1,0 +1,10 @@
+// The operator inventory's public surface: count a design's hardware, time
+// it with caller-supplied delays, estimate pipeline registers, print it.
+export { OP_KINDS, shapeKey, storageBits, type OpKind, type OpShape } from './shapes.js';
+export { classifyNode, isWiring, type OpUse } from './classify.js';
+export { countOf, type InventoryItem, type OpCount, type OpTally, type WiringCount } from './tally.js';
+export { inventory, type Inventory, type InstanceInventory } from './inventory.js';
+export { buildTimingGraph, type Endpoint, type GraphNode, type TimingGraph } from './timing-graph.js';
+export { analyzeTiming, type CriticalPath, type DelayFn, type PathStep, type Timing } from './critical-path.js';
+export { cutWidths, latestConsumer, type Cut, type CutProfile } from './cuts.js';
+export { criticalPathMarkdown, inventoryMarkdown, tallyMarkdown } from './render.js';

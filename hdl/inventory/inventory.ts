@@ -1,0 +1,65 @@
+// The operator inventory of a design: per instance (by hierarchical path) the
+// hardware its own nodes stand for, and the total of its subtree, so the
+// top's total is the whole design. The timing graph rides along so the cost
+// model can time the same netlist it prices.
+import type { Design } from '../ir.js';
+import { classifyNode, classifyStorage, isWiring } from './classify.js';
+import { walkInstances } from './hierarchy.js';
+import { shapeKey } from './shapes.js';
+import { sumTallies, tallyItems, type InventoryItem, type OpTally, type WiringCount } from './tally.js';
+import { buildTimingGraph, labelOf, type TimingGraph } from './timing-graph.js';
+
+export interface InstanceInventory {
+  /** `Top.u_a.u_b`; the top's path is its module name. */
+  path: string;
+  module: string;
+  /** 0 for the top. */
+  depth: number;
+  /** This instance's own hardware, one item per node or storage array. */
+  items: InventoryItem[];
+  own: OpTally;
+  /** own plus every descendant. */
+  total: OpTally;
+  children: string[];
+}
+
+export interface Inventory {
+  top: string;
+  /** Pre-order: the top first, every parent before its children. */
+  instances: InstanceInventory[];
+  /** The whole design (the top's total). */
+  total: OpTally;
+  graph: TimingGraph;
+}
+
+export function inventory(design: Design): Inventory {
+  const records = walkInstances(design);
+  const instances: InstanceInventory[] = records.map((rec) => {
+    const items: InventoryItem[] = [];
+    const wiring: WiringCount = { nodes: 0, bits: 0 };
+    for (const n of rec.module.nodes) {
+      const use = classifyNode(rec.module, n);
+      if (use !== null) {
+        items.push({ shape: use.shape, key: shapeKey(use.shape), count: use.count, levels: use.levels, node: n.id, name: labelOf(n), width: n.width });
+      } else if (isWiring(n) && n.op !== 'input' && n.op !== 'instout') {
+        wiring.nodes += 1;
+        wiring.bits += n.width;
+      }
+    }
+    for (const { name, use } of classifyStorage(rec.module)) {
+      const s = use.shape;
+      const width = s.kind === 'cam' || s.kind === 'camwrite' ? s.keyWidth : 'width' in s ? s.width : 0;
+      items.push({ shape: s, key: shapeKey(s), count: use.count, levels: use.levels, node: null, name, width });
+    }
+    const own = tallyItems(items, wiring);
+    let depth = 0;
+    for (let p = rec.parent; p !== -1; p = records[p]!.parent) depth++;
+    return { path: rec.path, module: rec.module.name, depth, items, own, total: own, children: rec.children.map((c) => records[c]!.path) };
+  });
+  // Children come after their parent in pre-order: sum from the end.
+  for (let i = records.length - 1; i >= 0; i--) {
+    const kids = records[i]!.children.map((c) => instances[c]!.total);
+    if (kids.length > 0) instances[i]!.total = sumTallies([instances[i]!.own, ...kids]);
+  }
+  return { top: instances[0]!.path, instances, total: instances[0]!.total, graph: buildTimingGraph(design, records) };
+}

@@ -1,0 +1,82 @@
+// What an operator is, for costing: its kind and the widths its cost depends
+// on. This is the vocabulary shared by the inventory (which counts shapes)
+// and the cost model (which prices them), so it says nothing about prices.
+// Signedness matters only where it changes the hardware (multipliers); the
+// shift direction does not change a barrel shifter's size, so it is dropped.
+
+export type OpShape =
+  /** Adders and subtractors: result width. */
+  | { kind: 'add' | 'sub'; width: number }
+  /** Equality (eq/ne) and magnitude (lt/le, signed or not): operand width. */
+  | { kind: 'eq' | 'cmp'; width: number }
+  | { kind: 'mul'; signed: boolean; aWidth: number; bWidth: number }
+  /** Dividers; `recip` is a divider whose dividend is a constant (1/x units).
+   *  aWidth is the dividend (and quotient) width, bWidth the divisor's. */
+  | { kind: 'div' | 'recip'; aWidth: number; bWidth: number }
+  /** One 2:1 multiplexer of `width` bits (an N-way mux counts N-1 of them). */
+  | { kind: 'mux2'; width: number }
+  | { kind: 'and' | 'or' | 'xor' | 'not'; width: number }
+  /** Reductions: input width. */
+  | { kind: 'redand' | 'redor' | 'redxor'; width: number }
+  /** Barrel shifter: data width and shift-amount width. */
+  | { kind: 'shift'; width: number; amountWidth: number }
+  | { kind: 'reg'; width: number; reset: boolean; enable: boolean }
+  /** Memory storage (area, leakage) with its port counts. */
+  | { kind: 'sram'; width: number; depth: number; readPorts: number; writePorts: number }
+  /** One memory access port (energy per access, access time); the storage
+   *  item carries the area. */
+  | { kind: 'sramread' | 'sramwrite'; width: number; depth: number }
+  /** CAM storage: `entries` keys of keyWidth bits plus a valid bit each. */
+  | { kind: 'cam'; keyWidth: number; entries: number; searchPorts: number; writePorts: number }
+  | { kind: 'camsearch' | 'camwrite'; keyWidth: number; entries: number };
+
+export type OpKind = OpShape['kind'];
+
+/** Every kind, in the order tables list them. */
+export const OP_KINDS: readonly OpKind[] = [
+  'add', 'sub', 'eq', 'cmp', 'mul', 'div', 'recip', 'mux2',
+  'and', 'or', 'xor', 'not', 'redand', 'redor', 'redxor', 'shift',
+  'reg', 'sram', 'sramread', 'sramwrite', 'cam', 'camsearch', 'camwrite',
+];
+
+/** A short, unique, human-readable key: equal shapes give equal keys. */
+export function shapeKey(s: OpShape): string {
+  switch (s.kind) {
+    case 'mul':
+      return `mul${s.signed ? 's' : 'u'} ${s.aWidth}x${s.bWidth}`;
+    case 'div':
+    case 'recip':
+      return `${s.kind} ${s.aWidth}/${s.bWidth}`;
+    case 'shift':
+      return `shift ${s.width} by ${s.amountWidth}`;
+    case 'reg':
+      return `reg${s.reset ? '+rst' : ''}${s.enable ? '+en' : ''} ${s.width}`;
+    case 'sram':
+      return `sram ${s.depth}x${s.width} ${s.readPorts}R${s.writePorts}W`;
+    case 'sramread':
+    case 'sramwrite':
+      return `${s.kind} ${s.depth}x${s.width}`;
+    case 'cam':
+      return `cam ${s.entries}x${s.keyWidth} ${s.searchPorts}S${s.writePorts}W`;
+    case 'camsearch':
+    case 'camwrite':
+      return `${s.kind} ${s.entries}x${s.keyWidth}`;
+    default:
+      return `${s.kind} ${s.width}`;
+  }
+}
+
+/** Storage bits of a shape: register, memory and CAM bits (CAM bits include
+ *  the valid bit of each entry); 0 for logic and access ports. */
+export function storageBits(s: OpShape): number {
+  switch (s.kind) {
+    case 'reg':
+      return s.width;
+    case 'sram':
+      return s.width * s.depth;
+    case 'cam':
+      return s.entries * (s.keyWidth + 1);
+    default:
+      return 0;
+  }
+}

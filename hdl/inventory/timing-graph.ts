@@ -1,0 +1,100 @@
+// A flat graph of the whole design for timing: every node of every instance,
+// with its combinational predecessors, instance boundaries dissolved into
+// zero-delay edges (a child's input node reads the parent's driver; a
+// parent's instout reads the child's output driver). Built here rather than
+// shared with hdl/flatten.ts so the inventory depends on the IR alone.
+import { combOperands, type Design, type Node } from '../ir.js';
+import { classifyNode, type OpUse } from './classify.js';
+import { walkInstances, type InstanceRecord } from './hierarchy.js';
+
+export interface GraphNode {
+  /** Instance path. */
+  path: string;
+  node: Node;
+  /** The node's name, or `op#id`. */
+  label: string;
+  /** Its hardware, null for wiring. */
+  use: OpUse | null;
+  /** Flat ids of the nodes its current-cycle value depends on. */
+  preds: number[];
+}
+
+/** Where a combinational path ends: signals sampled at the clock edge, or
+ *  leaving the design. */
+export interface Endpoint {
+  path: string;
+  label: string;
+  kind: 'reg' | 'output' | 'memwrite' | 'memaddr' | 'camwrite';
+  width: number;
+  drivers: number[];
+  /** Logic in front of the sampling element whose delay the path includes
+   *  (a register's enable mux: the cost model's delay for the reg shape). */
+  use: OpUse | null;
+}
+
+export interface TimingGraph {
+  topName: string;
+  nodes: GraphNode[];
+  endpoints: Endpoint[];
+}
+
+export function labelOf(n: Node): string {
+  return n.name ?? `${n.op}#${n.id}`;
+}
+
+export function buildTimingGraph(design: Design, instances: InstanceRecord[] = walkInstances(design)): TimingGraph {
+  const nodes: GraphNode[] = [];
+  const endpoints: Endpoint[] = [];
+  for (const rec of instances) {
+    const mod = rec.module;
+    const flat = (id: number): number => rec.base + id;
+    for (const n of mod.nodes) {
+      nodes.push({ path: rec.path, node: n, label: labelOf(n), use: classifyNode(mod, n), preds: predsOf(instances, rec, n) });
+      if (n.op === 'reg') {
+        endpoints.push({ path: rec.path, label: labelOf(n), kind: 'reg', width: n.width, drivers: operandsOfReg(n).map(flat), use: classifyNode(mod, n) });
+      } else if (n.op === 'memread' && n.sync) {
+        const drivers = n.en === null ? [n.addr] : [n.addr, n.en];
+        endpoints.push({ path: rec.path, label: `${labelOf(n)}.addr`, kind: 'memaddr', width: mod.nodes[n.addr]!.width, drivers: drivers.map(flat), use: null });
+      }
+    }
+    for (const m of mod.memories) {
+      m.writePorts.forEach((wp, k) => {
+        endpoints.push({ path: rec.path, label: `${m.name}.write${k}`, kind: 'memwrite', width: m.width, drivers: [wp.addr, wp.data, wp.en].map(flat), use: null });
+      });
+    }
+    for (const c of mod.cams) {
+      c.writePorts.forEach((wp, k) => {
+        endpoints.push({ path: rec.path, label: `${c.name}.write${k}`, kind: 'camwrite', width: c.keyWidth, drivers: [wp.index, wp.key, wp.valid, wp.en].map(flat), use: null });
+      });
+    }
+    if (rec.parent === -1) {
+      for (const p of mod.ports) {
+        if (p.dir === 'out') endpoints.push({ path: rec.path, label: p.name, kind: 'output', width: p.width, drivers: [flat(p.node)], use: null });
+      }
+    }
+  }
+  return { topName: instances[0]!.path, nodes, endpoints };
+}
+
+function operandsOfReg(n: Node & { op: 'reg' }): number[] {
+  return n.en === null ? [n.d] : [n.d, n.en];
+}
+
+function predsOf(instances: InstanceRecord[], rec: InstanceRecord, n: Node): number[] {
+  if (n.op === 'input' && rec.parent !== -1) {
+    const parent = instances[rec.parent]!;
+    const inst = parent.module.instances[rec.indexInParent]!;
+    const driver = inst.inputs[n.port];
+    if (driver === undefined) throw new Error(`inventory: ${rec.path}: input port ${n.port} is not driven by ${parent.path}`);
+    return [parent.base + driver];
+  }
+  if (n.op === 'instout') {
+    const ci = rec.children[n.inst];
+    if (ci === undefined) throw new Error(`inventory: ${rec.path}: ${labelOf(n)} reads instance #${n.inst}, which does not exist`);
+    const child = instances[ci]!;
+    const port = child.module.ports.find((p) => p.dir === 'out' && p.name === n.port);
+    if (port === undefined) throw new Error(`inventory: ${rec.path}: ${labelOf(n)} reads ${child.path}.${n.port}, which is not an output`);
+    return [child.base + port.node];
+  }
+  return combOperands(n).map((id) => rec.base + id);
+}

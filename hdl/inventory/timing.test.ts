@@ -1,0 +1,104 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { analyzeTiming, type DelayFn } from './critical-path.js';
+import { cutWidths } from './cuts.js';
+import { inventory } from './inventory.js';
+import { adderChain, chainDesign, designOf, ModBuilder, storageModule } from './test-ir.js';
+
+const unitDelays: DelayFn = (s) => {
+  switch (s.kind) {
+    case 'add':
+      return 100;
+    case 'xor':
+      return 10;
+    case 'not':
+      return 5;
+    case 'mux2':
+      return 7;
+    case 'reg':
+      return s.enable ? 3 : 0;
+    case 'sramread':
+      return 300;
+    case 'camsearch':
+      return 50;
+    default:
+      return 1;
+  }
+};
+
+describe('critical path', () => {
+  it('follows a chain through two instances back to the register', () => {
+    const timing = analyzeTiming(inventory(chainDesign()).graph, unitDelays);
+    const p = timing.criticalPath;
+    expect(p.totalPs).toBe(210);
+    expect(p.steps.map((s) => [s.path, s.label, s.delayPs, s.arrivalPs])).toEqual([
+      ['Chain', 'r', 0, 0],
+      ['Chain.u0', 'y_sum', 100, 100],
+      ['Chain.u1', 'y_sum', 100, 200],
+      ['Chain', 'mixed', 10, 210],
+      ['Chain', 'r', 0, 210],
+    ]);
+    expect(p.steps.at(-1)!.op).toBe('reg');
+  });
+
+  it('charges an N-way mux its tree depth and an enable at the register', () => {
+    const b = new ModBuilder('M');
+    const s = b.input('s', 3);
+    const ins = [0, 1, 2, 3, 4].map((i) => b.input(`i${i}`, 8));
+    const m = b.node({ op: 'mux', sel: s, cases: ins }, 8, 'm');
+    const en = b.input('en', 1);
+    b.reg(8, 'q', m, { en });
+    const p = analyzeTiming(inventory(designOf(b.build())).graph, unitDelays).criticalPath;
+    // 5 ways: 3 levels of 2:1 muxes, then the enable mux in front of q
+    expect(p.totalPs).toBe(3 * 7 + 3);
+    expect(p.steps.map((x) => x.label)).toEqual(['s', 'm', 'q']);
+  });
+
+  it('starts a sync read at its access time and times an async read from its address', () => {
+    const p = analyzeTiming(inventory(designOf(storageModule())).graph, unitDelays).criticalPath;
+    expect(p.totalPs).toBe(300);
+    expect(p.steps[0]!.label).toMatch(/^rd/);
+  });
+
+  it('names the signals of a combinational loop', () => {
+    const b = new ModBuilder('Loop');
+    const x = b.input('x', 4);
+    const a = b.node({ op: 'add', a: x, b: x }, 4, 'first');
+    const c = b.node({ op: 'add', a, b: x }, 4, 'second');
+    (b.nodes[a] as { b: number }).b = c;
+    b.output('o', c);
+    const g = inventory(designOf(b.build())).graph;
+    expect(() => analyzeTiming(g, unitDelays)).toThrow(/Loop\.first -> Loop\.second|Loop\.second -> Loop\.first/);
+  });
+
+  it('rejects a delay function that returns nonsense', () => {
+    expect(() => analyzeTiming(inventory(chainDesign()).graph, () => -1)).toThrow(/delay function/);
+  });
+});
+
+describe('cut widths', () => {
+  it('charges each cut the values crossing it, inputs and instance ports included', () => {
+    const timing = analyzeTiming(inventory(chainDesign()).graph, unitDelays);
+    expect(cutWidths(timing, 1)).toEqual({ stages: 1, cuts: [], totalBits: 0 });
+    // t = 105: u0's sum (arrives 100, used at 200) and input k (used at 200, 210)
+    expect(cutWidths(timing, 2).cuts).toEqual([{ timePs: 105, bits: 32 }]);
+    // t = 70: r (used by u0 at 100) and k; t = 140: u0's sum and k
+    expect(cutWidths(timing, 3).totalBits).toBe(64);
+  });
+
+  it('cuts a plain chain of operators once per cut, one value wide', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 64 }), fc.integer({ min: 1, max: 8 }), (n, width, k) => {
+        const timing = analyzeTiming(inventory(adderChain(n, width)).graph, unitDelays);
+        expect(timing.criticalPath.totalPs).toBe(100 * n);
+        expect(cutWidths(timing, k).totalBits).toBe((k - 1) * width);
+      }),
+    );
+  });
+
+  it('rejects a stage count that is not a positive integer', () => {
+    const timing = analyzeTiming(inventory(chainDesign()).graph, unitDelays);
+    expect(() => cutWidths(timing, 0)).toThrow(/stages/);
+    expect(() => cutWidths(timing, 1.5)).toThrow(/stages/);
+  });
+});

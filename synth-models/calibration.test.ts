@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { inventory, type Inventory } from '../hdl/inventory/index.js';
+import { adderChain, aluModule, chainDesign, designOf, storageModule } from '../hdl/inventory/test-ir.js';
+import { calibrate, calibrationMarkdown, CALIBRATION_POINT, RASTER_BLUR_COMPONENTS, type CalibrationSample } from './calibration.js';
+import { fitScale } from './fit.js';
+import type { Knobs } from './knobs.js';
+import { minStages, price } from './price.js';
+
+const designs: [string, Inventory][] = [
+  ['alu', inventory(designOf(aluModule()))],
+  ['chain', inventory(chainDesign())],
+  ['storage', inventory(designOf(storageModule()))],
+  ['adders', inventory(adderChain(5, 20))],
+];
+
+/** What the components would have "published" if the model with `knobs`
+ *  were the truth, each perturbed by a factor. */
+function synthetic(knobs: Knobs, noise: number[] = designs.map(() => 1)): CalibrationSample[] {
+  const at = CALIBRATION_POINT;
+  return designs.map(([component, inv], i) => {
+    const stages = minStages(inv, at, at.clockHz, { knobs }) ?? 1;
+    const r = price(inv, { vt: at.vt, vdd: at.vdd, stages }, { knobs, clockHz: at.clockHz });
+    return { component, inventory: inv, powerMw: r.powerW * 1e3 * noise[i]!, areaMm2: r.areaMm2 * noise[i]! };
+  });
+}
+
+describe('calibrate', () => {
+  it('recovers known knobs from synthetic data, residuals vanishing', () => {
+    const truth = { areaFactor: 1.7, energyFactor: 0.6, delayFactor: 1 };
+    const r = calibrate(synthetic(truth));
+    expect(r.knobs.areaFactor).toBeCloseTo(1.7, 6);
+    expect(r.knobs.energyFactor).toBeCloseTo(0.6, 6);
+    expect(r.knobs.delayFactor).toBe(1);
+    expect(r.rmsLogArea).toBeLessThan(1e-6);
+    expect(r.rmsLogPower).toBeLessThan(1e-6);
+    for (const c of r.residuals) {
+      expect(c.modelPowerMw / c.publishedPowerMw).toBeCloseTo(1, 6);
+      expect(c.modelAreaMm2 / c.publishedAreaMm2).toBeCloseTo(1, 6);
+      expect(c.timingMet).toBe(true);
+    }
+  });
+
+  it('fits in log space: errors symmetric in ratio cancel', () => {
+    const truth = { areaFactor: 2.5, energyFactor: 1.3, delayFactor: 1 };
+    // only the pure-logic designs: the macro design has an unscaled part
+    const samples = synthetic(truth, [1.5, 1 / 1.5, 1, 1]).filter((s) => s.component !== 'storage');
+    const r = calibrate(samples);
+    expect(r.knobs.areaFactor).toBeCloseTo(2.5, 6);
+    // leakage is a small unscaled part of power at high Vt: close, not exact
+    expect(r.knobs.energyFactor / 1.3).toBeCloseTo(1, 3);
+    expect(r.rmsLogArea).toBeCloseTo(Math.sqrt((2 * Math.log(1.5) ** 2) / 3), 6);
+    // a fitted model cannot follow per-component noise: no per-component knob
+    expect(Object.keys(r.knobs).sort()).toEqual(['areaFactor', 'delayFactor', 'energyFactor']);
+    expect(r.residuals[0]!.modelAreaMm2 / r.residuals[0]!.publishedAreaMm2).toBeCloseTo(1 / 1.5, 6);
+  });
+
+  it('prices every component at the given stages when asked to', () => {
+    const r = calibrate(synthetic({ areaFactor: 1, energyFactor: 1, delayFactor: 1 }), { stages: 4 });
+    expect(r.residuals.every((c) => c.stages === 4)).toBe(true);
+  });
+
+  it('reports our estimate beside each published figure', () => {
+    const md = calibrationMarkdown(calibrate(synthetic({ areaFactor: 1.2, energyFactor: 0.9, delayFactor: 1 })));
+    expect(md).toMatch(/^Knobs: area x1\.200, energy x0\.900, delay x1\.000/);
+    expect(md).toMatch(/\| alu \| \d+ \| [\d.]+ \| [\d.]+ \| 1\.00 \|/);
+  });
+
+  it('holds the seven published components of raster-units.md', () => {
+    expect(RASTER_BLUR_COMPONENTS).toHaveLength(7);
+    expect(RASTER_BLUR_COMPONENTS.reduce((s, c) => s + c.powerMw, 0)).toBe(139);
+    expect(RASTER_BLUR_COMPONENTS.find((c) => c.component === 'sample test')).toEqual({ component: 'sample test', powerMw: 18, areaMm2: 0.0015 });
+    expect(CALIBRATION_POINT).toEqual({ vt: 'high', vdd: 0.99, clockHz: 2e9 });
+  });
+
+  it('refuses to fit nothing', () => {
+    expect(() => calibrate([])).toThrow(/no components/);
+  });
+});
+
+describe('fitScale', () => {
+  it('minimises squared log error, with a fixed part the knob does not touch', () => {
+    // published = 1 + 3k with k = 2 exactly
+    expect(fitScale([{ published: 7, fixed: 1, scaled: 3 }])).toBeCloseTo(2, 9);
+    // geometric, not arithmetic, mean of the ratios
+    expect(fitScale([{ published: 4, fixed: 0, scaled: 1 }, { published: 1, fixed: 0, scaled: 1 }])).toBeCloseTo(2, 9);
+  });
+
+  it('rejects data it cannot fit', () => {
+    expect(() => fitScale([])).toThrow(/no data/);
+    expect(() => fitScale([{ published: 0, fixed: 0, scaled: 1 }])).toThrow(/published/);
+    expect(() => fitScale([{ published: 1, fixed: 1, scaled: 0 }])).toThrow(/affects none/);
+  });
+});

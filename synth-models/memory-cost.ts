@@ -1,0 +1,83 @@
+// SRAM and CAM arrays: CACTI 7 (45 nm high-performance) per-bit area and
+// per-access energy, at the reference point (op-cost.ts). The array item
+// carries area and leakage; each read, write or search port item carries
+// its energy per access and its access time.
+import type { OpShape } from '../hdl/inventory/index.js';
+import { comparator } from './arith-cost.js';
+import { powerLaw, type Anchor } from './interpolate.js';
+import { atReference, ZERO, type OpCost } from './op-cost.js';
+import { CACTI7_45HP, NANGATE45, YOSYS_ABC_NANGATE45 } from './sources.js';
+
+const FO4_PS = NANGATE45.fo4Ps;
+const log2 = Math.log2;
+
+/** Ports beyond the one CACTI's arrays have add a wordline and bitlines to
+ *  every cell: we take +50% area (and leaking transistors) per extra port,
+ *  which puts a two-port cell at 1.5x, inside the 1.3-2x usually quoted. */
+function portFactor(ports: number, basePorts: number): number {
+  return 1 + 0.5 * Math.max(0, ports - basePorts);
+}
+
+/** A 6T cell has two cross-coupled minimum inverters, each with one device
+ *  off: about one INV_X1's leakage per bit. */
+const SRAM_BIT_LEAKAGE_NW = NANGATE45.cells.INV_X1.leakageNw;
+
+const sramRead64: Anchor[] = CACTI7_45HP.sramRead64.map((f) => ({ x: f.bytes, y: atReference(f.energyPj * 1000, CACTI7_45HP.vdd) }));
+
+/** Energy per accessed bit of an SRAM of `bits` capacity: CACTI's 64-bit
+ *  read energies, power-law between 8 KB and 1 MB; below 8 KB as
+ *  sqrt(capacity) (word and bit lines both shorten as the square root).
+ *  Writes are taken to cost what reads do. */
+function sramBitEnergy(bits: number): number {
+  return powerLaw(sramRead64, Math.max(bits, 1) / 8, 0.5) / 64;
+}
+
+/** Access time (our estimate; no public figure in the spec): a decoder of
+ *  ceil(log4 depth) FO4 stages, plus ~8 FO4 for wordline, bitline, sense amp
+ *  and output. About 290 ps for 1024 rows. */
+function sramAccessPs(depth: number): number {
+  return FO4_PS * (8 + Math.ceil(log2(Math.max(depth, 2)) / 2));
+}
+
+const camBitArea: Anchor[] = CACTI7_45HP.camBitUm2.map((f) => ({ x: f.entries, y: f.areaUm2 }));
+const camSlope = Math.log(camBitArea[1]!.y / camBitArea[0]!.y) / Math.log(camBitArea[1]!.x / camBitArea[0]!.x);
+/** A NOR-type CAM cell: 10 transistors against SRAM's 6. */
+const CAM_BIT_LEAKAGE_NW = (SRAM_BIT_LEAKAGE_NW * 10) / 6;
+
+function macro(areaUm2: number, leakageNw: number): OpCost {
+  return { ...ZERO, areaUm2, leakageNw, macro: true };
+}
+
+function access(energyFj: number, delayPs: number): OpCost {
+  return { ...ZERO, energyFj, delayPs, macro: true };
+}
+
+type MemoryShape = Extract<OpShape, { kind: 'sram' | 'sramread' | 'sramwrite' | 'cam' | 'camsearch' | 'camwrite' }>;
+
+export function memoryCost(s: MemoryShape): OpCost {
+  switch (s.kind) {
+    case 'sram': {
+      const bits = s.width * s.depth;
+      const f = portFactor(s.readPorts + s.writePorts, 1);
+      return macro(bits * CACTI7_45HP.sramBitUm2 * f, bits * SRAM_BIT_LEAKAGE_NW * f);
+    }
+    case 'sramread':
+      return access(s.width * sramBitEnergy(s.width * s.depth), sramAccessPs(s.depth));
+    case 'sramwrite':
+      return access(s.width * sramBitEnergy(s.width * s.depth), 0);
+    case 'cam': {
+      const bits = s.entries * (s.keyWidth + 1);
+      const f = portFactor(s.searchPorts + s.writePorts, 2);
+      return macro(bits * powerLaw(camBitArea, s.entries, camSlope) * f, bits * CAM_BIT_LEAKAGE_NW * f);
+    }
+    case 'camsearch': {
+      // every stored bit's match line is precharged and evaluated; the search
+      // lines fan out to all entries through ceil(log4 entries) FO4 drivers
+      const bits = s.entries * (s.keyWidth + 1);
+      const energy = atReference(bits * CACTI7_45HP.camSearchFjPerBit, CACTI7_45HP.vdd);
+      return access(energy, comparator(s.keyWidth + 1, YOSYS_ABC_NANGATE45.equal32).delayPs + FO4_PS * Math.ceil(log2(Math.max(s.entries, 2)) / 2));
+    }
+    case 'camwrite':
+      return access((s.keyWidth + 1) * sramBitEnergy(s.entries * (s.keyWidth + 1)), 0);
+  }
+}

@@ -1,0 +1,94 @@
+// The physical design point and how it scales the cost table (which is at
+// nominal Vt, 1.1 V): threshold flavour and supply set delay, dynamic energy
+// and leakage; the pipeline depth sets the clock.
+//
+//  delay   ~ Vdd / (Vdd - Vt)^alpha (alpha-power law, Sakurai and Newton,
+//            JSSC 1990), with Vt and alpha fitted per flavour to FreePDK45
+//            inverters; the flavours' delay ratio at 1.1 V is taken from
+//            FreePDK45 for low Vt and is a parameter for high Vt (below).
+//  energy  ~ Vdd^2 (dynamic, CV^2).
+//  leakage = FreePDK45 flavour ratio at 1.0 V x 1.5 per +100 mV.
+import { REFERENCE, REGISTER_OVERHEAD_PS } from './cost-table.js';
+import { FREEPDK45_VT, LEAKAGE_PER_100MV } from './sources.js';
+
+export type VtFlavour = 'low' | 'nominal' | 'high';
+
+export interface DesignPoint {
+  vt: VtFlavour;
+  /** Supply in volts, within VDD_RANGE (the spec sweeps 0.81, 0.90, 0.99, 1.08). */
+  vdd: number;
+  /** Register stages the critical path is cut into (integer >= 1). */
+  stages: number;
+}
+
+/** The FreePDK45 fits cover 0.8-1.1 V; 50 mV of extrapolation is allowed
+ *  each side, no more: the alpha-power law degrades near threshold. */
+export const VDD_RANGE = { min: 0.75, max: 1.15 } as const;
+
+export interface PhysicalParams {
+  /** High-Vt delay over nominal-Vt delay at 1.1 V. FreePDK45's high-Vt
+   *  device (thicker oxide) gives 29.1/14.2 = 2.05 (FREEPDK45_HIGH_VT_PENALTY);
+   *  commercial 45 nm high-Vt libraries are milder, about 1.3-1.5x, so the
+   *  default is 1.4. A documented choice, not a fit: change it here. */
+  highVtDelayPenalty: number;
+}
+
+export const FREEPDK45_HIGH_VT_PENALTY = FREEPDK45_VT.high.fo4Ps[3] / FREEPDK45_VT.nominal.fo4Ps[3];
+export const DEFAULT_PHYSICAL: PhysicalParams = { highVtDelayPenalty: 1.4 };
+
+/** Multipliers on the cost table's reference figures. */
+export interface PhysicalScale {
+  delay: number;
+  dynamicEnergy: number;
+  leakage: number;
+}
+
+export function checkPoint(p: DesignPoint): void {
+  if (!(p.vt in FREEPDK45_VT)) throw new Error(`design point: unknown Vt flavour ${String(p.vt)} (low, nominal or high)`);
+  if (!(p.vdd >= VDD_RANGE.min && p.vdd <= VDD_RANGE.max)) {
+    throw new Error(`design point: Vdd ${p.vdd} V is outside ${VDD_RANGE.min}-${VDD_RANGE.max} V, where the delay fits hold`);
+  }
+  if (!Number.isInteger(p.stages) || p.stages < 1) throw new Error(`design point: stages must be an integer >= 1, got ${p.stages}`);
+}
+
+function alphaPower(vt: VtFlavour, vdd: number): number {
+  const f = FREEPDK45_VT[vt];
+  return vdd / (vdd - f.vt) ** f.alpha;
+}
+
+/** Delay of `vt` at 1.1 V relative to nominal at 1.1 V. */
+function flavourDelay(vt: VtFlavour, params: PhysicalParams): number {
+  if (vt === 'high') return params.highVtDelayPenalty;
+  return FREEPDK45_VT[vt].fo4Ps[3] / FREEPDK45_VT.nominal.fo4Ps[3];
+}
+
+/** Leakage of `vt` relative to nominal, at 1.0 V (the FreePDK45 point
+ *  nearest the table's 1.1 V reference). */
+function flavourLeakage(vt: VtFlavour): number {
+  return FREEPDK45_VT[vt].leakageNw[1] / FREEPDK45_VT.nominal.leakageNw[1];
+}
+
+export function physicalScale(p: DesignPoint, params: PhysicalParams = DEFAULT_PHYSICAL): PhysicalScale {
+  checkPoint(p);
+  return {
+    delay: flavourDelay(p.vt, params) * (alphaPower(p.vt, p.vdd) / alphaPower(p.vt, REFERENCE.vdd)),
+    dynamicEnergy: (p.vdd / REFERENCE.vdd) ** 2,
+    leakage: flavourLeakage(p.vt) * LEAKAGE_PER_100MV ** ((p.vdd - REFERENCE.vdd) / 0.1),
+  };
+}
+
+/** Clock period with ideal retiming: the combinational delay (already
+ *  scaled to the point) split evenly over the stages, plus one register's
+ *  clk-to-q + setup at the point. */
+export function clockPeriodPs(combinationalPs: number, stages: number, scale: PhysicalScale): number {
+  return combinationalPs / stages + REGISTER_OVERHEAD_PS * scale.delay;
+}
+
+/** The fewest stages that reach `periodPs` (combinational delay already
+ *  scaled to the point), or null when the register
+ *  overhead alone does not fit in it. */
+export function stagesForPeriod(combinationalPs: number, periodPs: number, scale: PhysicalScale): number | null {
+  const room = periodPs - REGISTER_OVERHEAD_PS * scale.delay;
+  if (room <= 0) return null;
+  return Math.max(1, Math.ceil(combinationalPs / room - 1e-9));
+}
