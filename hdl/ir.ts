@@ -86,6 +86,8 @@ export interface MemoryWritePort {
   en: NodeId;
 }
 
+/** A memory address at or past `depth` reads 0 and writes nothing, in every
+ *  backend (so a non-power-of-two memory behaves the same everywhere). */
 export interface MemoryIR {
   name: string;
   width: number;
