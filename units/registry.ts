@@ -13,6 +13,8 @@ import { fifoSchema } from './fifo/config.js';
 import { Fifo } from './fifo/module.js';
 import { macSchema } from './mac/config.js';
 import { Mac } from './mac/module.js';
+import { noblurSchema } from './noblur/config.js';
+import { NoBlur } from './noblur/pipeline.js';
 
 export interface UnitInfo {
   readonly name: string;
@@ -38,6 +40,7 @@ const UNITS: UnitInfo[] = [
   unit('counter', 'up-counter with enable and synchronous clear (example)', counterSchema, Counter),
   unit('fifo', 'synchronous FIFO with valid/ready streams (example)', fifoSchema, Fifo),
   unit('mac', 'fixed-point multiply-accumulate with named rounding and overflow (example)', macSchema, Mac),
+  unit('noblur', 'NoBlur micropolygon rasterizer: cull, bbox, setup, iterator, sample test, depth interpolation', noblurSchema, NoBlur),
 ];
 
 export function registerUnit(u: UnitInfo): void {

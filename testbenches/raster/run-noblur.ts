@@ -1,0 +1,172 @@
+// Runs an MP list through the NoBlur pipeline and measures it: feeds the
+// input stream (optionally with bubbles), drains the output stream
+// (optionally with random back-pressure), turns every result record back
+// into SampleHits of the MP it belongs to, and counts what the design-space
+// sweep needs (cycles per MP, sample test efficiency, stall fraction,
+// out-of-range MPs). One compiled simulator per config is cached and reset
+// between runs; the hot loop touches ports through number handles.
+import { elaborate } from '../../hdl/index.js';
+import { createSimulator, type CompiledSimulator } from '../../hdl/sim/index.js';
+import { stableKey } from '../../hdl/module.js';
+import { geometryOf, type NoblurConfig } from '../../units/noblur/config.js';
+import { NoBlur } from '../../units/noblur/pipeline.js';
+import type { MP, SampleHit } from '../../units/raster-common/mp.js';
+import { makeRng } from '../rng.js';
+import { FastPorts, type NarrowPort } from './fast-ports.js';
+import { byCanonicalOrder, ID_MASK, MpPorts, StampPorts } from './noblur-io.js';
+
+export interface NoblurStats {
+  /** Clock cycles from the first MP offered until the pipeline is empty again. */
+  readonly cycles: number;
+  readonly mps: number;
+  readonly cyclesPerMp: number;
+  readonly mpsPerCycle: number;
+  /** Stamps the iterator walked (out-of-range MPs excluded). */
+  readonly stamps: number;
+  /** stamps x samples per stamp. */
+  readonly samplesTested: number;
+  readonly hits: number;
+  /** hits / samplesTested. */
+  readonly sampleTestEfficiency: number;
+  /** Cycles in which an MP was offered and not accepted. */
+  readonly stallCycles: number;
+  /** stallCycles / cycles. */
+  readonly stallFraction: number;
+  /** Cycles in which a result was ready but the consumer was not. */
+  readonly outputStallCycles: number;
+  /** MPs flagged out of range (bbox does not fit STP), as the hardware counted them. */
+  readonly outOfRange: number;
+}
+
+export interface NoblurRun {
+  /** hits[i]: covered samples of MP i in canonical order (empty for an out-of-range MP). */
+  readonly hits: SampleHit[][];
+  /** outOfRange[i]: MP i was flagged (its coverage was not computed). */
+  readonly outOfRange: boolean[];
+  readonly stats: NoblurStats;
+}
+
+export interface NoblurRunOptions {
+  /** Probability that out.ready is low in a cycle. */
+  readonly backpressure?: number;
+  /** Probability of an idle cycle before each MP is offered. */
+  readonly bubbles?: number;
+  /** Seed of back-pressure and bubbles. */
+  readonly seed?: number;
+  /** Clock through Simulator.step so an active trace records each cycle (slower). */
+  readonly traced?: boolean;
+  readonly maxCycles?: number;
+  /** Called with the simulator before the run (a property test attaches its trace here). */
+  readonly onSimulator?: (sim: CompiledSimulator) => void;
+}
+
+interface Bench {
+  sim: CompiledSimulator;
+  ports: FastPorts;
+  mp: MpPorts;
+  out: StampPorts;
+  fire: NarrowPort;
+  single: NarrowPort;
+  idle: NarrowPort;
+  oorCount: NarrowPort;
+}
+
+const benches = new Map<string, Bench>();
+
+/** The cached simulator of a config (elaborated and compiled on first use). */
+export function noblurBench(cfg: NoblurConfig): Bench {
+  const key = stableKey(cfg);
+  let b = benches.get(key);
+  if (b === undefined) {
+    const sim = createSimulator(elaborate(NoBlur, cfg));
+    const ports = new FastPorts(sim);
+    b = {
+      sim,
+      ports,
+      mp: new MpPorts(ports, geometryOf(cfg)),
+      out: new StampPorts(ports, cfg),
+      fire: ports.port('iter_fire'),
+      single: ports.port('iter_single'),
+      idle: ports.port('idle'),
+      oorCount: ports.port('oor_count'),
+    };
+    benches.set(key, b);
+  }
+  return b;
+}
+
+export function runNoblur(cfg: NoblurConfig, mps: readonly MP[], opts: NoblurRunOptions = {}): NoblurRun {
+  const bench = noblurBench(cfg);
+  const { sim, ports, mp, out } = bench;
+  const lanes = geometryOf(cfg).lanes;
+  const rng = makeRng(opts.seed ?? 1);
+  const bp = opts.backpressure ?? 0;
+  const bubbles = opts.bubbles ?? 0;
+  const traced = opts.traced ?? false;
+  const maxCycles = opts.maxCycles ?? 1000 + 100_000 * mps.length;
+  opts.onSimulator?.(sim);
+  mp.valid.write(0);
+  out.ready.write(0);
+  sim.reset();
+
+  const hits: SampleHit[][] = mps.map(() => []);
+  const outOfRange = mps.map(() => false);
+  let next = 0;
+  let offering = false;
+  let owner = 0; // MP of the latest result record (results arrive in MP order)
+  let cycles = 0;
+  let stallCycles = 0;
+  let outputStallCycles = 0;
+  let stamps = 0;
+  let hitCount = 0;
+  for (;;) {
+    if (!offering && next < mps.length && !(bubbles > 0 && rng.float() < bubbles)) {
+      mp.write(mps[next]!, next);
+      offering = true;
+    }
+    mp.valid.write(offering ? 1 : 0);
+    const ready = bp > 0 && rng.float() < bp ? 0 : 1;
+    out.ready.write(ready);
+    ports.settle();
+    if (!offering && next === mps.length && bench.idle.read() === 1) break;
+    if (cycles >= maxCycles) throw new Error(`runNoblur: not done after ${maxCycles} cycles (${next} of ${mps.length} MPs accepted)`);
+    if (offering) {
+      if (mp.ready.read() === 1) {
+        next++;
+        offering = false;
+      } else stallCycles++;
+    }
+    if (bench.fire.read() === 1 && bench.single.read() === 0) stamps++;
+    if (out.valid.read() === 1) {
+      if (ready === 1) {
+        const id = out.id.read();
+        while (owner < next && (owner & ID_MASK) !== id) owner++;
+        if (owner >= mps.length || (owner & ID_MASK) !== id) throw new Error(`runNoblur: result for MP id ${id} matches no MP accepted in order`);
+        if (out.oor.read() === 1) outOfRange[owner] = true;
+        else hitCount += out.readHits(hits[owner]!);
+      } else outputStallCycles++;
+    }
+    ports.edge(traced);
+    cycles++;
+  }
+  for (const h of hits) h.sort(byCanonicalOrder);
+  const samplesTested = stamps * lanes;
+  return {
+    hits,
+    outOfRange,
+    stats: {
+      cycles,
+      mps: mps.length,
+      cyclesPerMp: mps.length === 0 ? 0 : cycles / mps.length,
+      mpsPerCycle: cycles === 0 ? 0 : mps.length / cycles,
+      stamps,
+      samplesTested,
+      hits: hitCount,
+      sampleTestEfficiency: samplesTested === 0 ? 0 : hitCount / samplesTested,
+      stallCycles,
+      stallFraction: cycles === 0 ? 0 : stallCycles / cycles,
+      outputStallCycles,
+      outOfRange: bench.oorCount.read(),
+    },
+  };
+}

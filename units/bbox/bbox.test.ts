@@ -1,0 +1,74 @@
+// bbox and edge setup against the golden bbox (stampBBox, fitsStp) and edge
+// rules (isTopLeftEdge): the stamp-aligned origin and size, the STP fit at
+// the size limit and one stamp beyond it, bbox-local vertices, and each
+// edge's local deltas and top-left bias.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { arbLimitMP, arbSmallMP, arbTestConfig } from '../../testbenches/raster/arbitraries.js';
+import { peekS, peekU, pokeAll, unitSim } from '../../testbenches/raster/unit-sim.js';
+import { checkWithWaves } from '../../testbenches/property.js';
+import { fitsStp, stampBBox } from '../raster-common/bbox.js';
+import { isTopLeftEdge } from '../raster-common/edge.js';
+import type { Msaa, StampSize, StpIntBits } from '../raster-common/formats.js';
+import { geometryOf } from '../noblur/config.js';
+import { EdgeSetup } from './edge-setup.js';
+import { edgesOf } from './edges.js';
+import { BBox } from './module.js';
+
+const arbCase = arbTestConfig.chain((cfg) => {
+  const g = geometryOf(cfg);
+  const limit = g.b < 14 ? [true, false].flatMap((fits) => [true, false].map((square) => arbLimitMP({ b: g.b, stampBits: g.stampBits, fits, square, pairs: g.tvp }))) : [];
+  return fc.record({ cfg: fc.constant(cfg), mp: fc.oneof(arbSmallMP(g.msaa, g.tvp, 6), ...limit) });
+});
+
+describe('bbox', () => {
+  it('origin, size, STP fit and local vertices match stampBBox / fitsStp', () => {
+    checkWithWaves('bbox-vs-golden', arbCase, ({ cfg, mp }, ctx) => {
+      const g = geometryOf(cfg);
+      const sim = unitSim(BBox, { tvp: g.tvp, b: g.b, stampBits: g.stampBits });
+      ctx.attach(sim);
+      const inputs: Record<string, number> = {};
+      for (let i = 0; i < g.verts; i++) {
+        const v = mp.v[i] ?? mp.v[0];
+        Object.assign(inputs, { [`x${i}`]: v.x, [`y${i}`]: v.y });
+      }
+      if (g.tvp) inputs['pair'] = mp.kind === 'pair' ? 1 : 0;
+      pokeAll(sim, inputs);
+      const box = stampBBox(mp.v, g.msaa as Msaa, g.k as StampSize);
+      const fits = fitsStp(box, g.b as StpIntBits);
+      expect(peekU(sim, 'fit')).toBe(fits ? 1n : 0n);
+      expect(peekU(sim, 'origin_x') << BigInt(g.stampBits)).toBe(BigInt(box.ox));
+      expect(peekU(sim, 'origin_y') << BigInt(g.stampBits)).toBe(BigInt(box.oy));
+      if (!fits) return;
+      expect(peekU(sim, 'last_x')).toBe(BigInt(box.stampsX - 1));
+      expect(peekU(sim, 'last_y')).toBe(BigInt(box.stampsY - 1));
+      mp.v.forEach((v, i) => {
+        expect(peekU(sim, `lx${i}`)).toBe(BigInt(v.x - box.ox));
+        expect(peekU(sim, `ly${i}`)).toBe(BigInt(v.y - box.oy));
+      });
+    }, { numRuns: 400 });
+  });
+
+  it('edge setup: local deltas and the top-left bias of every edge', () => {
+    const arb = fc.record({ b: fc.constantFrom(4, 8, 14), tvp: fc.boolean(), seed: fc.nat() }).chain(({ b, tvp }) => {
+      const c = fc.integer({ min: 0, max: 2 ** (b + 8) - 1 });
+      // Mostly a coarse lattice so horizontal, vertical and zero-length edges are common.
+      const coord = fc.oneof(c, fc.integer({ min: 0, max: 4 }).map((q) => Math.min(2 ** (b + 8) - 1, q * 2 ** (b + 6))));
+      return fc.record({ b: fc.constant(b), tvp: fc.constant(tvp), v: fc.array(fc.record({ x: coord, y: coord }), { minLength: 4, maxLength: 4 }) });
+    });
+    checkWithWaves('edge-setup-vs-golden', arb, ({ b, tvp, v }, ctx) => {
+      const sim = unitSim(EdgeSetup, { tvp, b });
+      ctx.attach(sim);
+      const inputs: Record<string, number> = {};
+      for (let i = 0; i < (tvp ? 4 : 3); i++) Object.assign(inputs, { [`lx${i}`]: v[i]!.x, [`ly${i}`]: v[i]!.y });
+      pokeAll(sim, inputs);
+      for (const e of edgesOf(tvp)) {
+        const a = v[e.a]!;
+        const z = v[e.b]!;
+        expect(peekS(sim, `${e.name}_dx`)).toBe(BigInt(z.x - a.x));
+        expect(peekS(sim, `${e.name}_dy`)).toBe(BigInt(z.y - a.y));
+        expect(peekU(sim, `${e.name}_bias`), `${e.name} ${JSON.stringify([a, z])}`).toBe(isTopLeftEdge(a, z) ? 0n : 1n);
+      }
+    }, { numRuns: 300 });
+  });
+});

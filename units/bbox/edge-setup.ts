@@ -1,0 +1,46 @@
+// Per-MP edge setup, done once before the walk: each edge's deltas in local
+// coordinates (signed b+9, the sample test's multiplier operands) and its
+// top-left fill-rule bias. The bias turns "E > 0, or E = 0 on a top or left
+// edge" into one sign test, E - bias >= 0, so the per-sample logic never
+// looks at edge directions.
+import { defineModule, sfixed, ufixed, uint, type Fixed, type Signal, type UInt } from '../../hdl/index.js';
+import { SUBPIXEL_BITS } from '../raster-common/formats.js';
+import { edgesOf } from './edges.js';
+
+export interface EdgeSetupConfig {
+  readonly tvp: boolean;
+  /** STP integer bits b. */
+  readonly b: number;
+}
+
+/** Top-left (conventions.md): a left edge goes up (dy < 0); a top edge is
+ *  horizontal going right (dy = 0, dx > 0). Everything else gets bias 1. */
+function bias(dx: Fixed, dy: Fixed): UInt {
+  const topLeft = dy.lt(0).or(dy.eq(0).and(dx.gt(0)));
+  return topLeft.not();
+}
+
+export const EdgeSetup = defineModule('EdgeSetup', (m, cfg: EdgeSetupConfig) => {
+  const nv = cfg.tvp ? 4 : 3;
+  const local = ufixed(cfg.b, SUBPIXEL_BITS);
+  const lx: Fixed[] = [];
+  const ly: Fixed[] = [];
+  const ports: Record<string, Signal> = {};
+  for (let i = 0; i < nv; i++) {
+    lx.push((ports[`lx${i}`] = m.input(`lx${i}`, local)));
+    ly.push((ports[`ly${i}`] = m.input(`ly${i}`, local)));
+  }
+  const delta = sfixed(cfg.b + 1, SUBPIXEL_BITS);
+  for (const e of edgesOf(cfg.tvp)) {
+    const dx = lx[e.b]!.sub(lx[e.a]!).named(`${e.name}_dx_v`);
+    const dy = ly[e.b]!.sub(ly[e.a]!).named(`${e.name}_dy_v`);
+    const pdx = m.output(`${e.name}_dx`, delta);
+    const pdy = m.output(`${e.name}_dy`, delta);
+    const pb = m.output(`${e.name}_bias`, uint(1));
+    pdx.drive(dx);
+    pdy.drive(dy);
+    pb.drive(bias(dx, dy));
+    Object.assign(ports, { [`${e.name}_dx`]: pdx, [`${e.name}_dy`]: pdy, [`${e.name}_bias`]: pb });
+  }
+  return ports;
+});

@@ -1,0 +1,87 @@
+// bbox: min/max over the MP's vertices (3, or 4 for a pair), snapped outward
+// to the stamp grid (k x k sample cells, so the iterator walks whole stamps),
+// the STP fit check, and the vertices made bbox-local. Everything after this
+// unit works on local b.8 coordinates, which is what lets a small STP shrink
+// the sample test; the fit check is what keeps that from ever being wrong.
+//
+// Grid arithmetic is bit slicing: a stamp is 2^stampBits 1/256-units wide, so
+// a coordinate's stamp index is coord >> stampBits and the stamp-aligned box
+// origin is that index << stampBits (conventions.md: cx0 = k floor(cell/k)).
+import { cat, defineModule, mux, ufixed, uint, type Fixed, type Signal, type UInt } from '../../hdl/index.js';
+import { COORD_BITS, COORD_INT_BITS, SUBPIXEL_BITS } from '../raster-common/formats.js';
+
+export interface BBoxConfig {
+  readonly tvp: boolean;
+  /** STP integer bits b. */
+  readonly b: number;
+  /** log2 of the stamp side in 1/256 units. */
+  readonly stampBits: number;
+}
+
+function min(a: Fixed, b: Fixed): Fixed {
+  return mux(a.lt(b), a, b);
+}
+function max(a: Fixed, b: Fixed): Fixed {
+  return mux(a.lt(b), b, a);
+}
+
+export const BBox = defineModule('BBox', (m, cfg: BBoxConfig) => {
+  const sb = cfg.stampBits;
+  const idxBits = COORD_BITS - sb;
+  // A box that fits STP b spans at most 2^(b+8) units = 2^localStamp stamps.
+  const localStamp = cfg.b + SUBPIXEL_BITS - sb;
+  const nv = cfg.tvp ? 4 : 3;
+  const coord = ufixed(COORD_INT_BITS, SUBPIXEL_BITS);
+  const xs: Fixed[] = [];
+  const ys: Fixed[] = [];
+  for (let i = 0; i < nv; i++) {
+    xs.push(m.input(`x${i}`, coord));
+    ys.push(m.input(`y${i}`, coord));
+  }
+  const pair = cfg.tvp ? m.input('pair', uint(1)) : null;
+  // A lone triangle in pair mode: v3 is not part of the MP; stand v0 in for
+  // it so the min/max tree stays the same shape.
+  const ex = pair === null ? xs : [...xs.slice(0, 3), mux(pair, xs[3]!, xs[0]!)];
+  const ey = pair === null ? ys : [...ys.slice(0, 3), mux(pair, ys[3]!, ys[0]!)];
+  const minX = ex.reduce(min).named('min_x');
+  const maxX = ex.reduce(max).named('max_x');
+  const minY = ey.reduce(min).named('min_y');
+  const maxY = ey.reduce(max).named('max_y');
+
+  const stampIdx = (c: Fixed): UInt => c.asUInt().shr(sb);
+  const x0 = stampIdx(minX).named('stamp_x0');
+  const y0 = stampIdx(minY).named('stamp_y0');
+  const spanX = stampIdx(maxX).subWrap(x0).named('span_x');
+  const spanY = stampIdx(maxY).subWrap(y0).named('span_y');
+  // Fit: (span + 1) stamps <= 2^localStamp, i.e. no span bit at or above
+  // localStamp. At b = 14 the box can never leave the screen, so it always fits.
+  const fitsAxis = (span: UInt): UInt => (localStamp >= idxBits ? m.lit(1, uint(1)) : span.shr(localStamp).eq(0));
+
+  const originX = m.output('origin_x', uint(idxBits));
+  const originY = m.output('origin_y', uint(idxBits));
+  const lastX = m.output('last_x', uint(localStamp));
+  const lastY = m.output('last_y', uint(localStamp));
+  const fit = m.output('fit', uint(1));
+  originX.drive(x0);
+  originY.drive(y0);
+  lastX.drive(spanX.trunc(localStamp));
+  lastY.drive(spanY.trunc(localStamp));
+  fit.drive(fitsAxis(spanX).and(fitsAxis(spanY)));
+
+  // Local coordinate = coord - origin: the low stampBits are unchanged and
+  // only the stamp index is subtracted (localStamp bits are enough when the
+  // box fits; otherwise the value is never used).
+  const local = ufixed(cfg.b, SUBPIXEL_BITS);
+  const toLocal = (c: Fixed, o: UInt): Fixed =>
+    cat(stampIdx(c).subWrap(o).trunc(localStamp), c.bits(sb - 1, 0)).asFixed(cfg.b, SUBPIXEL_BITS, false);
+  const ports: Record<string, Signal> = { originX, originY, lastX, lastY, fit };
+  for (let i = 0; i < nv; i++) {
+    const lx = m.output(`lx${i}`, local);
+    const ly = m.output(`ly${i}`, local);
+    lx.drive(toLocal(xs[i]!, x0));
+    ly.drive(toLocal(ys[i]!, y0));
+    Object.assign(ports, { [`x${i}`]: xs[i]!, [`y${i}`]: ys[i]!, [`lx${i}`]: lx, [`ly${i}`]: ly });
+  }
+  if (pair !== null) ports['pair'] = pair;
+  return ports;
+});

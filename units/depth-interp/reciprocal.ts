@@ -1,0 +1,63 @@
+// The per-triangle reciprocal of depth interpolation, n = ceil(2^R / D) with
+// R = L + 24 and L = bitLength(D) (conventions.md, "Depth"), built as the
+// hardware would build it rather than as one wide divide:
+//
+//  1. Normalise: a leading-zero counting shifter gives Dn = D << (W - L) in
+//     [2^(W-1), 2^W) and L = W - lz (W = dBits = 2b + 16, the widest D a box
+//     that fits STP can have). Then 2^R / D = 2^(W+24) / Dn exactly, so
+//     n = ceil(2^(W+24) / Dn) (conventions.md states it for W = 44).
+//  2. ceil(2^M / Dn) = floor((2^M - 1) / Dn) + 1. The dividend is all ones,
+//     and with Dn normalised the first W - 1 quotient bits are zero and leave
+//     the remainder 2^(W-1) - 1, so only P + 1 = 25 restoring rows remain,
+//     each a (W+1)-bit subtract and a W-bit mux: a 25-row normalised divider,
+//     not an M-row one.
+//
+// Done once per triangle in the setup stage, not per sample.
+import { cat, defineModule, mux, uint, type UInt } from '../../hdl/index.js';
+import { DEPTH_RECIP_FRAC_BITS } from '../raster-common/formats.js';
+
+export interface ReciprocalConfig {
+  /** Width W of D. */
+  readonly dBits: number;
+}
+
+export const RECIP_BITS = DEPTH_RECIP_FRAC_BITS + 2;
+export const LEN_BITS = 6;
+
+/** Leading-zero count and normalised value, one power-of-two stage at a time. */
+function normalise(d: UInt): { dn: UInt; lz: UInt } {
+  const w = d.width;
+  let cur = d;
+  const lzBits: UInt[] = [];
+  for (let s = 2 ** Math.floor(Math.log2(w - 1)); s >= 1; s /= 2) {
+    const zeros = cur.bits(w - 1, w - s).eq(0);
+    cur = mux(zeros, cur.bits(w - s - 1, 0).shl(s), cur);
+    lzBits.push(zeros);
+  }
+  return { dn: cur, lz: cat(...lzBits) };
+}
+
+export const Reciprocal = defineModule('Reciprocal', (m, cfg: ReciprocalConfig) => {
+  const w = cfg.dBits;
+  const d = m.input('d', uint(w));
+  const n = m.output('n', uint(RECIP_BITS));
+  const len = m.output('len', uint(LEN_BITS));
+
+  const { dn, lz } = normalise(d);
+  dn.named('dn');
+  len.drive(m.lit(w, uint(LEN_BITS)).subWrap(lz.zext(LEN_BITS)));
+
+  let r: UInt = m.lit(2 ** (w - 1) - 1, uint(w));
+  const q: UInt[] = [];
+  for (let row = 0; row <= DEPTH_RECIP_FRAC_BITS; row++) {
+    const t = cat(r, m.lit(1, uint(1)));
+    // t < 2 Dn, so t - Dn lies in (-2^W, 2^W): in W+1 wrapping bits its top
+    // bit is the borrow, and whichever branch is taken fits back into W bits.
+    const diff = t.subWrap(dn.zext(w + 1));
+    const take = diff.bit(w).not();
+    r = mux(take, diff.trunc(w), t.trunc(w));
+    q.push(take);
+  }
+  n.drive(cat(...q).add(1));
+  return { d, n, len };
+});

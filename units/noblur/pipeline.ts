@@ -1,0 +1,169 @@
+// The NoBlur rasterizer pipeline: cull, bbox, setup, iterator + sample test,
+// depth interpolation, with a register between stages and valid/ready
+// between every pair of them.
+//
+//   in -> [R0] -> cull + bbox -> [R1] -> edge setup + reciprocal(s) -> [R2]
+//      -> iterator + sample test -> [R3] -> depth interpolation -> [R4] -> out
+//
+// Each stage advances when it is empty or the stage after it advances; the
+// iterator holds R2 for as many cycles as the MP has stamps, and that stall
+// is what reaches back to in.ready (as does out.ready low). MPs with no
+// front-facing triangle are dropped at R1 (never walked); stamps with no
+// covered sample are dropped at R3 (walked, nothing to report). An MP whose
+// bbox does not fit STP is not walked: it takes one iterator cycle and
+// leaves as one out-of-range record (oor = 1, its id, no hits), in order
+// with the other results, and is counted in oor_count. See README.md.
+import { defineModule, mux, uint, type Signal, type UInt } from '../../hdl/index.js';
+import { BBox } from '../bbox/module.js';
+import { EdgeSetup } from '../bbox/edge-setup.js';
+import { edgesOf } from '../bbox/edges.js';
+import { Cull } from '../cull/module.js';
+import { DepthInterp } from '../depth-interp/module.js';
+import { Reciprocal } from '../depth-interp/reciprocal.js';
+import { Iterator } from '../iterator/module.js';
+import { SampleTest } from '../sample-test/module.js';
+import { geometryOf, OOR_COUNT_BITS, type NoblurConfig } from './config.js';
+import { declareInput, declareOutput } from './ports.js';
+import { stageRegs, validReg } from './stage.js';
+
+type Sigs = Record<string, Signal>;
+
+export const NoBlur = defineModule('NoBlur', (m, cfg: NoblurConfig) => {
+  const g = geometryOf(cfg);
+  const inp = declareInput(m, g);
+  const out = declareOutput(m, g);
+  const oorCount = m.output('oor_count', uint(OOR_COUNT_BITS));
+  const idle = m.output('idle', uint(1));
+  const nv = g.verts;
+  const edges = edgesOf(g.tvp);
+
+  // Ready chain, back to front; each stage's advance is declared first and
+  // driven once the stage after it exists.
+  const adv1 = m.wire('adv1', uint(1));
+  const adv3 = m.wire('adv3', uint(1));
+
+  // ---- R0: the MP as it arrived ---------------------------------------------
+  const s0v = m.wire('s0_adv', uint(1));
+  const v0 = validReg(m, 's0', s0v, inp.valid);
+  s0v.drive(v0.not().or(adv1));
+  inp.ready.drive(s0v);
+  const mpIn: Sigs = { id: inp.id };
+  inp.verts.forEach((v, i) => Object.assign(mpIn, { [`x${i}`]: v.x, [`y${i}`]: v.y, [`z${i}`]: v.z }));
+  if (inp.pair !== null) mpIn['pair'] = inp.pair;
+  const r0 = stageRegs(m, 's0', mpIn, s0v.and(inp.valid));
+
+  // ---- Stage 1: cull + bbox -> R1 --------------------------------------------
+  const cull = m.instance('cull', Cull, { tvp: g.tvp });
+  const bbox = m.instance('bbox', BBox, { tvp: g.tvp, b: g.b, stampBits: g.stampBits });
+  for (let i = 0; i < nv; i++) {
+    for (const u of [cull, bbox]) {
+      u[`x${i}`]!.drive(r0[`x${i}`]!);
+      u[`y${i}`]!.drive(r0[`y${i}`]!);
+    }
+  }
+  if (g.tvp) {
+    cull['pair']!.drive(r0['pair']!);
+    bbox['pair']!.drive(r0['pair']!);
+  }
+  const front0 = cull['front0'] as UInt;
+  const front1 = g.tvp ? (cull['front1'] as UInt) : null;
+  const anyFront = front1 === null ? front0 : front0.or(front1);
+  const keep1 = v0.and(anyFront).named('keep1');
+  const adv2 = m.wire('adv2', uint(1));
+  const v1 = validReg(m, 's1', adv1, keep1);
+  adv1.drive(v1.not().or(adv2));
+  const s1: Sigs = {
+    id: r0['id']!,
+    front0,
+    oor: (bbox['fit'] as UInt).not(),
+    originX: bbox['originX']!,
+    originY: bbox['originY']!,
+    lastX: bbox['lastX']!,
+    lastY: bbox['lastY']!,
+    // D = A2 of a front triangle; below 2^dBits whenever the box fits.
+    d0: (cull['area0'] as UInt).trunc(g.dBits),
+  };
+  if (front1 !== null) Object.assign(s1, { front1, d1: (cull['area1'] as UInt).trunc(g.dBits) });
+  for (let i = 0; i < nv; i++) Object.assign(s1, { [`lx${i}`]: bbox[`lx${i}`]!, [`ly${i}`]: bbox[`ly${i}`]!, [`z${i}`]: r0[`z${i}`]! });
+  const r1 = stageRegs(m, 's1', s1, adv1.and(keep1));
+
+  // ---- Stage 2: edge setup + reciprocal -> R2 ----------------------------------
+  const setup = m.instance('setup', EdgeSetup, { tvp: g.tvp, b: g.b });
+  for (let i = 0; i < nv; i++) {
+    setup[`lx${i}`]!.drive(r1[`lx${i}`]!);
+    setup[`ly${i}`]!.drive(r1[`ly${i}`]!);
+  }
+  const s2: Sigs = {};
+  for (const k of ['id', 'front0', 'front1', 'oor', 'originX', 'originY', 'lastX', 'lastY']) if (r1[k]) s2[k] = r1[k];
+  for (let i = 0; i < nv; i++) Object.assign(s2, { [`lx${i}`]: r1[`lx${i}`]!, [`ly${i}`]: r1[`ly${i}`]!, [`z${i}`]: r1[`z${i}`]! });
+  for (const e of edges) for (const f of ['dx', 'dy', 'bias']) s2[`${e.name}_${f}`] = setup[`${e.name}_${f}`]!;
+  for (let t = 0; t < g.tris; t++) {
+    const recip = m.instance(`recip${t}`, Reciprocal, { dBits: g.dBits });
+    recip.d.drive(r1[`d${t}`]!);
+    Object.assign(s2, { [`n${t}`]: recip.n, [`len${t}`]: recip.len });
+  }
+  const v2 = validReg(m, 's2', adv2, v1);
+  const r2 = stageRegs(m, 's2', s2, adv2.and(v1));
+
+  // ---- Stage 3: iterator + sample test -> R3 ------------------------------------
+  const iter = m.instance('iter', Iterator, { localStampBits: g.localStampBits, stampIdxBits: g.stampIdxBits });
+  iter.valid.drive(v2);
+  iter.advance.drive(adv3);
+  iter.single.drive(r2['oor']!);
+  iter.lastX.drive(r2['lastX']!);
+  iter.lastY.drive(r2['lastY']!);
+  iter.originX.drive(r2['originX']!);
+  iter.originY.drive(r2['originY']!);
+  adv2.drive(iter.take);
+
+  const st = m.instance('sample', SampleTest, { tvp: g.tvp, msaa: g.msaa, k: g.k, b: g.b, stampBits: g.stampBits, phaseBits: g.phaseBits });
+  st['stampX']!.drive(iter.stampX);
+  st['stampY']!.drive(iter.stampY);
+  if (g.phaseBits > 0) {
+    st['phaseX']!.drive(iter.absX.bits(g.phaseBits - 1, 0));
+    st['phaseY']!.drive(iter.absY.bits(g.phaseBits - 1, 0));
+  }
+  for (let i = 0; i < nv; i++) {
+    st[`lx${i}`]!.drive(r2[`lx${i}`]!);
+    st[`ly${i}`]!.drive(r2[`ly${i}`]!);
+  }
+  for (const e of edges) for (const f of ['dx', 'dy', 'bias']) st[`${e.name}_${f}`]!.drive(r2[`${e.name}_${f}`]!);
+  st['front0']!.drive(r2['front0']!);
+  if (g.tvp) st['front1']!.drive(r2['front1']!);
+
+  const oor2 = r2['oor'] as UInt;
+  // An out-of-range MP's sample test ran on truncated coordinates: mask it.
+  const hit3 = mux(oor2, m.lit(0, uint(g.lanes)), st['hit'] as UInt).named('hit3');
+  const emit3 = iter.fire.and(oor2.or(hit3.orR())).named('emit3');
+  const adv4 = m.wire('adv4', uint(1));
+  const v3 = validReg(m, 's3', adv3, emit3);
+  adv3.drive(v3.not().or(adv4));
+  const s3: Sigs = { id: r2['id']!, oor: oor2, stampX: iter.absX, stampY: iter.absY, hit: hit3 };
+  if (g.tvp) s3['tri'] = st['tri']!;
+  for (let i = 0; i < nv; i++) s3[`z${i}`] = r2[`z${i}`]!;
+  for (let t = 0; t < g.tris; t++) Object.assign(s3, { [`n${t}`]: r2[`n${t}`]!, [`len${t}`]: r2[`len${t}`]! });
+  for (let l = 0; l < g.lanes; l++) for (let i = 0; i < 3; i++) s3[`lane${l}_d${i}`] = st[`lane${l}_d${i}`]!;
+  const r3 = stageRegs(m, 's3', s3, emit3);
+
+  const count = m.reg('oor_counter', uint(OOR_COUNT_BITS), { init: 0 });
+  m.when(iter.fire.and(oor2), () => count.set(count.addWrap(1)));
+  oorCount.drive(count);
+
+  // ---- Stage 4: depth interpolation -> R4 -> out ------------------------------------
+  const depth = m.instance('depth', DepthInterp, { tvp: g.tvp, lanes: g.lanes, dBits: g.dBits });
+  for (const key of Object.keys(depth)) {
+    if (/^lane\d+_z$/.test(key)) continue;
+    depth[key]!.drive(r3[key]!);
+  }
+  const v4 = validReg(m, 's4', adv4, v3);
+  adv4.drive(v4.not().or(out.ready));
+  const s4: Sigs = { oor: r3['oor']!, id: r3['id']!, stamp_x: r3['stampX']!, stamp_y: r3['stampY']!, hit: r3['hit']! };
+  if (g.tvp) s4['tri'] = r3['tri']!;
+  for (let l = 0; l < g.lanes; l++) s4[`z${l}`] = depth[`lane${l}_z`]!;
+  const r4 = stageRegs(m, 's4', s4, adv4.and(v3));
+  out.valid.drive(v4);
+  for (const [k, s] of Object.entries(r4)) out.payload[k]!.drive(s);
+
+  idle.drive(v0.or(v1).or(v2).or(v3).or(v4).not());
+  return { in: inp.ports, out: { valid: out.valid, ready: out.ready, payload: out.payload }, oorCount, idle };
+});

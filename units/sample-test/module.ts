@@ -1,0 +1,113 @@
+// The sample test: every edge function at each of the stamp's k x k samples,
+// on bbox-local b.8 coordinates, and the inside test per triangle. Widths are
+// the STP datapath (conventions.md): p - a and the edge deltas are signed
+// b+9, each product below 2^(2b+16) in magnitude, E signed 2b+18. A sample is
+// inside an edge when E - bias >= 0 (bias from the edge setup: the top-left
+// rule as an integer). Pairs: triangle 1 tests the shared edge v2->v1, whose
+// value is -E12 and whose bias is 1 - bias12 (v1 != v2, or both triangles are
+// degenerate and culled), so its test is exactly the complement of triangle
+// 0's: no sample can be claimed twice, by construction.
+//
+// Outputs per lane: hit, which triangle (pairs), and the owning triangle's
+// d0, d1, d2 (the edge values opposite each vertex, >= 0 and below
+// 2^(2b+16) for a covered sample) for depth interpolation.
+import { cat, defineModule, muxN, sfixed, ufixed, uint, type Fixed, type Signal, type UInt } from '../../hdl/index.js';
+import { SUBPIXEL_BITS } from '../raster-common/formats.js';
+import { edgesOf } from '../bbox/edges.js';
+import { laneOffsets } from './lane-offsets.js';
+
+export interface SampleTestConfig {
+  readonly tvp: boolean;
+  readonly msaa: 4 | 16;
+  readonly k: number;
+  readonly b: number;
+  readonly stampBits: number;
+  readonly phaseBits: number;
+}
+
+export const SampleTest = defineModule('SampleTest', (m, cfg: SampleTestConfig) => {
+  const { b, k, stampBits: sb, phaseBits: pb } = cfg;
+  const ls = b + SUBPIXEL_BITS - sb;
+  const lanes = k * k;
+  const dBits = 2 * b + 16;
+  const nv = cfg.tvp ? 4 : 3;
+  const ports: Record<string, Signal> = {};
+  const inp = <S extends Signal>(name: string, s: S): S => (ports[name] = s);
+  const out = (name: string, width: number): UInt => (ports[name] = m.output(name, uint(width))) as UInt;
+
+  const stampX = inp('stampX', m.input('stamp_x', uint(ls)));
+  const stampY = inp('stampY', m.input('stamp_y', uint(ls)));
+  const phase = pb > 0 ? cat(inp('phaseY', m.input('phase_y', uint(pb))), inp('phaseX', m.input('phase_x', uint(pb)))) : null;
+  const local = ufixed(b, SUBPIXEL_BITS);
+  const delta = sfixed(b + 1, SUBPIXEL_BITS);
+  const vx: Fixed[] = [];
+  const vy: Fixed[] = [];
+  for (let i = 0; i < nv; i++) {
+    vx.push(inp(`lx${i}`, m.input(`lx${i}`, local)));
+    vy.push(inp(`ly${i}`, m.input(`ly${i}`, local)));
+  }
+  const edges = edgesOf(cfg.tvp).map((e) => ({
+    ...e,
+    dx: inp(`${e.name}_dx`, m.input(`${e.name}_dx`, delta)),
+    dy: inp(`${e.name}_dy`, m.input(`${e.name}_dy`, delta)),
+    bias: inp(`${e.name}_bias`, m.input(`${e.name}_bias`, uint(1))),
+  }));
+  const front0 = inp('front0', m.input('front0', uint(1)));
+  const front1 = cfg.tvp ? inp('front1', m.input('front1', uint(1))) : null;
+
+  const table = laneOffsets(cfg);
+  /** The lane's offset inside the stamp: a constant, or a constant per phase. */
+  const offset = (l: number, axis: 'ox' | 'oy'): UInt => {
+    const consts = table[l]!.map((o) => m.lit(o[axis], uint(sb)));
+    return phase === null ? consts[0]! : muxN(phase, consts);
+  };
+
+  const hit: UInt[] = [];
+  const tri: UInt[] = [];
+  for (let l = 0; l < lanes; l++) {
+    // The stamp corner is stamp index << stampBits, so the sample's local
+    // coordinate is the stamp index with the lane offset as its low bits.
+    const px = cat(stampX, offset(l, 'ox')).asFixed(b, SUBPIXEL_BITS, false).named(`lane${l}_px`);
+    const py = cat(stampY, offset(l, 'oy')).asFixed(b, SUBPIXEL_BITS, false).named(`lane${l}_py`);
+    // p - a per start vertex, shared by the edges that leave it (a pair's
+    // v1->v2 and v1->v3).
+    const rel = new Map<number, { x: Fixed; y: Fixed }>();
+    const from = (a: number): { x: Fixed; y: Fixed } => {
+      let r = rel.get(a);
+      if (r === undefined) rel.set(a, (r = { x: px.sub(vx[a]!), y: py.sub(vy[a]!) }));
+      return r;
+    };
+    const value = new Map<string, { e: Fixed; pass: UInt }>();
+    for (const e of edges) {
+      // E = dx (py - ay) - dy (px - ax): each product is an sfixed
+      // (2b+2).16 and below 2^(2b+16) in magnitude, so E is below 2^(2b+17)
+      // and a wrapping subtract at 2b+18 bits is exact.
+      const p1 = e.dx.mul(from(e.a).y).asSInt();
+      const p2 = e.dy.mul(from(e.a).x).asSInt();
+      const ev = p1.subWrap(p2).asFixed(2 * b + 2, 2 * SUBPIXEL_BITS, true).named(`lane${l}_${e.name}`);
+      // E - bias >= 0 with bias in {0, 1}: E is not negative, and not zero
+      // when the bias is 1. A sign bit and a zero detect, no subtractor.
+      const raw = ev.asSInt();
+      const pass = raw.isNeg().not().and(raw.orR().or(e.bias.not()));
+      value.set(e.name, { e: ev, pass });
+    }
+    const get = (name: string): { e: Fixed; pass: UInt } => value.get(name)!;
+    const low = (f: Fixed): UInt => f.bits(dBits - 1, 0);
+    const in0 = front0.and(get('e12').pass).and(get('e20').pass).and(get('e01').pass).named(`lane${l}_in0`);
+    let d = [low(get('e12').e), low(get('e20').e), low(get('e01').e)];
+    if (front1 !== null) {
+      const in1 = front1.and(get('e12').pass.not()).and(get('e13').pass).and(get('e32').pass).named(`lane${l}_in1`);
+      const d1 = [low(get('e13').e), low(get('e32').e), get('e12').e.asSInt().neg().bits(dBits - 1, 0)];
+      d = d.map((x, i) => muxN(in1, [x, d1[i]!]));
+      hit.push(in0.or(in1));
+      tri.push(in1);
+    } else {
+      hit.push(in0);
+    }
+    d.forEach((x, i) => out(`lane${l}_d${i}`, dBits).drive(x));
+  }
+  // Lane l is bit l (lane = j k + i, row-major in the stamp).
+  out('hit', lanes).drive(cat(...hit.slice().reverse()));
+  if (cfg.tvp) out('tri', lanes).drive(cat(...tri.slice().reverse()));
+  return ports;
+});

@@ -1,0 +1,78 @@
+// The sample test on its own: for a random MP that fits STP and a random
+// stamp of its box, every lane's hit bit, owning triangle and d0, d1, d2
+// against the golden covers / edgeValues at the sample position the
+// conventions give for that lane's cell. Stamps narrower than a pixel
+// (phase bits) and pairs included. Inputs are prepared the golden way
+// (stampBBox, isTopLeftEdge), not by the bbox unit.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { arbLimitMP, arbSmallMP, arbTestConfig } from '../../testbenches/raster/arbitraries.js';
+import { peekU, pokeAll, unitSim } from '../../testbenches/raster/unit-sim.js';
+import { checkWithWaves } from '../../testbenches/property.js';
+import { edgesOf } from '../bbox/edges.js';
+import { fitsStp, stampBBox } from '../raster-common/bbox.js';
+import { covers, edgeValues, facing, isTopLeftEdge } from '../raster-common/edge.js';
+import type { Msaa, StampSize, StpIntBits } from '../raster-common/formats.js';
+import { trianglesOf } from '../raster-common/mp.js';
+import { samplePos } from '../raster-common/samples.js';
+import { geometryOf } from '../noblur/config.js';
+import { SampleTest } from './module.js';
+
+const arbCase = arbTestConfig.chain((cfg) => {
+  const g = geometryOf(cfg);
+  const mp = fc.oneof(
+    { arbitrary: arbSmallMP(g.msaa, g.tvp, 4), weight: 4 },
+    { arbitrary: arbLimitMP({ b: Math.min(g.b, 8), stampBits: g.stampBits, fits: true, square: true, pairs: g.tvp }), weight: 1 },
+  );
+  return fc.record({ cfg: fc.constant(cfg), mp, sx: fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), sy: fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }) });
+});
+
+describe('sample test', () => {
+  it('hit, triangle and edge values per lane match covers / edgeValues', () => {
+    checkWithWaves('sample-test-vs-golden', arbCase, ({ cfg, mp, sx, sy }, ctx) => {
+      const g = geometryOf(cfg);
+      const msaa = g.msaa as Msaa;
+      const box = stampBBox(mp.v, msaa, g.k as StampSize);
+      if (!fitsStp(box, g.b as StpIntBits)) return;
+      const sim = unitSim(SampleTest, { tvp: g.tvp, msaa: g.msaa, k: g.k, b: g.b, stampBits: g.stampBits, phaseBits: g.phaseBits });
+      ctx.attach(sim);
+      const stampX = Math.floor(sx * box.stampsX);
+      const stampY = Math.floor(sy * box.stampsY);
+      const tris = trianglesOf(mp);
+      const inputs: Record<string, number> = { stamp_x: stampX, stamp_y: stampY, front0: facing(tris[0]!) === 'front' ? 1 : 0 };
+      if (g.phaseBits > 0) {
+        const mask = 2 ** g.phaseBits - 1;
+        inputs['phase_x'] = (box.cx0 / g.k + stampX) & mask;
+        inputs['phase_y'] = (box.cy0 / g.k + stampY) & mask;
+      }
+      if (g.tvp) inputs['front1'] = tris[1] !== undefined && facing(tris[1]) === 'front' ? 1 : 0;
+      const local = Array.from({ length: g.verts }, (_, i) => {
+        const v = mp.v[i] ?? mp.v[0];
+        return { x: v.x - box.ox, y: v.y - box.oy };
+      });
+      local.forEach((v, i) => Object.assign(inputs, { [`lx${i}`]: v.x, [`ly${i}`]: v.y }));
+      for (const e of edgesOf(g.tvp)) {
+        const a = local[e.a]!;
+        const b = local[e.b]!;
+        Object.assign(inputs, { [`${e.name}_dx`]: b.x - a.x, [`${e.name}_dy`]: b.y - a.y, [`${e.name}_bias`]: isTopLeftEdge(a, b) ? 0 : 1 });
+      }
+      pokeAll(sim, inputs);
+      const hit = peekU(sim, 'hit');
+      const tri = g.tvp ? peekU(sim, 'tri') : 0n;
+      for (let l = 0; l < g.lanes; l++) {
+        const cx = box.cx0 + stampX * g.k + (l % g.k);
+        const cy = box.cy0 + stampY * g.k + Math.floor(l / g.k);
+        const s = (cy % g.kp) * g.kp + (cx % g.kp);
+        const p = samplePos(msaa, Math.floor(cx / g.kp), Math.floor(cy / g.kp), s);
+        const pt = { x: p.sx, y: p.sy };
+        const owner = tris.findIndex((t) => covers(t, pt));
+        const where = `lane ${l} sample ${JSON.stringify(p)}`;
+        expect((hit >> BigInt(l)) & 1n, where).toBe(owner >= 0 ? 1n : 0n);
+        if (owner < 0) continue;
+        expect((tri >> BigInt(l)) & 1n, where).toBe(BigInt(owner));
+        const d = edgeValues(tris[owner]!, pt);
+        for (let i = 0; i < 3; i++) expect(peekU(sim, `lane${l}_d${i}`), `${where} d${i}`).toBe(BigInt(d[i]!));
+      }
+    }, { numRuns: 400 });
+  });
+});
