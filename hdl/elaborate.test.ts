@@ -211,3 +211,37 @@ describe('elaboration checks', () => {
     expect(names.filter((n) => n.startsWith('Leaf_'))).toHaveLength(2);
   });
 });
+
+describe('names', () => {
+  it('a port keeps its exact name even when an instance wire took it first', () => {
+    const Lane = defineModule('Lane', (m) => {
+      const a = m.input('a', uint(4));
+      const z = m.output('z', uint(4));
+      z.drive(a);
+      return { a, z };
+    });
+    const Top = defineModule('Clash', (m) => {
+      const a = m.input('a', uint(4));
+      const lane = m.instance('lane0', Lane, {});
+      lane.a.drive(a);
+      const out = m.output('lane0_z', uint(4));
+      out.drive(lane.z);
+      return { a, out };
+    });
+    const d = elaborate(Top, {});
+    const port = d.top.ports.find((p) => p.dir === 'out');
+    expect(port?.name).toBe('lane0_z');
+    expect(d.top.nodes[port!.node].name).toBe('lane0_z');
+    const names = d.top.nodes.filter((n) => n.name).map((n) => n.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('declaring the same port twice is an error', () => {
+    const Bad = defineModule('DupPort', (m) => {
+      const a = m.input('a', uint(1));
+      m.output('a', uint(1));
+      return { a };
+    });
+    expect(errorOf(() => elaborate(Bad, {})).kind).toBe('duplicate port');
+  });
+});

@@ -52,7 +52,9 @@ export class ModuleBuilder implements Owner {
   readonly instances: InstanceIR[] = [];
   readonly memories: MemoryIR[] = [];
   readonly cams: CamIR[] = [];
-  private readonly names = new Set<string>();
+  /** Every name in the module's namespace -> the node holding it (-1 for memories and CAMs). */
+  private readonly names = new Map<string, NodeId>();
+  private readonly portNames = new Set<string>();
   private readonly targets = new Map<NodeId, AssignState>();
   private readonly root: Stmt[] = [];
   /** Open when-branches: the statement list being appended to, innermost last. */
@@ -85,7 +87,9 @@ export class ModuleBuilder implements Owner {
 
   rename(sig: Signal, name: string): NodeId {
     const id = this.addNode({ op: 'wire', a: sig.id }, sig.width, displayOf(sig.type));
-    this.nodes[id].name = this.uniqueName(name);
+    const n = this.uniqueName(name);
+    this.nodes[id].name = n;
+    this.names.set(n, id);
     return id;
   }
 
@@ -127,8 +131,24 @@ export class ModuleBuilder implements Owner {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) this.fail('bad name', name, 'names are letters, digits and _, not starting with a digit');
     let n = name;
     for (let i = 1; this.names.has(n); i++) n = `${name}_${i}`;
-    this.names.add(n);
+    this.names.set(n, -1);
     return n;
+  }
+
+  /** Ports keep their exact names (they are the module's interface): an
+   *  internal signal that took the name first (say the wire of instance
+   *  `lane0`'s port `z`, named lane0_z) moves aside to a suffixed name. */
+  private claimPortName(name: string): void {
+    if (this.portNames.has(name)) this.fail('duplicate port', name, `port ${name} is already declared`);
+    const holder = this.names.get(name);
+    if (holder !== undefined && holder >= 0) {
+      let n = name;
+      for (let i = 1; this.names.has(n); i++) n = `${name}_${i}`;
+      this.nodes[holder].name = n;
+      this.names.set(n, holder);
+    }
+    this.names.delete(name);
+    this.portNames.add(name);
   }
 
   private makeSignal(id: NodeId, t: ScalarType): Signal {
@@ -144,7 +164,9 @@ export class ModuleBuilder implements Owner {
 
   private namedNode(spec: NodeSpec, t: ScalarType, name: string): Signal {
     const id = this.addNode(spec, t.width, displayOf(t));
-    this.nodes[id].name = this.uniqueName(name);
+    const n = this.uniqueName(name);
+    this.nodes[id].name = n;
+    this.names.set(n, id);
     return this.makeSignal(id, t);
   }
 
@@ -162,14 +184,14 @@ export class ModuleBuilder implements Owner {
   }
 
   private inputLeaf(name: string, t: ScalarType): Signal {
-    if (this.names.has(name)) this.fail('duplicate port', name, `port ${name} is already declared`);
+    this.claimPortName(name);
     const sig = this.namedNode({ op: 'input', port: name }, t, name);
     this.ports.push({ name, dir: 'in', width: t.width, node: sig.id, display: displayOf(t) });
     return sig;
   }
 
   private outputLeaf(name: string, t: ScalarType): Signal {
-    if (this.names.has(name)) this.fail('duplicate port', name, `port ${name} is already declared`);
+    this.claimPortName(name);
     const sig = this.namedNode({ op: 'wire', a: -1 }, t, name);
     this.ports.push({ name, dir: 'out', width: t.width, node: sig.id, display: displayOf(t) });
     return this.track(sig, 'output');
