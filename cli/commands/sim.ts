@@ -6,6 +6,8 @@ import { createSimulator } from '../../hdl/sim/index.js';
 import { makeRng } from '../../testbenches/rng.js';
 import { parseStimulus, type Stimulus } from '../../testbenches/stimulus.js';
 import { findUnit } from '../../units/registry.js';
+import { ConfigError } from '../../units/config.js';
+import { simNoblurCommand } from './sim-noblur.js';
 import { writeWaveform } from '../../waveforms/write.js';
 import { jsonValue, writeFileAtomic } from '../io.js';
 
@@ -42,7 +44,10 @@ export function parseWindow(text: string | undefined): { from?: number; to?: num
   return { from: m[1] ? Number(m[1]) : undefined, to: m[2] ? Number(m[2]) : undefined };
 }
 
-export function simCommand(unitName: string, opts: SimOptions): void {
+export function simCommand(unitName: string, opts: SimOptions & { workload?: string; count?: string }): void {
+  // The rasterizer is driven by micropolygon workloads and meshes, not raw port stimulus.
+  if (unitName === 'noblur' && !opts.input?.endsWith('.stim.json')) return simNoblurCommand(opts);
+  if (opts.workload) throw new ConfigError(`sim ${unitName}: --workload applies to rasterizer units (noblur)`);
   const unit = findUnit(unitName);
   const { design, configText } = unit.elaborate(opts.config);
   const seed = Number(opts.seed);

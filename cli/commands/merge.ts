@@ -1,0 +1,24 @@
+// `gfxrtl merge DIR... --out DIR`: join sweep shards (or any directories of
+// one sweep) into one directory with recomputed Pareto flags.
+import type { Command } from 'commander';
+import { mergeSweeps } from '../../synth-models/sweep/index.js';
+
+export interface MergeCommandOptions {
+  out: string;
+}
+
+export function mergeCommand(dirs: string[], opts: MergeCommandOptions): void {
+  const s = mergeSweeps({ inputs: dirs, out: opts.out, command: ['gfxrtl', ...process.argv.slice(2)].join(' ') });
+  console.error(
+    `merge ${opts.out}: ${s.points} points from ${dirs.length} directories (${s.duplicates} duplicates dropped); ` +
+      (s.complete ? 'complete' : 'incomplete: run `gfxrtl sweep` with the same options and --out ' + opts.out + ' to finish it'),
+  );
+}
+
+export function addMergeCommand(program: Command): void {
+  program
+    .command('merge <dirs...>')
+    .description('merge sweep shards into one directory (dedupe by point, refuse conflicts, recompute Pareto flags)')
+    .requiredOption('--out <dir>', 'new output directory')
+    .action(mergeCommand);
+}

@@ -1,0 +1,42 @@
+// `gfxrtl report DIR`: DIR/index.md with plots and tables from a sweep
+// directory (and its calibration/Yosys files when present).
+import type { Command } from 'commander';
+import { writeReport } from '../../synth-models/report/index.js';
+import { SpecError } from '../../synth-models/sweep/index.js';
+
+export interface ReportCommandOptions {
+  /** Required rate, ops/s (default 3e9). */
+  rate?: string;
+  /** Power-density limits, W/mm^2, comma-separated (default 0.7,1,1.5). */
+  limits?: string;
+  colorBy?: string;
+  /** commander's --no-png sets this false. */
+  png?: boolean;
+}
+
+function positive(what: string, text: string): number {
+  const n = Number(text);
+  if (!(Number.isFinite(n) && n > 0)) throw new SpecError(`--${what} ${text} is not a positive number`);
+  return n;
+}
+
+export async function reportCommand(dir: string, opts: ReportCommandOptions): Promise<void> {
+  const r = await writeReport(dir, {
+    ...(opts.rate !== undefined && { rate: positive('rate', opts.rate) }),
+    ...(opts.limits !== undefined && { limits: opts.limits.split(',').map((s) => positive('limits', s.trim())) }),
+    ...(opts.colorBy !== undefined && { colorBy: opts.colorBy }),
+    png: opts.png ?? true,
+  });
+  console.error(`report: ${r.index} (${r.plots.length} plot files)`);
+}
+
+export function addReportCommand(program: Command): void {
+  program
+    .command('report <dir>')
+    .description('write DIR/index.md: frontier plots (SVG, PNG), tables, cost at a rate, calibration and Yosys sections')
+    .option('--rate <ops/s>', 'required throughput for the cost table', '3e9')
+    .option('--limits <W/mm2,...>', 'power-density limits', '0.7,1,1.5')
+    .option('--color-by <param>', 'colour of the point cloud: a column, vt, vdd or stages')
+    .option('--no-png', 'SVG only')
+    .action(reportCommand);
+}

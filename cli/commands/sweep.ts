@@ -1,0 +1,121 @@
+// `gfxrtl sweep`: the design-space sweep of a domain (default NoBlur) into an
+// output directory; rerun the same command to resume. Ctrl-C stops after
+// the micro-architectures in flight, leaving the directory resumable.
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { checkKnobs, type Knobs } from '../../synth-models/knobs.js';
+import { writeReport } from '../../synth-models/report/index.js';
+import { createProgress, parseShard, runSweep, SpecError, type ParamValue } from '../../synth-models/sweep/index.js';
+
+export interface SweepCommandOptions {
+  /** Built-in domain name or module path (default noblur). */
+  domain: string;
+  /** `k=v` options for the domain (repeatable). */
+  domainOption?: string[];
+  /** `key=v1|v2,...`: narrow micro-architectural axes, vt, vdd. */
+  only?: string;
+  /** 'auto' (clock targets) or a depth list. */
+  stages?: string;
+  /** GHz targets for --stages auto. */
+  clocks?: string;
+  activity?: string;
+  arith?: string;
+  /** calibration.json (from `gfxrtl calibrate`) or a {areaFactor, energyFactor, delayFactor} file. */
+  knobs?: string;
+  /** i/N */
+  shard?: string;
+  out: string;
+  /** Worker threads, or 'auto' (default: one per core when two or more
+   *  simulations are due; bench/sweep-speed.ts measured 1.8x on 2 cores for
+   *  NoBlur, and a loss for tiny stand-in evaluations, where 0 is better). */
+  workers?: string;
+  quiet?: boolean;
+  /** Write DIR/index.md when the sweep completes. */
+  report?: boolean;
+}
+
+export function parseDomainOptions(items: readonly string[] | undefined): Record<string, ParamValue> {
+  const out: Record<string, ParamValue> = {};
+  for (const item of items ?? []) {
+    const eq = item.indexOf('=');
+    if (eq < 1) throw new SpecError(`--domain-option ${item} is not key=value`);
+    const v = item.slice(eq + 1);
+    out[item.slice(0, eq)] = v === 'true' || v === 'on' ? true : v === 'false' || v === 'off' ? false : v !== '' && Number.isFinite(Number(v)) ? Number(v) : v;
+  }
+  return out;
+}
+
+/** Knobs from a calibration file (its `knobs`) or a bare knobs object. */
+export function readKnobs(file: string): Knobs {
+  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  const o = typeof parsed === 'object' && parsed !== null && 'knobs' in parsed ? parsed.knobs : parsed;
+  if (typeof o !== 'object' || o === null) throw new SpecError(`--knobs ${file}: no knobs object`);
+  const get = (k: string): number => {
+    const v = (o as Record<string, unknown>)[k];
+    if (typeof v !== 'number') throw new SpecError(`--knobs ${file}: ${k} must be a number`);
+    return v;
+  };
+  const knobs = { areaFactor: get('areaFactor'), energyFactor: get('energyFactor'), delayFactor: get('delayFactor') };
+  checkKnobs(knobs);
+  return knobs;
+}
+
+function parseWorkers(text: string | undefined): number | 'auto' {
+  if (text === undefined || text === 'auto') return 'auto';
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0) throw new SpecError(`--workers ${text} is not valid; allowed: 'auto' or an integer >= 0`);
+  return n;
+}
+
+export async function sweepCommand(opts: SweepCommandOptions): Promise<void> {
+  const stop = new AbortController();
+  const onSigint = (): void => {
+    if (stop.signal.aborted) process.exit(130);
+    process.stderr.write('\nsweep: stopping after the micro-architectures in flight (Ctrl-C again to quit now); rerun the same command to resume\n');
+    stop.abort();
+  };
+  process.on('SIGINT', onSigint);
+  try {
+    const s = await runSweep({
+      domain: { name: opts.domain, options: parseDomainOptions(opts.domainOption) },
+      out: opts.out,
+      spec: { only: opts.only, stages: opts.stages, clocks: opts.clocks, activity: opts.activity, arith: opts.arith },
+      shard: opts.shard ? parseShard(opts.shard) : null,
+      ...(opts.knobs && { knobs: readKnobs(opts.knobs), knobsSource: opts.knobs }),
+      workers: parseWorkers(opts.workers),
+      progress: createProgress({ label: 'sweep', quiet: opts.quiet }),
+      command: ['gfxrtl', ...process.argv.slice(2)].join(' '),
+      signal: stop.signal,
+    });
+    const secs = s.wallMs / 1000;
+    console.error(
+      `sweep ${opts.out}: ${s.complete ? 'complete' : 'stopped (resumable)'}; ${s.points} points (${s.newPoints} new, ${(s.newPoints / Math.max(secs, 1e-9)).toFixed(1)} points/s), ` +
+        `${s.evaluated} of ${s.microArchs} micro-architectures simulated this run; ${secs.toFixed(1)} s (simulation ${(s.evalMs / 1000).toFixed(1)} s, pricing ${(s.priceMs / 1000).toFixed(1)} s${s.workers ? `, over ${s.workers} workers` : ''})`,
+    );
+    if (s.complete && opts.report) console.error(`report: ${(await writeReport(opts.out)).index}`);
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}
+
+const collect = (v: string, prev: string[]): string[] => [...prev, v];
+
+export function addSweepCommand(program: Command): void {
+  program
+    .command('sweep')
+    .description('design-space sweep: micro-architectures x Vt x Vdd x pipeline depth -> points.jsonl/csv; rerun to resume')
+    .requiredOption('--out <dir>', 'output directory (resumed if it holds the same sweep)')
+    .option('--domain <name>', 'noblur | mac (stand-in) | a module path exporting createDomain', 'noblur')
+    .option('--domain-option <k=v>', 'domain option, repeatable (mac: cycles=N, seed=N)', collect, [])
+    .option('--only <k=v|v,...>', 'narrow the spec, e.g. tvp=on,sts=2x2|4x4,vt=high,vdd=0.99')
+    .option('--stages <auto|list>', "pipeline depths: 'auto' (from clock targets) or e.g. 1,2,4,8", 'auto')
+    .option('--clocks <GHz,...>', 'clock targets for --stages auto (default 0.25..2.8 GHz in sqrt(2) steps)')
+    .option('--activity <full|toggle>', 'operator activity: full (1.0) or from simulated toggles', 'full')
+    .option('--arith <ripple|fast>', 'adder/multiplier style', 'ripple')
+    .option('--knobs <file>', 'calibrated knobs (calibration.json from `gfxrtl calibrate`)')
+    .option('--shard <i/N>', 'evaluate every N-th micro-architecture starting at the i-th')
+    .option('--workers <n|auto>', 'worker threads for simulation: auto (one per core) or a number; 0 = main thread', 'auto')
+    .option('--report', 'write DIR/index.md when complete')
+    .option('-q, --quiet', 'no progress output')
+    .action(sweepCommand);
+}
