@@ -1,0 +1,120 @@
+// The two checks of the cost model the report shows next to the sweep, as
+// files a sweep directory can hold: calibration.json (our estimate of each
+// published component next to the published figure) and yosys.json (per
+// unit, Yosys-synthesised NanGate cell area next to the cost model's area).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Design } from '../../hdl/ir.js';
+import { inventory } from '../../hdl/inventory/index.js';
+import { yosysCellCounts, type YosysCellCounts } from '../../hdl/verilog/yosys.js';
+import { calibrate, CALIBRATION_POINT, RASTER_BLUR_COMPONENTS, type CalibrationSample } from '../calibration.js';
+import type { Knobs } from '../knobs.js';
+import { price } from '../price.js';
+import { NANGATE45 } from '../sources.js';
+import { yosysCellArea } from '../yosys-area.js';
+
+export const CALIBRATION_JSON = 'calibration.json';
+export const YOSYS_JSON = 'yosys.json';
+
+export interface CalibrationComponentRow {
+  component: string;
+  /** Instance path the inventory came from; null when not modelled. */
+  instance: string | null;
+  modelled: boolean;
+  stages: number | null;
+  timingMet: boolean | null;
+  publishedPowerMw: number;
+  publishedAreaMm2: number;
+  modelPowerMw: number | null;
+  modelAreaMm2: number | null;
+}
+
+export interface CalibrationFile {
+  format: 'gfxrtl-calibration/1';
+  domain: string;
+  point: { vt: string; vdd: number; clockHz: number };
+  knobs: Knobs;
+  rmsLogPower: number;
+  rmsLogArea: number;
+  components: CalibrationComponentRow[];
+}
+
+/** Fits the global knobs to the components the domain has and lists the
+ *  published ones it lacks (NoBlur: sample in time, sample in lens). */
+export function buildCalibration(domain: string, samples: readonly (CalibrationSample & { instance: string })[]): CalibrationFile {
+  const known = new Set(RASTER_BLUR_COMPONENTS.map((c) => c.component));
+  for (const s of samples) {
+    if (!known.has(s.component)) throw new Error(`calibration: "${s.component}" is not a published component (${[...known].join(', ')})`);
+  }
+  const r = calibrate(samples);
+  const components = RASTER_BLUR_COMPONENTS.map((pub): CalibrationComponentRow => {
+    const i = samples.findIndex((s) => s.component === pub.component);
+    const res = i >= 0 ? r.residuals[i]! : null;
+    return {
+      component: pub.component,
+      instance: i >= 0 ? samples[i]!.instance : null,
+      modelled: res !== null,
+      stages: res?.stages ?? null,
+      timingMet: res?.timingMet ?? null,
+      publishedPowerMw: pub.powerMw,
+      publishedAreaMm2: pub.areaMm2,
+      modelPowerMw: res?.modelPowerMw ?? null,
+      modelAreaMm2: res?.modelAreaMm2 ?? null,
+    };
+  });
+  return { format: 'gfxrtl-calibration/1', domain, point: { ...CALIBRATION_POINT }, knobs: r.knobs, rmsLogPower: r.rmsLogPower, rmsLogArea: r.rmsLogArea, components };
+}
+
+export interface CrossCheckRow {
+  unit: string;
+  yosysCells: number;
+  /** Sum of NanGate cell areas for Yosys' cells (yosys-area.ts). */
+  yosysAreaUm2: number;
+  /** The cost model's cell area: no placement factor, one stage. */
+  modelAreaUm2: number;
+  /** model / Yosys. */
+  ratio: number;
+  unmapped: Record<string, number>;
+}
+
+export interface CrossCheckFile {
+  format: 'gfxrtl-yosys-crosscheck/1';
+  units: CrossCheckRow[];
+}
+
+/** Raw standard-cell area from the cost model, comparable with summed cell
+ *  areas: area knob 1 (Yosys places nothing), unpipelined. */
+export function modelCellAreaUm2(design: Design): number {
+  const unit = { areaFactor: 1, energyFactor: 1, delayFactor: 1 };
+  return price(inventory(design), { vt: 'nominal', vdd: NANGATE45.vdd, stages: 1 }, { knobs: unit }).areaMm2 * 1e6;
+}
+
+export async function buildCrossCheck(
+  units: readonly { name: string; design: Design }[],
+  counts: (d: Design) => Promise<YosysCellCounts> = yosysCellCounts,
+): Promise<CrossCheckFile> {
+  const rows: CrossCheckRow[] = [];
+  for (const u of units) {
+    const y = await counts(u.design);
+    const area = yosysCellArea(y.cells);
+    const model = modelCellAreaUm2(u.design);
+    rows.push({ unit: u.name, yosysCells: y.totalCells, yosysAreaUm2: area.areaUm2, modelAreaUm2: model, ratio: model / area.areaUm2, unmapped: area.unmapped });
+  }
+  return { format: 'gfxrtl-yosys-crosscheck/1', units: rows };
+}
+
+function readJson<T extends { format: string }>(file: string, format: T['format']): T | null {
+  if (!existsSync(file)) return null;
+  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  if (typeof parsed !== 'object' || parsed === null || !('format' in parsed) || parsed.format !== format) throw new Error(`${file} is not a ${format} file`);
+  // Written by this module's builders; the format tag is checked above.
+  return parsed as T;
+}
+
+export function readCalibration(dir: string): CalibrationFile | null {
+  return readJson<CalibrationFile>(join(dir, CALIBRATION_JSON), 'gfxrtl-calibration/1');
+}
+
+export function readCrossCheck(dir: string): CrossCheckFile | null {
+  return readJson<CrossCheckFile>(join(dir, YOSYS_JSON), 'gfxrtl-yosys-crosscheck/1');
+}

@@ -1,0 +1,34 @@
+// A sweep directory read back for reporting. An incomplete sweep (still
+// running, interrupted, or one shard) is reported too, with its Pareto flags
+// recomputed over the points it has and a warning saying so.
+import { join } from 'node:path';
+import { markPareto } from '../pareto.js';
+import { readManifest, type SweepManifest } from '../sweep/manifest.js';
+import type { PointRow } from '../sweep/point.js';
+import { POINTS_JSONL, readPoints } from '../sweep/store.js';
+import { SweepError } from '../sweep/spec.js';
+
+export interface LoadedSweep {
+  dir: string;
+  manifest: SweepManifest;
+  rows: PointRow[];
+  warnings: string[];
+}
+
+export function loadSweep(dir: string): LoadedSweep {
+  const manifest = readManifest(dir);
+  if (manifest === null) throw new SweepError(`${dir} is not a sweep directory (no sweep.json); run \`gfxrtl sweep --out ${dir}\` first`);
+  const { rows, truncatedTail } = readPoints(join(dir, POINTS_JSONL), manifest.identity.columns);
+  const warnings: string[] = [];
+  if (!manifest.complete) {
+    const ids = new Set(rows.map((r) => r.id));
+    warnings.push(
+      `This sweep is incomplete (${ids.size} of ${manifest.identity.microArchs.length} micro-architectures have points` +
+        `${manifest.shard ? `; shard ${manifest.shard.index}/${manifest.shard.count}` : ''}): frontiers are over the points present only.`,
+    );
+    markPareto(rows);
+  }
+  if (truncatedTail) warnings.push(`${POINTS_JSONL} ends in a partial line (an interrupted run); it was ignored.`);
+  if (rows.length === 0) warnings.push('The sweep has no points yet.');
+  return { dir, manifest, rows, warnings };
+}

@@ -1,0 +1,75 @@
+// Durable file primitives for sweep output: write-then-rename with fsync (a
+// kill leaves the old file or the new one, never half of one), fsync'd
+// appends, and a lock so two sweeps never write one directory at once.
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { SweepError } from './spec.js';
+
+export function writeDurable(file: string, text: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const tmp = `${file}.tmp-${process.pid}`;
+  try {
+    const fd = openSync(tmp, 'w');
+    try {
+      writeSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, file);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
+  }
+}
+
+/** An append-only file: each append is one write followed by fsync. */
+export class Appender {
+  private fd: number | null;
+  constructor(readonly file: string) {
+    mkdirSync(dirname(file), { recursive: true });
+    this.fd = openSync(file, 'a');
+  }
+  append(text: string): void {
+    if (this.fd === null) throw new Error(`${this.file}: append after close`);
+    if (text.length === 0) return;
+    writeSync(this.fd, text);
+    fsyncSync(this.fd);
+  }
+  close(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Takes DIR/.lock, or throws naming the process that holds it. A lock left
+ *  by a killed process is taken over. */
+export function lockDir(dir: string): () => void {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, '.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(file, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(file, { force: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const pid = Number(readFileSync(file, 'utf8'));
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
+        throw new SweepError(`${dir} is in use by process ${pid} (${file}); wait for it or stop it`);
+      }
+      rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`could not lock ${dir}`);
+}

@@ -1,0 +1,126 @@
+// A small pool of worker threads for micro-architecture evaluations (Node's
+// worker_threads; no pool package needed for one task type). Under tsx or
+// vitest the worker is a .ts file, so it is started through a two-line
+// bootstrap that registers tsx's loader inside the thread first: Worker's
+// execArgv `--import tsx` does not take effect for the worker's own entry.
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { DomainRef } from './domain-ref.js';
+import type { PricingContext } from './pricing.js';
+import type { Task, TaskResult } from './task.js';
+import type { FromWorker, ToWorker, WorkerInit } from './worker.js';
+
+function workerEntry(): { url: string; ts: boolean } {
+  for (const ext of ['.ts', '.js']) {
+    const url = new URL(`./worker${ext}`, import.meta.url);
+    if (existsSync(fileURLToPath(url))) return { url: url.href, ts: ext === '.ts' };
+  }
+  throw new Error('sweep worker entry not found');
+}
+
+function spawn(init: WorkerInit): Worker {
+  const entry = workerEntry();
+  if (!entry.ts) return new Worker(new URL(entry.url), { workerData: init });
+  const tsxDir = dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
+  const api = pathToFileURL(join(tsxDir, 'dist/esm/api/index.mjs')).href;
+  const code = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(entry.url)}); });`;
+  return new Worker(code, { eval: true, workerData: init });
+}
+
+interface Pending {
+  task: Task;
+  resolve: (r: TaskResult) => void;
+  reject: (e: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  busy: (Pending & { seq: number }) | null;
+}
+
+export class WorkerPool {
+  private readonly queue: Pending[] = [];
+  private seq = 0;
+  private failed: Error | null = null;
+
+  private constructor(private readonly slots: Slot[]) {
+    for (const s of slots) {
+      s.worker.on('message', (m: FromWorker) => this.onMessage(s, m));
+      s.worker.on('error', (e) => this.fail(e));
+      s.worker.on('exit', (code) => {
+        if (code !== 0) this.fail(new Error(`sweep worker exited with code ${code}`));
+      });
+    }
+  }
+
+  /** Starts `size` workers and waits until each has loaded the domain. */
+  static async start(size: number, domain: DomainRef, ctx: PricingContext): Promise<WorkerPool> {
+    const workers = Array.from({ length: size }, () => spawn({ domain, ctx }));
+    await Promise.all(
+      workers.map(
+        (w) =>
+          new Promise<void>((resolve, reject) => {
+            const onMsg = (m: FromWorker): void => {
+              if (m.kind === 'ready') {
+                w.off('message', onMsg);
+                w.off('error', reject);
+                resolve();
+              }
+            };
+            w.on('message', onMsg);
+            w.once('error', reject);
+          }),
+      ),
+    ).catch(async (e: unknown) => {
+      await Promise.all(workers.map((w) => w.terminate()));
+      throw e;
+    });
+    return new WorkerPool(workers.map((worker) => ({ worker, busy: null })));
+  }
+
+  get size(): number {
+    return this.slots.length;
+  }
+
+  run(task: Task): Promise<TaskResult> {
+    if (this.failed) return Promise.reject(this.failed);
+    return new Promise((resolve, reject) => {
+      this.queue.push({ task, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  private dispatch(): void {
+    for (const s of this.slots) {
+      if (s.busy !== null) continue;
+      const next = this.queue.shift();
+      if (next === undefined) return;
+      s.busy = { ...next, seq: ++this.seq };
+      s.worker.postMessage({ kind: 'task', seq: s.busy.seq, task: next.task } satisfies ToWorker);
+    }
+  }
+
+  private onMessage(s: Slot, m: FromWorker): void {
+    if (m.kind === 'ready' || s.busy === null || m.seq !== s.busy.seq) return;
+    const job = s.busy;
+    s.busy = null;
+    if (m.kind === 'done') job.resolve(m.result);
+    else job.reject(new Error(`micro-architecture ${job.task.entry.id}: ${m.message}`));
+    this.dispatch();
+  }
+
+  private fail(e: Error): void {
+    if (this.failed) return;
+    this.failed = e;
+    for (const s of this.slots) s.busy?.reject(e);
+    for (const p of this.queue.splice(0)) p.reject(e);
+  }
+
+  async close(): Promise<void> {
+    this.failed ??= new Error('worker pool closed');
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+  }
+}

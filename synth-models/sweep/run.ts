@@ -1,0 +1,216 @@
+// The sweep driver: enumerate the spec, skip what the output directory
+// already holds, evaluate each remaining micro-architecture once (in worker
+// threads or here), price its physical points, append them durably, and when
+// the shard is complete write the final, canonically ordered files with
+// Pareto flags. Interrupted at any moment, the same command resumes.
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_KNOBS, type Knobs } from '../knobs.js';
+import { loadDomain, type DomainRef } from './domain-ref.js';
+import { enumerateMicroArchs, type MicroArchEntry } from './enumerate.js';
+import { Appender, lockDir } from './files.js';
+import { modelFingerprint } from './fingerprint.js';
+import { identityDiff, readManifest, writeManifest, type Shard, type SweepIdentity, type SweepManifest } from './manifest.js';
+import { RESERVED_NAMES, rowKey, type PointRow } from './point.js';
+import { WorkerPool } from './pool.js';
+import type { PricingContext } from './pricing.js';
+import { inShard } from './shard.js';
+import { resolveSpec, SpecError, SweepError, type SpecInput, type SweepSpec } from './spec.js';
+import { dropPartialTail, POINTS_JSONL, readCache, readPoints, rowsToJsonl, writeCache, writeFinalPoints } from './store.js';
+import { runTask, type Task, type TaskResult } from './task.js';
+import { silentProgress, type Progress } from './progress.js';
+import type { SweepDomain } from './types.js';
+
+export interface SweepOptions {
+  domain: DomainRef;
+  out: string;
+  spec?: SpecInput;
+  shard?: Shard | null;
+  knobs?: Knobs;
+  /** Where the knobs came from, for the manifest and report. */
+  knobsSource?: string;
+  /** Worker threads for evaluations; 0 = evaluate in this thread; 'auto'
+   *  (default) = one per core when at least two evaluations are due. */
+  workers?: number | 'auto';
+  progress?: Progress;
+  /** The command line, recorded in the manifest for the report. */
+  command?: string;
+  /** Stops between micro-architectures; what is written stays resumable. */
+  signal?: AbortSignal;
+  /** Called after each micro-architecture's points are on disk. */
+  onResult?: (r: TaskResult) => void;
+}
+
+export interface SweepSummary {
+  dir: string;
+  complete: boolean;
+  /** Points in the directory now. */
+  points: number;
+  /** Points priced by this run. */
+  newPoints: number;
+  microArchs: number;
+  /** Micro-architectures simulated by this run. */
+  evaluated: number;
+  workers: number;
+  wallMs: number;
+  /** Summed over tasks (in parallel when workers > 0). */
+  evalMs: number;
+  priceMs: number;
+}
+
+function checkDomain(d: SweepDomain<unknown>): void {
+  for (const a of d.axes) {
+    if (RESERVED_NAMES.includes(a.key)) throw new SpecError(`domain ${d.name}: axis name "${a.key}" clashes with a row field; rename it`);
+  }
+  for (const k of d.modeAxes) if (!d.axes.some((a) => a.key === k)) throw new SpecError(`domain ${d.name}: mode axis "${k}" is not an axis`);
+}
+
+export function sweepIdentity(domain: SweepDomain<unknown>, ref: DomainRef, spec: SweepSpec, entries: readonly MicroArchEntry[], knobs: Knobs, knobsSource: string): SweepIdentity {
+  return {
+    domain: { name: ref.name, options: { ...ref.options } },
+    summary: domain.summary,
+    opName: domain.opName,
+    axes: domain.axes,
+    modeAxes: domain.modeAxes,
+    columns: domain.axes.map((a) => a.key).filter((k) => !domain.modeAxes.includes(k)),
+    spec,
+    microArchs: entries.map((e) => ({ id: e.id, mode: e.mode, params: e.params })),
+    knobs: { ...knobs },
+    knobsSource,
+    workload: { ...domain.workload },
+    priceOptions: { ...domain.priceOptions },
+    modelFingerprint: modelFingerprint(domain.priceOptions?.physical),
+  };
+}
+
+/** Physical points per micro-architecture before its inventory is known. */
+function estimatePoints(spec: SweepSpec): number {
+  const depths = spec.stages.kind === 'list' ? spec.stages.values.length : spec.stages.ghz.length;
+  return spec.vt.length * spec.vdd.length * depths;
+}
+
+function openDir(dir: string, identity: SweepIdentity, shard: Shard | null): { rows: PointRow[] } {
+  const prev = readManifest(dir);
+  const file = join(dir, POINTS_JSONL);
+  if (prev === null) {
+    const stray = readPoints(file, identity.columns);
+    if (stray.rows.length > 0 || stray.truncatedTail) throw new SweepError(`${dir} has ${POINTS_JSONL} but no sweep.json; not resuming an unknown sweep`);
+    return { rows: [] };
+  }
+  const diff = identityDiff(prev.identity, identity);
+  if (diff.length > 0) throw new SweepError(`${dir} holds a different sweep (differs in: ${diff.join(', ')}); use another --out, or the same options to resume`);
+  if (JSON.stringify(prev.shard) !== JSON.stringify(shard)) {
+    const s = (x: Shard | null): string => (x ? `${x.index}/${x.count}` : 'none');
+    throw new SweepError(`${dir} holds shard ${s(prev.shard)}, not ${s(shard)}`);
+  }
+  const read = readPoints(file, identity.columns);
+  dropPartialTail(file, read);
+  return { rows: read.rows };
+}
+
+export async function runSweep(opts: SweepOptions): Promise<SweepSummary> {
+  const t0 = performance.now();
+  const domain = await loadDomain(opts.domain);
+  checkDomain(domain);
+  const spec = resolveSpec(domain.axes, opts.spec);
+  const shard = opts.shard ?? null;
+  const knobs = opts.knobs ?? { ...DEFAULT_KNOBS };
+  const entries = enumerateMicroArchs(domain, spec);
+  const identity = sweepIdentity(domain, opts.domain, spec, entries, knobs, opts.knobsSource ?? 'default');
+  const mine = entries.filter((e) => inShard(e.index, shard));
+  const dir = opts.out;
+  const unlock = lockDir(dir);
+  const progress = opts.progress ?? silentProgress;
+  let pool: WorkerPool | null = null;
+  const appender = { current: null as Appender | null };
+  try {
+    const { rows } = openDir(dir, identity, shard);
+    const done = new Set(rows.map(rowKey));
+    const manifest: SweepManifest = { format: 'gfxrtl-sweep/1', identity, shard, command: opts.command ?? '', complete: false, points: rows.length };
+    writeManifest(dir, manifest);
+
+    const doneById = new Map<string, string[]>();
+    for (const r of rows) doneById.set(r.id, [...(doneById.get(r.id) ?? []), rowKey(r)]);
+    const tasks: Task[] = [];
+    const expected = new Map<string, number>();
+    for (const e of mine) {
+      const cache = readCache(dir, e.id);
+      expected.set(e.id, cache?.pointKeys.length ?? estimatePoints(spec));
+      if (cache && cache.pointKeys.every((k) => done.has(k))) continue;
+      tasks.push({ entry: e, cached: cache ? { performance: cache.performance, design: cache.design } : null, skip: doneById.get(e.id) ?? [] });
+    }
+    const total = (): number => [...expected.values()].reduce((a, b) => a + b, 0);
+    let doneMine = mine.reduce((s, e) => s + (doneById.get(e.id)?.length ?? 0), 0);
+    progress.start(total(), doneMine);
+
+    const ctx: PricingContext = { spec, knobs, priceOptions: domain.priceOptions ?? {}, workload: domain.workload, columns: identity.columns };
+    const toEvaluate = tasks.filter((t) => t.cached === null).length;
+    const nWorkers = opts.workers === 'auto' || opts.workers === undefined ? (toEvaluate >= 2 ? Math.min(availableParallelism(), toEvaluate) : 0) : opts.workers;
+    if (nWorkers > 0 && tasks.length > 0) pool = await WorkerPool.start(nWorkers, opts.domain, ctx);
+
+    appender.current = new Appender(join(dir, POINTS_JSONL));
+    const summary = { newPoints: 0, evaluated: 0, evalMs: 0, priceMs: 0 };
+    const onDone = (r: TaskResult): void => {
+      // Cache first: if killed between the two writes, the resume re-prices
+      // from the cache instead of re-simulating.
+      if (r.evaluated || readCache(dir, r.entry.id) === null) {
+        writeCache(dir, { id: r.entry.id, mode: r.entry.mode, params: r.entry.params, performance: r.performance, design: r.design, pointKeys: r.keys, evalMs: r.evalMs });
+      }
+      appender.current!.append(rowsToJsonl(r.rows, identity.columns));
+      rows.push(...r.rows);
+      summary.newPoints += r.rows.length;
+      summary.evaluated += r.evaluated ? 1 : 0;
+      summary.evalMs += r.evalMs;
+      summary.priceMs += r.priceMs;
+      expected.set(r.entry.id, r.keys.length);
+      doneMine += r.rows.length;
+      progress.update(doneMine, total(), r.entry.id);
+      opts.onResult?.(r);
+    };
+    await runAll(tasks, domain, ctx, pool, onDone, opts.signal);
+
+    const complete = !opts.signal?.aborted;
+    let final = rows;
+    if (complete) final = writeFinalPoints(dir, rows, identity);
+    writeManifest(dir, { ...manifest, complete, points: final.length });
+    progress.stop();
+    return { dir, complete, points: final.length, microArchs: mine.length, workers: pool?.size ?? 0, wallMs: performance.now() - t0, ...summary };
+  } finally {
+    appender.current?.close();
+    await pool?.close();
+    unlock();
+  }
+}
+
+/** Runs tasks through the pool (all in flight, results as they finish) or
+ *  one after another here; stops taking new ones once `signal` aborts. */
+async function runAll(tasks: Task[], domain: SweepDomain<unknown>, ctx: PricingContext, pool: WorkerPool | null, onDone: (r: TaskResult) => void, signal?: AbortSignal): Promise<void> {
+  if (pool === null) {
+    for (const t of tasks) {
+      if (signal?.aborted) return;
+      onDone(await runTask(domain, ctx, t));
+    }
+    return;
+  }
+  // Keep one task queued per worker beyond the running ones, so an abort
+  // leaves little in flight.
+  const limit = pool.size * 2;
+  let next = 0;
+  let failure: unknown = null;
+  const inflight = new Set<Promise<void>>();
+  while ((next < tasks.length || inflight.size > 0) && failure === null) {
+    while (next < tasks.length && inflight.size < limit && !signal?.aborted) {
+      const p: Promise<void> = pool
+        .run(tasks[next++]!)
+        .then(onDone)
+        .catch((e: unknown) => {
+          failure ??= e;
+        })
+        .finally(() => inflight.delete(p));
+      inflight.add(p);
+    }
+    if (inflight.size === 0) break;
+    await Promise.race(inflight);
+  }
+  if (failure !== null) throw failure;
+}

@@ -1,0 +1,112 @@
+// A sweep directory's data: points.jsonl (append-only while running, each
+// batch fsync'd; rewritten in canonical order with final pareto flags when
+// complete), points.csv (written when complete), and microarch/<id>.json
+// (one evaluation per micro-architecture, so a resumed run never simulates
+// twice). A kill can only leave a partial last line; reading drops it and
+// the point is priced again.
+import { existsSync, readdirSync, readFileSync, truncateSync } from 'node:fs';
+import { join } from 'node:path';
+import { markPareto } from '../pareto.js';
+import { writeDurable } from './files.js';
+import type { SweepIdentity } from './manifest.js';
+import { rowFromJson, rowKey, rowsToCsv, rowToJson, RowFormatError, type PointRow } from './point.js';
+import type { Performance } from './pricing.js';
+import type { Params } from './types.js';
+import { SweepError } from './spec.js';
+
+export const POINTS_JSONL = 'points.jsonl';
+export const POINTS_CSV = 'points.csv';
+export const MICROARCH_DIR = 'microarch';
+
+export interface ReadPoints {
+  rows: PointRow[];
+  /** Bytes up to the end of the last complete line. */
+  validBytes: number;
+  /** A partial last line was found (and is not in `rows`). */
+  truncatedTail: boolean;
+}
+
+export function readPoints(file: string, columns: readonly string[]): ReadPoints {
+  if (!existsSync(file)) return { rows: [], validBytes: 0, truncatedTail: false };
+  const buf = readFileSync(file);
+  const end = buf.lastIndexOf(0x0a) + 1;
+  const lines = buf.subarray(0, end).toString('utf8').split('\n');
+  lines.pop();
+  const rows = lines.map((line, i) => {
+    try {
+      return rowFromJson(JSON.parse(line), columns);
+    } catch (e) {
+      const why = e instanceof RowFormatError || e instanceof SyntaxError ? e.message : String(e);
+      throw new SweepError(`${file}:${i + 1}: not a design point (${why}); only a partial last line is tolerated`);
+    }
+  });
+  return { rows, validBytes: end, truncatedTail: end < buf.length };
+}
+
+/** Drops a partial last line so appends start on a line of their own. */
+export function dropPartialTail(file: string, read: ReadPoints): void {
+  if (read.truncatedTail) truncateSync(file, read.validBytes);
+}
+
+export function rowsToJsonl(rows: readonly PointRow[], columns: readonly string[]): string {
+  return rows.map((r) => JSON.stringify(rowToJson(r, columns)) + '\n').join('');
+}
+
+export interface CacheEntry {
+  id: string;
+  mode: string;
+  params: Params;
+  performance: Performance;
+  /** designFingerprint of the inventory it was evaluated with. */
+  design: string;
+  /** Every point key of this micro-architecture (done or not). */
+  pointKeys: string[];
+  /** Wall time of the evaluation (simulation), ms. */
+  evalMs: number;
+}
+
+function cacheFile(dir: string, id: string): string {
+  // Ids carry '=' and ','; keep file names portable. The id inside the file
+  // is checked on read, so a name collision cannot serve the wrong entry.
+  return join(dir, MICROARCH_DIR, `${id.replace(/[^A-Za-z0-9._=-]/g, '_')}.json`);
+}
+
+export function readCache(dir: string, id: string): CacheEntry | null {
+  const file = cacheFile(dir, id);
+  if (!existsSync(file)) return null;
+  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  if (typeof parsed !== 'object' || parsed === null || !('id' in parsed) || parsed.id !== id) return null;
+  // Written by writeCache below, inside a directory whose manifest matched.
+  return parsed as CacheEntry;
+}
+
+export function writeCache(dir: string, e: CacheEntry): void {
+  writeDurable(cacheFile(dir, e.id), JSON.stringify(e) + '\n');
+}
+
+export function listCache(dir: string): string[] {
+  const d = join(dir, MICROARCH_DIR);
+  return existsSync(d) ? readdirSync(d).filter((f) => f.endsWith('.json')).map((f) => join(d, f)) : [];
+}
+
+const VT_RANK: Record<string, number> = { low: 0, nominal: 1, high: 2 };
+
+/** Enumeration order of the micro-architecture, then Vt, Vdd, depth. */
+export function canonicalSort(rows: PointRow[], identity: SweepIdentity): PointRow[] {
+  const rank = new Map(identity.microArchs.map((m, i) => [m.id, i]));
+  const r = (id: string): number => rank.get(id) ?? Number.MAX_SAFE_INTEGER;
+  return rows.sort((a, b) => r(a.id) - r(b.id) || VT_RANK[a.vt]! - VT_RANK[b.vt]! || a.vdd - b.vdd || a.stages - b.stages);
+}
+
+/** Final files: canonical order, pareto flags over these rows, CSV. */
+export function writeFinalPoints(dir: string, rows: PointRow[], identity: SweepIdentity): PointRow[] {
+  const sorted = canonicalSort(rows, identity);
+  markPareto(sorted);
+  writeDurable(join(dir, POINTS_JSONL), rowsToJsonl(sorted, identity.columns));
+  writeDurable(join(dir, POINTS_CSV), rowsToCsv(sorted, identity.columns));
+  return sorted;
+}
+
+export function keysOf(rows: readonly PointRow[]): Set<string> {
+  return new Set(rows.map(rowKey));
+}
