@@ -1,0 +1,83 @@
+// One expression per computed node: picks the narrow (int32) or exact
+// (BigInt) generator, and handles the operators whose code does not depend
+// on arithmetic width: muxes, memory reads and CAM searches.
+import type { Node, NodeId } from '../ir.js';
+import { isWide } from './layout.js';
+import { narrowExpr } from './codegen-narrow.js';
+import { wideExpr } from './codegen-wide.js';
+import { camKeyVar, camValidVar, maxOf, memVar, uN, type ExprCtx } from './codegen-util.js';
+
+export function nodeExpr(n: Node, x: ExprCtx): string {
+  switch (n.op) {
+    case 'mux':
+      return muxExpr(n.sel, n.cases, x);
+    case 'memread':
+      return memReadExpr(n.mem, n.addr, x);
+    case 'cammatch': {
+      const fn = isWide(n.width) ? 'H_camMatchBig' : 'H_camMatch32';
+      return `${fn}(${camKeyVar(n.cam)}, ${camValidVar(n.cam)}, ${x.ref(n.key)})`;
+    }
+    case 'const':
+    case 'input':
+    case 'wire':
+    case 'reg':
+    case 'instout':
+      throw new Error(`nodeExpr: ${n.op} is not computed`);
+    default: {
+      const narrow = !isWide(n.width) && operandWidths(n, x).every((w) => !isWide(w));
+      return narrow ? narrowExpr(n, x) : wideExpr(n, x);
+    }
+  }
+}
+
+function operandWidths(n: Node, x: ExprCtx): number[] {
+  if ('parts' in n) return n.parts.map((p) => x.width(p));
+  const out = [x.width((n as { a: NodeId }).a)];
+  if ('b' in n) out.push(x.width(n.b));
+  return out;
+}
+
+/** Balanced compare tree on the case index: log2(cases) comparisons, and an
+ *  index past the end falls into the last case for free. (Mask-based
+ *  selection measured slower: muxes are usually steered by control state,
+ *  whose branches predict well.) */
+function muxExpr(sel: NodeId, cases: NodeId[], x: ExprCtx): string {
+  const last = cases.length - 1;
+  if (last === 0) return x.ref(cases[0]!);
+  const ws = x.width(sel);
+  const idx = isWide(ws)
+    ? x.tmp(`(${x.ref(sel)} < ${last}n ? Number(${x.ref(sel)}) : ${last})`)
+    : uN(x.ref(sel), ws);
+  const tree = (lo: number, hi: number): string => {
+    if (lo === hi) return x.ref(cases[lo]!);
+    const mid = (lo + hi + 1) >> 1;
+    return `(${idx} < ${mid} ? ${tree(lo, mid - 1)} : ${tree(mid, hi)})`;
+  };
+  return tree(0, last);
+}
+
+/** Combinational read; out-of-range addresses read 0. */
+export function memReadExpr(mem: number, addr: NodeId, x: ExprCtx): string {
+  const m = x.net.memories[mem]!;
+  const zero = isWide(m.width) ? '0n' : '0';
+  const wa = x.width(addr);
+  if (isWide(wa)) {
+    const a = x.tmp(x.ref(addr));
+    return `(${a} < ${m.depth}n ? ${memVar(mem)}[Number(${a})] : ${zero})`;
+  }
+  const a = uN(x.ref(addr), wa);
+  if (maxOf(wa) < m.depth) return `${memVar(mem)}[${a}]`;
+  return `(${a} < ${m.depth} ? ${memVar(mem)}[${a}] : ${zero})`;
+}
+
+/** Statement that stores `value` at `addr` of an indexed store of `size`
+ *  entries when `en` is set; out-of-range addresses are ignored. */
+export function guardedStore(target: string, size: number, addr: NodeId, en: NodeId, value: string, x: ExprCtx): string {
+  const wa = x.width(addr);
+  if (isWide(wa)) {
+    return `if (${x.ref(en)} !== 0) { const a = ${x.ref(addr)}; if (a < ${size}n) ${target}[Number(a)] = ${value}; }`;
+  }
+  const a = uN(x.ref(addr), wa);
+  if (maxOf(wa) < size) return `if (${x.ref(en)} !== 0) ${target}[${a}] = ${value};`;
+  return `if (${x.ref(en)} !== 0) { const a = ${a}; if (a < ${size}) ${target}[a] = ${value}; }`;
+}

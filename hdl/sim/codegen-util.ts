@@ -1,0 +1,59 @@
+// Snippets shared by the code generators, and the context through which they
+// name values. Generated code only ever sees a node's value through ctx.ref,
+// so the same generators serve locals (the fast loop) and slot arrays.
+import type { FlatNetlist } from '../flatten.js';
+import type { NodeId } from '../ir.js';
+
+export interface ExprCtx {
+  net: FlatNetlist;
+  /** Expression for the value of node `id` (wires resolved), in its
+   *  representation: int32 pattern for width <= 32, BigInt above. */
+  ref(id: NodeId): string;
+  width(id: NodeId): number;
+  /** Hoists `expr` into a fresh local evaluated just before the node. */
+  tmp(expr: string): string;
+}
+
+/** Name of the generated local holding memory `i` (and CAM keys/valid bits). */
+export const memVar = (i: number): string => `m${i}`;
+export const camKeyVar = (i: number): string => `ck${i}`;
+export const camValidVar = (i: number): string => `cv${i}`;
+
+/** The int32 pattern of all ones at width w (w <= 32). */
+export function onesN(w: number): string {
+  return w === 32 ? '-1' : String(2 ** w - 1);
+}
+
+/** Reduce an int32-valued expression to canonical width-w form. */
+export function wrapN(e: string, w: number): string {
+  return w === 32 ? `((${e}) | 0)` : `((${e}) & ${onesN(w)})`;
+}
+
+/** Sign-extend a canonical width-w value to int32. */
+export function sxN(e: string, w: number): string {
+  return w === 32 ? e : `((${e}) << ${32 - w} >> ${32 - w})`;
+}
+
+/** The unsigned value (as a JS number) of a canonical width-w value. */
+export function uN(e: string, w: number): string {
+  return w === 32 ? `(${e} >>> 0)` : e;
+}
+
+/** A BigInt literal, or a narrow literal as an int32 pattern. */
+export function literal(value: bigint, width: number): string {
+  const v = BigInt.asUintN(width, value);
+  if (width > 32) return `${v}n`;
+  const n = Number(BigInt.asIntN(32, v));
+  return n < 0 ? `(${n})` : String(n);
+}
+
+/** Largest value a width-w unsigned operand can take, saturating past 2^53. */
+export function maxOf(w: number): number {
+  return w >= 53 ? Number.MAX_SAFE_INTEGER : 2 ** w - 1;
+}
+
+/** A JS boolean expression as int32 0/1, without a branch. */
+export function bit(cond: string): string {
+  return `((${cond}) | 0)`;
+}
+

@@ -1,0 +1,208 @@
+// Compiles a flat netlist to JavaScript functions (new Function):
+//  - settle(): every combinational node into the N/W slot arrays, so any
+//    signal can be peeked; edge(): one clock edge from settled slots.
+//  - run(n): n cycles computing only the next-state cone. For designs whose
+//    loop function V8 will optimise, one function keeps all state in locals
+//    and loops inside (the fast path of step(n)); larger designs run chunk
+//    functions that pass only cross-chunk values through the slot arrays.
+// Everything is split into chunks because V8 does not optimise functions
+// past a bytecode size (about 60 KB), and its compile time grows faster
+// than linearly with function size.
+import type { FlatNetlist } from '../flatten.js';
+import { combOperands, type NodeId } from '../ir.js';
+import { edgeCode, loopCode, nextStateCode, prologue, slotCode, writeCode } from './codegen-fn.js';
+import { isState, isWide, layout, type Layout } from './layout.js';
+import { allocState, helpers, type SimState } from './runtime.js';
+import { edgeInputs, isComputed, resolveAliases, schedule } from './schedule.js';
+import { labeler } from './labels.js';
+import { checkNetlist } from './netlist-check.js';
+import { pruneToPorts } from './prune.js';
+
+export interface CompileOptions {
+  /** Computed nodes per generated chunk function (default 250). */
+  chunkSize?: number;
+  /** 'auto' (default): the single-function loop when V8 will optimise it. */
+  loopMode?: 'auto' | 'always' | 'never';
+  /** Longest generated source kept as one function (default: what V8 still
+   *  optimises); tests lower it to exercise the chunked code shapes. */
+  maxFunctionSource?: number;
+  /** 'all' (default): every signal stays peekable. 'ports': logic and state
+   *  that can never reach a top-level output are dropped, as Verilator does;
+   *  peeking them is then an error. */
+  observe?: 'all' | 'ports';
+}
+
+export interface Compiled {
+  net: FlatNetlist;
+  lay: Layout;
+  state: SimState;
+  /** Compute every combinational node into the slot arrays. */
+  settle(): void;
+  /** Compute only what top-level outputs and the next clock edge need;
+   *  afterwards the slots of nodes flagged in `portsValid` are current. */
+  settlePorts(): void;
+  /** Per node (aliases resolved): valid after settlePorts alone. */
+  portsValid: Uint8Array;
+  /** One clock edge from settled slots; leaves combinational slots stale. */
+  edge(): void;
+  /** `n` clock edges from the current state; leaves combinational slots stale. */
+  run(n: number): void;
+  /** Whether run() is the single-function loop. */
+  loopMode: boolean;
+  /** Generated sources, for debugging. */
+  sources: string[];
+}
+
+type GenFn = (S: SimState, H: typeof helpers, n: number) => void;
+
+const DEFAULT_CHUNK = 250;
+/** Loop sources up to this length compile below V8's optimisation limit
+ *  (measured: 106k characters optimised, 122k did not), with margin. */
+const LOOP_SOURCE_LIMIT = 80_000;
+/** V8 allocates a function's feedback vector only once it has executed
+ *  several times its own bytecode size. */
+const LOOP_WARMUP_CALLS = 200;
+
+export function compile(full: FlatNetlist, opts: CompileOptions = {}): Compiled {
+  const net = opts.observe === 'ports' ? pruneToPorts(full) : full;
+  const label = labeler(net);
+  const root = resolveAliases(net, label);
+  checkNetlist(net, label);
+  const lay = layout(net, root);
+  const state = allocState(net, lay);
+  initSlots(net, lay, state);
+  const sources: string[] = [];
+  const make = (body: string): GenFn => {
+    const src = `${prologue(net)}\n${body}`;
+    sources.push(src);
+    return new Function('S', 'H', 'n', src) as GenFn;
+  };
+  // A local: imported bindings may be accessors under transpilers.
+  const H = helpers;
+  const call = (fns: GenFn[]) => (): void => {
+    for (const f of fns) f(state, H, 0);
+  };
+
+  const chunkSize = opts.chunkSize ?? DEFAULT_CHUNK;
+  const maxSource = opts.maxFunctionSource ?? LOOP_SOURCE_LIMIT;
+  const stateIds = rootsWhere(net, root, (id) => isState(net, id));
+  const settle = call(chunks(schedule(net, root, label), chunkSize).map((ids) => make(slotCode(net, lay, ids, () => true))));
+  const edge = edgeFn(net, lay, stateIds, chunkSize, maxSource, make, state, H);
+
+  const edgeIn = edgeInputs(net);
+  const cone = schedule(net, root, label, edgeIn);
+  // Slot code over a cone storing only what is read outside its function,
+  // in one function when V8 will optimise it, else in chunks.
+  const coneFns = (ids: NodeId[], keep: NodeId[]): GenFn[] => {
+    const whole = coneChunks(net, lay, ids, Math.max(ids.length, 1), keep);
+    const single = whole.map((c) => slotCode(net, lay, c.ids, (id) => c.exported.has(id)));
+    const parts = single.every((src) => src.length <= maxSource) ? single : coneChunks(net, lay, ids, chunkSize, keep).map((c) => slotCode(net, lay, c.ids, (id) => c.exported.has(id)));
+    return parts.map(make);
+  };
+  const outIds = net.outputs.map((o) => o.node);
+  const settlePorts = call(coneFns(schedule(net, root, label, [...outIds, ...edgeIn]), [...outIds, ...edgeIn]));
+  const portsValid = new Uint8Array(net.nodes.length);
+  for (const id of [...outIds, ...edgeIn]) portsValid[root[id]!] = 1;
+  net.nodes.forEach((n, id) => {
+    if (!isComputed(n)) portsValid[id] = 1;
+  });
+  for (let id = 0; id < net.nodes.length; id++) portsValid[id] = portsValid[root[id]!]!;
+  const hasState = stateIds.length + net.memories.length + net.cams.length > 0;
+  let loopMode = false;
+  let run: (n: number) => void;
+  const loopSrc = opts.loopMode === 'never' || !hasState ? null : loopCode(net, lay, cone, stateIds, rootsWhere(net, root, (id) => net.nodes[id]!.op === 'input'));
+  if (loopSrc !== null && (opts.loopMode === 'always' || loopSrc.length <= maxSource)) {
+    const loop = make(loopSrc);
+    // Zero-cycle calls run the loads and stores around the loop, so V8 has
+    // type feedback for them when it compiles the hot loop (else optimised
+    // code deoptimises at the first store after the loop, run after run).
+    for (let i = 0; i < LOOP_WARMUP_CALLS; i++) loop(state, H, 0);
+    run = (n) => loop(state, H, n);
+    loopMode = true;
+  } else {
+    const coneStep = call(coneFns(cone, edgeIn));
+    run = (n) => {
+      for (let c = 0; c < n; c++) {
+        coneStep();
+        edge();
+      }
+    };
+  }
+  return { net, lay, state, settle, settlePorts, portsValid, edge, run, loopMode, sources };
+}
+
+/** One fused function when it is small enough to optimise; else next states
+ *  in chunks into NX/WX, the writes, then one copy commits them all. */
+function edgeFn(
+  net: FlatNetlist,
+  lay: Layout,
+  stateIds: NodeId[],
+  chunkSize: number,
+  maxSource: number,
+  make: (body: string) => GenFn,
+  state: SimState,
+  H: typeof helpers,
+): () => void {
+  const fused = edgeCode(net, lay, stateIds);
+  if (fused.length <= maxSource) {
+    const f = make(fused);
+    return () => f(state, H, 0);
+  }
+  const nextFns = chunks(stateIds, chunkSize).map((ids) => make(nextStateCode(net, lay, ids)));
+  const writeFn = make(writeCode(net, lay));
+  const { N, NX, W, WX } = state;
+  return () => {
+    for (const f of nextFns) f(state, H, 0);
+    writeFn(state, H, 0);
+    N.set(NX);
+    for (let i = 0; i < lay.nWideState; i++) W[i] = WX[i]!;
+  };
+}
+
+/** The cone in chunks, each knowing which of its values other chunks read
+ *  or `keep` lists (only those go through the slot arrays). */
+function coneChunks(
+  net: FlatNetlist,
+  lay: Layout,
+  cone: NodeId[],
+  size: number,
+  keep: NodeId[],
+): { ids: NodeId[]; exported: Set<NodeId> }[] {
+  const parts = chunks(cone, size);
+  const chunkOf = new Map<NodeId, number>();
+  parts.forEach((ids, k) => ids.forEach((id) => chunkOf.set(id, k)));
+  const exported = parts.map(() => new Set<NodeId>());
+  const mark = (id: NodeId, reader: number): void => {
+    const r = lay.root[id]!;
+    const k = chunkOf.get(r);
+    if (k !== undefined && k !== reader && isComputed(net.nodes[r]!)) exported[k]!.add(r);
+  };
+  parts.forEach((ids, k) => ids.forEach((id) => combOperands(net.nodes[id]!).forEach((o) => mark(o, k))));
+  for (const id of keep) mark(id, -1);
+  return parts.map((ids, k) => ({ ids, exported: exported[k]! }));
+}
+
+/** Constants are written once; registers start at their init value (0 when
+ *  they have none), matching the start state the Verilog backend emits. */
+function initSlots(net: FlatNetlist, lay: Layout, st: SimState): void {
+  net.nodes.forEach((n, id) => {
+    if (lay.root[id] !== id) return;
+    const v = n.op === 'const' ? n.value : n.op === 'reg' && n.init !== null ? n.init : null;
+    if (v === null) return;
+    const bits = BigInt.asUintN(n.width, v);
+    if (isWide(n.width)) st.W[lay.slot[id]!] = bits;
+    else st.N[lay.slot[id]!] = Number(BigInt.asIntN(32, bits));
+  });
+}
+
+function rootsWhere(net: FlatNetlist, root: Int32Array, pred: (id: NodeId) => boolean): NodeId[] {
+  const out: NodeId[] = [];
+  for (let i = 0; i < net.nodes.length; i++) if (root[i] === i && pred(i)) out.push(i);
+  return out;
+}
+
+function chunks<T>(xs: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < xs.length; i += size) out.push(xs.slice(i, i + size));
+  return out;
+}

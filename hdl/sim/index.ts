@@ -1,0 +1,16 @@
+// Entry point of the compiled simulator.
+import type { Design } from '../ir.js';
+import type { CompileOptions } from './compile.js';
+import { CompiledSimulator } from './simulator.js';
+
+export { CompiledSimulator };
+export type { SignalHandle } from './simulator.js';
+
+export type { Simulator, SignalInfo, Trace } from './api.js';
+export type { CompileOptions } from './compile.js';
+export { selectSignals } from './select.js';
+
+/** A Simulator (api.ts); the concrete class adds memory/CAM peeks and pokes. */
+export function createSimulator(design: Design, opts?: CompileOptions): CompiledSimulator {
+  return new CompiledSimulator(design, opts);
+}

@@ -1,0 +1,48 @@
+// Copy a node with its operand ids (and memory/CAM indices) renumbered: the
+// one place that knows where every operator keeps its references, for the
+// passes that renumber netlists (flattening, pruning).
+import type { DisplayFormat, Node, NodeId, SourceLoc } from '../ir.js';
+
+export interface Renumber {
+  node: (id: NodeId) => NodeId;
+  mem: (i: number) => number;
+  cam: (i: number) => number;
+}
+
+export function mapNode(n: Node, id: NodeId, name: string | undefined, r: Renumber): Node {
+  const head: { id: NodeId; width: number; name?: string; loc?: SourceLoc; display?: DisplayFormat } = { id, width: n.width };
+  if (name !== undefined) head.name = name;
+  if (n.loc) head.loc = n.loc;
+  if (n.display) head.display = n.display;
+  const g = r.node;
+  switch (n.op) {
+    case 'const':
+      return { ...head, op: 'const', value: n.value };
+    case 'input':
+      return { ...head, op: 'input', port: n.port };
+    case 'instout':
+      return { ...head, op: 'instout', inst: n.inst, port: n.port };
+    case 'wire':
+    case 'not':
+    case 'redand':
+    case 'redor':
+    case 'redxor':
+    case 'zext':
+    case 'sext':
+      return { ...head, op: n.op, a: g(n.a) };
+    case 'slice':
+      return { ...head, op: 'slice', a: g(n.a), lo: n.lo };
+    case 'mux':
+      return { ...head, op: 'mux', sel: g(n.sel), cases: n.cases.map(g) };
+    case 'concat':
+      return { ...head, op: 'concat', parts: n.parts.map(g) };
+    case 'reg':
+      return { ...head, op: 'reg', d: g(n.d), en: n.en === null ? null : g(n.en), init: n.init };
+    case 'memread':
+      return { ...head, op: 'memread', mem: r.mem(n.mem), addr: g(n.addr), en: n.en === null ? null : g(n.en), sync: n.sync };
+    case 'cammatch':
+      return { ...head, op: 'cammatch', cam: r.cam(n.cam), key: g(n.key) };
+    default:
+      return { ...head, op: n.op, a: g(n.a), b: g(n.b) };
+  }
+}

@@ -1,0 +1,77 @@
+// The mutable state generated code works on, and the few helpers it calls
+// (loops that would bloat every call site if inlined). Generated functions
+// receive these two objects and copy what they use into locals up front.
+import type { FlatNetlist } from '../flatten.js';
+import type { Layout } from './layout.js';
+import { isWide } from './layout.js';
+
+/** Keys of a CAM or words of a memory: int32 patterns or BigInts by width. */
+export type Words = Int32Array | bigint[];
+
+export interface SimState {
+  /** Narrow values (int32 patterns), state slots first. */
+  N: Int32Array;
+  /** Wide values (BigInts), state slots first. */
+  W: bigint[];
+  /** Next-state buffers for the slot-array clock edge. */
+  NX: Int32Array;
+  WX: bigint[];
+  mems: Words[];
+  camKeys: Words[];
+  camValid: Uint8Array[];
+  /** ctl[0]: the reset line. */
+  ctl: Int32Array;
+}
+
+export function allocState(net: FlatNetlist, lay: Layout): SimState {
+  const words = (width: number, n: number): Words => (isWide(width) ? new Array<bigint>(n).fill(0n) : new Int32Array(n));
+  return {
+    N: new Int32Array(lay.nNarrow),
+    W: new Array<bigint>(lay.nWide).fill(0n),
+    NX: new Int32Array(lay.nNarrowState),
+    WX: new Array<bigint>(lay.nWideState).fill(0n),
+    mems: net.memories.map((m) => words(m.width, m.depth)),
+    camKeys: net.cams.map((c) => words(c.keyWidth, c.entries)),
+    camValid: net.cams.map((c) => new Uint8Array(c.entries)),
+    ctl: new Int32Array(1),
+  };
+}
+
+/** Parity of a non-negative BigInt, as 0 or 1. */
+function parityBig(v: bigint): number {
+  let acc = 0;
+  while (v !== 0n) {
+    acc ^= Number(BigInt.asUintN(32, v)) | 0;
+    v >>= 32n;
+  }
+  acc ^= acc >>> 16;
+  acc ^= acc >>> 8;
+  acc ^= acc >>> 4;
+  return (0x6996 >>> (acc & 15)) & 1;
+}
+
+/** Match vector of a CAM with at most 32 entries, as an int32 pattern. */
+function camMatch32(keys: Words, valid: Uint8Array, key: number | bigint): number {
+  let m = 0;
+  for (let i = 0; i < valid.length; i++) if (valid[i] !== 0 && keys[i] === key) m |= 1 << i;
+  return m;
+}
+
+/** Match vector of a wider CAM, built 32 entries at a time. */
+function camMatchBig(keys: Words, valid: Uint8Array, key: number | bigint): bigint {
+  let m = 0n;
+  for (let base = (valid.length - 1) & ~31; base >= 0; base -= 32) {
+    let word = 0;
+    const end = Math.min(base + 32, valid.length);
+    for (let i = base; i < end; i++) if (valid[i] !== 0 && keys[i] === key) word |= 1 << (i - base);
+    m = (m << 32n) | BigInt(word >>> 0);
+  }
+  return m;
+}
+
+export const helpers = { parityBig, camMatch32, camMatchBig };
+export type Helpers = typeof helpers;
+/** Prologue binding each helper to the `H_` name generated code calls. */
+export const helperPrologue = Object.keys(helpers)
+  .map((k) => `const H_${k} = H.${k};`)
+  .join('\n');

@@ -1,0 +1,295 @@
+// The Simulator of api.ts over compiled code. Combinational values are settled
+// lazily: pokes and edges only mark them stale, and the next peek settles
+// once, so a testbench poking many inputs pays one evaluation. Peeking a
+// top-level output (or a register, or an input) settles only what outputs and
+// the next clock edge need, which is all a poke/peek/step loop ever reads.
+import type { Design } from '../ir.js';
+import { flatten } from '../flatten.js';
+import type { Simulator, SignalInfo, Trace } from './api.js';
+import { compile, type Compiled, type CompileOptions } from './compile.js';
+import { isWide } from './layout.js';
+import { selectSignals } from './select.js';
+import { closeMatches, someOf } from './suggest.js';
+import { TraceRecorder, type TracedSlot } from './trace.js';
+
+interface SignalEntry extends TracedSlot {
+  pokeable: boolean;
+  /** Current after Compiled.settlePorts alone. */
+  portsValid: boolean;
+}
+
+/** How much of the slot arrays is current. */
+type Settled = 'none' | 'ports' | 'all';
+
+/** See CompiledSimulator.handle. */
+export interface SignalHandle {
+  readonly path: string;
+  readonly width: number;
+  read(): number;
+  write(v: number): void;
+}
+
+export class CompiledSimulator implements Simulator {
+  readonly design: Design;
+  readonly compiled: Compiled;
+  private readonly table = new Map<string, SignalEntry>();
+  private readonly infos: SignalInfo[];
+  private readonly topName: string;
+  /** Paths `observe: 'ports'` compiled away, for a precise error. */
+  private readonly dropped: Set<string>;
+  private settled: Settled = 'none';
+  private cycles = 0;
+  private recorder: TraceRecorder | null = null;
+
+  constructor(design: Design, opts?: CompileOptions) {
+    this.design = design;
+    const full = flatten(design);
+    this.compiled = compile(full, opts);
+    const net = this.compiled.net;
+    this.topName = net.topName;
+    const kept = new Set(net.signals.map((s) => s.path));
+    this.dropped = new Set(full.signals.map((s) => s.path).filter((p) => !kept.has(p)));
+    const { lay } = this.compiled;
+    const topInputs = new Set(net.inputs.map((s) => s.path));
+    this.infos = net.signals.map((s) => {
+      const info: SignalInfo = { path: s.path, width: net.nodes[s.node]!.width, kind: s.kind };
+      if (s.display) info.display = s.display;
+      // A port that is the register itself (output `count` driven by reg
+      // `count`) is the register; a wire that merely aliases one is not.
+      const pokeable = topInputs.has(s.path) || net.nodes[s.node]!.op === 'reg';
+      const portsValid = this.compiled.portsValid[s.node] === 1;
+      this.table.set(s.path, { info, wide: isWide(info.width), slot: lay.slot[s.node]!, pokeable, portsValid });
+      return info;
+    });
+  }
+
+  get cycle(): number {
+    return this.cycles;
+  }
+
+  signals(): SignalInfo[] {
+    return this.infos.map((s) => ({ ...s }));
+  }
+
+  reset(cycles = 1): void {
+    checkCount('reset', cycles);
+    this.compiled.state.ctl[0] = 1;
+    try {
+      this.step(cycles);
+    } finally {
+      this.compiled.state.ctl[0] = 0;
+    }
+  }
+
+  poke(path: string, value: bigint | number): void {
+    const e = this.entry(path);
+    if (!e.pokeable) {
+      const can = this.infos.filter((s) => this.table.get(s.path)!.pokeable).map((s) => s.path);
+      throw new Error(
+        `cannot poke ${e.info.path} (${e.info.kind}): only top-level inputs and registers can be poked, e.g. ${someOf(can)}`,
+      );
+    }
+    const bits = toBits(e.info, value);
+    if (e.wide) this.compiled.state.W[e.slot] = bits;
+    else this.compiled.state.N[e.slot] = Number(BigInt.asIntN(32, bits));
+    this.settled = 'none';
+  }
+
+  peek(path: string): bigint {
+    const e = this.entry(path);
+    this.ready(e);
+    return e.wide ? this.compiled.state.W[e.slot]! : BigInt(this.compiled.state.N[e.slot]! >>> 0);
+  }
+
+  peekSigned(path: string): bigint {
+    return BigInt.asIntN(this.entry(path).info.width, this.peek(path));
+  }
+
+  peekNumber(path: string): number {
+    const e = this.entry(path);
+    if (e.info.width > 53) {
+      throw new Error(`peekNumber(${e.info.path}): signal is ${e.info.width} bits, more than a JS number holds exactly (53); use peek`);
+    }
+    this.ready(e);
+    return e.wide ? Number(this.compiled.state.W[e.slot]!) : this.compiled.state.N[e.slot]! >>> 0;
+  }
+
+  evaluate(): void {
+    if (this.settled === 'all') return;
+    this.compiled.settle();
+    this.settled = 'all';
+  }
+
+  /** Settles enough for `e` to be current. */
+  private ready(e: SignalEntry): void {
+    if (this.settled === 'all' || (this.settled === 'ports' && e.portsValid)) return;
+    if (e.portsValid) {
+      this.compiled.settlePorts();
+      this.settled = 'ports';
+    } else this.evaluate();
+  }
+
+  step(n = 1): void {
+    checkCount('step', n);
+    if (n === 0) return;
+    const rec = this.recorder;
+    if (rec === null) {
+      // Already settled (a testbench peeked before stepping): the first edge
+      // can clock from the settled slots instead of recomputing the cone.
+      const first = this.settled === 'none' ? 0 : 1;
+      if (first === 1) this.compiled.edge();
+      if (n > first) this.compiled.run(n - first);
+      this.cycles += n;
+    } else {
+      for (let i = 0; i < n; i++) {
+        this.evaluate();
+        rec.sample(this.compiled.state);
+        this.compiled.edge();
+        this.cycles++;
+        this.settled = 'none';
+      }
+    }
+    this.settled = 'none';
+  }
+
+  runUntil(cond: (sim: Simulator) => boolean, maxCycles: number): number {
+    checkCount('runUntil maxCycles', maxCycles);
+    for (let taken = 0; ; taken++) {
+      if (cond(this)) return taken;
+      if (taken >= maxCycles) {
+        throw new Error(`runUntil: condition still false after maxCycles = ${maxCycles} cycles (now at cycle ${this.cycles})`);
+      }
+      this.step(1);
+    }
+  }
+
+  startTrace(patterns?: string[]): void {
+    if (this.recorder !== null) throw new Error('startTrace: a trace is already being recorded; call stopTrace() first');
+    const chosen =
+      patterns === undefined ? this.infos.filter((s) => s.kind !== 'node') : selectSignals(this.infos, patterns);
+    this.recorder = new TraceRecorder(this.topName, chosen.map((s) => this.table.get(s.path)!), this.cycles);
+  }
+
+  /** The recording includes the current cycle, so the last step's effect is visible. */
+  stopTrace(): Trace | null {
+    const rec = this.recorder;
+    if (rec === null) return null;
+    this.evaluate();
+    rec.sample(this.compiled.state);
+    this.recorder = null;
+    return rec.finish();
+  }
+
+  /** A signal of at most 32 bits resolved once, read and written as an
+   *  unsigned JS number: for testbench loops where a path lookup and a
+   *  BigInt per access would cost more than the simulated cycle. Keeps the
+   *  lazy-settle bookkeeping of peek and poke. */
+  handle(path: string): SignalHandle {
+    const e = this.entry(path);
+    const { width } = e.info;
+    if (e.wide) throw new Error(`handle(${e.info.path}): signal is ${width} bits; number handles are for at most 32, use peek/poke`);
+    const N = this.compiled.state.N;
+    const slot = e.slot;
+    const max = 2 ** width - 1;
+    const sim = this;
+    return {
+      path: e.info.path,
+      width,
+      read(): number {
+        sim.ready(e);
+        return N[slot]! >>> 0;
+      },
+      write(v: number): void {
+        if (!e.pokeable) sim.poke(e.info.path, v); // throws the usual message
+        // `v >>> 0 === v`: an integer in [0, 2^32), in one cheap test.
+        if (v >>> 0 !== v || v > max) {
+          throw new Error(`handle ${e.info.path}: ${v} is not an unsigned ${width}-bit integer`);
+        }
+        N[slot] = v | 0;
+        sim.settled = 'none';
+      },
+    };
+  }
+
+  /** Hierarchical paths of every memory and CAM, for peekMemory / peekCam. */
+  memories(): { memories: string[]; cams: string[] } {
+    const net = this.compiled.net;
+    return { memories: net.memories.map((m) => m.name), cams: net.cams.map((c) => c.name) };
+  }
+
+  peekMemory(path: string, addr: number): bigint {
+    const i = this.memIndex(path, addr);
+    const words = this.compiled.state.mems[i]!;
+    const v = words[addr]!;
+    return typeof v === 'bigint' ? v : BigInt(v >>> 0);
+  }
+
+  /** Load memory contents directly (testbench preloads, e.g. texture data). */
+  pokeMemory(path: string, addr: number, value: bigint | number): void {
+    const i = this.memIndex(path, addr);
+    const m = this.compiled.net.memories[i]!;
+    const bits = toBits({ path: `${m.name}[${addr}]`, width: m.width }, value);
+    const words = this.compiled.state.mems[i]!;
+    if (words instanceof Int32Array) words[addr] = Number(BigInt.asIntN(32, bits));
+    else words[addr] = bits;
+    this.settled = 'none';
+  }
+
+  peekCam(path: string, index: number): { valid: boolean; key: bigint } {
+    const cams = this.compiled.net.cams;
+    const i = cams.findIndex((c) => c.name === path || c.name === `${this.topName}.${path}`);
+    if (i < 0) throw new Error(unknownMsg('CAM', path, cams.map((c) => c.name)));
+    checkIndex(path, index, cams[i]!.entries);
+    const k = this.compiled.state.camKeys[i]![index]!;
+    return { valid: this.compiled.state.camValid[i]![index] !== 0, key: typeof k === 'bigint' ? k : BigInt(k >>> 0) };
+  }
+
+  private memIndex(path: string, addr: number): number {
+    const mems = this.compiled.net.memories;
+    const i = mems.findIndex((m) => m.name === path || m.name === `${this.topName}.${path}`);
+    if (i < 0) throw new Error(unknownMsg('memory', path, mems.map((m) => m.name)));
+    checkIndex(path, addr, mems[i]!.depth);
+    return i;
+  }
+
+  /** Paths are rooted at the top name; a path without it is accepted too. */
+  private entry(path: string): SignalEntry {
+    const e = this.table.get(path) ?? this.table.get(`${this.topName}.${path}`);
+    if (e === undefined) {
+      const full = this.dropped.has(path) ? path : `${this.topName}.${path}`;
+      if (this.dropped.has(full)) {
+        throw new Error(`signal ${full} was compiled away (observe: 'ports'): it cannot affect any top-level output`);
+      }
+      throw new Error(unknownMsg('signal', path, [...this.table.keys()]));
+    }
+    return e;
+  }
+}
+
+function unknownMsg(what: string, path: string, known: string[]): string {
+  const near = closeMatches(path, known);
+  const hint = near.length > 0 ? `did you mean ${near.join(', ')}?` : `known: ${someOf(known.filter((k) => !k.includes('#')))}`;
+  return `unknown ${what} "${path}"; ${hint}`;
+}
+
+function checkIndex(path: string, i: number, size: number): void {
+  if (!Number.isInteger(i) || i < 0 || i >= size) throw new Error(`${path}: index ${i} is outside 0..${size - 1}`);
+}
+
+function checkCount(what: string, n: number): void {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`${what}: cycle count must be a non-negative integer, got ${n}`);
+}
+
+/** Raw bits of a poked value: unsigned up to 2^w - 1, or negative down to
+ *  -2^(w-1) as two's complement. Anything else is a testbench bug. */
+function toBits(s: { path: string; width: number }, value: bigint | number): bigint {
+  if (typeof value === 'number' && !Number.isSafeInteger(value)) {
+    throw new Error(`poke ${s.path}: ${value} is not an integer a JS number holds exactly; pass a bigint`);
+  }
+  const v = BigInt(value);
+  const w = BigInt(s.width);
+  if (v >= 1n << w || v < -(1n << (w - 1n))) {
+    throw new Error(`poke ${s.path}: ${value} does not fit in ${s.width} bits (${-(1n << (w - 1n))} .. ${(1n << w) - 1n})`);
+  }
+  return BigInt.asUintN(s.width, v);
+}

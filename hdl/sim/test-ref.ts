@@ -1,0 +1,161 @@
+// Test support: a deliberately naive reference simulator for single modules
+// (no instances), written from ir.ts alone: every value a BigInt, memoised
+// recursive evaluation instead of a schedule, a clock edge that computes all
+// next states into a Map first. Slow and obviously right is the point.
+import type { ModuleIR, Node, NodeId } from '../ir.js';
+
+const ones = (w: number): bigint => (1n << BigInt(w)) - 1n;
+const toSigned = (v: bigint, w: number): bigint => (v >> BigInt(w - 1) === 1n ? v - (1n << BigInt(w)) : v);
+
+export class RefSim {
+  private readonly inputs = new Map<string, bigint>();
+  private readonly state = new Map<NodeId, bigint>();
+  private readonly mems: bigint[][];
+  private readonly camKeys: bigint[][];
+  private readonly camValid: boolean[][];
+  private memo = new Map<NodeId, bigint>();
+  reset = false;
+
+  constructor(readonly m: ModuleIR) {
+    if (m.instances.length > 0) throw new Error('RefSim: flat modules only');
+    this.mems = m.memories.map((x) => new Array<bigint>(x.depth).fill(0n));
+    this.camKeys = m.cams.map((c) => new Array<bigint>(c.entries).fill(0n));
+    this.camValid = m.cams.map((c) => new Array<boolean>(c.entries).fill(false));
+  }
+
+  poke(port: string, v: bigint): void {
+    this.inputs.set(port, v);
+    this.memo.clear();
+  }
+
+  value(id: NodeId): bigint {
+    const hit = this.memo.get(id);
+    if (hit !== undefined) return hit;
+    const v = this.compute(this.m.nodes[id]!);
+    if (v < 0n || v > ones(this.m.nodes[id]!.width)) throw new Error(`RefSim: node ${id} out of range`);
+    this.memo.set(id, v);
+    return v;
+  }
+
+  edge(): void {
+    const next = new Map<NodeId, bigint>();
+    for (const n of this.m.nodes) {
+      if (n.op === 'reg') {
+        if (this.reset && n.init !== null) next.set(n.id, BigInt.asUintN(n.width, n.init));
+        else if (n.en === null || this.value(n.en) === 1n) next.set(n.id, this.value(n.d));
+      } else if (n.op === 'memread' && n.sync && (n.en === null || this.value(n.en) === 1n)) {
+        next.set(n.id, this.read(n.mem, this.value(n.addr)));
+      }
+    }
+    const writes: [bigint[], bigint, bigint][] = [];
+    this.m.memories.forEach((mem, i) => {
+      for (const p of mem.writePorts) if (this.value(p.en) === 1n) writes.push([this.mems[i]!, this.value(p.addr), this.value(p.data)]);
+    });
+    this.m.cams.forEach((cam, i) => {
+      if (this.reset) this.camValid[i]!.fill(false);
+      else
+        for (const p of cam.writePorts) {
+          const idx = this.value(p.index);
+          if (this.value(p.en) === 1n && idx < BigInt(cam.entries)) {
+            this.camKeys[i]![Number(idx)] = this.value(p.key);
+            this.camValid[i]![Number(idx)] = this.value(p.valid) === 1n;
+          }
+        }
+    });
+    for (const [words, addr, data] of writes) if (addr < BigInt(words.length)) words[Number(addr)] = data;
+    for (const [id, v] of next) this.state.set(id, v);
+    this.memo.clear();
+  }
+
+  private read(mem: number, addr: bigint): bigint {
+    const words = this.mems[mem]!;
+    return addr < BigInt(words.length) ? words[Number(addr)]! : 0n;
+  }
+
+  private compute(n: Node): bigint {
+    const w = n.width;
+    const v = (id: NodeId): bigint => this.value(id);
+    const wd = (id: NodeId): number => this.m.nodes[id]!.width;
+    const b = (c: boolean): bigint => (c ? 1n : 0n);
+    switch (n.op) {
+      case 'const':
+        return BigInt.asUintN(w, n.value);
+      case 'input':
+        return this.inputs.get(n.port) ?? 0n;
+      case 'wire':
+        return v(n.a);
+      case 'add':
+        return (v(n.a) + v(n.b)) % (1n << BigInt(w));
+      case 'sub':
+        return (v(n.a) - v(n.b) + (1n << BigInt(w))) % (1n << BigInt(w));
+      case 'and':
+        return v(n.a) & v(n.b);
+      case 'or':
+        return v(n.a) | v(n.b);
+      case 'xor':
+        return v(n.a) ^ v(n.b);
+      case 'not':
+        return ones(w) ^ v(n.a);
+      case 'eq':
+        return b(v(n.a) === v(n.b));
+      case 'ne':
+        return b(v(n.a) !== v(n.b));
+      case 'ltu':
+        return b(v(n.a) < v(n.b));
+      case 'leu':
+        return b(v(n.a) <= v(n.b));
+      case 'lts':
+        return b(toSigned(v(n.a), wd(n.a)) < toSigned(v(n.b), wd(n.b)));
+      case 'les':
+        return b(toSigned(v(n.a), wd(n.a)) <= toSigned(v(n.b), wd(n.b)));
+      case 'mulu':
+        return v(n.a) * v(n.b);
+      case 'muls':
+        return BigInt.asUintN(w, toSigned(v(n.a), wd(n.a)) * toSigned(v(n.b), wd(n.b)));
+      case 'divu':
+        return v(n.b) === 0n ? ones(w) : v(n.a) / v(n.b);
+      case 'shl':
+        return v(n.b) >= BigInt(w) ? 0n : (v(n.a) << v(n.b)) & ones(w);
+      case 'shru':
+        return v(n.b) >= BigInt(w) ? 0n : v(n.a) >> v(n.b);
+      case 'shrs': {
+        const s = toSigned(v(n.a), w);
+        const amt = v(n.b) >= BigInt(w) ? BigInt(w) : v(n.b);
+        return BigInt.asUintN(w, s >> amt);
+      }
+      case 'redand':
+        return b(v(n.a) === ones(wd(n.a)));
+      case 'redor':
+        return b(v(n.a) !== 0n);
+      case 'redxor':
+        return BigInt(v(n.a).toString(2).split('1').length - 1) & 1n;
+      case 'mux': {
+        const sel = v(n.sel);
+        const i = sel >= BigInt(n.cases.length) ? n.cases.length - 1 : Number(sel);
+        return v(n.cases[i]!);
+      }
+      case 'concat':
+        return n.parts.reduce((acc, p) => (acc << BigInt(wd(p))) | v(p), 0n);
+      case 'slice':
+        return (v(n.a) >> BigInt(n.lo)) & ones(w);
+      case 'zext':
+        return v(n.a);
+      case 'sext':
+        return BigInt.asUintN(w, toSigned(v(n.a), wd(n.a)));
+      case 'reg':
+        return this.state.get(n.id) ?? BigInt.asUintN(w, n.init ?? 0n);
+      case 'memread':
+        return n.sync ? (this.state.get(n.id) ?? 0n) : this.read(n.mem, v(n.addr));
+      case 'cammatch': {
+        const key = v(n.key);
+        let m = 0n;
+        this.camKeys[n.cam]!.forEach((k, i) => {
+          if (this.camValid[n.cam]![i] && k === key) m |= 1n << BigInt(i);
+        });
+        return m;
+      }
+      case 'instout':
+        throw new Error('RefSim: flat modules only');
+    }
+  }
+}

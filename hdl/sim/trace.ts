@@ -1,0 +1,43 @@
+// Per-cycle recording of selected signals. Narrow values are kept as the raw
+// int32 patterns (no allocation per sample) and become BigInts only when the
+// trace is handed out.
+import type { SignalInfo, Trace } from './api.js';
+import type { SimState } from './runtime.js';
+
+export interface TracedSlot {
+  info: SignalInfo;
+  wide: boolean;
+  slot: number;
+}
+
+export class TraceRecorder {
+  private readonly narrow: number[][];
+  private readonly wide: bigint[][];
+
+  constructor(
+    private readonly topName: string,
+    private readonly slots: TracedSlot[],
+    private readonly startCycle: number,
+  ) {
+    this.narrow = slots.map(() => []);
+    this.wide = slots.map(() => []);
+  }
+
+  /** Record one cycle; the slots must be settled. */
+  sample(st: SimState): void {
+    for (let i = 0; i < this.slots.length; i++) {
+      const s = this.slots[i]!;
+      if (s.wide) this.wide[i]!.push(st.W[s.slot]!);
+      else this.narrow[i]!.push(st.N[s.slot]!);
+    }
+  }
+
+  finish(): Trace {
+    return {
+      topName: this.topName,
+      signals: this.slots.map((s) => ({ ...s.info })),
+      startCycle: this.startCycle,
+      values: this.slots.map((s, i) => (s.wide ? this.wide[i]! : this.narrow[i]!.map((v) => BigInt(v >>> 0)))),
+    };
+  }
+}
