@@ -1,6 +1,8 @@
 // Compiles a flat netlist to JavaScript functions (new Function):
 //  - settle(): every combinational node into the N/W slot arrays, so any
-//    signal can be peeked; edge(): one clock edge from settled slots.
+//    signal can be peeked; settlePorts(): only what top-level outputs and
+//    the next edge need (a poke/peek/step testbench's whole cycle);
+//    edge(): one clock edge from settled slots.
 //  - run(n): n cycles computing only the next-state cone. For designs whose
 //    loop function V8 will optimise, one function keeps all state in locals
 //    and loops inside (the fast path of step(n)); larger designs run chunk
@@ -86,31 +88,21 @@ export function compile(full: FlatNetlist, opts: CompileOptions = {}): Compiled 
   const chunkSize = opts.chunkSize ?? DEFAULT_CHUNK;
   const maxSource = opts.maxFunctionSource ?? LOOP_SOURCE_LIMIT;
   const stateIds = rootsWhere(net, root, (id) => isState(net, id));
-  const settle = call(chunks(schedule(net, root, label), chunkSize).map((ids) => make(slotCode(net, lay, ids, () => true))));
+  const everything = chunks(schedule(net, root, label), chunkSize);
+  const settle = call(everything.map((ids) => make(slotCode(net, lay, ids, () => true))));
   const edge = edgeFn(net, lay, stateIds, chunkSize, maxSource, make, state, H);
 
   const edgeIn = edgeInputs(net);
   const cone = schedule(net, root, label, edgeIn);
-  // Slot code over a cone storing only what is read outside its function,
-  // in one function when V8 will optimise it, else in chunks.
-  const coneFns = (ids: NodeId[], keep: NodeId[]): GenFn[] => {
-    const whole = coneChunks(net, lay, ids, Math.max(ids.length, 1), keep);
-    const single = whole.map((c) => slotCode(net, lay, c.ids, (id) => c.exported.has(id)));
-    const parts = single.every((src) => src.length <= maxSource) ? single : coneChunks(net, lay, ids, chunkSize, keep).map((c) => slotCode(net, lay, c.ids, (id) => c.exported.has(id)));
-    return parts.map(make);
-  };
-  const outIds = net.outputs.map((o) => o.node);
-  const settlePorts = call(coneFns(schedule(net, root, label, [...outIds, ...edgeIn]), [...outIds, ...edgeIn]));
-  const portsValid = new Uint8Array(net.nodes.length);
-  for (const id of [...outIds, ...edgeIn]) portsValid[root[id]!] = 1;
-  net.nodes.forEach((n, id) => {
-    if (!isComputed(n)) portsValid[id] = 1;
-  });
-  for (let id = 0; id < net.nodes.length; id++) portsValid[id] = portsValid[root[id]!]!;
+  const coneFns = (ids: NodeId[], keep: NodeId[]): GenFn[] => coneFunctions(net, lay, ids, keep, chunkSize, maxSource).map(make);
+  const portKeep = [...net.outputs.map((o) => o.node), ...edgeIn];
+  const settlePorts = call(coneFns(schedule(net, root, label, portKeep), portKeep));
+  const portsValid = validAfter(net, root, portKeep);
   const hasState = stateIds.length + net.memories.length + net.cams.length > 0;
   let loopMode = false;
   let run: (n: number) => void;
-  const loopSrc = opts.loopMode === 'never' || !hasState ? null : loopCode(net, lay, cone, stateIds, rootsWhere(net, root, (id) => net.nodes[id]!.op === 'input'));
+  const inputIds = rootsWhere(net, root, (id) => net.nodes[id]!.op === 'input');
+  const loopSrc = opts.loopMode === 'never' || !hasState ? null : loopCode(net, lay, cone, stateIds, inputIds);
   if (loopSrc !== null && (opts.loopMode === 'always' || loopSrc.length <= maxSource)) {
     const loop = make(loopSrc);
     // Zero-cycle calls run the loads and stores around the loop, so V8 has
@@ -129,6 +121,34 @@ export function compile(full: FlatNetlist, opts: CompileOptions = {}): Compiled 
     };
   }
   return { net, lay, state, settle, settlePorts, portsValid, edge, run, loopMode, sources };
+}
+
+/** Slot code over a cone storing only what is read outside its function
+ *  (or listed in `keep`): one function when V8 will optimise it, else chunks. */
+function coneFunctions(
+  net: FlatNetlist,
+  lay: Layout,
+  ids: NodeId[],
+  keep: NodeId[],
+  chunkSize: number,
+  maxSource: number,
+): string[] {
+  const code = (size: number): string[] =>
+    coneChunks(net, lay, ids, size, keep).map((c) => slotCode(net, lay, c.ids, (id) => c.exported.has(id)));
+  const single = code(Math.max(ids.length, 1));
+  return single.every((src) => src.length <= maxSource) ? single : code(chunkSize);
+}
+
+/** Per node: is its slot current once `kept` nodes are stored? Inputs,
+ *  constants and state always are. */
+function validAfter(net: FlatNetlist, root: Int32Array, kept: NodeId[]): Uint8Array {
+  const valid = new Uint8Array(net.nodes.length);
+  for (const id of kept) valid[root[id]!] = 1;
+  net.nodes.forEach((n, id) => {
+    if (!isComputed(n)) valid[id] = 1;
+  });
+  for (let id = 0; id < net.nodes.length; id++) valid[id] = valid[root[id]!]!;
+  return valid;
 }
 
 /** One fused function when it is small enough to optimise; else next states
