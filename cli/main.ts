@@ -5,7 +5,12 @@ import { HdlError } from '../hdl/errors.js';
 import { JsonInputError } from '../testbenches/json-locate.js';
 import { ConfigError } from '../units/config.js';
 import { simCommand } from './commands/sim.js';
+import { addCalibrateCommand } from './commands/calibrate.js';
+import { addMergeCommand } from './commands/merge.js';
+import { addReportCommand } from './commands/report.js';
 import { samplesCommand } from './commands/samples.js';
+import { studyCommand } from './commands/study.js';
+import { addSweepCommand } from './commands/sweep.js';
 import { unitsCommand } from './commands/units.js';
 import { workloadCommand } from './commands/workload.js';
 
@@ -47,6 +52,20 @@ program
   .option('--rect <X,Y,W,H>', 'pixel rectangle', '0,0,1,1')
   .option('--json', 'one JSON object per sample')
   .action(samplesCommand);
+
+addSweepCommand(program);
+addMergeCommand(program);
+addCalibrateCommand(program);
+addReportCommand(program);
+
+program
+  .command('study')
+  .description('the default NoBlur study end to end (npm start): calibrate, sweep, frontiers, report')
+  .option('--out <dir>', 'output directory (resumed when rerun)', 'report')
+  .option('--workers <n|auto>', 'worker threads for simulation', 'auto')
+  .option('--no-yosys', 'skip the Yosys area cross-check')
+  .option('-q, --quiet', 'no progress bar')
+  .action(studyCommand);
 
 export { program };
 
