@@ -57,7 +57,6 @@ export function simNoblurCommand(opts: NoblurSimOptions): void {
   let traced: Simulator | null = null;
   const run = runNoblur(cfg, mps, {
     seed,
-    traced: opts.wave !== undefined,
     onSimulator: (sim) => {
       if (!opts.wave) return;
       sim.startTrace(opts.signals ? opts.signals.split(',') : ['**']);

@@ -1,10 +1,9 @@
-// Handle-based access to a compiled simulator's ports, for testbenches whose
-// hot loop runs for tens of thousands of cycles. The Simulator contract
-// (hdl/sim/api.ts) only offers string paths, each a map lookup and a BigInt;
-// here a path is resolved once to its slot in the simulator's state arrays
-// and read or written as a JS number. Narrow signals (<= 32 bits) only.
+// Number-handle access to a compiled simulator's ports, for testbenches whose
+// hot loop runs for tens of thousands of cycles: each path is resolved once
+// (CompiledSimulator.handle) and read or written as a JS number, and the
+// simulator keeps its own settle/cycle bookkeeping, so peek, trace and
+// sim.cycle stay correct alongside. Narrow signals (<= 32 bits) only.
 import type { CompiledSimulator } from '../../hdl/sim/index.js';
-import { isWide } from '../../hdl/sim/layout.js';
 
 export interface NarrowPort {
   readonly path: string;
@@ -14,48 +13,24 @@ export interface NarrowPort {
 }
 
 export class FastPorts {
-  private readonly index = new Map<string, { node: number; width: number }>();
-  private cycles = 0;
-
-  constructor(readonly sim: CompiledSimulator) {
-    const net = sim.compiled.net;
-    for (const s of net.signals) this.index.set(s.path, { node: s.node, width: net.nodes[s.node]!.width });
-  }
+  constructor(readonly sim: CompiledSimulator) {}
 
   /** A narrow signal by path (top name optional). */
   port(path: string): NarrowPort {
-    const top = this.sim.compiled.net.topName;
-    const e = this.index.get(path) ?? this.index.get(`${top}.${path}`);
-    if (e === undefined) throw new Error(`FastPorts: no signal ${path}`);
-    if (isWide(e.width)) throw new Error(`FastPorts: ${path} is ${e.width} bits; only signals of at most 32 bits have a number handle`);
-    const N = this.sim.compiled.state.N;
-    const slot = this.sim.compiled.lay.slot[e.node]!;
-    const width = e.width;
-    return {
-      path,
-      width,
-      read: width === 32 ? () => N[slot]! >>> 0 : () => N[slot]!,
-      write: (v: number) => {
-        N[slot] = v | 0;
-      },
-    };
+    return this.sim.handle(path);
   }
 
   /** Compute every combinational value from the current inputs and state. */
   settle(): void {
-    this.sim.compiled.settle();
+    this.sim.evaluate();
   }
 
-  /** One clock edge from settled values (call settle() first). `traced`:
-   *  go through Simulator.step so an active trace records the cycle. */
-  edge(traced = false): void {
-    if (traced) this.sim.step(1);
-    else this.sim.compiled.edge();
-    this.cycles++;
+  /** One clock edge from settled values; an active trace records the cycle. */
+  edge(): void {
+    this.sim.step(1);
   }
 
-  /** Edges taken through this object. */
   get cycle(): number {
-    return this.cycles;
+    return this.sim.cycle;
   }
 }

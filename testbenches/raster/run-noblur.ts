@@ -53,8 +53,6 @@ export interface NoblurRunOptions {
   readonly bubbles?: number;
   /** Seed of back-pressure and bubbles. */
   readonly seed?: number;
-  /** Clock through Simulator.step so an active trace records each cycle (slower). */
-  readonly traced?: boolean;
   readonly maxCycles?: number;
   /** Called with the simulator before the run (a property test attaches its trace here). */
   readonly onSimulator?: (sim: CompiledSimulator) => void;
@@ -102,7 +100,6 @@ export function runNoblur(cfg: NoblurConfig, mps: readonly MP[], opts: NoblurRun
   const rng = makeRng(opts.seed ?? 1);
   const bp = opts.backpressure ?? 0;
   const bubbles = opts.bubbles ?? 0;
-  const traced = opts.traced ?? false;
   const maxCycles = opts.maxCycles ?? 1000 + 100_000 * mps.length;
   opts.onSimulator?.(sim);
   mp.valid.write(0);
@@ -146,7 +143,7 @@ export function runNoblur(cfg: NoblurConfig, mps: readonly MP[], opts: NoblurRun
         else hitCount += out.readHits(hits[owner]!);
       } else outputStallCycles++;
     }
-    ports.edge(traced);
+    ports.edge();
     cycles++;
   }
   for (const h of hits) h.sort(byCanonicalOrder);

@@ -61,7 +61,7 @@ const arbCase = arbTestConfig.chain((cfg) => {
 describe('noblur pipeline', () => {
   it('equals the golden model under random bubbles and back-pressure', () => {
     checkWithWaves('noblur-vs-golden', arbCase, ({ cfg, mps, backpressure, bubbles, seed }, ctx) => {
-      const run = runNoblur(cfg, mps, { backpressure, bubbles, seed, traced: ctx.traced, onSimulator: (sim) => ctx.attach(sim) });
+      const run = runNoblur(cfg, mps, { backpressure, bubbles, seed, onSimulator: (sim) => ctx.attach(sim) });
       checkAgainstGolden(cfg, mps, run);
     }, { numRuns: 150 });
   }, 120_000);
@@ -77,7 +77,7 @@ describe('noblur pipeline', () => {
       const back = mps
         .map((mp): MP => (mp.kind === 'single' ? { ...mp, v: [mp.v[0], mp.v[2], mp.v[1]] } : mp))
         .filter((mp) => trianglesOf(mp).every((t) => facing(t) !== 'front'));
-      const run = runNoblur(cfg, back, { traced: ctx.traced, onSimulator: (sim) => ctx.attach(sim) });
+      const run = runNoblur(cfg, back, { onSimulator: (sim) => ctx.attach(sim) });
       expect(run.hits.every((h) => h.length === 0)).toBe(true);
       expect(run.outOfRange.some((f) => f)).toBe(false);
       expect(run.stats.stamps).toBe(0);

@@ -54,7 +54,6 @@ export function renderNoblurWave(name: string, config: string, pairs: boolean): 
   const cfg = parseConfig('noblur', noblurSchema, config);
   let sim: Simulator | null = null;
   runNoblur(cfg, pickMps(pairs), {
-    traced: true,
     onSimulator: (s) => {
       s.startTrace(noblurWaveSignals(cfg.tvp));
       sim = s;
