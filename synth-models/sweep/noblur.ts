@@ -45,9 +45,14 @@ export const NOBLUR_COMPONENTS: readonly { component: string; instances: (design
   },
 ];
 
-/** The configuration the calibration and the Yosys cross-check elaborate:
- *  the schema's defaults (the published design's parameters are not given). */
-const REFERENCE_CONFIG: NoblurConfig = { tvp: noblurSchema.tvp.default, sts: noblurSchema.sts.default, stp: noblurSchema.stp.default, msaa: noblurSchema.msaa.default };
+/** The configuration the calibration and the Yosys cross-check elaborate.
+ *  The published components belong to a Blur design whose sample test
+ *  evaluates one jittered sample per tile per tuple per cycle in each lane,
+ *  so its sample test and interpolation are single-sample datapaths: the
+ *  structurally matching NoBlur configuration is the 1x1 stamp (one lane).
+ *  The study does not give the rest; TVP, STP and MSAA stay at the schema's
+ *  defaults. This is chosen from the published structure, never from the fit. */
+export const REFERENCE_CONFIG: NoblurConfig = { tvp: noblurSchema.tvp.default, sts: '1x1', stp: noblurSchema.stp.default, msaa: noblurSchema.msaa.default };
 
 function option(o: Readonly<Record<string, ParamValue>>, key: string, dflt: number, ok: (n: number) => boolean): number {
   const v = o[key];
