@@ -6,6 +6,9 @@ import { JsonInputError } from '../testbenches/json-locate.js';
 import { ConfigError } from '../units/config.js';
 import { simCommand } from './commands/sim.js';
 import { addCalibrateCommand } from './commands/calibrate.js';
+import { cosimCommand } from './commands/cosim.js';
+import { inventoryCommand } from './commands/inventory.js';
+import { verilogCommand } from './commands/verilog.js';
 import { addMergeCommand } from './commands/merge.js';
 import { addReportCommand } from './commands/report.js';
 import { samplesCommand } from './commands/samples.js';
@@ -13,6 +16,12 @@ import { studyCommand } from './commands/study.js';
 import { addSweepCommand } from './commands/sweep.js';
 import { unitsCommand } from './commands/units.js';
 import { workloadCommand } from './commands/workload.js';
+
+// `gfxrtl ... | head` closes the pipe early: that is the reader's choice, not an error.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
 
 const program = new Command('gfxrtl').description('fixed-point graphics hardware: simulate, check, emit Verilog, price in 45 nm, sweep');
 
@@ -32,6 +41,27 @@ program
   .option('--cycles <n>', 'cycles of random stimulus when no --input', '32')
   .option('--seed <s>', 'seed of the random stimulus', '1')
   .action(simCommand);
+
+program
+  .command('verilog <unit>')
+  .description('emit Verilog-2005, one file per module (verilator -Wall clean)')
+  .option('--config <k=v,...>', 'unit configuration', '')
+  .option('-o, --out <dir>', 'output directory', 'out/rtl')
+  .action(verilogCommand);
+
+program
+  .command('cosim <unit>')
+  .description('cross-simulate: seeded random stimulus through gfxrtl, Verilator and Icarus, compared cycle by cycle')
+  .option('--config <k=v,...>', 'unit configuration', '')
+  .option('--cycles <n>', 'cycles of stimulus', '200')
+  .option('--seed <s>', 'stimulus seed', '1')
+  .action(cosimCommand);
+
+program
+  .command('inventory <unit>')
+  .description('operator inventory (what the cost model prices) and the longest combinational path')
+  .option('--config <k=v,...>', 'unit configuration', '')
+  .action(inventoryCommand);
 
 program
   .command('workload <kind>')
