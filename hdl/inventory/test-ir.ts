@@ -1,55 +1,15 @@
 // Test support: ModuleIR/Design objects built by hand, so the inventory can be
 // tested without (and independently of) the DSL front end. Only ids are kept
 // consistent; nothing else is checked.
-import type { CamIR, Design, InstanceIR, MemoryIR, ModuleIR, Node, NodeId, PortIR } from '../ir.js';
+import type { Design, ModuleIR, NodeId } from '../ir.js';
+import { designOf, IrModuleBuilder, type NodeBody } from '../test-ir.js';
 
-/** A Node without the fields the builder assigns. */
-export type NodeBody = Node extends infer N ? (N extends Node ? Omit<N, 'id' | 'width' | 'name'> : never) : never;
+export type { NodeBody };
 
-export class ModBuilder {
-  readonly nodes: Node[] = [];
-  readonly ports: PortIR[] = [];
-  readonly instances: InstanceIR[] = [];
-  readonly memories: MemoryIR[] = [];
-  readonly cams: CamIR[] = [];
-
-  constructor(readonly name: string) {}
-
-  node(body: NodeBody, width: number, name?: string): NodeId {
-    const id = this.nodes.length;
-    const n = { ...body, id, width } as Node;
-    if (name !== undefined) n.name = name;
-    this.nodes.push(n);
-    return id;
-  }
-
-  w(id: NodeId): number {
-    return this.nodes[id]!.width;
-  }
-
-  input(port: string, width: number): NodeId {
-    const id = this.node({ op: 'input', port }, width, port);
-    this.ports.push({ name: port, dir: 'in', width, node: id });
-    return id;
-  }
-
-  output(port: string, node: NodeId): void {
-    this.ports.push({ name: port, dir: 'out', width: this.w(node), node });
-  }
-
-  const(value: number, width: number): NodeId {
-    return this.node({ op: 'const', value: BigInt(value) }, width);
-  }
-
+export class ModBuilder extends IrModuleBuilder {
   /** Register with `d` connected later (by `setD`) when d is null. */
   reg(width: number, name: string, d: NodeId | null, opts: { en?: NodeId; init?: bigint } = {}): NodeId {
     return this.node({ op: 'reg', d: d ?? 0, en: opts.en ?? null, init: opts.init ?? null }, width, name);
-  }
-
-  setD(reg: NodeId, d: NodeId): void {
-    const n = this.nodes[reg]!;
-    if (n.op !== 'reg') throw new Error('not a register');
-    n.d = d;
   }
 
   /** Instantiate `module`; returns a reader for its output ports. */
@@ -62,23 +22,9 @@ export class ModBuilder {
       return this.node({ op: 'instout', inst: index, port }, p.width, `${name}_${port}`);
     };
   }
-
-  build(): ModuleIR {
-    return { name: this.name, ports: this.ports, nodes: this.nodes, instances: this.instances, memories: this.memories, cams: this.cams };
-  }
 }
 
-/** A Design around `top`: every distinct module, children before parents. */
-export function designOf(top: ModuleIR): Design {
-  const modules: ModuleIR[] = [];
-  const visit = (m: ModuleIR): void => {
-    if (modules.includes(m)) return;
-    for (const i of m.instances) visit(i.module);
-    modules.push(m);
-  };
-  visit(top);
-  return { top, modules };
-}
+export { designOf };
 
 /** One of (nearly) every operator, all in one module, with known counts. */
 export function aluModule(): ModuleIR {

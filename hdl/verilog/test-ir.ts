@@ -2,54 +2,10 @@
 // without the DSL front end so the backends can be tested independently of
 // it. The builder keeps ids consistent and computes result widths the way
 // ir.ts defines them; it does not otherwise check.
-import type {
-  CamWritePort,
-  CompareOp,
-  Design,
-  MemoryWritePort,
-  ModuleIR,
-  Node,
-  NodeId,
-  ReduceOp,
-  SameWidthBinOp,
-  ShiftOp,
-} from '../ir.js';
+import type { CompareOp, Design, ModuleIR, NodeId, ReduceOp, SameWidthBinOp, ShiftOp } from '../ir.js';
+import { designOf, IrModuleBuilder } from '../test-ir.js';
 
-type Body = Node extends infer N ? (N extends Node ? Omit<N, 'id' | 'width' | 'name'> : never) : never;
-
-export class TestModule {
-  readonly ir: ModuleIR;
-
-  constructor(name: string) {
-    this.ir = { name, ports: [], nodes: [], instances: [], memories: [], cams: [] };
-  }
-
-  node(body: Body, width: number, name?: string): NodeId {
-    const id = this.ir.nodes.length;
-    const n = { ...body, id, width } as Node;
-    if (name !== undefined) n.name = name;
-    this.ir.nodes.push(n);
-    return id;
-  }
-
-  w(id: NodeId): number {
-    return this.ir.nodes[id]!.width;
-  }
-
-  input(port: string, width: number): NodeId {
-    const id = this.node({ op: 'input', port }, width, port);
-    this.ir.ports.push({ name: port, dir: 'in', width, node: id });
-    return id;
-  }
-
-  output(port: string, node: NodeId): void {
-    this.ir.ports.push({ name: port, dir: 'out', width: this.w(node), node });
-  }
-
-  const(value: bigint | number, width: number, name?: string): NodeId {
-    return this.node({ op: 'const', value: BigInt(value) }, width, name);
-  }
-
+export class TestModule extends IrModuleBuilder {
   wire(a: NodeId, name: string): NodeId {
     return this.node({ op: 'wire', a }, this.w(a), name);
   }
@@ -103,54 +59,16 @@ export class TestModule {
     return this.node({ op: 'reg', d: -1, en, init: init === null ? null : BigInt(init) }, width, name);
   }
 
-  setD(reg: NodeId, d: NodeId): void {
-    const n = this.ir.nodes[reg]!;
-    if (n.op !== 'reg') throw new Error(`node ${reg} is not a register`);
-    n.d = d;
-  }
-
-  memory(name: string, width: number, depth: number, writePorts: MemoryWritePort[]): number {
-    this.ir.memories.push({ name, width, depth, writePorts });
-    return this.ir.memories.length - 1;
-  }
-
   memread(mem: number, addr: NodeId, sync: boolean, en: NodeId | null = null, name?: string): NodeId {
     return this.node({ op: 'memread', mem, addr, en, sync }, this.ir.memories[mem]!.width, name);
-  }
-
-  cam(name: string, keyWidth: number, entries: number, writePorts: CamWritePort[]): number {
-    this.ir.cams.push({ name, keyWidth, entries, writePorts });
-    return this.ir.cams.length - 1;
   }
 
   cammatch(cam: number, key: NodeId, name?: string): NodeId {
     return this.node({ op: 'cammatch', cam, key }, this.ir.cams[cam]!.entries, name);
   }
-
-  instance(name: string, module: ModuleIR, inputs: Record<string, NodeId>): number {
-    this.ir.instances.push({ name, module, inputs });
-    return this.ir.instances.length - 1;
-  }
-
-  instout(inst: number, port: string, name?: string): NodeId {
-    const child = this.ir.instances[inst]!.module;
-    const p = child.ports.find((q) => q.name === port && q.dir === 'out');
-    if (p === undefined) throw new Error(`${child.name} has no output ${port}`);
-    return this.node({ op: 'instout', inst, port }, p.width, name);
-  }
 }
 
-/** Every module reachable from `top`, children first. */
-export function designOf(top: ModuleIR): Design {
-  const modules: ModuleIR[] = [];
-  const visit = (m: ModuleIR): void => {
-    if (modules.includes(m)) return;
-    for (const inst of m.instances) visit(inst.module);
-    modules.push(m);
-  };
-  visit(top);
-  return { top, modules };
-}
+export { designOf };
 
 /** Every combinational operator at width `w`, one output each. Shift
  *  amounts are 7 bits so amounts at and past the width are reachable for
