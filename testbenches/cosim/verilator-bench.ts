@@ -16,36 +16,37 @@ export const BENCH_FLAGS = ['--x-assign', 'fast', '--x-initial', 'fast', '--noas
 
 const hex64 = (v: bigint): string => `0x${v.toString(16)}ULL`;
 
-/** Pokes input `i` with fresh xorshift words, exactly as XorShift64.bits. */
-function cppRandomPoke(p: PortIR, i: number): string {
+/** Pokes input `i` with fresh xorshift words, exactly as XorShift64.bits
+ *  (`indent`: the C++ statement indentation of the caller's loop). */
+export function cppRandomPoke(p: PortIR, i: number, indent = '    '): string {
   const name = `top->in${i}`;
   if (p.width <= 64) {
     const m = p.width === 64 ? '' : ` & ${hex64((1n << BigInt(p.width)) - 1n)}`;
-    return `    ${name} = next()${m};`;
+    return `${indent}${name} = next()${m};`;
   }
   const w = words(p.width);
   const draws = Math.ceil(p.width / 64);
-  const top = p.width % 32 === 0 ? '' : `\n    ${name}[${w - 1}] &= 0x${((1n << BigInt(p.width % 32)) - 1n).toString(16)}u;`;
+  const top = p.width % 32 === 0 ? '' : `\n${indent}${name}[${w - 1}] &= 0x${((1n << BigInt(p.width % 32)) - 1n).toString(16)}u;`;
   return [
-    `    for (int j = 0; j < ${draws}; ++j) {`,
-    '      const uint64_t d = next();',
-    `      ${name}[2 * j] = static_cast<uint32_t>(d);`,
-    `      if (2 * j + 1 < ${w}) ${name}[2 * j + 1] = static_cast<uint32_t>(d >> 32);`,
-    `    }${top}`,
+    `${indent}for (int j = 0; j < ${draws}; ++j) {`,
+    `${indent}  const uint64_t d = next();`,
+    `${indent}  ${name}[2 * j] = static_cast<uint32_t>(d);`,
+    `${indent}  if (2 * j + 1 < ${w}) ${name}[2 * j + 1] = static_cast<uint32_t>(d >> 32);`,
+    `${indent}}${top}`,
   ].join('\n');
 }
 
 /** Folds output `i` into h in 64-bit chunks, as outputChecksum does. */
-function cppFold(p: PortIR, i: number): string {
+export function cppFold(p: PortIR, i: number, indent = '    '): string {
   const name = `top->out${i}`;
-  if (p.width <= 64) return `    h = (h ^ static_cast<uint64_t>(${name})) * ${hex64(FNV_PRIME)};`;
+  if (p.width <= 64) return `${indent}h = (h ^ static_cast<uint64_t>(${name})) * ${hex64(FNV_PRIME)};`;
   const w = words(p.width);
   return [
-    `    for (int j = 0; j < ${Math.ceil(p.width / 64)}; ++j) {`,
-    `      uint64_t c = ${name}[2 * j];`,
-    `      if (2 * j + 1 < ${w}) c |= static_cast<uint64_t>(${name}[2 * j + 1]) << 32;`,
-    `      h = (h ^ c) * ${hex64(FNV_PRIME)};`,
-    '    }',
+    `${indent}for (int j = 0; j < ${Math.ceil(p.width / 64)}; ++j) {`,
+    `${indent}  uint64_t c = ${name}[2 * j];`,
+    `${indent}  if (2 * j + 1 < ${w}) c |= static_cast<uint64_t>(${name}[2 * j + 1]) << 32;`,
+    `${indent}  h = (h ^ c) * ${hex64(FNV_PRIME)};`,
+    `${indent}}`,
   ].join('\n');
 }
 
@@ -91,10 +92,10 @@ ${inputs.map(zeroPoke).join('\n')}
   uint64_t h = ${hex64(FNV_OFFSET)};
   const auto start = std::chrono::steady_clock::now();
   for (uint64_t c = 0; c < cycles; ++c) {
-${inputs.map(cppRandomPoke).join('\n')}
+${inputs.map((p, i) => cppRandomPoke(p, i)).join('\n')}
     top->clock = 0;
     top->eval();
-${outputs.map(cppFold).join('\n')}
+${outputs.map((p, i) => cppFold(p, i)).join('\n')}
     top->clock = 1;
     top->eval();
   }

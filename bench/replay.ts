@@ -1,0 +1,244 @@
+// gfxrtl side of bench/sim-speed.ts: the Verilator benchmark's run replayed
+// on our compiled simulator, as cheaply as the public API allows. One
+// simulator makes one continuous run from reset, in slices; each slice is
+// timed on its own (the first ones are the warm-up), and the checksum runs
+// across all of them, so it can be compared with Verilator's at any cycle.
+//  - Free-running: each slice's xorshift stimulus (testbenches/cosim/
+//    xorshift.ts) is generated before its timer starts, into a Uint32Array
+//    for inputs of at most 32 bits and BigInts for wider ones. Per cycle:
+//    inputs written through handles (poke above 32 bits), outputs read
+//    through handles (peek above 32 bits) and folded into the FNV-1a
+//    checksum of outputChecksum, then step(1).
+//  - Constant inputs: one draw per input after reset, then step(n) per
+//    slice; outputs are folded only where a checksum is asked for.
+import type { Design, PortIR } from '../hdl/ir.js';
+import type { CompiledSimulator, SignalHandle } from '../hdl/sim/index.js';
+import { topPorts } from '../testbenches/cosim/stimulus.js';
+import { FNV_OFFSET, FNV_PRIME, outputChecksum, SEED_IF_ZERO, XorShift64 } from '../testbenches/cosim/xorshift.js';
+
+const TWO32 = 4294967296;
+const M64 = (1n << 64n) - 1n;
+/** FNV_PRIME = 2^40 + PRIME_LOW, so h * FNV_PRIME needs only 32-bit pieces. */
+const PRIME_LOW = Number(FNV_PRIME - (1n << 40n));
+if (FNV_PRIME !== (1n << 40n) + BigInt(PRIME_LOW) || PRIME_LOW >= 1 << 11) throw new Error('FNV_PRIME changed; update bench/replay.ts');
+
+/** XorShift64 on two uint32 halves: the same sequence, without BigInts. */
+class XorShift32x2 {
+  hi: number;
+  lo: number;
+  constructor(seed: bigint) {
+    const s = seed & M64 || SEED_IF_ZERO;
+    this.hi = Number(s >> 32n);
+    this.lo = Number(s & 0xffffffffn);
+  }
+  /** Advances; the draw is (this.hi, this.lo). */
+  next(): void {
+    let hi = this.hi;
+    let lo = this.lo;
+    hi = (hi ^ ((hi << 13) | (lo >>> 19))) >>> 0; // s ^= s << 13
+    lo = (lo ^ (lo << 13)) >>> 0;
+    lo = (lo ^ ((lo >>> 7) | (hi << 25))) >>> 0; // s ^= s >> 7
+    hi = (hi ^ (hi >>> 7)) >>> 0;
+    hi = (hi ^ ((hi << 17) | (lo >>> 15))) >>> 0; // s ^= s << 17
+    lo = (lo ^ (lo << 17)) >>> 0;
+    this.hi = hi;
+    this.lo = lo;
+  }
+  /** `cycles` cycles of stimulus, inputs in port order within a cycle. */
+  fill(inputs: PortIR[], cycles: number, narrow: Uint32Array, wide: bigint[]): void {
+    let k = 0;
+    let kw = 0;
+    for (let c = 0; c < cycles; c++) {
+      for (const p of inputs) {
+        if (p.width <= 32) {
+          this.next();
+          narrow[k++] = p.width === 32 ? this.lo : this.lo & (2 ** p.width - 1);
+          continue;
+        }
+        let v = 0n;
+        for (let j = 0; j * 64 < p.width; j++) {
+          this.next();
+          v |= ((BigInt(this.hi) << 32n) | BigInt(this.lo)) << BigInt(64 * j);
+        }
+        wide[kw++] = BigInt.asUintN(p.width, v);
+      }
+    }
+  }
+}
+
+/** 64-bit FNV-1a state in two uint32 halves, folding 64-bit words. */
+class Fnv {
+  hi = Number(FNV_OFFSET >> 32n);
+  lo = Number(FNV_OFFSET & 0xffffffffn);
+  fold(wordHi: number, wordLo: number): void {
+    const lo = (this.lo ^ wordLo) >>> 0;
+    const t = lo * PRIME_LOW;
+    this.hi = (Math.imul((this.hi ^ wordHi) >>> 0, PRIME_LOW) + Math.floor(t / TWO32) + (lo << 8)) >>> 0;
+    this.lo = t >>> 0;
+  }
+  foldBig(v: bigint, width: number): void {
+    for (let k = 0; k * 64 < width; k++) {
+      const w = (v >> BigInt(64 * k)) & M64;
+      this.fold(Number(w >> 32n), Number(w & 0xffffffffn));
+    }
+  }
+  value(): bigint {
+    return (BigInt(this.hi) << 32n) | BigInt(this.lo);
+  }
+}
+
+interface Io {
+  narrowIn: SignalHandle[];
+  wideIn: { path: string; width: number }[];
+  /** In output port order; handle null for outputs wider than 32 bits. */
+  out: { handle: SignalHandle | null; path: string; width: number }[];
+}
+
+function portsOf(sim: CompiledSimulator): Io {
+  const top = sim.design.top.name;
+  const { inputs, outputs } = topPorts(sim.design);
+  const path = (p: PortIR): string => `${top}.${p.name}`;
+  return {
+    narrowIn: inputs.filter((p) => p.width <= 32).map((p) => sim.handle(path(p))),
+    wideIn: inputs.filter((p) => p.width > 32).map((p) => ({ path: path(p), width: p.width })),
+    out: outputs.map((p) => ({ handle: p.width <= 32 ? sim.handle(path(p)) : null, path: path(p), width: p.width })),
+  };
+}
+
+/** One continuous run from reset, timed slice by slice. */
+abstract class Run {
+  protected readonly io: Io;
+  protected readonly rng: XorShift32x2;
+  protected readonly inputs: PortIR[];
+  protected readonly hash = new Fnv();
+  /** Cycles run so far (after reset). */
+  done = 0;
+  /** Checksum at `checkpoint` cycles, once reached. */
+  atCheckpoint: bigint | null = null;
+
+  constructor(
+    protected readonly sim: CompiledSimulator,
+    seed: bigint,
+    resets: number,
+    private readonly checkpoint: number | null,
+  ) {
+    this.io = portsOf(sim);
+    this.rng = new XorShift32x2(seed);
+    this.inputs = topPorts(sim.design).inputs;
+    // Inputs 0 with reset held for `resets` edges, as the C++ main does.
+    for (const h of this.io.narrowIn) h.write(0);
+    for (const p of this.io.wideIn) sim.poke(p.path, 0n);
+    if (resets > 0) sim.reset(resets);
+  }
+
+  /** Runs `n` more cycles; returns the seconds they took (setup excluded). */
+  slice(n: number): number {
+    this.prepare(n);
+    const cp = this.checkpoint;
+    const split = cp !== null && cp > this.done && cp <= this.done + n ? cp - this.done : 0;
+    const start = performance.now();
+    if (split > 0) {
+      this.cycles(0, split);
+      this.atCheckpoint = this.checksumNow();
+      this.cycles(split, n - split);
+    } else this.cycles(0, n);
+    const seconds = (performance.now() - start) / 1000;
+    this.done += n;
+    return seconds;
+  }
+
+  /** Checksum of the run so far. */
+  abstract checksumNow(): bigint;
+  protected abstract prepare(n: number): void;
+  protected abstract cycles(from: number, count: number): void;
+}
+
+export class FreeRun extends Run {
+  private narrow = new Uint32Array(0);
+  private wide: bigint[] = [];
+
+  protected override prepare(n: number): void {
+    const need = n * this.io.narrowIn.length;
+    if (this.narrow.length < need) this.narrow = new Uint32Array(need);
+    this.rng.fill(this.inputs, n, this.narrow, this.wide);
+  }
+
+  override checksumNow(): bigint {
+    return this.hash.value();
+  }
+
+  protected override cycles(from: number, count: number): void {
+    const { sim, io, narrow, wide, hash } = this;
+    const nIn = io.narrowIn.length;
+    const nWide = io.wideIn.length;
+    const end = from + count;
+    if (nWide === 0 && io.out.every((o) => o.handle !== null)) {
+      // Every port fits a handle: the loop a testbench author would write.
+      const inH = io.narrowIn;
+      const outH = io.out.map((o) => o.handle!);
+      const nOut = outH.length;
+      let { hi, lo } = hash;
+      for (let c = from, k = from * nIn; c < end; c++) {
+        for (let i = 0; i < nIn; i++) inH[i]!.write(narrow[k++]!);
+        for (let i = 0; i < nOut; i++) {
+          lo = (lo ^ outH[i]!.read()) >>> 0;
+          const t = lo * PRIME_LOW;
+          hi = (Math.imul(hi, PRIME_LOW) + Math.floor(t / TWO32) + (lo << 8)) >>> 0;
+          lo = t >>> 0;
+        }
+        sim.step(1);
+      }
+      hash.hi = hi;
+      hash.lo = lo;
+      return;
+    }
+    for (let c = from, k = from * nIn, kw = from * nWide; c < end; c++) {
+      for (let i = 0; i < nIn; i++) io.narrowIn[i]!.write(narrow[k++]!);
+      for (let i = 0; i < nWide; i++) sim.poke(io.wideIn[i]!.path, wide[kw++]!);
+      for (const o of io.out) {
+        if (o.handle !== null) hash.fold(0, o.handle.read());
+        else hash.foldBig(sim.peek(o.path), o.width);
+      }
+      sim.step(1);
+    }
+  }
+}
+
+export class ConstRun extends Run {
+  constructor(sim: CompiledSimulator, seed: bigint, resets: number, checkpoint: number | null) {
+    super(sim, seed, resets, checkpoint);
+    const narrow = new Uint32Array(this.io.narrowIn.length);
+    const wide: bigint[] = [];
+    this.rng.fill(this.inputs, 1, narrow, wide);
+    this.io.narrowIn.forEach((h, i) => h.write(narrow[i]!));
+    this.io.wideIn.forEach((p, i) => sim.poke(p.path, wide[i]!));
+  }
+
+  protected override prepare(): void {}
+
+  /** The outputs now, folded once (as the C++ constant-input loop does). */
+  override checksumNow(): bigint {
+    const h = new Fnv();
+    for (const o of this.io.out) h.foldBig(this.sim.peek(o.path), o.width);
+    return h.value();
+  }
+
+  protected override cycles(_from: number, count: number): void {
+    this.sim.step(count);
+  }
+}
+
+/** The fast generator and checksum against their BigInt specifications. */
+export function selfCheck(): void {
+  const ref = new XorShift64(12345n);
+  const fast = new XorShift32x2(12345n);
+  for (let i = 0; i < 1000; i++) {
+    fast.next();
+    if (((BigInt(fast.hi) << 32n) | BigInt(fast.lo)) !== ref.next()) throw new Error(`bench/replay.ts: xorshift differs at draw ${i}`);
+  }
+  const values = Array.from({ length: 200 }, () => ref.next() >> BigInt(Number(ref.next() & 63n)));
+  const h = new Fnv();
+  for (const v of values) h.foldBig(v, 64);
+  const design = { top: { name: 'T', ports: [{ name: 'o', dir: 'out', width: 64 }] } } as unknown as Design;
+  if (h.value() !== outputChecksum(design, values.map((o) => ({ o })))) throw new Error('bench/replay.ts: FNV fold differs from outputChecksum');
+}

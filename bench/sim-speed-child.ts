@@ -1,0 +1,102 @@
+// One design, one observe mode, both measurement modes of bench/sim-speed.ts,
+// in a process of its own: V8's type feedback then comes from this one
+// simulator only, as in a real testbench, not from every simulator the
+// benchmark built before it. Run by sim-speed.ts through fork(); answers
+// with one message (bigints as hex strings).
+import { createSimulator } from '../hdl/sim/index.js';
+import { topPorts } from '../testbenches/cosim/stimulus.js';
+import { benchDesign } from './designs.js';
+import { ConstRun, FreeRun } from './replay.js';
+
+export interface ChildRequest {
+  design: string;
+  observe: 'ports' | 'all';
+  /** Seconds per timed slice. */
+  target: number;
+  reps: number;
+  seed: string;
+  resets: number;
+  /** Cycle counts at which to report the checksum (Verilator's run lengths). */
+  checkpointFree: number | null;
+  checkpointConst: number | null;
+  /** Most narrow input words to prepare per slice. */
+  maxStimWords: number;
+}
+
+export interface ChildMode {
+  /** Cycles per timed slice. */
+  cycles: number;
+  /** Fastest timed slice. */
+  seconds: number;
+  warmupCycles: number;
+  /** Cycles run in all (warm-up and timed slices). */
+  totalCycles: number;
+  checksumAtEnd: string;
+  checksumAtCheckpoint: string | null;
+}
+
+export interface ChildResult {
+  compileSeconds: number;
+  loopMode: boolean;
+  free: ChildMode;
+  constant: ChildMode;
+}
+
+function measure(run: FreeRun | ConstRun, req: ChildRequest, maxCycles: number): ChildMode {
+  const size = (rate: number, seconds: number): number => Math.max(1000, Math.min(maxCycles, Math.round(rate * seconds)));
+  // Warm-up: double until a slice takes a quarter of the target, then
+  // repeat quarter-target slices until the rate holds (V8 may still be
+  // optimising a large design's loop when the doubling ends).
+  let n = 1 << 10;
+  let seconds = run.slice(n);
+  while (seconds < req.target / 4 && n < maxCycles) {
+    n = Math.min(n * 2, maxCycles);
+    seconds = run.slice(n);
+  }
+  for (let i = 0; i < 4; i++) {
+    const before = n / seconds;
+    n = size(before, req.target / 4);
+    seconds = run.slice(n);
+    if (Math.abs(n / seconds - before) < 0.15 * before) break;
+  }
+  const warmupCycles = run.done;
+  let cycles = size(n / seconds, req.target);
+  let best = Infinity;
+  for (let i = 0; i < req.reps; i++) best = Math.min(best, run.slice(cycles));
+  for (let redo = 0; redo < 3 && best < 0.6 * req.target && cycles < maxCycles; redo++) {
+    // Still sped up after the warm-up (V8 optimises a large loop late on a
+    // busy machine): time again at the right length.
+    cycles = size(cycles / best, req.target);
+    best = Infinity;
+    for (let i = 0; i < req.reps; i++) best = Math.min(best, run.slice(cycles));
+  }
+  return {
+    cycles,
+    seconds: best,
+    warmupCycles,
+    totalCycles: run.done,
+    checksumAtEnd: run.checksumNow().toString(16),
+    checksumAtCheckpoint: run.atCheckpoint === null ? null : run.atCheckpoint.toString(16),
+  };
+}
+
+function main(req: ChildRequest): ChildResult {
+  const design = benchDesign(req.design).make();
+  const seed = BigInt(req.seed);
+  const t0 = performance.now();
+  const sim = createSimulator(design, { observe: req.observe });
+  const compileSeconds = (performance.now() - t0) / 1000;
+  const narrowInputs = topPorts(design).inputs.filter((p) => p.width <= 32).length;
+  const free = measure(new FreeRun(sim, seed, req.resets, req.checkpointFree), req, Math.floor(req.maxStimWords / Math.max(1, narrowInputs)));
+  const constSim = createSimulator(design, { observe: req.observe });
+  const constant = measure(new ConstRun(constSim, seed, req.resets, req.checkpointConst), req, 2 ** 40);
+  return { compileSeconds, loopMode: sim.compiled.loopMode, free, constant };
+}
+
+process.once('message', (req: ChildRequest) => {
+  try {
+    process.send!({ ok: true, result: main(req) }, () => process.exit(0));
+  } catch (e) {
+    process.send!({ ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e) }, () => process.exit(1));
+  }
+});

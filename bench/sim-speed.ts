@@ -1,0 +1,286 @@
+// Simulation speed: gfxrtl's compiled simulator against Verilator on the
+// Verilog we emit, same designs, same xorshift stimulus, in the same run,
+// with the outputs checksummed on both sides to prove the same work was done.
+//
+//   npm run bench -- [--only SUBSTRING] [--seconds 0.5] [--verilator-cxx O3|default]
+//
+// Two modes, each timed around the cycle loop alone:
+//  (a) free-running: every cycle, every input gets fresh xorshift bits and
+//      every output is folded into an FNV checksum. Verilator: the C++ loop
+//      of testbenches/cosim/verilator-bench.ts (it generates its stimulus
+//      inside the timed loop). Ours: stimulus pre-generated outside the
+//      timed region, written through handles (poke above 32 bits), outputs
+//      read through handles (peek above 32 bits), step(1). See replay.ts.
+//  (b) constant inputs: after reset one draw per input, then bare clock
+//      cycles (our step(n), the simulator's fast loop; Verilator's two
+//      evals per cycle); outputs checksummed once at the end.
+// Ours is measured with observe: 'ports' (logic that cannot reach an output
+// compiled away, as Verilator does) and, for reference, the default 'all',
+// each in a child process of its own (sim-speed-child.ts). Verilator: -O3
+// and BENCH_FLAGS, single-threaded, and by default the model's C++ compiled
+// at -O3 too (Verilator's Makefile default is -Os, which on this machine
+// runs small designs up to 2x slower; --verilator-cxx default selects it);
+// build time excluded and reported (cached under $TMPDIR/gfxrtl-eda-cache). Each figure is the best of 3
+// runs of ~--seconds each, after a warm-up.
+import { fork } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { flatten } from '../hdl/flatten.js';
+import { pruneToPorts } from '../hdl/sim/prune.js';
+import { hasTool, toolStatus } from '../testbenches/cosim/eda.js';
+import { topPorts } from '../testbenches/cosim/stimulus.js';
+import { BENCH_DESIGNS, type BenchDesign } from './designs.js';
+import { selfCheck } from './replay.js';
+import type { ChildMode, ChildRequest, ChildResult } from './sim-speed-child.js';
+import { buildVerilatorModel, verilatorFlags, type CxxOpt, type VerilatorModel, type VerilatorRun } from './verilator-modes.js';
+
+const { values: args } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    seconds: { type: 'string', default: '0.5' },
+    'verilator-cxx': { type: 'string', default: 'O3' },
+  },
+});
+const TARGET = Number(args.seconds);
+if (!(TARGET > 0)) throw new Error(`--seconds must be a positive number, got ${args.seconds}`);
+const CXX: CxxOpt = ((v: string): CxxOpt => {
+  if (v === 'O3' || v === 'default') return v;
+  throw new Error(`--verilator-cxx must be O3 or default, got ${v}`);
+})(args['verilator-cxx']);
+const REPS = 3;
+const SEED = 1n;
+const RESETS = 1;
+/** Narrow input words (4 bytes each) prepared per timed slice, at most. */
+const MAX_STIM_WORDS = 48_000_000;
+/** The speed target: ours >= TARGET_RATIO x Verilator up to TARGET_WIDTH bits. */
+const TARGET_WIDTH = 32;
+const TARGET_RATIO = 0.5;
+
+type Mode = 'free' | 'constant';
+const MODES: Mode[] = ['free', 'constant'];
+const MODE_TITLE: Record<Mode, string> = {
+  free: '(a) free-running: xorshift inputs every cycle, every output checksummed every cycle',
+  constant: '(b) step(n) with constant inputs (the fast loop), outputs checksummed once at the end',
+};
+
+const cps = (v: number): string => (Number.isFinite(v) ? (v >= 1e6 ? `${(v / 1e6).toFixed(2)}M` : `${(v / 1e3).toFixed(1)}k`) : 'n/a');
+const hex = (v: bigint): string => `0x${v.toString(16).padStart(16, '0')}`;
+const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' ');
+
+interface Timed {
+  cycles: number;
+  seconds: number;
+}
+const rate = (r: Timed): number => r.cycles / r.seconds;
+
+interface VerilatorMode extends Timed {
+  checksum: bigint;
+  consistent: boolean;
+  run(cycles: number): Promise<VerilatorRun>;
+}
+
+/** Calibrate (doubling up to a quarter of the target), then best of REPS. */
+async function measureVerilator(run: (cycles: number) => Promise<VerilatorRun>): Promise<VerilatorMode> {
+  let r = await run(1 << 14);
+  while (r.seconds < TARGET / 4) r = await run(r.cycles * 2);
+  const reps = async (cycles: number): Promise<VerilatorMode> => {
+    let best: VerilatorRun | null = null;
+    let consistent = true;
+    for (let i = 0; i < REPS; i++) {
+      const x = await run(cycles);
+      if (best !== null && x.checksum !== best.checksum) consistent = false;
+      if (best === null || x.seconds < best.seconds) best = x;
+    }
+    return { ...best!, consistent, run };
+  };
+  let best = await reps(Math.max(1000, Math.round(rate(r) * TARGET)));
+  // Calibrated on a short run: time again if that guessed far too short.
+  for (let redo = 0; redo < 3 && best.seconds < 0.6 * TARGET; redo++) best = await reps(Math.max(1000, Math.round(rate(best) * TARGET)));
+  return best;
+}
+
+function runChild(req: ChildRequest): Promise<ChildResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL('./sim-speed-child.ts', import.meta.url)), [], { stdio: 'inherit' });
+    let answered = false;
+    child.once('message', (m: { ok: boolean; result?: ChildResult; error?: string }) => {
+      answered = true;
+      if (m.ok) resolve(m.result!);
+      else reject(new Error(`child (${req.design}, observe ${req.observe}) failed:\n${m.error}`));
+    });
+    child.once('exit', (code) => {
+      if (!answered) reject(new Error(`child (${req.design}, observe ${req.observe}) exited with ${code} before answering`));
+    });
+    child.send(req);
+  });
+}
+
+interface Check {
+  ok: boolean;
+  cycles: number;
+  ours: bigint;
+  verilator: bigint;
+}
+
+/** Ours against Verilator at Verilator's timed cycle count when our run
+ *  passed it, else at our run's end (one more Verilator run). */
+async function check(ours: ChildMode, v: VerilatorMode): Promise<Check> {
+  if (ours.checksumAtCheckpoint !== null) {
+    const o = BigInt(`0x${ours.checksumAtCheckpoint}`);
+    return { ok: o === v.checksum, cycles: v.cycles, ours: o, verilator: v.checksum };
+  }
+  const o = BigInt(`0x${ours.checksumAtEnd}`);
+  const r = await v.run(ours.totalCycles);
+  return { ok: o === r.checksum, cycles: ours.totalCycles, ours: o, verilator: r.checksum };
+}
+
+interface ModeRow {
+  ours: ChildMode;
+  all: ChildMode;
+  verilator: VerilatorMode | null;
+  checks: { ports: Check; all: Check } | null;
+}
+
+interface Row {
+  bench: BenchDesign;
+  nodes: number;
+  maxWidth: number;
+  compileSeconds: number | null;
+  modes: Record<Mode, ModeRow>;
+}
+
+function checkText(m: ModeRow): string {
+  if (m.checks === null) return `n/a (ours ${hex(BigInt(`0x${m.ours.checksumAtEnd}`))})`;
+  const { ports, all } = m.checks;
+  const v = m.verilator!;
+  const problems = [
+    ...(ports.ok ? [] : [`ours ${hex(ports.ours)} vs Verilator ${hex(ports.verilator)} @${ports.cycles}`]),
+    ...(all.ok ? [] : [`observe:'all' ${hex(all.ours)} vs ${hex(all.verilator)} @${all.cycles}`]),
+    ...(v.consistent ? [] : ['Verilator repetitions differ']),
+  ];
+  return problems.length === 0 ? `OK ${hex(ports.ours)} @${ports.cycles}` : `MISMATCH: ${problems.join('; ')}`;
+}
+
+function ratio(m: ModeRow): number {
+  return m.verilator === null ? NaN : rate(m.ours) / rate(m.verilator);
+}
+
+async function measureDesign(bench: BenchDesign, haveVerilator: boolean): Promise<Row> {
+  const design = bench.make();
+  const flat = flatten(design);
+  const maxWidth = Math.max(...flat.nodes.map((n) => n.width));
+  const { inputs, outputs } = topPorts(design);
+  console.log(`## ${bench.name}: ${bench.how}`);
+  console.log(
+    `  ${flat.nodes.length} IR nodes (${pruneToPorts(flat).nodes.length} after observe:'ports'), max width ${maxWidth}, ` +
+      `${inputs.length} inputs / ${outputs.length} outputs; load ${load()}`,
+  );
+
+  let model: VerilatorModel | null = null;
+  if (haveVerilator) {
+    try {
+      model = await buildVerilatorModel(design, CXX);
+      console.log(`  Verilator build ${model.compileSeconds.toFixed(1)} s${model.cached ? ' (cached; time when built)' : ''}`);
+    } catch (e) {
+      console.log(`  Verilator build FAILED, ours only: ${(e as Error).message.split('\n')[0]}`);
+    }
+  }
+  const v: Record<Mode, VerilatorMode> | null =
+    model === null
+      ? null
+      : {
+          free: await measureVerilator((n) => model.freeRunning(n, SEED, RESETS)),
+          constant: await measureVerilator((n) => model.constantInputs(n, SEED, RESETS)),
+        };
+
+  const request = (observe: 'ports' | 'all'): ChildRequest => ({
+    design: bench.name,
+    observe,
+    target: TARGET,
+    reps: REPS,
+    seed: SEED.toString(),
+    resets: RESETS,
+    checkpointFree: v?.free.cycles ?? null,
+    checkpointConst: v?.constant.cycles ?? null,
+    maxStimWords: MAX_STIM_WORDS,
+  });
+  const ports = await runChild(request('ports'));
+  const all = await runChild(request('all'));
+  console.log(
+    `  ours: createSimulator ${ports.compileSeconds.toFixed(2)} s (observe:'ports'), ${all.compileSeconds.toFixed(2)} s ('all'); ` +
+      `step(n) loop: ${ports.loopMode ? 'single function' : 'chunked'}`,
+  );
+
+  const modes = {} as Record<Mode, ModeRow>;
+  for (const mode of MODES) {
+    const vm = v?.[mode] ?? null;
+    const row: ModeRow = {
+      ours: ports[mode],
+      all: all[mode],
+      verilator: vm,
+      checks: vm === null ? null : { ports: await check(ports[mode], vm), all: await check(all[mode], vm) },
+    };
+    modes[mode] = row;
+    const o = row.ours;
+    const parts = [
+      `  ${mode === 'free' ? '(a) free-running' : '(b) step(n) const'}: ours ${cps(rate(o))} c/s (${o.cycles} cyc in ${o.seconds.toFixed(2)} s)`,
+      `ours observe:'all' ${cps(rate(row.all))} c/s`,
+      vm === null ? 'Verilator n/a' : `Verilator ${cps(rate(vm))} c/s (${vm.cycles} cyc in ${vm.seconds.toFixed(2)} s)`,
+      `ratio ${vm === null ? 'n/a' : `${ratio(row).toFixed(2)}x`}`,
+      `checksum ${checkText(row)}`,
+    ];
+    console.log(parts.join(' | '));
+  }
+  return { bench, nodes: flat.nodes.length, maxWidth, compileSeconds: model?.compileSeconds ?? null, modes };
+}
+
+async function main(): Promise<void> {
+  selfCheck();
+  const t0 = performance.now();
+  const haveVerilator = hasTool('verilator');
+  console.log('# gfxrtl compiled simulator vs Verilator');
+  console.log(`node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? '?'}; load average ${load()} (1/5/15 min; the machine is shared)`);
+  if (haveVerilator) {
+    const cxx = CXX === 'O3' ? 'model C++ at -O3' : "model C++ at Verilator's default OPT_FAST (-Os)";
+    console.log(`${toolStatus('verilator').version}: -O3 ${verilatorFlags(CXX).join(' ')}, single-threaded, ${cxx}`);
+  } else {
+    console.log('NOTICE: verilator not found (apt-get install -y verilator): gfxrtl figures only, no ratios, no checksum check.');
+  }
+  console.log(`each figure: best of ${REPS} timed runs of ~${TARGET} s after warm-up; xorshift seed ${SEED}, ${RESETS} reset cycle\n`);
+
+  const benches = BENCH_DESIGNS.filter((b) => args.only === undefined || b.name.includes(args.only));
+  const rows: Row[] = [];
+  for (const bench of benches) rows.push(await measureDesign(bench, haveVerilator));
+
+  for (const mode of MODES) {
+    console.log(`\n### ${MODE_TITLE[mode]}\n`);
+    console.log("| design | nodes | max width | ours c/s | Verilator c/s | ratio | Verilator compile s | checksum | ours c/s, observe: 'all' |");
+    console.log('|---|---:|---:|---:|---:|---:|---:|---|---:|');
+    for (const r of rows) {
+      const m = r.modes[mode];
+      console.log(
+        `| ${r.bench.name} | ${r.nodes} | ${r.maxWidth} | ${cps(rate(m.ours))} | ${m.verilator === null ? 'n/a' : cps(rate(m.verilator))} | ` +
+          `${m.verilator === null ? 'n/a' : `${ratio(m).toFixed(2)}x`} | ${r.compileSeconds === null ? 'n/a' : r.compileSeconds.toFixed(1)} | ` +
+          `${checkText(m)} | ${cps(rate(m.all))} |`,
+      );
+    }
+  }
+
+  console.log(`\nTarget: ours (observe: 'ports') >= ${TARGET_RATIO}x Verilator for designs up to ${TARGET_WIDTH} bits.`);
+  if (haveVerilator) {
+    for (const mode of MODES) {
+      const narrow = rows.filter((r) => r.maxWidth <= TARGET_WIDTH && r.modes[mode].verilator !== null);
+      const missed = narrow.filter((r) => ratio(r.modes[mode]) < TARGET_RATIO);
+      console.log(
+        `  ${mode === 'free' ? '(a)' : '(b)'}: ${narrow.length - missed.length}/${narrow.length} designs up to ${TARGET_WIDTH} bits meet it` +
+          (missed.length > 0 ? `; missed: ${missed.map((r) => `${r.bench.name} ${ratio(r.modes[mode]).toFixed(2)}x`).join(', ')}` : ''),
+      );
+    }
+    const bad = rows.filter((r) => MODES.some((m) => checkText(r.modes[m]).startsWith('MISMATCH')));
+    console.log(`  checksums: ${bad.length === 0 ? 'all OK' : `MISMATCH in ${bad.map((r) => r.bench.name).join(', ')}`}`);
+  }
+  console.log(`\nload average ${load()}; total ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+await main();
