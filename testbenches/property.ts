@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Simulator, Trace } from '../hdl/sim/api.js';
 import { writeWaveform } from '../waveforms/write.js';
+import { seedFromEnv } from './rng.js';
 
 export interface PropertyContext {
   /** True on the replay of a failing counterexample. */
@@ -24,8 +25,7 @@ export interface PropertyOptions {
 }
 
 export function defaultSeed(): number {
-  const env = process.env.GFXRTL_SEED;
-  return env !== undefined && /^\d+$/.test(env) ? Number(env) : 1;
+  return seedFromEnv(1);
 }
 
 export function checkWithWaves<T>(name: string, arb: fc.Arbitrary<T>, body: (input: T, ctx: PropertyContext) => void, opts: PropertyOptions = {}): void {
