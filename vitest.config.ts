@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    // The default reporter for people; the summary line for CI logs.
+    reporters: ['default', './testbenches/summary-reporter.ts'],
+    // Cross-simulation tests build Verilator models; give them room.
+    testTimeout: 120_000,
+  },
+});
