@@ -10,7 +10,7 @@ import type { Simulator } from '../../hdl/sim/api.js';
 import { writeWaveform } from '../../waveforms/write.js';
 import { writeFileAtomic } from '../io.js';
 import { readMesh } from '../mesh-input.js';
-import { parseWindow, type SimOptions } from './sim.js';
+import { windowWithin, type SimOptions } from './sim.js';
 
 export interface NoblurSimOptions extends SimOptions {
   workload?: string;
@@ -77,7 +77,7 @@ export function simNoblurCommand(opts: NoblurSimOptions): void {
   }
   if (opts.wave) {
     const trace = (traced as Simulator | null)?.stopTrace();
-    if (trace) writeWaveform(trace, opts.wave, { window: parseWindow(opts.window), title: `noblur ${formatConfig(cfg)}` });
+    if (trace) writeWaveform(trace, opts.wave, { window: windowWithin(opts.window, trace), title: `noblur ${formatConfig(cfg)}` });
   }
   console.log(`${formatNoblurStats(cfg, run)}\n  input                    ${source} (${mesh.triangles.length} triangles, ${mps.length} MPs)`);
   if (opts.output) console.log(`  hits written to ${opts.output}`);

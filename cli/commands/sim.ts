@@ -2,7 +2,7 @@
 // stimulus), write its outputs per cycle and, optionally, its waveform.
 import { readFileSync } from 'node:fs';
 import type { Design } from '../../hdl/ir.js';
-import { createSimulator } from '../../hdl/sim/index.js';
+import { createSimulator, type Trace } from '../../hdl/sim/index.js';
 import { makeRng } from '../../testbenches/rng.js';
 import { parseStimulus, type Stimulus } from '../../testbenches/stimulus.js';
 import { findUnit } from '../../units/registry.js';
@@ -40,8 +40,20 @@ function randomBits(u32: () => number, width: number): bigint {
 export function parseWindow(text: string | undefined): { from?: number; to?: number } {
   if (!text) return {};
   const m = /^(\d*):(\d*)$/.exec(text);
-  if (!m) throw new Error(`--window ${text}: expected A:B (cycles, either may be empty)`);
+  if (!m) throw new ConfigError(`--window ${text}: expected A:B (cycles, either may be empty)`);
   return { from: m[1] ? Number(m[1]) : undefined, to: m[2] ? Number(m[2]) : undefined };
+}
+
+/** The --window of a finished run, limited to the cycles the trace holds
+ *  (a window past the end of a short run shows what there is, and says so). */
+export function windowWithin(text: string | undefined, trace: Trace): { from?: number; to?: number } {
+  const w = parseWindow(text);
+  const first = trace.startCycle;
+  const end = first + (trace.values[0]?.length ?? 0);
+  const from = w.from === undefined ? undefined : Math.max(first, Math.min(w.from, end - 1));
+  const to = w.to === undefined ? undefined : Math.max((from ?? first) + 1, Math.min(w.to, end));
+  if (from !== w.from || to !== w.to) console.error(`--window ${text}: the trace holds cycles ${first}..${end - 1}; showing ${from ?? first}..${(to ?? end) - 1}`);
+  return { from, to };
 }
 
 export function simCommand(unitName: string, opts: SimOptions & { workload?: string; count?: string }): void {
@@ -68,7 +80,7 @@ export function simCommand(unitName: string, opts: SimOptions & { workload?: str
   else for (const l of lines) console.log(l);
   if (opts.wave) {
     const trace = sim.stopTrace();
-    if (trace) writeWaveform(trace, opts.wave, { window: parseWindow(opts.window), title: `${unitName} ${configText}` });
+    if (trace) writeWaveform(trace, opts.wave, { window: windowWithin(opts.window, trace), title: `${unitName} ${configText}` });
   }
   console.error(`${unitName} [${configText}]: ${stim.cycles.length} cycles simulated${opts.input ? ` from ${opts.input}` : ` (random stimulus, seed ${seed})`}` + (opts.output ? `, outputs in ${opts.output}` : '') + (opts.wave ? `, waveform in ${opts.wave}` : ''));
 }
