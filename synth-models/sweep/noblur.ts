@@ -17,6 +17,7 @@ import type { Design } from '../../hdl/ir.js';
 import { inventory } from '../../hdl/inventory/index.js';
 import { runNoblur } from '../../testbenches/raster/index.js';
 import { DEFAULT_WORKLOAD, generateWorkload, type Workload } from '../../testbenches/workloads/raster/index.js';
+import { formatConfig } from '../../units/config.js';
 import { noblurSchema, type NoblurConfig } from '../../units/noblur/config.js';
 import { NoBlur } from '../../units/noblur/pipeline.js';
 import { RASTER_BLUR_COMPONENTS } from '../calibration.js';
@@ -129,7 +130,7 @@ export const createDomain: DomainFactory = (options) => {
     async crossCheckUnits() {
       const d = design(REFERENCE_CONFIG);
       const parts = d.top.instances.map((i) => ({ name: `NoBlur.${i.name}`, design: subDesign(d, `NoBlur.${i.name}`) }));
-      return [...parts, { name: 'NoBlur (whole pipeline, default config)', design: d }];
+      return [...parts, { name: `NoBlur (whole pipeline, ${formatConfig(REFERENCE_CONFIG)})`, design: d }];
     },
   };
   return domain;
