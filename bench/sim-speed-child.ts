@@ -1,4 +1,4 @@
-// One design, one observe mode, both measurement modes of bench/sim-speed.ts,
+// One design, one observe mode, all measurement modes of bench/sim-speed.ts,
 // in a process of its own: V8's type feedback then comes from this one
 // simulator only, as in a real testbench, not from every simulator the
 // benchmark built before it. Run by sim-speed.ts through fork(); answers
@@ -6,7 +6,7 @@
 import { createSimulator } from '../hdl/sim/index.js';
 import { topPorts } from '../testbenches/cosim/stimulus.js';
 import { benchDesign } from './designs.js';
-import { ConstRun, FreeRun } from './replay.js';
+import { BatchRun, ConstRun, FreeRun } from './replay.js';
 
 export interface ChildRequest {
   design: string;
@@ -39,10 +39,12 @@ export interface ChildResult {
   compileSeconds: number;
   loopMode: boolean;
   free: ChildMode;
+  /** Mode (a) through runBatch; null when a port is wider than 32 bits. */
+  batched: ChildMode | null;
   constant: ChildMode;
 }
 
-function measure(run: FreeRun | ConstRun, req: ChildRequest, maxCycles: number): ChildMode {
+function measure(run: FreeRun | BatchRun | ConstRun, req: ChildRequest, maxCycles: number): ChildMode {
   const size = (rate: number, seconds: number): number => Math.max(1000, Math.min(maxCycles, Math.round(rate * seconds)));
   // Warm-up: double until a slice takes a quarter of the target, then
   // repeat quarter-target slices until the rate holds (V8 may still be
@@ -87,10 +89,17 @@ function main(req: ChildRequest): ChildResult {
   const sim = createSimulator(design, { observe: req.observe });
   const compileSeconds = (performance.now() - t0) / 1000;
   const narrowInputs = topPorts(design).inputs.filter((p) => p.width <= 32).length;
-  const free = measure(new FreeRun(sim, seed, req.resets, req.checkpointFree), req, Math.floor(req.maxStimWords / Math.max(1, narrowInputs)));
+  const maxFree = Math.floor(req.maxStimWords / Math.max(1, narrowInputs));
+  const free = measure(new FreeRun(sim, seed, req.resets, req.checkpointFree), req, maxFree);
+  // A simulator of its own, from reset: the same run as `free`, so the same
+  // checksum at Verilator's checkpoint. Columns double the stimulus memory.
+  const batchSim = createSimulator(design, { observe: req.observe });
+  const batched = BatchRun.fits(batchSim)
+    ? measure(new BatchRun(batchSim, seed, req.resets, req.checkpointFree), req, Math.floor(maxFree / 2))
+    : null;
   const constSim = createSimulator(design, { observe: req.observe });
   const constant = measure(new ConstRun(constSim, seed, req.resets, req.checkpointConst), req, 2 ** 40);
-  return { compileSeconds, loopMode: sim.compiled.loopMode, free, constant };
+  return { compileSeconds, loopMode: sim.compiled.loopMode, free, batched, constant };
 }
 
 process.once('message', (req: ChildRequest) => {

@@ -11,6 +11,9 @@
 //      inside the timed loop). Ours: stimulus pre-generated outside the
 //      timed region, written through handles (poke above 32 bits), outputs
 //      read through handles (peek above 32 bits), step(1). See replay.ts.
+//      Also 'batched': the same stimulus through runBatch, 4096 cycles per
+//      call, every output of every cycle folded from the returned arrays
+//      (designs whose ports are all at most 32 bits).
 //  (b) constant inputs: after reset one draw per input, then bare clock
 //      cycles (our step(n), the simulator's fast loop; Verilator's two
 //      evals per cycle); outputs checksummed once at the end.
@@ -138,8 +141,10 @@ async function check(ours: ChildMode, v: VerilatorMode): Promise<Check> {
 interface ModeRow {
   ours: ChildMode;
   all: ChildMode;
+  /** Mode (a) through runBatch (observe: 'ports'), when the ports fit. */
+  batched: ChildMode | null;
   verilator: VerilatorMode | null;
-  checks: { ports: Check; all: Check } | null;
+  checks: { ports: Check; all: Check; batched: Check | null } | null;
 }
 
 interface Row {
@@ -152,9 +157,10 @@ interface Row {
 
 function checkText(m: ModeRow): string {
   if (m.checks === null) return `n/a (ours ${hex(BigInt(`0x${m.ours.checksumAtEnd}`))})`;
-  const { ports, all } = m.checks;
+  const { ports, all, batched } = m.checks;
   const v = m.verilator!;
   const problems = [
+    ...(batched === null || batched.ok ? [] : [`batched ${hex(batched.ours)} vs ${hex(batched.verilator)} @${batched.cycles}`]),
     ...(ports.ok ? [] : [`ours ${hex(ports.ours)} vs Verilator ${hex(ports.verilator)} @${ports.cycles}`]),
     ...(all.ok ? [] : [`observe:'all' ${hex(all.ours)} vs ${hex(all.verilator)} @${all.cycles}`]),
     ...(v.consistent ? [] : ['Verilator repetitions differ']),
@@ -165,6 +171,12 @@ function checkText(m: ModeRow): string {
 function ratio(m: ModeRow): number {
   return m.verilator === null ? NaN : rate(m.ours) / rate(m.verilator);
 }
+
+function batchedRatio(m: ModeRow): number {
+  return m.verilator === null || m.batched === null ? NaN : rate(m.batched) / rate(m.verilator);
+}
+
+const ratioText = (r: number): string => (Number.isNaN(r) ? 'n/a' : `${r.toFixed(2)}x`);
 
 async function measureDesign(bench: BenchDesign, haveVerilator: boolean): Promise<Row> {
   const design = bench.make();
@@ -215,19 +227,31 @@ async function measureDesign(bench: BenchDesign, haveVerilator: boolean): Promis
   const modes = {} as Record<Mode, ModeRow>;
   for (const mode of MODES) {
     const vm = v?.[mode] ?? null;
+    const batched = mode === 'free' ? ports.batched : null;
     const row: ModeRow = {
       ours: ports[mode],
       all: all[mode],
+      batched,
       verilator: vm,
-      checks: vm === null ? null : { ports: await check(ports[mode], vm), all: await check(all[mode], vm) },
+      checks:
+        vm === null
+          ? null
+          : {
+              ports: await check(ports[mode], vm),
+              all: await check(all[mode], vm),
+              batched: batched === null ? null : await check(batched, vm),
+            },
     };
     modes[mode] = row;
     const o = row.ours;
     const parts = [
-      `  ${mode === 'free' ? '(a) free-running' : '(b) step(n) const'}: ours ${cps(rate(o))} c/s (${o.cycles} cyc in ${o.seconds.toFixed(2)} s)`,
+      `  ${mode === 'free' ? '(a) free-running' : '(b) step(n) const'}: ours ${mode === 'free' ? 'per-cycle ' : ''}${cps(rate(o))} c/s (${o.cycles} cyc in ${o.seconds.toFixed(2)} s)`,
+      ...(mode === 'free'
+        ? [batched === null ? 'batched n/a (ports > 32 bits)' : `batched ${cps(rate(batched))} c/s (${batched.cycles} cyc in ${batched.seconds.toFixed(2)} s)`]
+        : []),
       `ours observe:'all' ${cps(rate(row.all))} c/s`,
       vm === null ? 'Verilator n/a' : `Verilator ${cps(rate(vm))} c/s (${vm.cycles} cyc in ${vm.seconds.toFixed(2)} s)`,
-      `ratio ${vm === null ? 'n/a' : `${ratio(row).toFixed(2)}x`}`,
+      `ratio ${vm === null ? 'n/a' : `${ratio(row).toFixed(2)}x`}${mode === 'free' ? `, batched ${ratioText(batchedRatio(row))}` : ''}`,
       `checksum ${checkText(row)}`,
     ];
     console.log(parts.join(' | '));
@@ -254,14 +278,19 @@ async function main(): Promise<void> {
   for (const bench of benches) rows.push(await measureDesign(bench, haveVerilator));
 
   for (const mode of MODES) {
+    const free = mode === 'free';
     console.log(`\n### ${MODE_TITLE[mode]}\n`);
-    console.log("| design | nodes | max width | ours c/s | Verilator c/s | ratio | Verilator compile s | checksum | ours c/s, observe: 'all' |");
-    console.log('|---|---:|---:|---:|---:|---:|---:|---|---:|');
+    console.log(
+      `| design | nodes | max width | ours c/s${free ? ' (per-cycle)' : ''} | Verilator c/s | ratio | ` +
+        `${free ? 'ours batched c/s | batched ratio | ' : ''}Verilator compile s | checksum | ours c/s, observe: 'all' |`,
+    );
+    console.log(`|---|---:|---:|---:|---:|---:|${free ? '---:|---:|' : ''}---:|---|---:|`);
     for (const r of rows) {
       const m = r.modes[mode];
+      const batchedCols = free ? `${m.batched === null ? 'n/a' : cps(rate(m.batched))} | ${ratioText(batchedRatio(m))} | ` : '';
       console.log(
         `| ${r.bench.name} | ${r.nodes} | ${r.maxWidth} | ${cps(rate(m.ours))} | ${m.verilator === null ? 'n/a' : cps(rate(m.verilator))} | ` +
-          `${m.verilator === null ? 'n/a' : `${ratio(m).toFixed(2)}x`} | ${r.compileSeconds === null ? 'n/a' : r.compileSeconds.toFixed(1)} | ` +
+          `${m.verilator === null ? 'n/a' : `${ratio(m).toFixed(2)}x`} | ${batchedCols}${r.compileSeconds === null ? 'n/a' : r.compileSeconds.toFixed(1)} | ` +
           `${checkText(m)} | ${cps(rate(m.all))} |`,
       );
     }
@@ -273,9 +302,17 @@ async function main(): Promise<void> {
       const narrow = rows.filter((r) => r.maxWidth <= TARGET_WIDTH && r.modes[mode].verilator !== null);
       const missed = narrow.filter((r) => ratio(r.modes[mode]) < TARGET_RATIO);
       console.log(
-        `  ${mode === 'free' ? '(a)' : '(b)'}: ${narrow.length - missed.length}/${narrow.length} designs up to ${TARGET_WIDTH} bits meet it` +
+        `  ${mode === 'free' ? '(a) per-cycle' : '(b)'}: ${narrow.length - missed.length}/${narrow.length} designs up to ${TARGET_WIDTH} bits meet it` +
           (missed.length > 0 ? `; missed: ${missed.map((r) => `${r.bench.name} ${ratio(r.modes[mode]).toFixed(2)}x`).join(', ')}` : ''),
       );
+      if (mode === 'free') {
+        // Every port of a design up to 32 bits fits runBatch, so the same set.
+        const bMissed = narrow.filter((r) => !(batchedRatio(r.modes.free) >= TARGET_RATIO));
+        console.log(
+          `  (a) batched: ${narrow.length - bMissed.length}/${narrow.length} designs up to ${TARGET_WIDTH} bits meet it` +
+            (bMissed.length > 0 ? `; missed: ${bMissed.map((r) => `${r.bench.name} ${ratioText(batchedRatio(r.modes.free))}`).join(', ')}` : ''),
+        );
+      }
     }
     const bad = rows.filter((r) => MODES.some((m) => checkText(r.modes[m]).startsWith('MISMATCH')));
     console.log(`  checksums: ${bad.length === 0 ? 'all OK' : `MISMATCH in ${bad.map((r) => r.bench.name).join(', ')}`}`);

@@ -22,7 +22,7 @@ export function prologue(net: FlatNetlist): string {
 }
 
 /** Collects one body; `tmp` locals are flushed before the statement using them. */
-class Gen {
+export class Gen {
   readonly lines: string[] = [];
   private pending: string[] = [];
   private tmps = 0;
@@ -52,7 +52,7 @@ class Gen {
   }
 }
 
-const slotRef = (net: FlatNetlist, lay: Layout, id: NodeId, suffix = ''): string =>
+export const slotRef = (net: FlatNetlist, lay: Layout, id: NodeId, suffix = ''): string =>
   `${isWide(net.nodes[id]!.width) ? 'W' : 'N'}${suffix}[${lay.slot[id]}]`;
 
 /** Computes `ids` in order; stores those for which `store` holds. */

@@ -6,6 +6,7 @@
 import type { Design } from '../ir.js';
 import { flatten } from '../flatten.js';
 import type { Simulator, SignalInfo, Trace } from './api.js';
+import { BATCH_SOURCE_LIMIT, compileBatch, type BatchArray, type BatchFn } from './batch.js';
 import { compile, type Compiled, type CompileOptions } from './compile.js';
 import { isWide } from './layout.js';
 import { selectSignals } from './select.js';
@@ -40,9 +41,14 @@ export class CompiledSimulator implements Simulator {
   private settled: Settled = 'none';
   private cycles = 0;
   private recorder: TraceRecorder | null = null;
+  private readonly opts: CompileOptions;
+  /** runBatch loops by signature (input slots | output nodes); null: too
+   *  large to optimise, loop per cycle. */
+  private readonly batchFns = new Map<string, BatchFn | null>();
 
-  constructor(design: Design, opts?: CompileOptions) {
+  constructor(design: Design, opts: CompileOptions = {}) {
     this.design = design;
+    this.opts = opts;
     const full = flatten(design);
     this.compiled = compile(full, opts);
     const net = this.compiled.net;
@@ -209,6 +215,86 @@ export class CompiledSimulator implements Simulator {
         sim.settled = 'none';
       },
     };
+  }
+
+  /** Runs `cycles` cycles driving and sampling ports from typed arrays,
+   *  exactly as this loop would, without its JS calls per cycle:
+   *
+   *    for c in 0..cycles-1:
+   *      poke each name of `inputs` with inputs[name][c]
+   *      result[o][c] = peek(o) for each o of `outputs`
+   *      step(1)
+   *
+   *  Ports are top-level, at most 32 bits (wider ones: use poke/peek).
+   *  Input entries are bit patterns: bits above the port width are ignored
+   *  (so an Int32Array may hold negative values as two's complement).
+   *  Inputs not named keep their value; named ones keep their last entry.
+   *  `outputs` defaults to every top-level output of at most 32 bits, keyed
+   *  by full path; given names are the result's keys as spelled. */
+  runBatch(inputs: Record<string, BatchArray>, cycles: number, outputs?: string[]): Record<string, Uint32Array> {
+    checkCount('runBatch', cycles);
+    const net = this.compiled.net;
+    const portOf = (list: typeof net.inputs, dir: string, name: string): { e: SignalEntry; node: number } => {
+      const e = this.entry(name);
+      const port = list.find((p) => p.path === e.info.path);
+      if (port === undefined) {
+        throw new Error(`runBatch: ${e.info.path} (${e.info.kind}) is not a top-level ${dir}; known: ${someOf(list.map((p) => p.path))}`);
+      }
+      if (e.wide) {
+        throw new Error(`runBatch: ${dir} ${e.info.path} is ${e.info.width} bits; runBatch takes ports of at most 32 bits, use poke/peek for it`);
+      }
+      return { e, node: port.node };
+    };
+    const ins = Object.entries(inputs).map(([name, values]) => {
+      const p = portOf(net.inputs, 'input', name);
+      if (values.length < cycles) throw new Error(`runBatch: input ${name} has ${values.length} values for ${cycles} cycles`);
+      return { ...p, values };
+    });
+    const slots = new Set(ins.map((i) => i.e.slot));
+    if (slots.size < ins.length) throw new Error(`runBatch: an input is named twice (${Object.keys(inputs).join(', ')})`);
+    const names = outputs ?? net.outputs.filter((p) => !isWide(net.nodes[p.node]!.width)).map((p) => p.path);
+    const outs = names.map((name) => portOf(net.outputs, 'output', name));
+    const result: Record<string, Uint32Array> = {};
+    const arrays = names.map((name) => (result[name] = new Uint32Array(cycles)));
+    if (cycles === 0) return result;
+    const inArrays = ins.map((i) => i.values);
+    const fn = this.recorder === null ? this.batchFn(ins.map((i) => i.node), outs.map((o) => o.node), inArrays, arrays) : null;
+    if (fn !== null) {
+      fn(cycles, inArrays, arrays);
+      this.cycles += cycles;
+      this.settled = 'none';
+      return result;
+    }
+    // A trace records every cycle, and an unoptimisable loop would be
+    // slower than the chunked slot functions: the per-cycle loop itself.
+    const N = this.compiled.state.N;
+    for (let c = 0; c < cycles; c++) {
+      for (const i of ins) {
+        const w = i.e.info.width;
+        N[i.e.slot] = w === 32 ? i.values[c]! | 0 : i.values[c]! & (2 ** w - 1);
+      }
+      this.settled = 'none';
+      outs.forEach((o, k) => {
+        this.ready(o.e);
+        arrays[k]![c] = N[o.e.slot]!;
+      });
+      this.step(1);
+    }
+    return result;
+  }
+
+  private batchFn(inputs: number[], outputs: number[], warmIn: BatchArray[], warmOut: Uint32Array[]): BatchFn | null {
+    const key = `${inputs.join(',')}|${outputs.join(',')}`;
+    let fn = this.batchFns.get(key);
+    if (fn === undefined) {
+      const { loopMode, maxFunctionSource } = this.opts;
+      fn =
+        loopMode === 'never'
+          ? null
+          : compileBatch(this.compiled, inputs, outputs, loopMode === 'always' ? Infinity : (maxFunctionSource ?? BATCH_SOURCE_LIMIT), warmIn, warmOut);
+      this.batchFns.set(key, fn);
+    }
+    return fn;
   }
 
   /** Hierarchical paths of every memory and CAM, for peekMemory / peekCam. */
