@@ -1,20 +1,20 @@
 // Bodies of the generated functions. Every body starts with the same
 // prologue (state arrays, memories, CAMs, helpers in locals), then one of:
 //  - slot code: a run of computed nodes; values defined in the body are
-//    locals, others are read from the N/W slot arrays, and chosen values are
+//    locals, others are read from the N/D/W slot arrays, and chosen values are
 //    stored back to their slots;
-//  - edge code: next-state values into NX/WX, or memory/CAM writes;
+//  - edge code: next-state values into NX/DX/WX, or memory/CAM writes;
 //  - loop code: the whole design, n cycles, all state in locals.
 import type { FlatNetlist } from '../flatten.js';
 import { combOperands, type NodeId } from '../ir.js';
 import { literal, type ExprCtx } from './codegen-util.js';
 import { nodeExpr } from './codegen-node.js';
 import { nextStateExpr, writeStatements } from './codegen-edge.js';
-import { isWide, type Layout } from './layout.js';
+import { storeOf, type Layout } from './layout.js';
 import { helperPrologue } from './runtime.js';
 
 export function prologue(net: FlatNetlist): string {
-  const lines = ["'use strict';", 'const N = S.N, W = S.W, NX = S.NX, WX = S.WX, rst = S.ctl[0];'];
+  const lines = ["'use strict';", 'const N = S.N, D = S.D, W = S.W, NX = S.NX, DX = S.DX, WX = S.WX, rst = S.ctl[0];'];
   net.memories.forEach((_, i) => lines.push(`const m${i} = S.mems[${i}];`));
   net.cams.forEach((_, i) => lines.push(`const ck${i} = S.camKeys[${i}], cv${i} = S.camValid[${i}];`));
   lines.push(helperPrologue);
@@ -53,7 +53,7 @@ export class Gen {
 }
 
 export const slotRef = (net: FlatNetlist, lay: Layout, id: NodeId, suffix = ''): string =>
-  `${isWide(net.nodes[id]!.width) ? 'W' : 'N'}${suffix}[${lay.slot[id]}]`;
+  `${storeOf(net.nodes[id]!.width)}${suffix}[${lay.slot[id]}]`;
 
 /** Computes `ids` in order; stores those for which `store` holds. */
 export function slotCode(net: FlatNetlist, lay: Layout, ids: NodeId[], store: (id: NodeId) => boolean): string {

@@ -110,7 +110,7 @@ export function narrowExpr(n: Node, x: ExprCtx): string {
 }
 
 /** Parity by folding halves down to 4 bits, then a 16-entry lookup in a constant. */
-function parity(a: string, w: number, x: ExprCtx): string {
+export function parity(a: string, w: number, x: ExprCtx): string {
   let v = a;
   for (const half of [16, 8, 4]) {
     if (w > half) v = x.tmp(`${v} ^ (${v} >>> ${half})`);

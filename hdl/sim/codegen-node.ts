@@ -1,9 +1,10 @@
-// One expression per computed node: picks the narrow (int32) or exact
-// (BigInt) generator, and handles the operators whose code does not depend
+// One expression per computed node: picks the narrow (int32), mid (exact
+// double) or exact (BigInt) generator, and handles the operators whose code does not depend
 // on arithmetic width: muxes, memory reads and CAM searches.
 import type { Node, NodeId } from '../ir.js';
-import { isWide } from './layout.js';
+import { isMid, isNarrow, isWide } from './layout.js';
 import { narrowExpr } from './codegen-narrow.js';
+import { midExpr } from './codegen-mid.js';
 import { wideExpr } from './codegen-wide.js';
 import { camKeyVar, camValidVar, maxOf, memVar, uN, type ExprCtx } from './codegen-util.js';
 
@@ -14,8 +15,9 @@ export function nodeExpr(n: Node, x: ExprCtx): string {
     case 'memread':
       return memReadExpr(n.mem, n.addr, x);
     case 'cammatch': {
-      const fn = isWide(n.width) ? 'H_camMatchBig' : 'H_camMatch32';
-      return `${fn}(${camKeyVar(n.cam)}, ${camValidVar(n.cam)}, ${x.ref(n.key)})`;
+      const args = `(${camKeyVar(n.cam)}, ${camValidVar(n.cam)}, ${x.ref(n.key)})`;
+      if (isNarrow(n.width)) return `H_camMatch32${args}`;
+      return isMid(n.width) ? `Number(H_camMatchBig${args})` : `H_camMatchBig${args}`;
     }
     case 'const':
     case 'input':
@@ -24,8 +26,10 @@ export function nodeExpr(n: Node, x: ExprCtx): string {
     case 'instout':
       throw new Error(`nodeExpr: ${n.op} is not computed`);
     default: {
-      const narrow = !isWide(n.width) && operandWidths(n, x).every((w) => !isWide(w));
-      return narrow ? narrowExpr(n, x) : wideExpr(n, x);
+      const ws = operandWidths(n, x);
+      if (isNarrow(n.width) && ws.every(isNarrow)) return narrowExpr(n, x);
+      if (!isWide(n.width) && !ws.some(isWide)) return midExpr(n, x);
+      return wideExpr(n, x);
     }
   }
 }

@@ -3,11 +3,13 @@
 // so the same generators serve locals (the fast loop) and slot arrays.
 import type { FlatNetlist } from '../flatten.js';
 import type { NodeId } from '../ir.js';
+import { isMid, isWide } from './layout.js';
 
 export interface ExprCtx {
   net: FlatNetlist;
   /** Expression for the value of node `id` (wires resolved), in its
-   *  representation: int32 pattern for width <= 32, BigInt above. */
+   *  representation (layout.ts): int32 pattern for width <= 32, integer
+   *  double for 33..52 (mid), BigInt above. */
   ref(id: NodeId): string;
   width(id: NodeId): number;
   /** Hoists `expr` into a fresh local evaluated just before the node. */
@@ -39,10 +41,11 @@ export function uN(e: string, w: number): string {
   return w === 32 ? `(${e} >>> 0)` : e;
 }
 
-/** A BigInt literal, or a narrow literal as an int32 pattern. */
+/** A literal in the representation of `width`: BigInt, mid double, or int32 pattern. */
 export function literal(value: bigint, width: number): string {
   const v = BigInt.asUintN(width, value);
-  if (width > 32) return `${v}n`;
+  if (isWide(width)) return `${v}n`;
+  if (isMid(width)) return String(v);
   const n = Number(BigInt.asIntN(32, v));
   return n < 0 ? `(${n})` : String(n);
 }
@@ -57,3 +60,16 @@ export function bit(cond: string): string {
   return `((${cond}) | 0)`;
 }
 
+
+/** Unsigned value of a narrow or mid operand as a JS number (exact, < 2^52). */
+export function num(x: ExprCtx, id: NodeId): string {
+  return uN(x.ref(id), x.width(id));
+}
+
+/** Two's-complement value of a narrow or mid operand as a JS number. */
+export function snum(x: ExprCtx, id: NodeId): string {
+  const w = x.width(id);
+  if (!isMid(w)) return sxN(x.ref(id), w);
+  const a = x.ref(id);
+  return `(${a} >= ${2 ** (w - 1)} ? ${a} - ${2 ** w} : ${a})`;
+}

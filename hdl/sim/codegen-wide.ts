@@ -1,27 +1,28 @@
-// Exact path: any node whose result or an operand is wider than 32 bits is
-// computed on BigInts. Narrow operands are lifted (`BigInt(x >>> 0)`), and a
-// narrow result (a comparison of wide values, a narrow slice of a wide value,
-// a narrow value shifted by a wide amount) is lowered back to its int32
-// pattern, so the two representations meet only at these conversions.
+// Exact path: any node whose result or an operand is wider than 52 bits (or
+// that codegen-mid.ts leaves to it) is computed on BigInts. Narrow and mid
+// operands are lifted (`BigInt(x >>> 0)`, `BigInt(x)`), and a narrow or mid
+// result (a comparison of wide values, a slice of a wide value, a value
+// shifted by a wide amount) is lowered back to its representation, so the
+// representations meet only at these conversions.
 import type { Node, NodeId } from '../ir.js';
-import { isWide } from './layout.js';
-import { sxN, uN, type ExprCtx } from './codegen-util.js';
+import { isMid, isWide } from './layout.js';
+import { num, snum, sxN, uN, type ExprCtx } from './codegen-util.js';
 
 /** Unsigned BigInt view of an operand. */
 export function big(x: ExprCtx, id: NodeId): string {
   const w = x.width(id);
-  return isWide(w) ? x.ref(id) : `BigInt(${uN(x.ref(id), w)})`;
+  return isWide(w) ? x.ref(id) : isMid(w) ? `BigInt(${x.ref(id)})` : `BigInt(${uN(x.ref(id), w)})`;
 }
 
 /** Two's-complement BigInt view of an operand. */
 export function sbig(x: ExprCtx, id: NodeId): string {
   const w = x.width(id);
-  return isWide(w) ? `BigInt.asIntN(${w}, ${x.ref(id)})` : `BigInt(${sxN(x.ref(id), w)})`;
+  return isWide(w) ? `BigInt.asIntN(${w}, ${x.ref(id)})` : isMid(w) ? `BigInt(${snum(x, id)})` : `BigInt(${sxN(x.ref(id), w)})`;
 }
 
 /** A BigInt in [0, 2^w) converted to the representation of width w. */
 export function lower(e: string, w: number): string {
-  return isWide(w) ? e : `(Number(${e}) | 0)`;
+  return isWide(w) ? e : isMid(w) ? `Number(${e})` : `(Number(${e}) | 0)`;
 }
 
 export function wideExpr(n: Node, x: ExprCtx): string {
@@ -52,16 +53,16 @@ export function wideExpr(n: Node, x: ExprCtx): string {
     case 'les':
       return `(${sbig(x, n.a)} <= ${sbig(x, n.b)} ? 1 : 0)`;
     case 'mulu':
-      // Narrow operands with a product below 2^53 multiply exactly as doubles.
+      // Number operands with a product below 2^53 multiply exactly as doubles.
       if (!isWide(x.width(n.a)) && !isWide(x.width(n.b)) && w <= 53) {
-        return `BigInt(${uN(x.ref(n.a), x.width(n.a))} * ${uN(x.ref(n.b), x.width(n.b))})`;
+        return lower(`BigInt(${num(x, n.a)} * ${num(x, n.b)})`, w);
       }
-      return `(${big(x, n.a)} * ${big(x, n.b)})`;
+      return lower(`(${big(x, n.a)} * ${big(x, n.b)})`, w);
     case 'muls':
       if (!isWide(x.width(n.a)) && !isWide(x.width(n.b)) && w <= 53) {
-        return `BigInt.asUintN(${w}, BigInt(${sxN(x.ref(n.a), x.width(n.a))} * ${sxN(x.ref(n.b), x.width(n.b))}))`;
+        return lower(`BigInt.asUintN(${w}, BigInt(${snum(x, n.a)} * ${snum(x, n.b)}))`, w);
       }
-      return `BigInt.asUintN(${w}, ${sbig(x, n.a)} * ${sbig(x, n.b)})`;
+      return lower(`BigInt.asUintN(${w}, ${sbig(x, n.a)} * ${sbig(x, n.b)})`, w);
     case 'divu': {
       const b = x.tmp(big(x, n.b));
       return lower(`(${b} === 0n ? ${M} : ${big(x, n.a)} / ${b})`, w);
@@ -108,9 +109,9 @@ function shift(op: 'shl' | 'shru' | 'shrs', a: NodeId, b: NodeId, w: number, x: 
     amount = x.tmp(x.ref(b));
     inRange = `${amount} < ${w}n`;
   } else {
-    const num = x.tmp(uN(x.ref(b), x.width(b)));
-    inRange = `${num} < ${w}`;
-    amount = `BigInt(${num})`;
+    const amt = x.tmp(num(x, b));
+    inRange = `${amt} < ${w}`;
+    amount = `BigInt(${amt})`;
   }
   switch (op) {
     case 'shl':

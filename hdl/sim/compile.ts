@@ -1,5 +1,5 @@
 // Compiles a flat netlist to JavaScript functions (new Function):
-//  - settle(): every combinational node into the N/W slot arrays, so any
+//  - settle(): every combinational node into the N/D/W slot arrays, so any
 //    signal can be peeked; settlePorts(): only what top-level outputs and
 //    the next edge need (a poke/peek/step testbench's whole cycle);
 //    edge(): one clock edge from settled slots.
@@ -13,7 +13,7 @@
 import type { FlatNetlist } from '../flatten.js';
 import { combOperands, type NodeId } from '../ir.js';
 import { edgeCode, loopCode, nextStateCode, prologue, slotCode, writeCode } from './codegen-fn.js';
-import { isState, isWide, layout, type Layout } from './layout.js';
+import { isState, layout, storeOf, type Layout } from './layout.js';
 import { allocState, helpers, type SimState } from './runtime.js';
 import { edgeInputs, isComputed, resolveAliases, schedule } from './schedule.js';
 import { labeler } from './labels.js';
@@ -170,11 +170,12 @@ function edgeFn(
   }
   const nextFns = chunks(stateIds, chunkSize).map((ids) => make(nextStateCode(net, lay, ids)));
   const writeFn = make(writeCode(net, lay));
-  const { N, NX, W, WX } = state;
+  const { N, NX, D, DX, W, WX } = state;
   return () => {
     for (const f of nextFns) f(state, H, 0);
     writeFn(state, H, 0);
     N.set(NX);
+    D.set(DX);
     for (let i = 0; i < lay.nWideState; i++) W[i] = WX[i]!;
   };
 }
@@ -210,7 +211,9 @@ function initSlots(net: FlatNetlist, lay: Layout, st: SimState): void {
     const v = n.op === 'const' ? n.value : n.op === 'reg' && n.init !== null ? n.init : null;
     if (v === null) return;
     const bits = BigInt.asUintN(n.width, v);
-    if (isWide(n.width)) st.W[lay.slot[id]!] = bits;
+    const s = storeOf(n.width);
+    if (s === 'W') st.W[lay.slot[id]!] = bits;
+    else if (s === 'D') st.D[lay.slot[id]!] = Number(bits);
     else st.N[lay.slot[id]!] = Number(BigInt.asIntN(32, bits));
   });
 }

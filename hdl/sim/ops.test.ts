@@ -173,9 +173,16 @@ function check(cases: Record<string, Gen>, name: string, numRuns: number): void 
 
 const CASES = casesOver(width);
 const HUGE = casesOver(fc.constantFrom(2048, 4096));
+/** Around the mid (double) storage class, 33..52 bits, and its edges. */
+const MID_EDGE = [20, 26, 32, 33, 34, 40, 51, 52, 53, 54];
+const MID = casesOver(fc.oneof({ arbitrary: fc.constantFrom(...MID_EDGE), weight: 3 }, { arbitrary: fc.integer({ min: 1, max: 60 }), weight: 1 }));
 
 describe('operators against a BigInt reference', () => {
   it.each(Object.keys(CASES))('%s', (name) => check(CASES, name, 60));
+});
+
+describe('operators around the mid widths (33..52 bits)', () => {
+  it.each(Object.keys(MID))('%s', (name) => check(MID, name, 80));
 });
 
 describe('operators at 2048 and 4096 bits', () => {

@@ -71,6 +71,15 @@ describe.each(SHAPES)('random circuits in %s', (_shape, opts) => {
       { numRuns: 20 },
     );
   });
+
+  it('circuits of mostly mid widths (33..52, double storage) match the reference', () => {
+    fc.assert(
+      fc.property(fc.nat(), (seed) =>
+        compare(randomModule(seed, { nodes: 60, wideChance: 0.6, maxWidth: 56, memories: true }), opts, seed, 8),
+      ),
+      { numRuns: 20 },
+    );
+  });
 });
 
 describe('large circuits', () => {

@@ -3,18 +3,35 @@
 // receive these two objects and copy what they use into locals up front.
 import type { FlatNetlist } from '../flatten.js';
 import type { Layout } from './layout.js';
-import { isWide } from './layout.js';
+import { storeOf } from './layout.js';
 
-/** Keys of a CAM or words of a memory: int32 patterns or BigInts by width. */
-export type Words = Int32Array | bigint[];
+/** Keys of a CAM or words of a memory, stored by width as in layout.ts:
+ *  int32 patterns, integer doubles (mid) or BigInts. */
+export type Words = Int32Array | Float64Array | bigint[];
+
+/** Unsigned value of entry i of `w`. */
+export function wordAt(w: Words, i: number): bigint {
+  const v = w[i]!;
+  return typeof v === 'bigint' ? v : w instanceof Int32Array ? BigInt(v >>> 0) : BigInt(v);
+}
+
+/** Stores the unsigned `bits` (which fit the words' width) at entry i. */
+export function setWord(w: Words, i: number, bits: bigint): void {
+  if (w instanceof Int32Array) w[i] = Number(BigInt.asIntN(32, bits));
+  else if (w instanceof Float64Array) w[i] = Number(bits);
+  else w[i] = bits;
+}
 
 export interface SimState {
   /** Narrow values (int32 patterns), state slots first. */
   N: Int32Array;
+  /** Mid values (integer doubles), state slots first. */
+  D: Float64Array;
   /** Wide values (BigInts), state slots first. */
   W: bigint[];
   /** Next-state buffers for the slot-array clock edge. */
   NX: Int32Array;
+  DX: Float64Array;
   WX: bigint[];
   mems: Words[];
   camKeys: Words[];
@@ -24,11 +41,16 @@ export interface SimState {
 }
 
 export function allocState(net: FlatNetlist, lay: Layout): SimState {
-  const words = (width: number, n: number): Words => (isWide(width) ? new Array<bigint>(n).fill(0n) : new Int32Array(n));
+  const words = (width: number, n: number): Words => {
+    const s = storeOf(width);
+    return s === 'N' ? new Int32Array(n) : s === 'D' ? new Float64Array(n) : new Array<bigint>(n).fill(0n);
+  };
   return {
     N: new Int32Array(lay.nNarrow),
+    D: new Float64Array(lay.nMid),
     W: new Array<bigint>(lay.nWide).fill(0n),
     NX: new Int32Array(lay.nNarrowState),
+    DX: new Float64Array(lay.nMidState),
     WX: new Array<bigint>(lay.nWideState).fill(0n),
     mems: net.memories.map((m) => words(m.width, m.depth)),
     camKeys: net.cams.map((c) => words(c.keyWidth, c.entries)),
@@ -69,7 +91,10 @@ function camMatchBig(keys: Words, valid: Uint8Array, key: number | bigint): bigi
   return m;
 }
 
-export const helpers = { parityBig, camMatch32, camMatchBig };
+/** pow2[k] = 2^k exactly, for mid shifts by a variable amount. */
+const pow2 = Float64Array.from({ length: 65 }, (_, k) => 2 ** k);
+
+export const helpers = { parityBig, camMatch32, camMatchBig, pow2 };
 export type Helpers = typeof helpers;
 /** Prologue binding each helper to the `H_` name generated code calls. */
 export const helperPrologue = Object.keys(helpers)

@@ -8,7 +8,8 @@ import { flatten } from '../flatten.js';
 import type { Simulator, SignalInfo, Trace } from './api.js';
 import { BATCH_SOURCE_LIMIT, compileBatch, type BatchArray, type BatchFn } from './batch.js';
 import { compile, type Compiled, type CompileOptions } from './compile.js';
-import { isWide } from './layout.js';
+import { isNarrow, storeOf } from './layout.js';
+import { setWord, wordAt } from './runtime.js';
 import { selectSignals } from './select.js';
 import { closeMatches, someOf } from './suggest.js';
 import { TraceRecorder, type TracedSlot } from './trace.js';
@@ -64,7 +65,7 @@ export class CompiledSimulator implements Simulator {
       // `count`) is the register; a wire that merely aliases one is not.
       const pokeable = topInputs.has(s.path) || net.nodes[s.node]!.op === 'reg';
       const portsValid = this.compiled.portsValid[s.node] === 1;
-      this.table.set(s.path, { info, wide: isWide(info.width), slot: lay.slot[s.node]!, pokeable, portsValid });
+      this.table.set(s.path, { info, store: storeOf(info.width), slot: lay.slot[s.node]!, pokeable, portsValid });
       return info;
     });
   }
@@ -96,15 +97,18 @@ export class CompiledSimulator implements Simulator {
       );
     }
     const bits = toBits(e.info, value);
-    if (e.wide) this.compiled.state.W[e.slot] = bits;
-    else this.compiled.state.N[e.slot] = Number(BigInt.asIntN(32, bits));
+    const st = this.compiled.state;
+    if (e.store === 'W') st.W[e.slot] = bits;
+    else if (e.store === 'D') st.D[e.slot] = Number(bits);
+    else st.N[e.slot] = Number(BigInt.asIntN(32, bits));
     this.settled = 'none';
   }
 
   peek(path: string): bigint {
     const e = this.entry(path);
     this.ready(e);
-    return e.wide ? this.compiled.state.W[e.slot]! : BigInt(this.compiled.state.N[e.slot]! >>> 0);
+    const st = this.compiled.state;
+    return e.store === 'W' ? st.W[e.slot]! : e.store === 'D' ? BigInt(st.D[e.slot]!) : BigInt(st.N[e.slot]! >>> 0);
   }
 
   peekSigned(path: string): bigint {
@@ -117,7 +121,8 @@ export class CompiledSimulator implements Simulator {
       throw new Error(`peekNumber(${e.info.path}): signal is ${e.info.width} bits, more than a JS number holds exactly (53); use peek`);
     }
     this.ready(e);
-    return e.wide ? Number(this.compiled.state.W[e.slot]!) : this.compiled.state.N[e.slot]! >>> 0;
+    const st = this.compiled.state;
+    return e.store === 'W' ? Number(st.W[e.slot]!) : e.store === 'D' ? st.D[e.slot]! : st.N[e.slot]! >>> 0;
   }
 
   evaluate(): void {
@@ -193,7 +198,7 @@ export class CompiledSimulator implements Simulator {
   handle(path: string): SignalHandle {
     const e = this.entry(path);
     const { width } = e.info;
-    if (e.wide) throw new Error(`handle(${e.info.path}): signal is ${width} bits; number handles are for at most 32, use peek/poke`);
+    if (e.store !== 'N') throw new Error(`handle(${e.info.path}): signal is ${width} bits; number handles are for at most 32, use peek/poke`);
     const N = this.compiled.state.N;
     const slot = e.slot;
     const max = 2 ** width - 1;
@@ -240,7 +245,7 @@ export class CompiledSimulator implements Simulator {
       if (port === undefined) {
         throw new Error(`runBatch: ${e.info.path} (${e.info.kind}) is not a top-level ${dir}; known: ${someOf(list.map((p) => p.path))}`);
       }
-      if (e.wide) {
+      if (e.store !== 'N') {
         throw new Error(`runBatch: ${dir} ${e.info.path} is ${e.info.width} bits; runBatch takes ports of at most 32 bits, use poke/peek for it`);
       }
       return { e, node: port.node };
@@ -252,7 +257,7 @@ export class CompiledSimulator implements Simulator {
     });
     const slots = new Set(ins.map((i) => i.e.slot));
     if (slots.size < ins.length) throw new Error(`runBatch: an input is named twice (${Object.keys(inputs).join(', ')})`);
-    const names = outputs ?? net.outputs.filter((p) => !isWide(net.nodes[p.node]!.width)).map((p) => p.path);
+    const names = outputs ?? net.outputs.filter((p) => isNarrow(net.nodes[p.node]!.width)).map((p) => p.path);
     const outs = names.map((name) => portOf(net.outputs, 'output', name));
     const result: Record<string, Uint32Array> = {};
     const arrays = names.map((name) => (result[name] = new Uint32Array(cycles)));
@@ -305,9 +310,7 @@ export class CompiledSimulator implements Simulator {
 
   peekMemory(path: string, addr: number): bigint {
     const i = this.memIndex(path, addr);
-    const words = this.compiled.state.mems[i]!;
-    const v = words[addr]!;
-    return typeof v === 'bigint' ? v : BigInt(v >>> 0);
+    return wordAt(this.compiled.state.mems[i]!, addr);
   }
 
   /** Load memory contents directly (testbench preloads, e.g. texture data). */
@@ -315,9 +318,7 @@ export class CompiledSimulator implements Simulator {
     const i = this.memIndex(path, addr);
     const m = this.compiled.net.memories[i]!;
     const bits = toBits({ path: `${m.name}[${addr}]`, width: m.width }, value);
-    const words = this.compiled.state.mems[i]!;
-    if (words instanceof Int32Array) words[addr] = Number(BigInt.asIntN(32, bits));
-    else words[addr] = bits;
+    setWord(this.compiled.state.mems[i]!, addr, bits);
     this.settled = 'none';
   }
 
@@ -326,8 +327,8 @@ export class CompiledSimulator implements Simulator {
     const i = cams.findIndex((c) => c.name === path || c.name === `${this.topName}.${path}`);
     if (i < 0) throw new Error(unknownMsg('CAM', path, cams.map((c) => c.name)));
     checkIndex(path, index, cams[i]!.entries);
-    const k = this.compiled.state.camKeys[i]![index]!;
-    return { valid: this.compiled.state.camValid[i]![index] !== 0, key: typeof k === 'bigint' ? k : BigInt(k >>> 0) };
+    const key = wordAt(this.compiled.state.camKeys[i]!, index);
+    return { valid: this.compiled.state.camValid[i]![index] !== 0, key };
   }
 
   private memIndex(path: string, addr: number): number {

@@ -1,12 +1,14 @@
-// Per-cycle recording of selected signals. Narrow values are kept as the raw
-// int32 patterns (no allocation per sample) and become BigInts only when the
-// trace is handed out.
+// Per-cycle recording of selected signals. Narrow and mid values are kept as
+// raw numbers (int32 patterns, integer doubles: no allocation per sample)
+// and become BigInts only when the trace is handed out.
 import type { SignalInfo, Trace } from './api.js';
+import type { Store } from './layout.js';
 import type { SimState } from './runtime.js';
 
 export interface TracedSlot {
   info: SignalInfo;
-  wide: boolean;
+  /** The slot array holding the value (layout.ts). */
+  store: Store;
   slot: number;
 }
 
@@ -27,8 +29,8 @@ export class TraceRecorder {
   sample(st: SimState): void {
     for (let i = 0; i < this.slots.length; i++) {
       const s = this.slots[i]!;
-      if (s.wide) this.wide[i]!.push(st.W[s.slot]!);
-      else this.narrow[i]!.push(st.N[s.slot]!);
+      if (s.store === 'W') this.wide[i]!.push(st.W[s.slot]!);
+      else this.narrow[i]!.push(s.store === 'D' ? st.D[s.slot]! : st.N[s.slot]!);
     }
   }
 
@@ -37,7 +39,9 @@ export class TraceRecorder {
       topName: this.topName,
       signals: this.slots.map((s) => ({ ...s.info })),
       startCycle: this.startCycle,
-      values: this.slots.map((s, i) => (s.wide ? this.wide[i]! : this.narrow[i]!.map((v) => BigInt(v >>> 0)))),
+      values: this.slots.map((s, i) =>
+        s.store === 'W' ? this.wide[i]! : this.narrow[i]!.map((v) => BigInt(s.store === 'D' ? v : v >>> 0)),
+      ),
     };
   }
 }

@@ -1,0 +1,132 @@
+// Mid path: nodes whose result and operands are all at most 52 bits and not
+// all narrow, computed on exact JS numbers. Mid values (33..52 bits, see
+// layout.ts) are non-negative integer doubles below 2^52; narrow operands are
+// read as numbers through uN/sxN, and a narrow result (a comparison, a
+// reduction, a narrow slice of a mid value) is stored back as its int32
+// pattern. Exactness, for operands below 2^52:
+//  - a + b < 2^53 and |a - b| < 2^52, and products of width <= 52, are exact
+//    doubles, reduced mod 2^w by one conditional add or subtract of 2^w;
+//  - multiplying or dividing by 2^k only changes the exponent, so shifts and
+//    slices are exact, and Math.floor of them truncates exactly;
+//  - t - Math.floor(t / 2^w) * 2^w is t mod 2^w exactly (every step is a
+//    power-of-two scaling or a subtraction whose result is representable);
+//  - bitwise operators split values into hi = floor(x / 2^32) (< 2^20) and
+//    the low word, which JS's ToInt32 takes exactly (mod 2^32);
+//  - a / b rounds to nearest, and for integers a < 2^52 the true quotient is
+//    at least a relative 1/a > 2^-52 below the next integer, more than half
+//    an ulp, so Math.floor(a / b) is the integer quotient.
+import type { Node, NodeId } from '../ir.js';
+import { isMid } from './layout.js';
+import { parity } from './codegen-narrow.js';
+import { bit, num, onesN, snum, wrapN, type ExprCtx } from './codegen-util.js';
+
+const TWO32 = 4294967296;
+
+/** A number in [0, 2^w) in the representation of width w (narrow or mid). */
+function out(e: string, w: number): string {
+  return isMid(w) ? e : `((${e}) | 0)`;
+}
+
+/** An exact integer double reduced mod 2^w, in the representation of width w. */
+function modOut(e: string, w: number, x: ExprCtx): string {
+  if (!isMid(w)) return wrapN(e, w);
+  const t = x.tmp(e);
+  return `(${t} - Math.floor(${t} / ${2 ** w}) * ${2 ** w})`;
+}
+
+/** An exact integer in (-2^w, 2^w) made non-negative mod 2^w. */
+function posOut(e: string, w: number, x: ExprCtx): string {
+  if (!isMid(w)) return wrapN(e, w);
+  const t = x.tmp(e);
+  return `(${t} + ${2 ** w} * +(${t} < 0))`;
+}
+
+const hi = (e: string): string => `Math.floor(${e} / ${TWO32})`;
+
+export function midExpr(n: Node, x: ExprCtx): string {
+  const w = n.width;
+  const P = 2 ** w;
+  switch (n.op) {
+    case 'add': {
+      const t = x.tmp(`${num(x, n.a)} + ${num(x, n.b)}`);
+      return `(${t} - ${P} * +(${t} >= ${P}))`;
+    }
+    case 'sub': {
+      const t = x.tmp(`${num(x, n.a)} - ${num(x, n.b)}`);
+      return `(${t} + ${P} * +(${t} < 0))`;
+    }
+    case 'and':
+    case 'or':
+    case 'xor': {
+      const op = n.op === 'and' ? '&' : n.op === 'or' ? '|' : '^';
+      const a = x.ref(n.a);
+      const b = x.ref(n.b);
+      return `((${hi(a)} ${op} ${hi(b)}) * ${TWO32} + ((${a} ${op} ${b}) >>> 0))`;
+    }
+    case 'not':
+      return `(${P - 1} - ${x.ref(n.a)})`;
+    case 'eq':
+      return bit(`${x.ref(n.a)} === ${x.ref(n.b)}`);
+    case 'ne':
+      return bit(`${x.ref(n.a)} !== ${x.ref(n.b)}`);
+    case 'ltu':
+      return bit(`${num(x, n.a)} < ${num(x, n.b)}`);
+    case 'leu':
+      return bit(`${num(x, n.a)} <= ${num(x, n.b)}`);
+    case 'lts':
+      return bit(`${snum(x, n.a)} < ${snum(x, n.b)}`);
+    case 'les':
+      return bit(`${snum(x, n.a)} <= ${snum(x, n.b)}`);
+    case 'mulu':
+      // Product width = w <= 52: exact.
+      return out(`${num(x, n.a)} * ${num(x, n.b)}`, w);
+    case 'muls':
+      return posOut(`${snum(x, n.a)} * ${snum(x, n.b)}`, w, x);
+    case 'divu': {
+      const b = x.tmp(num(x, n.b));
+      return out(`(${b} === 0 ? ${P - 1} : Math.floor(${num(x, n.a)} / ${b}))`, w);
+    }
+    case 'shl':
+    case 'shru':
+    case 'shrs': {
+      // Amounts past the width scale by 2^w (2^(w-1) for shrs): all bits
+      // shift out (or to sign fill), as the operator requires.
+      const b = num(x, n.b);
+      if (n.op === 'shl') return modOut(`${num(x, n.a)} * H_pow2[Math.min(${b}, ${w})]`, w, x);
+      if (n.op === 'shru') return out(`Math.floor(${num(x, n.a)} / H_pow2[Math.min(${b}, ${w})])`, w);
+      return posOut(`Math.floor(${snum(x, n.a)} / H_pow2[Math.min(${b}, ${w - 1})])`, w, x);
+    }
+    case 'redand':
+      return bit(`${x.ref(n.a)} === ${2 ** x.width(n.a) - 1}`);
+    case 'redor':
+      return bit(`${x.ref(n.a)} !== 0`);
+    case 'redxor': {
+      const a = x.ref(n.a);
+      return parity(`(${hi(a)} ^ ${a})`, 32, x);
+    }
+    case 'concat': {
+      let shift = w;
+      const terms = n.parts.map((p: NodeId) => {
+        shift -= x.width(p);
+        return shift === 0 ? num(x, p) : `${num(x, p)} * ${2 ** shift}`;
+      });
+      return terms.length === 1 ? terms[0]! : `(${terms.join(' + ')})`;
+    }
+    case 'slice': {
+      const a = x.ref(n.a);
+      const wa = x.width(n.a);
+      if (n.lo === 0 && w === wa) return a;
+      const s = n.lo === 0 ? a : `Math.floor(${a} / ${2 ** n.lo})`;
+      if (n.lo + w === wa) return out(s, w);
+      if (!isMid(w)) return w === 32 ? `(${s} | 0)` : `(${s} & ${onesN(w)})`;
+      return modOut(s, w, x);
+    }
+    case 'zext':
+      return num(x, n.a);
+    case 'sext':
+      if (x.width(n.a) === w) return x.ref(n.a);
+      return posOut(snum(x, n.a), w, x);
+    default:
+      throw new Error(`midExpr: ${n.op} is not a mid operator`);
+  }
+}
