@@ -12,10 +12,10 @@
 // Both print {"cycles", "seconds", "checksum"}, timing the cycle loop alone.
 import type { Design, PortIR } from '../hdl/ir.js';
 import { cacheRoot, runTool } from '../testbenches/cosim/build-cache.js';
-import { buildVerilator, checkVerilatorLimits, MODEL, verilatorExecutable, words } from '../testbenches/cosim/verilator.js';
-import { benchMain, BENCH_FLAGS, cppFold, cppRandomPoke } from '../testbenches/cosim/verilator-bench.js';
+import { buildVerilator, checkVerilatorLimits, verilatorExecutable } from '../testbenches/cosim/verilator.js';
+import { benchMain, BENCH_FLAGS, cppFold, cppModelAfterReset, cppRandomPoke } from '../testbenches/cosim/verilator-bench.js';
 import { wrapDesign } from '../testbenches/cosim/wrapper.js';
-import { FNV_OFFSET, SEED_IF_ZERO } from '../testbenches/cosim/xorshift.js';
+import { FNV_OFFSET } from '../testbenches/cosim/xorshift.js';
 
 const hex64 = (v: bigint): string => `0x${v.toString(16)}ULL`;
 
@@ -23,21 +23,9 @@ const HOOK_MAIN = 'int main(int argc, char** argv) {';
 
 function twoModeMain(inputs: PortIR[], outputs: PortIR[], hookMain: string): string {
   if (hookMain.split(HOOK_MAIN).length !== 2) throw new Error(`benchMain's C++ no longer has exactly one '${HOOK_MAIN}'; update bench/verilator-modes.ts`);
-  const zero = inputs.map((p, i) => (p.width <= 64 ? `  top->in${i} = 0;` : `  for (int k = 0; k < ${words(p.width)}; ++k) top->in${i}[k] = 0;`));
   return `${hookMain.replace(HOOK_MAIN, 'static int freeRunning(int argc, char** argv) {')}
 static int constantInputs(uint64_t cycles, uint64_t seed, int resets) {
-  s = seed != 0 ? seed : ${hex64(SEED_IF_ZERO)};
-  const std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};
-  const std::unique_ptr<${MODEL}> top{new ${MODEL}{ctx.get()}};
-${zero.join('\n')}
-  top->reset = 1;
-  for (int r = 0; r < resets; ++r) {
-    top->clock = 0;
-    top->eval();
-    top->clock = 1;
-    top->eval();
-  }
-  top->reset = 0;
+${cppModelAfterReset(inputs)}
 ${inputs.map((p, i) => cppRandomPoke(p, i, '  ')).join('\n')}
   const auto start = std::chrono::steady_clock::now();
   for (uint64_t c = 0; c < cycles; ++c) {

@@ -50,6 +50,24 @@ export function cppFold(p: PortIR, i: number, indent = '    '): string {
   ].join('\n');
 }
 
+/** Seeds the generator, builds the model with every input at 0 and clocks
+ *  `resets` cycles of reset (C++ in scope: seed, resets, s). Shared by every
+ *  timed loop so they all start from the same state. */
+export function cppModelAfterReset(inputs: readonly PortIR[]): string {
+  return `  s = seed != 0 ? seed : ${hex64(SEED_IF_ZERO)};
+  const std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};
+  const std::unique_ptr<${MODEL}> top{new ${MODEL}{ctx.get()}};
+${inputs.map(zeroPoke).join('\n')}
+  top->reset = 1;
+  for (int r = 0; r < resets; ++r) {
+    top->clock = 0;
+    top->eval();
+    top->clock = 1;
+    top->eval();
+  }
+  top->reset = 0;`;
+}
+
 function zeroPoke(p: PortIR, i: number): string {
   return p.width <= 64 ? `  top->in${i} = 0;` : `  for (int k = 0; k < ${words(p.width)}; ++k) top->in${i}[k] = 0;`;
 }
@@ -77,18 +95,7 @@ int main(int argc, char** argv) {
   const uint64_t cycles = std::strtoull(argv[1], nullptr, 10);
   const uint64_t seed = std::strtoull(argv[2], nullptr, 10);
   const int resets = std::atoi(argv[3]);
-  s = seed != 0 ? seed : ${hex64(SEED_IF_ZERO)};
-  const std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};
-  const std::unique_ptr<${MODEL}> top{new ${MODEL}{ctx.get()}};
-${inputs.map(zeroPoke).join('\n')}
-  top->reset = 1;
-  for (int r = 0; r < resets; ++r) {
-    top->clock = 0;
-    top->eval();
-    top->clock = 1;
-    top->eval();
-  }
-  top->reset = 0;
+${cppModelAfterReset(inputs)}
   uint64_t h = ${hex64(FNV_OFFSET)};
   const auto start = std::chrono::steady_clock::now();
   for (uint64_t c = 0; c < cycles; ++c) {
