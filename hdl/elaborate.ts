@@ -3,17 +3,34 @@
 // name, and check what can only be checked on the whole design.
 import { HdlError, formatLoc } from './errors.js';
 import { combOperands, type Design, type ModuleIR, type NodeId } from './ir.js';
+import { checkDesign } from './check.js';
 import { elaborateChild, type ElabContext, type ModuleDef } from './module.js';
+import { optimiseDesign } from './opt/index.js';
 import type { SignalTree } from './shape.js';
 
-export function elaborate<C, P extends SignalTree>(def: ModuleDef<C, P>, cfg: C): Design {
+export interface ElaborateOptions {
+  /** Run the netlist passes of hdl/opt (default true). Off only to compare
+   *  against the netlist as written (tests, measurements). */
+  optimise?: boolean;
+}
+
+/** Elaborate, check and optimise: the one Design every backend starts from. */
+export function elaborate<C, P extends SignalTree>(def: ModuleDef<C, P>, cfg: C, opts: ElaborateOptions = {}): Design {
   const ctx: ElabContext = { cache: new Map(), defOf: new Map(), configKeyOf: new Map() };
   const top = elaborateChild(ctx, def, cfg).ir;
   const modules = postOrder(top);
-  nameVariants(modules, ctx, top);
+  const design: Design = { top, modules };
+  checkDesign(design);
   const deps = new Map<ModuleIR, Map<string, Set<string>>>();
   for (const m of modules) deps.set(m, checkCombLoops(m, deps));
-  return { top, modules };
+  if (opts.optimise !== false) {
+    optimiseDesign(design);
+    // The passes must leave a design the backends accept; a failure here is
+    // a bug in a pass, caught before it becomes a wrong simulation.
+    checkDesign(design);
+  }
+  nameVariants(modules, ctx, top);
+  return design;
 }
 
 function postOrder(top: ModuleIR): ModuleIR[] {

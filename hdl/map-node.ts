@@ -1,7 +1,7 @@
 // Copy a node with its operand ids (and memory/CAM indices) renumbered: the
 // one place that knows where every operator keeps its references, for the
-// passes that renumber netlists (flattening, pruning).
-import type { DisplayFormat, Node, NodeId, SourceLoc } from '../ir.js';
+// passes that renumber netlists (flattening, pruning, optimisation).
+import type { DisplayFormat, Node, NodeId, SourceLoc } from './ir.js';
 
 export interface Renumber {
   node: (id: NodeId) => NodeId;
