@@ -86,7 +86,7 @@ describeEda('verilator', 'verilator --lint-only -Wall', () => {
       const head = m.input('head', uint(3));
       const s = m.input('s', sint(4));
       m.output('le7', uint(1)).drive(head.le(7));
-      m.output('lt9', uint(1)).drive(head.lt(9));
+      m.output('lt9', uint(1)).drive(head.zext(4).lt(9));
       m.output('ge0', uint(1)).drive(head.ge(0));
       m.output('sge', uint(1)).drive(s.ge(-8));
       m.output('lt5', uint(1)).drive(head.zext(6).lt(5));
