@@ -19,8 +19,10 @@ export interface NodeContext {
 export function nodeRuleViolation(n: Node, ctx: NodeContext): string | null {
   const w = ctx.width;
   if (!Number.isInteger(n.width) || n.width < 1) return 'width must be a positive integer';
-  const expect = (what: string, id: NodeId, width: number): string | null => (w(id) !== width ? `${what} is ${w(id)} bits (${ctx.label ? ctx.label(id) : `node ${id}`}), expected ${width}` : null);
-  const fits = (v: bigint): boolean => v >= -(1n << BigInt(n.width - 1)) && v < 1n << BigInt(n.width);
+  // Plain functions, not per-node closures: this runs on every node of
+  // every elaboration.
+  const expect = (what: string, id: NodeId, width: number): string | null => expectWidth(ctx, what, id, width);
+  const fits = (v: bigint): boolean => fitsWidth(v, n.width);
   switch (n.op) {
     case 'const':
       return fits(n.value) ? null : `constant ${n.value} does not fit`;
@@ -88,6 +90,15 @@ export function nodeRuleViolation(n: Node, ctx: NodeContext): string | null {
     }
   }
   return null;
+}
+
+function expectWidth(ctx: NodeContext, what: string, id: NodeId, width: number): string | null {
+  const actual = ctx.width(id);
+  return actual !== width ? `${what} is ${actual} bits (${ctx.label ? ctx.label(id) : `node ${id}`}), expected ${width}` : null;
+}
+
+function fitsWidth(v: bigint, width: number): boolean {
+  return v >= -(1n << BigInt(width - 1)) && v < 1n << BigInt(width);
 }
 
 /** The first rule a memory or CAM breaks, or null. */
