@@ -6,6 +6,7 @@ import { combOperands, type Design, type ModuleIR, type NodeId } from './ir.js';
 import { checkDesign } from './check.js';
 import { elaborateChild, type ElabContext, type ModuleDef } from './module.js';
 import { optimiseDesign } from './opt/index.js';
+import { nameVariants } from './variant-names.js';
 import type { SignalTree } from './shape.js';
 
 export interface ElaborateOptions {
@@ -16,7 +17,7 @@ export interface ElaborateOptions {
 
 /** Elaborate, check and optimise: the one Design every backend starts from. */
 export function elaborate<C, P extends SignalTree>(def: ModuleDef<C, P>, cfg: C, opts: ElaborateOptions = {}): Design {
-  const ctx: ElabContext = { cache: new Map(), defOf: new Map(), configKeyOf: new Map() };
+  const ctx: ElabContext = { cache: new Map(), defOf: new Map(), configKeyOf: new Map(), configOf: new Map() };
   const top = elaborateChild(ctx, def, cfg).ir;
   const modules = postOrder(top);
   const design: Design = { top, modules };
@@ -29,7 +30,7 @@ export function elaborate<C, P extends SignalTree>(def: ModuleDef<C, P>, cfg: C,
     // a bug in a pass, caught before it becomes a wrong simulation.
     checkDesign(design);
   }
-  nameVariants(modules, ctx, top);
+  nameVariants(modules, (m) => ctx.configOf.get(m), (m) => ctx.configKeyOf.get(m) ?? '', top);
   return design;
 }
 
@@ -44,29 +45,6 @@ function postOrder(top: ModuleIR): ModuleIR[] {
   };
   visit(top);
   return out;
-}
-
-/** Several configs of one definition become Name_<hash>; the top keeps its name. */
-function nameVariants(modules: ModuleIR[], ctx: ElabContext, top: ModuleIR): void {
-  const byName = new Map<string, ModuleIR[]>();
-  for (const m of modules) byName.set(m.name, [...(byName.get(m.name) ?? []), m]);
-  const used = new Set(modules.map((m) => m.name));
-  for (const [name, group] of byName) {
-    if (group.length < 2) continue;
-    for (const m of group) {
-      if (m === top) continue;
-      let n = `${name}_${shortHash(ctx.configKeyOf.get(m) ?? '')}`;
-      for (let i = 1; used.has(n); i++) n = `${name}_${shortHash((ctx.configKeyOf.get(m) ?? '') + i)}`;
-      used.add(n);
-      m.name = n;
-    }
-  }
-}
-
-function shortHash(s: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
-  return h.toString(16).padStart(8, '0').slice(0, 6);
 }
 
 /** Find a combinational cycle inside `m`, seeing through child instances by

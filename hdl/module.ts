@@ -44,6 +44,8 @@ export interface ElabContext {
   cache: Map<ModuleDef<never, SignalTree>, Map<string, ElaboratedChild>>;
   defOf: Map<ModuleIR, ModuleDef<never, SignalTree>>;
   configKeyOf: Map<ModuleIR, string>;
+  /** The config each module was elaborated with (variant names print it). */
+  configOf: Map<ModuleIR, unknown>;
 }
 
 export class ModuleBuilder implements Owner {
@@ -446,6 +448,7 @@ export function elaborateChild<C, P extends SignalTree>(ctx: ElabContext, def: M
   byCfg.set(key, done);
   ctx.defOf.set(ir, anyDef);
   ctx.configKeyOf.set(ir, key);
+  ctx.configOf.set(ir, cfg);
   return done;
 }
 
