@@ -6,5 +6,6 @@ export { defineModule, ModuleBuilder, type ModuleDef, type Memory, type Cam, typ
 export { elaborate } from './elaborate.js';
 export { mux, muxN, cat } from './ops.js';
 export type { SigOf, StreamPorts, SignalTree } from './shape.js';
+export { leafName, mapTree } from './shape.js';
 export { HdlError } from './errors.js';
 export type { Design, ModuleIR } from './ir.js';

@@ -3,7 +3,7 @@
 // then closes into a ModuleIR (lowering when/otherwise into muxes).
 import { callerLoc, HdlError } from './errors.js';
 import type { CamIR, DisplayFormat, InstanceIR, MemoryIR, ModuleIR, Node, NodeId, PortIR, SourceLoc } from './ir.js';
-import { buildShape, mapTree, type SigOf, type SignalTree } from './shape.js';
+import { buildShape, isSignal, leafName, mapTree, type SigOf, type SignalTree } from './shape.js';
 import { displayOf, Fixed, SInt, UInt, type Literal, type NodeSpec, type Owner, Signal, fixedRaw, uintWidthOf, sintWidthOf } from './signal.js';
 import { formatName, uint, type HwType, type ScalarType } from './types.js';
 import { lowerAssignments, type Stmt, type WhenStmt } from './when.js';
@@ -178,11 +178,11 @@ export class ModuleBuilder implements Owner {
   }
 
   input<T extends HwType>(name: string, type: T): SigOf<T> {
-    return buildShape(type, (leaf) => (leaf.flipped ? this.outputLeaf([name, ...leaf.path].join('_'), leaf.type) : this.inputLeaf([name, ...leaf.path].join('_'), leaf.type)));
+    return buildShape(type, (leaf) => (leaf.flipped ? this.outputLeaf(leafName(name, leaf.path), leaf.type) : this.inputLeaf(leafName(name, leaf.path), leaf.type)));
   }
 
   output<T extends HwType>(name: string, type: T): SigOf<T> {
-    return buildShape(type, (leaf) => (leaf.flipped ? this.inputLeaf([name, ...leaf.path].join('_'), leaf.type) : this.outputLeaf([name, ...leaf.path].join('_'), leaf.type)));
+    return buildShape(type, (leaf) => (leaf.flipped ? this.inputLeaf(leafName(name, leaf.path), leaf.type) : this.outputLeaf(leafName(name, leaf.path), leaf.type)));
   }
 
   private inputLeaf(name: string, t: ScalarType): Signal {
@@ -201,7 +201,7 @@ export class ModuleBuilder implements Owner {
 
   /** A named wire, driven later with drive() or set(). */
   wire<T extends HwType>(name: string, type: T): SigOf<T> {
-    return buildShape(type, (leaf) => this.track(this.namedNode({ op: 'wire', a: -1 }, leaf.type, [name, ...leaf.path].join('_')), 'wire'));
+    return buildShape(type, (leaf) => this.track(this.namedNode({ op: 'wire', a: -1 }, leaf.type, leafName(name, leaf.path)), 'wire'));
   }
 
   /** A register. init: reset value (default 0); null for a register with no
@@ -211,7 +211,7 @@ export class ModuleBuilder implements Owner {
     if (opts.en) this.own(opts.en, 'reg enable');
     return buildShape(type, (leaf) => {
       const init = opts.init === undefined ? 0n : opts.init === null ? null : this.initValue(opts.init, leaf.type, name);
-      const sig = this.namedNode({ op: 'reg', d: -1, en: opts.en ? opts.en.id : null, init }, leaf.type, [name, ...leaf.path].join('_'));
+      const sig = this.namedNode({ op: 'reg', d: -1, en: opts.en ? opts.en.id : null, init }, leaf.type, leafName(name, leaf.path));
       return this.track(sig, 'reg');
     });
   }
@@ -226,6 +226,36 @@ export class ModuleBuilder implements Owner {
     const fits = t.kind === 'uint' ? b >= 0n && uintWidthOf(b) <= t.width : sintWidthOf(b) <= t.width;
     if (!fits) this.fail('literal out of range', name, `reset value ${b} does not fit ${formatName(t)}`);
     return BigInt.asUintN(t.width, b);
+  }
+
+  /** Drive every leaf of `dst` (ports, wires, instance inputs) from the leaf
+   *  at the same place in `src`: typed composition, no string port paths.
+   *  The two trees must have the same shape (keys, vec lengths). */
+  connect<T extends SignalTree>(dst: T, src: T): void {
+    const walk = (d: SignalTree | undefined, s: SignalTree | undefined, path: string): void => {
+      const where = path === '' ? 'the top level' : path;
+      const sig = path === '' ? undefined : path;
+      if (d === undefined || s === undefined) {
+        if (d !== s) this.fail('shape mismatch', sig, `connect: ${where} is ${d === undefined ? 'missing in the destination' : 'missing in the source'}`);
+        return;
+      }
+      if (isSignal(d) || isSignal(s)) {
+        if (!isSignal(d) || !isSignal(s)) this.fail('shape mismatch', sig, `connect: at ${where} one side is a signal and the other a ${Array.isArray(isSignal(d) ? s : d) ? 'vec' : 'bundle'}`);
+        d.drive(s);
+        return;
+      }
+      if (Array.isArray(d) !== Array.isArray(s)) this.fail('shape mismatch', sig, `connect: at ${where} one side is a vec and the other a bundle`);
+      if (Array.isArray(d) && Array.isArray(s)) {
+        if (d.length !== s.length) this.fail('shape mismatch', sig, `connect: vec at ${where} has ${d.length} elements in the destination, ${s.length} in the source`);
+        d.forEach((x: SignalTree, i: number) => walk(x, s[i], `${path}${i}`));
+        return;
+      }
+      const dr = d as Readonly<Record<string, SignalTree | undefined>>;
+      const sr = s as Readonly<Record<string, SignalTree | undefined>>;
+      const keys = new Set([...Object.keys(dr), ...Object.keys(sr)]);
+      for (const k of keys) walk(dr[k], sr[k], path === '' ? k : `${path}_${k}`);
+    };
+    walk(dst, src, '');
   }
 
   /** A constant of the given type. */
