@@ -92,7 +92,8 @@ export function optimiseModule(m: ModuleIR): OptStats {
   // the surviving nodes, and constant enables become plain flops.
   const constOf = kit.constOf;
   for (let id = 0; id < nodes.length; id++) {
-    if (resolve(id) !== id) continue;
+    // Settled pure nodes already read final ids.
+    if (resolve(id) !== id || isPure(nodes[id]!)) continue;
     let n = mapNode(nodes[id]!, id, nodes[id]!.name, { node: resolve, ...identity });
     if (n.op === 'reg' && n.en !== null) {
       const en = constOf(n.en);
@@ -188,7 +189,7 @@ function preferNames(m: ModuleIR, nodes: Node[], alive: (id: NodeId) => boolean)
   for (let id = 0; id < nodes.length; id++) {
     const n = nodes[id]!;
     if (!alive(id) || (n.op === 'wire' && n.name !== undefined)) continue;
-    nodes[id] = mapNode(n, id, n.name, { node: named, ...identity });
+    if (operands(n).some((o) => nameOf.has(o))) nodes[id] = mapNode(n, id, n.name, { node: named, ...identity });
   }
   for (const mem of m.memories) mem.writePorts = mem.writePorts.map((p) => ({ addr: named(p.addr), data: named(p.data), en: named(p.en) }));
   for (const cam of m.cams) cam.writePorts = cam.writePorts.map((p) => ({ index: named(p.index), key: named(p.key), valid: named(p.valid), en: named(p.en) }));
