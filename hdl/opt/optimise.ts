@@ -15,7 +15,7 @@ import { mapNode } from '../map-node.js';
 import { combOperands, operands, type ModuleIR, type Node, type NodeId } from '../ir.js';
 import type { NodeSpec } from '../signal.js';
 import { Ranges } from './range.js';
-import { PURE_OPS, simplify, type Kit } from './simplify.js';
+import { COMMUTATIVE, PURE_OPS, simplify, type Kit } from './simplify.js';
 
 export interface OptStats {
   nodesBefore: number;
@@ -142,6 +142,7 @@ function keyOf(n: Node): string | null {
       return `${n.op}${n.width}:${n.a}`;
     default:
       if (!PURE_OPS.has(n.op) || !('b' in n)) return null;
+      if (COMMUTATIVE.has(n.op) && n.b < n.a) return `${n.op}${n.width}:${n.b}:${n.a}`;
       return `${n.op}${n.width}:${n.a}:${n.b}`;
   }
 }

@@ -25,7 +25,7 @@ export const PURE_OPS: ReadonlySet<string> = new Set([
   'mulu', 'muls', 'divu', 'shl', 'shru', 'shrs', 'redand', 'redor', 'redxor', 'mux', 'concat', 'slice', 'zext', 'sext',
 ]);
 
-const COMMUTATIVE: ReadonlySet<string> = new Set(['add', 'and', 'or', 'xor', 'eq', 'ne', 'mulu', 'muls']);
+export const COMMUTATIVE: ReadonlySet<string> = new Set(['add', 'and', 'or', 'xor', 'eq', 'ne', 'mulu', 'muls']);
 
 /** A replacement node id, or the node itself (operands possibly reordered). */
 export function simplify(n: Node, k: Kit): NodeId | Node {
@@ -47,7 +47,10 @@ export function simplify(n: Node, k: Kit): NodeId | Node {
     case 'or':
     case 'xor': {
       let { a, b } = n;
-      if (COMMUTATIVE.has(n.op) && (k.constOf(a) !== undefined || (k.constOf(b) === undefined && b < a))) [a, b] = [b, a];
+      // A constant operand goes to b, where the rules look for it; otherwise
+      // the written order stays (keyOf hashes commutative operators by the
+      // sorted pair, so b & a still shares a & b).
+      if (COMMUTATIVE.has(n.op) && k.constOf(a) !== undefined) [a, b] = [b, a];
       const cb = k.constOf(b);
       const complements = isNot(k, a, b) || isNot(k, b, a);
       switch (n.op) {
@@ -84,13 +87,13 @@ export function simplify(n: Node, k: Kit): NodeId | Node {
     case 'mulu':
     case 'muls': {
       let { a, b } = n;
-      if (k.constOf(a) !== undefined || (k.constOf(b) === undefined && b < a)) [a, b] = [b, a];
+      if (k.constOf(a) !== undefined) [a, b] = [b, a];
       const cb = k.constOf(b);
-      if (cb === undefined) return { ...n, a, b };
+      if (cb === undefined) return n;
       const v = n.op === 'muls' ? BigInt.asIntN(w(b), cb) : cb;
       if (v === 0n) return zero();
       const shift = powerOfTwo(v);
-      if (shift === null) return { ...n, a, b };
+      if (shift === null) return n;
       const shifted = shift === 0 ? a : k.make({ op: 'concat', parts: [a, k.constant(0n, shift)] }, w(a) + shift);
       return extend(k, n.op === 'muls' ? 'sext' : 'zext', shifted, n.width);
     }
@@ -180,7 +183,7 @@ type CompareNode = Extract<Node, { op: 'eq' | 'ne' | 'ltu' | 'leu' | 'lts' | 'le
 
 function simplifyCompare(n: CompareNode, k: Kit): NodeId | Node {
   let { a, b } = n;
-  if (COMMUTATIVE.has(n.op) && (k.constOf(a) !== undefined || (k.constOf(b) === undefined && b < a))) [a, b] = [b, a];
+  if (COMMUTATIVE.has(n.op) && k.constOf(a) !== undefined) [a, b] = [b, a];
   const bool = (x: boolean): NodeId => k.constant(x ? 1n : 0n, 1);
   if (a === b) return bool(n.op === 'eq' || n.op === 'leu' || n.op === 'les');
   const signedOp = n.op === 'lts' || n.op === 'les';
