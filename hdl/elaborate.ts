@@ -51,11 +51,12 @@ function postOrder(top: ModuleIR): ModuleIR[] {
  *  their port-to-port dependencies. Returns m's own output->inputs summary. */
 function checkCombLoops(m: ModuleIR, deps: Map<ModuleIR, Map<string, Set<string>>>): Map<string, Set<string>> {
   const succ = (id: NodeId): NodeId[] => {
-    const n = m.nodes[id];
+    // checkDesign() ran first: ids, instances and their inputs all exist.
+    const n = m.nodes[id]!;
     if (n.op !== 'instout') return combOperands(n);
-    const inst = m.instances[n.inst];
+    const inst = m.instances[n.inst]!;
     const childDeps = deps.get(inst.module)?.get(n.port) ?? new Set<string>();
-    return [...childDeps].map((p) => inst.inputs[p]);
+    return [...childDeps].map((p) => inst.inputs[p]!);
   };
   const state = new Uint8Array(m.nodes.length); // 0 new, 1 on stack, 2 done
   const stack: NodeId[] = [];
@@ -65,10 +66,10 @@ function checkCombLoops(m: ModuleIR, deps: Map<ModuleIR, Map<string, Set<string>
     state[root] = 1;
     stack.push(root);
     while (work.length) {
-      const top = work[work.length - 1];
+      const top = work[work.length - 1]!;
       const next = succ(top[0]);
       if (top[1] < next.length) {
-        const c = next[top[1]++];
+        const c = next[top[1]++]!;
         if (state[c] === 1) reportLoop(m, stack.slice(stack.indexOf(c)));
         if (state[c] === 0) {
           state[c] = 1;
@@ -110,11 +111,11 @@ function reportLoop(m: ModuleIR, cycle: NodeId[]): never {
   // Name the loop by its named signals (the unnamed operators in between
   // are shown by kind), each with the line that created it.
   const parts = cycle.reverse().map((id) => {
-    const n = m.nodes[id];
+    const n = m.nodes[id]!;
     const what = n.name ?? `<${n.op}>`;
     return n.loc ? `${what} (${formatLoc(n.loc)})` : what;
   });
-  const named = cycle.map((id) => m.nodes[id]).find((n) => n.name);
+  const named = cycle.map((id) => m.nodes[id]!).find((n) => n.name);
   throw new HdlError(
     'combinational loop',
     m.name,
