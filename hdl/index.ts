@@ -8,3 +8,4 @@ export { mux, muxN, cat } from './ops.js';
 export type { SigOf, StreamPorts, SignalTree } from './shape.js';
 export { HdlError } from './errors.js';
 export type { Design, ModuleIR } from './ir.js';
+export * from './lib/index.js';

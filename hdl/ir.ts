@@ -18,7 +18,9 @@ export interface SourceLoc {
 export type DisplayFormat =
   | { kind: 'uint' }
   | { kind: 'sint' }
-  | { kind: 'fixed'; intBits: number; fracBits: number; signed: boolean };
+  | { kind: 'fixed'; intBits: number; fracBits: number; signed: boolean }
+  /** Named values (FSM states): names[v] labels raw value v. */
+  | { kind: 'enum'; names: string[] };
 
 /** Operators whose two operands and result all have the node's width. */
 export type SameWidthBinOp = 'add' | 'sub' | 'and' | 'or' | 'xor';
