@@ -74,8 +74,14 @@ export type Node = NodeBase &
      *  is not seen); async: combinational read. `en` gates the sync address
      *  register. */
     | { op: 'memread'; mem: number; addr: NodeId; en: NodeId | null; sync: boolean }
-    /** CAM search: bit i set when entry i is valid and its key equals `key`. */
-    | { op: 'cammatch'; cam: number; key: NodeId }
+    /** CAM search: bit i set when entry i is valid and its key equals `key`
+     *  on every bit where `mask` (keyWidth bits, default all ones) is 1. */
+    | { op: 'cammatch'; cam: number; key: NodeId; mask?: NodeId }
+    /** CAM key read-back: the key stored in entry `index` (0 past the last
+     *  entry), combinational. */
+    | { op: 'camread'; cam: number; index: NodeId }
+    /** CAM valid bits: bit i is entry i's valid bit. */
+    | { op: 'camvalid'; cam: number }
     /** Output `port` of child instance `inst` (index into ModuleIR.instances). */
     | { op: 'instout'; inst: number; port: string }
   );
@@ -98,10 +104,13 @@ export interface MemoryIR {
   loc?: SourceLoc;
 }
 
-/** On an enabled write, entry `index` gets `key` and its valid bit becomes `valid`. */
+/** On an enabled write, entry `index` gets `key` and its valid bit becomes
+ *  `valid`. A null key writes the valid bit alone (invalidate by index).
+ *  Ports apply in list order, field by field: when two ports write one
+ *  entry in a cycle, the later port's valid bit (and key, if it has one) wins. */
 export interface CamWritePort {
   index: NodeId;
-  key: NodeId;
+  key: NodeId | null;
   valid: NodeId;
   en: NodeId;
 }
@@ -181,7 +190,11 @@ export function operands(n: Node): NodeId[] {
     case 'memread':
       return n.en === null ? [n.addr] : [n.addr, n.en];
     case 'cammatch':
-      return [n.key];
+      return n.mask === undefined ? [n.key] : [n.key, n.mask];
+    case 'camread':
+      return [n.index];
+    case 'camvalid':
+      return [];
     default:
       return [n.a, n.b];
   }
@@ -198,4 +211,9 @@ export function combOperands(n: Node): NodeId[] {
 
 export function mask(width: number): bigint {
   return (1n << BigInt(width)) - 1n;
+}
+
+/** The nodes a CAM write port samples at the clock edge. */
+export function camPortOperands(p: CamWritePort): NodeId[] {
+  return p.key === null ? [p.index, p.valid, p.en] : [p.index, p.key, p.valid, p.en];
 }

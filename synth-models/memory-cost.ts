@@ -67,7 +67,7 @@ export function memoryCost(s: MemoryShape): OpCost {
       return access(s.width * sramBitEnergy(s.width * s.depth), 0);
     case 'cam': {
       const bits = s.entries * (s.keyWidth + 1);
-      const f = portFactor(s.searchPorts + s.writePorts, 2);
+      const f = portFactor(s.searchPorts + s.writePorts + (s.readPorts ?? 0), 2);
       return macro(bits * powerLaw(camBitArea, s.entries, camSlope) * f, bits * CAM_BIT_LEAKAGE_NW * f);
     }
     case 'camsearch': {

@@ -27,7 +27,7 @@ export type OpShape =
    *  item carries the area. */
   | { kind: 'sramread' | 'sramwrite'; width: number; depth: number }
   /** CAM storage: `entries` keys of keyWidth bits plus a valid bit each. */
-  | { kind: 'cam'; keyWidth: number; entries: number; searchPorts: number; writePorts: number }
+  | { kind: 'cam'; keyWidth: number; entries: number; searchPorts: number; writePorts: number; readPorts?: number }
   | { kind: 'camsearch' | 'camwrite'; keyWidth: number; entries: number };
 
 export type OpKind = OpShape['kind'];
@@ -57,7 +57,7 @@ export function shapeKey(s: OpShape): string {
     case 'sramwrite':
       return `${s.kind} ${s.depth}x${s.width}`;
     case 'cam':
-      return `cam ${s.entries}x${s.keyWidth} ${s.searchPorts}S${s.writePorts}W`;
+      return `cam ${s.entries}x${s.keyWidth} ${s.searchPorts}S${s.writePorts}W${s.readPorts ? `${s.readPorts}R` : ''}`;
     case 'camsearch':
     case 'camwrite':
       return `${s.kind} ${s.entries}x${s.keyWidth}`;

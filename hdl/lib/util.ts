@@ -1,6 +1,5 @@
 // Small pieces the library files share: constants on a signal's module,
 // index widths, and argument checks that fail with the usual HdlError.
-import { ModuleBuilder } from '../module.js';
 import { type Owner, Signal, UInt } from '../signal.js';
 import { uint } from '../types.js';
 
@@ -26,12 +25,6 @@ export function constOf(owner: Owner, value: bigint | number, width: number): UI
 export function requireUInt(s: Signal, what: string): UInt {
   if (!(s instanceof UInt)) s.owner.fail('type mismatch', s.label, `${what} takes a uint, got ${s.type.kind}; convert with asUInt()`);
   return s;
-}
-
-/** The module builder behind a signal (library calls that need when/reg). */
-export function builderOf(s: Signal, what: string): ModuleBuilder {
-  if (!(s.owner instanceof ModuleBuilder)) throw new Error(`${what}: ${s.label} does not belong to a module being elaborated`);
-  return s.owner;
 }
 
 /** Fails unless `n` is an integer in [min, max]. */

@@ -57,7 +57,7 @@ export class RefSim {
         for (const p of cam.writePorts) {
           const idx = this.value(p.index);
           if (this.value(p.en) === 1n && idx < BigInt(cam.entries)) {
-            this.camKeys[i]![Number(idx)] = this.value(p.key);
+            if (p.key !== null) this.camKeys[i]![Number(idx)] = this.value(p.key);
             this.camValid[i]![Number(idx)] = this.value(p.valid) === 1n;
           }
         }
@@ -148,9 +148,22 @@ export class RefSim {
         return n.sync ? (this.state.get(n.id) ?? 0n) : this.read(n.mem, v(n.addr));
       case 'cammatch': {
         const key = v(n.key);
+        const care = n.mask === undefined ? ones(wd(n.key)) : v(n.mask);
         let m = 0n;
         this.camKeys[n.cam]!.forEach((k, i) => {
-          if (this.camValid[n.cam]![i] && k === key) m |= 1n << BigInt(i);
+          if (this.camValid[n.cam]![i] && (k & care) === (key & care)) m |= 1n << BigInt(i);
+        });
+        return m;
+      }
+      case 'camread': {
+        const idx = v(n.index);
+        const keys = this.camKeys[n.cam]!;
+        return idx < BigInt(keys.length) ? keys[Number(idx)]! : 0n;
+      }
+      case 'camvalid': {
+        let m = 0n;
+        this.camValid[n.cam]!.forEach((ok, i) => {
+          if (ok) m |= 1n << BigInt(i);
         });
         return m;
       }

@@ -11,6 +11,7 @@ import type { EmitOptions } from './options.js';
 import { Refs } from './refs.js';
 import {
   camMatchLines,
+  camReadExpr,
   camWriteBlock,
   memoryReadExpr,
   memoryWriteBlock,
@@ -92,11 +93,10 @@ export function emitModule(
     stateDecls.push(...(r.memoryRead[i] ? [decl] : waive('Written but never read.', [decl])));
   });
   m.cams.forEach((cam, i) => {
-    const decls = [
-      `  reg ${range(cam.keyWidth)}${plan.camKeyNames[i]} [0:${cam.entries - 1}];`,
-      `  reg [${cam.entries - 1}:0] ${plan.camValidNames[i]};`,
-    ];
-    stateDecls.push(...(r.camRead[i] ? decls : waive('No match port reads this CAM.', decls)));
+    const keys = [`  reg ${range(cam.keyWidth)}${plan.camKeyNames[i]} [0:${cam.entries - 1}];`];
+    const valid = [`  reg [${cam.entries - 1}:0] ${plan.camValidNames[i]};`];
+    stateDecls.push(...(r.camRead[i] ? keys : waive('No search or read-back reads these keys.', keys)));
+    stateDecls.push(...(r.camValidRead[i] ? valid : waive('No search or valid read reads these bits.', valid)));
   });
 
   const combText: string[] = [];
@@ -175,6 +175,8 @@ function combLines(
     const mem = m.memories[n.mem]!;
     checkWidth(m, `memory read ${name}`, mem.width, n.width);
     body = { kind: 'expr' as const, text: memoryReadExpr(r, plan, mem, n.mem, n.addr) };
+  } else if (n.op === 'camread' || n.op === 'camvalid') {
+    body = { kind: 'expr' as const, text: camReadExpr(n, m, r, plan) };
   } else {
     body = combBody(n, r, opts);
   }

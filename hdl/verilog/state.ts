@@ -90,7 +90,7 @@ export function camWriteBlock(cam: CamIR, keys: string, valid: string, r: Refs):
   const lines = ['  always @(posedge clock) begin', `    if (reset) ${valid} <= ${literal(0n, cam.entries)};`];
   if (cam.writePorts.length > 0) {
     lines.push('    else begin');
-    if (cam.writePorts.length > 1) lines.push('      // Later write ports win: their assignments come last.');
+    if (cam.writePorts.length > 1) lines.push('      // Later write ports win, field by field: their assignments come last.');
     for (const [k, w] of cam.writePorts.entries()) {
       const at = arrayIndex(r, w.index, cam.entries);
       if (at === null) {
@@ -99,7 +99,7 @@ export function camWriteBlock(cam: CamIR, keys: string, valid: string, r: Refs):
       }
       const { index, inRange } = at;
       lines.push(`      if (${both(r.ref(w.en), inRange)}) begin`);
-      lines.push(`        ${keys}[${index}] <= ${r.ref(w.key)};`);
+      if (w.key !== null) lines.push(`        ${keys}[${index}] <= ${r.ref(w.key)};`);
       lines.push(`        ${valid}[${index}] <= ${r.ref(w.valid)};`);
       lines.push('      end');
     }
@@ -109,7 +109,22 @@ export function camWriteBlock(cam: CamIR, keys: string, valid: string, r: Refs):
   return lines;
 }
 
-/** Bit i of the match vector: entry i is valid and holds the key. */
+/** Key read-back (0 past the last entry) or the valid vector. */
+export function camReadExpr(n: Node & { op: 'camread' | 'camvalid' }, m: ModuleIR, r: Refs, plan: ModulePlan): string {
+  const cam = m.cams[n.cam]!;
+  if (n.op === 'camvalid') {
+    r.camValidRead[n.cam] = true;
+    return plan.camValidNames[n.cam]!;
+  }
+  const at = arrayIndex(r, n.index, cam.entries);
+  if (at === null) return literal(0n, cam.keyWidth);
+  r.camRead[n.cam] = true;
+  const word = `${plan.camKeyNames[n.cam]}[${at.index}]`;
+  return at.inRange === null ? word : `(${at.inRange}) ? ${word} : ${literal(0n, cam.keyWidth)}`;
+}
+
+/** Bit i of the match vector: entry i is valid and holds the key (on the
+ *  bits the mask selects, for a masked search). */
 export function camMatchLines(
   n: Node & { op: 'cammatch' },
   cam: CamIR,
@@ -118,16 +133,19 @@ export function camMatchLines(
   genvar: () => string,
 ): string[] {
   r.camRead[n.cam] = true;
+  r.camValidRead[n.cam] = true;
   const hit = r.target(n.id);
   const keys = plan.camKeyNames[n.cam]!;
   const valid = plan.camValidNames[n.cam]!;
   const key = r.ref(n.key);
-  if (cam.entries === 1) return [`  assign ${hit} = ${valid}[0] && (${keys}[0] == ${key});`];
+  const mask = n.mask === undefined ? null : r.ref(n.mask);
+  const same = (k: string): string => (mask === null ? `(${k} == ${key})` : `(((${k} ^ ${key}) & ${mask}) == ${literal(0n, cam.keyWidth)})`);
+  if (cam.entries === 1) return [`  assign ${hit} = ${valid}[0] && ${same(`${keys}[0]`)};`];
   const g = genvar();
   return [
     '  generate',
     `    for (${g} = 0; ${g} < ${cam.entries}; ${g} = ${g} + 1) begin : ${plan.names.claim(`g_${hit}`)}`,
-    `      assign ${hit}[${g}] = ${valid}[${g}] && (${keys}[${g}] == ${key});`,
+    `      assign ${hit}[${g}] = ${valid}[${g}] && ${same(`${keys}[${g}]`)};`,
     '    end',
     '  endgenerate',
   ];
