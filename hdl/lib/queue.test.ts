@@ -1,11 +1,13 @@
 import fc from 'fast-check';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { createSimulator } from '../sim/index.js';
+
 import { elaborate } from '../elaborate.js';
 import { SimulatorCache } from '../../testbenches/sim-cache.js';
 import { checkWithWaves } from '../../testbenches/property.js';
 import { Scoreboard } from '../../testbenches/scoreboard.js';
 import { QueueModel } from './models.js';
-import { Delays, QueueUnit } from './test-designs.js';
+import { Delays, FragQueue, QueueUnit } from './test-designs.js';
 
 const queues = new SimulatorCache((c: { depth: number; width: number }) => elaborate(QueueUnit, c));
 const delays = new SimulatorCache((_: 'default') => elaborate(Delays, undefined));
@@ -65,5 +67,32 @@ describe('regNext, pipe, shiftRegister', () => {
       });
       sb.assertClean();
     });
+  });
+});
+
+describe('queue of a bundle', () => {
+  it('keeps every field of every entry, in order', () => {
+    const sim = createSimulator(elaborate(FragQueue, undefined));
+    sim.reset();
+    const items = [
+      { x: 3, y: -5, w: 0b11010 },
+      { x: 31, y: 63, w: 1 },
+      { x: 0, y: -64, w: 0b11111 },
+    ];
+    for (const it of items) {
+      sim.poke('inp_valid', 1);
+      sim.poke('inp_payload_x', it.x);
+      sim.poke('inp_payload_y', it.y);
+      sim.poke('inp_payload_w', it.w);
+      sim.step();
+    }
+    sim.poke('inp_valid', 0);
+    expect(sim.peek('inp_ready')).toBe(0n);
+    sim.poke('out_ready', 1);
+    for (const it of items) {
+      expect([sim.peek('out_valid'), sim.peek('out_payload_x'), sim.peekSigned('out_payload_y'), sim.peek('out_payload_w')]).toEqual([1n, BigInt(it.x), BigInt(it.y), BigInt(it.w)]);
+      sim.step();
+    }
+    expect(sim.peek('out_valid')).toBe(0n);
   });
 });

@@ -2,7 +2,7 @@
 // tests (against plain TypeScript models) and by its one bundled
 // cross-simulation (against Verilator and Icarus).
 import { defineModule } from '../module.js';
-import { uint } from '../types.js';
+import { bundle, sint, stream, ufixed, uint } from '../types.js';
 import { priorityArbiter, roundRobinArbiter } from './arbiter.js';
 import { leadingZeros, popCount, trailingZeros } from './count.js';
 import { firstOne, indexToOneHot, oneHotToIndex, priorityEncode } from './encode.js';
@@ -149,4 +149,23 @@ export const Delays = defineModule('Delays', (m) => {
   late.drive(pipe(m, 'late_q', x, 3));
   taps.drive(shiftRegister(m, 'sr', x, 4, { en }).asUInt());
   return { x, en, held, late, taps };
+});
+
+/** A queue of a bundle (unsigned, signed and fixed-point fields). */
+export const FragQueue = defineModule('FragQueue', (m) => {
+  const Frag = bundle({ x: uint(5), y: sint(7), w: ufixed(2, 3) });
+  const inp = m.input('inp', stream(Frag));
+  const out = m.output('out', stream(Frag));
+  const q = queue(m, 'q', Frag, 3);
+  q.enq.valid.drive(inp.valid);
+  inp.ready.drive(q.enq.ready);
+  q.enq.payload.x.drive(inp.payload.x);
+  q.enq.payload.y.drive(inp.payload.y);
+  q.enq.payload.w.drive(inp.payload.w);
+  out.valid.drive(q.deq.valid);
+  q.deq.ready.drive(out.ready);
+  out.payload.x.drive(q.deq.payload.x);
+  out.payload.y.drive(q.deq.payload.y);
+  out.payload.w.drive(q.deq.payload.w);
+  return { inp, out };
 });
