@@ -65,7 +65,8 @@ export function parseVcd(text: string): VcdData {
     } else if (t === '$var') {
       const [type, w, id, ref] = body;
       const width = Number(w);
-      if (!type || !id || !ref || !Number.isInteger(width) || width < 1) fail(`bad $var "${body.join(' ')}"`);
+      // GTKWave's fst2vcd writes string variables with width 0.
+      if (!type || !id || !ref || !Number.isInteger(width) || width < (type === 'string' ? 0 : 1)) fail(`bad $var "${body.join(' ')}"`);
       (type === 'string' ? data.stringVars : data.vars).push({ path: [...scopes, ref].join('.'), width, id, type });
       ids.add(id);
     } else if (!['$date', '$version', '$comment'].includes(t)) fail(`unknown declaration ${t}`);
