@@ -6,7 +6,7 @@
 import { defineModule } from './module.js';
 import { uint } from './types.js';
 
-export const CamUnit = defineModule('CamUnit', (m, cfg: { entries: number; keyWidth: number }) => {
+export const CamUnit = defineModule('CamUnit', (m, cfg: { entries: number; keyWidth: number; ternary?: boolean }) => {
   const ib = Math.max(1, Math.ceil(Math.log2(cfg.entries)));
   const kw = cfg.keyWidth;
   const i = {
@@ -23,9 +23,18 @@ export const CamUnit = defineModule('CamUnit', (m, cfg: { entries: number; keyWi
     s_mask: m.input('s_mask', uint(kw)),
     r_idx: m.input('r_idx', uint(ib)),
   };
-  const tags = m.cam('tags', { entries: cfg.entries, keyWidth: kw });
-  tags.write(i.w0_idx, i.w0_key, i.w0_valid, i.w0_en);
-  m.when(i.w1_en, () => tags.write(i.w1_idx, i.w1_key));
+  const tags = m.cam('tags', { entries: cfg.entries, keyWidth: kw, ternary: cfg.ternary ?? false });
+  const ports: Record<string, unknown> = { ...i };
+  if (cfg.ternary) {
+    // Port 0 takes its care mask from an input, port 1 cares about every bit.
+    const w0_care = m.input('w0_care', uint(kw));
+    ports.w0_care = w0_care;
+    tags.writeTernary(i.w0_idx, i.w0_key, w0_care, i.w0_valid, i.w0_en);
+    m.when(i.w1_en, () => tags.writeTernary(i.w1_idx, i.w1_key, m.lit((1n << BigInt(kw)) - 1n, uint(kw))));
+  } else {
+    tags.write(i.w0_idx, i.w0_key, i.w0_valid, i.w0_en);
+    m.when(i.w1_en, () => tags.write(i.w1_idx, i.w1_key));
+  }
   tags.invalidate(i.inv_idx, i.inv_en);
   const lo = tags.search(i.s_key);
   const hi = tags.search(i.s_key, { mask: i.s_mask, priority: 'highest' });
@@ -39,7 +48,6 @@ export const CamUnit = defineModule('CamUnit', (m, cfg: { entries: number; keyWi
     rkey: tags.key(i.r_idx),
     valid: tags.valid(),
   };
-  const ports: Record<string, unknown> = { ...i };
   for (const [k, s] of Object.entries(outs)) {
     const o = m.output(k, uint(s.width));
     o.drive(s);

@@ -2,7 +2,8 @@
 // Searches give the match vector, a hit flag and the index of the winning
 // entry (lowest or highest, chosen per search); a search may mask key bits
 // out. Keys read back by index, valid bits read as a vector, and an entry
-// is invalidated by index alone.
+// is invalidated by index alone. A ternary CAM stores a care mask per entry
+// too: a search compares only the bits both masks select.
 //
 // Write ports apply in the order they are declared, field by field: when
 // two ports write one entry in the same cycle, the later port's valid bit
@@ -29,12 +30,17 @@ export interface Cam {
   readonly name: string;
   readonly entries: number;
   readonly keyWidth: number;
+  /** Entries store a care mask beside the key (write with writeTernary). */
+  readonly ternary: boolean;
   /** Width of an entry index: max(1, ceil(log2 entries)). */
   readonly indexBits: number;
   /** At the clock edge, entry `index` takes `key` and the valid bit `valid`
    *  (default 1), when `en` and the enclosing when-conditions hold. An
    *  index past the last entry writes nothing. */
   write(index: UInt, key: UInt, valid?: UInt | 0 | 1, en?: UInt): void;
+  /** Ternary CAMs: write a key and its care mask (1 bits are compared by
+   *  searches, 0 bits match any search key), like write(). */
+  writeTernary(index: UInt, key: UInt, care: UInt, valid?: UInt | 0 | 1, en?: UInt): void;
   /** Clear entry `index`'s valid bit (its key stays, readable by key()). */
   invalidate(index: UInt, en?: UInt): void;
   /** Match vector. `mask`: only its 1 bits are compared (all by default). */
@@ -48,11 +54,20 @@ export interface Cam {
   valid(): UInt;
 }
 
-export function buildCam(m: ModuleBuilder, name: string, opts: { entries: number; keyWidth: number }): Cam {
+export interface CamOptions {
+  entries: number;
+  keyWidth: number;
+  /** Store a care mask per entry (a TCAM): default false. */
+  ternary?: boolean;
+}
+
+export function buildCam(m: ModuleBuilder, name: string, opts: CamOptions): Cam {
   const { entries, keyWidth } = opts;
+  const ternary = opts.ternary ?? false;
   if (!Number.isInteger(entries) || entries < 1) m.fail('bad CAM', name, `CAM ${name}: entries ${entries} must be an integer >= 1`);
   if (!Number.isInteger(keyWidth) || keyWidth < 1 || keyWidth > 4096) m.fail('bad CAM', name, `CAM ${name}: keyWidth ${keyWidth} must be an integer in 1..4096`);
   const cam: CamIR = { name: m.uniqueName(name), keyWidth, entries, writePorts: [], loc: callerLoc() };
+  if (ternary) cam.ternary = true;
   const at = m.cams.push(cam) - 1;
   const indexBits = Math.max(1, Math.ceil(Math.log2(entries)));
 
@@ -78,9 +93,18 @@ export function buildCam(m: ModuleBuilder, name: string, opts: { entries: number
     entries,
     keyWidth,
     indexBits,
+    ternary,
     write(index, key, valid = 1, en) {
+      if (ternary) m.fail('bad CAM write', key.label, `CAM ${cam.name} is ternary: write keys with writeTernary(index, key, care), giving each entry's care mask`);
       const v = typeof valid === 'number' ? m.lit(valid, uint(1)) : valid;
       cam.writePorts.push({ index: check(index, indexBits, 'the index', 'write'), key: check(key, keyWidth, 'the key', 'write'), valid: check(v, 1, 'the valid bit', 'write'), en: m.guardNode(en) });
+    },
+    writeTernary(index, key, care, valid = 1, en) {
+      if (!ternary) m.fail('bad CAM write', key.label, `CAM ${cam.name} is not ternary: declare it with { ternary: true }, or use write()`);
+      const v = typeof valid === 'number' ? m.lit(valid, uint(1)) : valid;
+      const k = check(key, keyWidth, 'the key', 'writeTernary');
+      const c = check(care, keyWidth, 'the care mask', 'writeTernary');
+      cam.writePorts.push({ index: check(index, indexBits, 'the index', 'writeTernary'), key: k, care: c, valid: check(v, 1, 'the valid bit', 'writeTernary'), en: m.guardNode(en) });
     },
     invalidate(index, en) {
       cam.writePorts.push({ index: check(index, indexBits, 'the index', 'invalidate'), key: null, valid: m.lit(0, uint(1)).id, en: m.guardNode(en) });

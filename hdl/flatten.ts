@@ -83,7 +83,7 @@ function flattenInstance(
     out.cams.push({
       ...cam,
       name: `${path}.${cam.name}`,
-      writePorts: cam.writePorts.map((p) => ({ index: g(p.index), key: p.key === null ? null : g(p.key), valid: g(p.valid), en: g(p.en) })),
+      writePorts: cam.writePorts.map((p) => ({ index: g(p.index), key: p.key === null ? null : g(p.key), ...(p.care === undefined ? {} : { care: g(p.care) }), valid: g(p.valid), en: g(p.en) })),
     });
   }
 

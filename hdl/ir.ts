@@ -111,6 +111,9 @@ export interface MemoryIR {
 export interface CamWritePort {
   index: NodeId;
   key: NodeId | null;
+  /** Ternary CAMs: the entry's care mask, written with its key (1 bits are
+   *  compared by searches, 0 bits match anything). */
+  care?: NodeId;
   valid: NodeId;
   en: NodeId;
 }
@@ -121,6 +124,8 @@ export interface CamIR {
   name: string;
   keyWidth: number;
   entries: number;
+  /** Each entry also stores a care mask (a TCAM); every key write gives one. */
+  ternary?: boolean;
   writePorts: CamWritePort[];
   loc?: SourceLoc;
 }
@@ -215,5 +220,7 @@ export function mask(width: number): bigint {
 
 /** The nodes a CAM write port samples at the clock edge. */
 export function camPortOperands(p: CamWritePort): NodeId[] {
-  return p.key === null ? [p.index, p.valid, p.en] : [p.index, p.key, p.valid, p.en];
+  const out = p.key === null ? [p.index, p.valid, p.en] : [p.index, p.key, p.valid, p.en];
+  if (p.care !== undefined) out.push(p.care);
+  return out;
 }

@@ -1,7 +1,7 @@
 // The module builder: what a module body talks to. It records nodes,
 // ports, registers, conditional assignments, instances, memories and CAMs,
 // then closes into a ModuleIR (lowering when/otherwise into muxes).
-import { buildCam, type Cam } from './cam.js';
+import { buildCam, type Cam, type CamOptions } from './cam.js';
 import { callerLoc, HdlError } from './errors.js';
 import type { CamIR, DisplayFormat, InstanceIR, MemoryIR, ModuleIR, Node, NodeId, PortIR, SourceLoc } from './ir.js';
 import { buildShape, mapTree, type SigOf, type SignalTree } from './shape.js';
@@ -329,7 +329,7 @@ export class ModuleBuilder implements Owner {
   /** A content-addressable memory (hdl/cam.ts): searches with hit index
    *  and optional mask, key read-back, valid bits, invalidate by index.
    *  Write ports apply in declaration order: the later one wins. */
-  cam(name: string, opts: { entries: number; keyWidth: number }): Cam {
+  cam(name: string, opts: CamOptions): Cam {
     return buildCam(this, name, opts);
   }
 

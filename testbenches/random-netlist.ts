@@ -69,7 +69,7 @@ export function randomNetlist(opts: RandomNetlistOptions): ModuleDef<void, Signa
     const memWidth = drawWidth(rng, Math.min(opts.maxWidth, 72));
     const camKeyWidth = Math.min(12, opts.maxWidth);
     const mem = opts.storage ? m.memory('mem', uint(memWidth), 16) : null;
-    const cam = opts.storage ? m.cam('cam', { entries: 8, keyWidth: camKeyWidth }) : null;
+    const cam = opts.storage ? m.cam('cam', { entries: 8, keyWidth: camKeyWidth, ternary: rng.float() < 0.5 }) : null;
 
     for (let i = 0; i < opts.nodes; i++) {
       const a = choose();
@@ -189,8 +189,11 @@ export function randomNetlist(opts: RandomNetlistOptions): ModuleDef<void, Signa
     if (mem) mem.write(fit(rng, choose(), 4), fit(rng, choose(), memWidth), choose().bit(0));
     if (cam) {
       // Two key ports and an invalidate that may hit one entry in one cycle.
-      cam.write(fit(rng, choose(), cam.indexBits), fit(rng, choose(), camKeyWidth), choose().bit(0), choose().bit(0));
-      cam.write(fit(rng, choose(), cam.indexBits), fit(rng, choose(), camKeyWidth), choose().bit(0), choose().bit(0));
+      for (let k = 0; k < 2; k++) {
+        const [index, key] = [fit(rng, choose(), cam.indexBits), fit(rng, choose(), camKeyWidth)];
+        if (cam.ternary) cam.writeTernary(index, key, fit(rng, choose(), camKeyWidth), choose().bit(0), choose().bit(0));
+        else cam.write(index, key, choose().bit(0), choose().bit(0));
+      }
       cam.invalidate(fit(rng, choose(), cam.indexBits), choose().bit(0));
     }
     const nOut = opts.outputs ?? Math.max(2, Math.round(Math.sqrt(opts.nodes) / 2));

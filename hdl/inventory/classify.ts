@@ -127,6 +127,7 @@ export function classifyStorage(mod: ModuleIR): { name: string; use: OpUse }[] {
     const invalidates = c.writePorts.length - keyWrites;
     const shape: OpShape = { kind: 'cam', keyWidth: c.keyWidth, entries: c.entries, searchPorts, writePorts: c.writePorts.length };
     if (readPorts > 0) shape.readPorts = readPorts;
+    if (c.ternary) shape.ternary = true;
     out.push({ name: c.name, use: one(shape) });
     if (keyWrites > 0) {
       out.push({ name: `${c.name}.write`, use: one({ kind: 'camwrite', keyWidth: c.keyWidth, entries: c.entries }, keyWrites) });

@@ -86,10 +86,16 @@ const Readme = defineModule('Readme', (m) => {
   const evictedKey = cam.key(victim);
   const camFree = priorityEncode(cam.valid().not());
 
+  const pattern = m.input('pattern', uint(12));
+  const care = m.input('care', uint(12));
+  const rules = m.cam('rules', { entries: 16, keyWidth: 12, ternary: true });
+  rules.writeTernary(m.input('rule_slot', uint(4)), pattern, care);
+  const ruleHit = rules.search(m.input('probe', uint(12))).hit;
+
   const results = {
     t, free_index: free.index, newest_index: newest.index, oh, g, rr_grant: rr.grant, first_grant: first.grant, coverage, shift, acc,
     q_ready: q.enq.ready, q_valid: q.deq.valid, q_payload: q.deq.payload, q_count: q.count, validLate, last, win3: window.at(3),
-    hit: sr.hit, hit_index: sr.index, newest_hit: newestHit.index, inTile, evictedKey, cam_free: camFree.index,
+    hit: sr.hit, hit_index: sr.index, ruleHit, newest_hit: newestHit.index, inTile, evictedKey, cam_free: camFree.index,
   };
   const ports: Record<string, unknown> = { busy };
   for (const [k, v] of Object.entries(results)) {
@@ -119,5 +125,13 @@ describe('README examples', () => {
     sim.poke('evict', 0);
     expect(sim.peek('hit')).toBe(0n);
     expect(sim.peek('evictedKey')).toBe(0x12345n);
+    // A rule that ignores its low nibble matches any probe with the same top bits.
+    sim.poke('pattern', 0xab0);
+    sim.poke('care', 0xff0);
+    sim.poke('probe', 0xab7);
+    sim.step();
+    expect(sim.peek('ruleHit')).toBe(1n);
+    sim.poke('probe', 0xac7);
+    expect(sim.peek('ruleHit')).toBe(0n);
   });
 });

@@ -16,7 +16,7 @@ import { helperPrologue } from './runtime.js';
 export function prologue(net: FlatNetlist): string {
   const lines = ["'use strict';", 'const N = S.N, D = S.D, W = S.W, NX = S.NX, DX = S.DX, WX = S.WX, rst = S.ctl[0];'];
   net.memories.forEach((_, i) => lines.push(`const m${i} = S.mems[${i}];`));
-  net.cams.forEach((_, i) => lines.push(`const ck${i} = S.camKeys[${i}], cv${i} = S.camValid[${i}];`));
+  net.cams.forEach((c, i) => lines.push(`const ck${i} = S.camKeys[${i}], cv${i} = S.camValid[${i}];${c.ternary ? ` const cc${i} = S.camCare[${i}];` : ''}`));
   lines.push(helperPrologue);
   return lines.join('\n');
 }

@@ -6,7 +6,7 @@ import { isMid, isNarrow, isWide } from './layout.js';
 import { narrowExpr } from './codegen-narrow.js';
 import { midExpr } from './codegen-mid.js';
 import { wideExpr } from './codegen-wide.js';
-import { camKeyVar, camValidVar, maxOf, memVar, uN, type ExprCtx } from './codegen-util.js';
+import { camCareVar, camKeyVar, camValidVar, maxOf, memVar, uN, type ExprCtx } from './codegen-util.js';
 
 export function nodeExpr(n: Node, x: ExprCtx): string {
   switch (n.op) {
@@ -15,6 +15,11 @@ export function nodeExpr(n: Node, x: ExprCtx): string {
     case 'memread':
       return memReadExpr(n.mem, n.addr, x);
     case 'cammatch': {
+      if (x.net.cams[n.cam]!.ternary) {
+        const args = `(${camKeyVar(n.cam)}, ${camCareVar(n.cam)}, ${camValidVar(n.cam)}, ${x.ref(n.key)}${n.mask === undefined ? '' : `, ${x.ref(n.mask)}`})`;
+        if (isNarrow(n.width)) return `H_camMatchTernary32${args}`;
+        return isMid(n.width) ? `Number(H_camMatchTernaryBig${args})` : `H_camMatchTernaryBig${args}`;
+      }
       const masked = n.mask === undefined ? '' : 'Masked';
       const args = `(${camKeyVar(n.cam)}, ${camValidVar(n.cam)}, ${x.ref(n.key)}${n.mask === undefined ? '' : `, ${x.ref(n.mask)}`})`;
       if (isNarrow(n.width)) return `H_camMatch${masked}32${args}`;

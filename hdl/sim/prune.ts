@@ -50,7 +50,7 @@ export function pruneToPorts(net: FlatNetlist): FlatNetlist {
       .filter((_, i) => liveCam[i])
       .map((c) => ({
         ...c,
-        writePorts: c.writePorts.map((p) => ({ index: r.node(p.index), key: p.key === null ? null : r.node(p.key), valid: r.node(p.valid), en: r.node(p.en) })),
+        writePorts: c.writePorts.map((p) => ({ index: r.node(p.index), key: p.key === null ? null : r.node(p.key), ...(p.care === undefined ? {} : { care: r.node(p.care) }), valid: r.node(p.valid), en: r.node(p.en) })),
       })),
     signals: keep(net.signals),
     inputs: keep(net.inputs),

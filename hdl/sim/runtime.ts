@@ -36,6 +36,8 @@ export interface SimState {
   mems: Words[];
   camKeys: Words[];
   camValid: Uint8Array[];
+  /** Care masks of ternary CAMs (an empty Int32Array for the others). */
+  camCare: Words[];
   /** ctl[0]: the reset line. */
   ctl: Int32Array;
 }
@@ -55,6 +57,7 @@ export function allocState(net: FlatNetlist, lay: Layout): SimState {
     mems: net.memories.map((m) => words(m.width, m.depth)),
     camKeys: net.cams.map((c) => words(c.keyWidth, c.entries)),
     camValid: net.cams.map((c) => new Uint8Array(c.entries)),
+    camCare: net.cams.map((c) => (c.ternary ? words(c.keyWidth, c.entries) : new Int32Array(0))),
     ctl: new Int32Array(1),
   };
 }
@@ -119,6 +122,33 @@ function camMatchMaskedBig(keys: Words, valid: Uint8Array, key: number | bigint,
   return m;
 }
 
+/** a & b in the keys' representation. */
+function andWords(a: number | bigint, b: number | bigint, mid: boolean): number | bigint {
+  if (typeof a === 'bigint') return a & (b as bigint);
+  if (!mid) return a & (b as number);
+  const x = a as number, y = b as number;
+  const hi = (Math.floor(x / 4294967296) & Math.floor(y / 4294967296)) >>> 0;
+  return hi * 4294967296 + ((x & y) >>> 0);
+}
+
+/** Ternary search: only bits selected by both entry i's care mask and the
+ *  search mask (if any) are compared. */
+function camMatchTernary32(keys: Words, care: Words, valid: Uint8Array, key: number | bigint, mask?: number | bigint): number {
+  const mid = keys instanceof Float64Array;
+  let m = 0;
+  for (let i = 0; i < valid.length; i++) if (valid[i] !== 0 && maskedEq(keys[i]!, key, mask === undefined ? care[i]! : andWords(care[i]!, mask, mid), mid)) m |= 1 << i;
+  return m;
+}
+function camMatchTernaryBig(keys: Words, care: Words, valid: Uint8Array, key: number | bigint, mask?: number | bigint): bigint {
+  const mid = keys instanceof Float64Array;
+  let m = 0n;
+  for (let i = valid.length - 1; i >= 0; i--) {
+    const hit = valid[i] !== 0 && maskedEq(keys[i]!, key, mask === undefined ? care[i]! : andWords(care[i]!, mask, mid), mid);
+    m = (m << 1n) | (hit ? 1n : 0n);
+  }
+  return m;
+}
+
 /** The valid bits as a vector: int32 pattern (<= 32 entries) or BigInt. */
 function camValid32(valid: Uint8Array): number {
   let m = 0;
@@ -134,7 +164,7 @@ function camValidBig(valid: Uint8Array): bigint {
 /** pow2[k] = 2^k exactly, for mid shifts by a variable amount. */
 const pow2 = Float64Array.from({ length: 65 }, (_, k) => 2 ** k);
 
-export const helpers = { parityBig, camMatch32, camMatchBig, camMatchMasked32, camMatchMaskedBig, camValid32, camValidBig, pow2 };
+export const helpers = { parityBig, camMatch32, camMatchBig, camMatchMasked32, camMatchMaskedBig, camMatchTernary32, camMatchTernaryBig, camValid32, camValidBig, pow2 };
 export type Helpers = typeof helpers;
 /** Prologue binding each helper to the `H_` name generated code calls. */
 export const helperPrologue = Object.keys(helpers)

@@ -168,8 +168,10 @@ export function randomModule(seed: number, o: RandomCircuitOptions): ModuleIR {
     const mm = m.memories[mem]!;
     for (let i = 0; i < 2; i++) mm.writePorts.push({ addr: adapt(pick(), 3), data: adapt(pick(), mm.width), en: adapt(pick(), 1) });
     const c = m.cams[cam]!;
-    c.writePorts.push({ index: adapt(pick(), 3), key: adapt(pick(), c.keyWidth), valid: adapt(pick(), 1), en: adapt(pick(), 1) });
-    c.writePorts.push({ index: adapt(pick(), 3), key: adapt(pick(), c.keyWidth), valid: adapt(pick(), 1), en: adapt(pick(), 1) });
+    if (r() < 0.5) c.ternary = true;
+    const care = (): { care?: number } => (c.ternary ? { care: adapt(pick(), c.keyWidth) } : {});
+    c.writePorts.push({ index: adapt(pick(), 3), key: adapt(pick(), c.keyWidth), ...care(), valid: adapt(pick(), 1), en: adapt(pick(), 1) });
+    c.writePorts.push({ index: adapt(pick(), 3), key: adapt(pick(), c.keyWidth), ...care(), valid: adapt(pick(), 1), en: adapt(pick(), 1) });
     c.writePorts.push({ index: adapt(pick(), 3), key: null, valid: adapt(pick(), 1), en: adapt(pick(), 1) });
   }
   for (let i = 0; i < 4; i++) m.output(`out${i}`, pool[pool.length - 1 - i]!);

@@ -13,6 +13,7 @@ export class RefSim {
   private readonly mems: bigint[][];
   private readonly camKeys: bigint[][];
   private readonly camValid: boolean[][];
+  private readonly camCare: bigint[][];
   private memo = new Map<NodeId, bigint>();
   reset = false;
 
@@ -21,6 +22,7 @@ export class RefSim {
     this.mems = m.memories.map((x) => new Array<bigint>(x.depth).fill(0n));
     this.camKeys = m.cams.map((c) => new Array<bigint>(c.entries).fill(0n));
     this.camValid = m.cams.map((c) => new Array<boolean>(c.entries).fill(false));
+    this.camCare = m.cams.map((c) => new Array<bigint>(c.entries).fill(0n));
   }
 
   poke(port: string, v: bigint): void {
@@ -58,6 +60,7 @@ export class RefSim {
           const idx = this.value(p.index);
           if (this.value(p.en) === 1n && idx < BigInt(cam.entries)) {
             if (p.key !== null) this.camKeys[i]![Number(idx)] = this.value(p.key);
+            if (p.care !== undefined) this.camCare[i]![Number(idx)] = this.value(p.care);
             this.camValid[i]![Number(idx)] = this.value(p.valid) === 1n;
           }
         }
@@ -151,7 +154,8 @@ export class RefSim {
         const care = n.mask === undefined ? ones(wd(n.key)) : v(n.mask);
         let m = 0n;
         this.camKeys[n.cam]!.forEach((k, i) => {
-          if (this.camValid[n.cam]![i] && (k & care) === (key & care)) m |= 1n << BigInt(i);
+          const c = this.m.cams[n.cam]!.ternary ? care & this.camCare[n.cam]![i]! : care;
+          if (this.camValid[n.cam]![i] && (k & c) === (key & c)) m |= 1n << BigInt(i);
         });
         return m;
       }

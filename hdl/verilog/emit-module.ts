@@ -78,7 +78,7 @@ export function emitModule(
     else if (n.op === 'memread' && n.sync) clocked.push(...syncReadBlock(n, m, r, plan));
   }
   m.memories.forEach((mem, i) => clocked.push(...memoryWriteBlock(mem, plan.memoryNames[i]!, r)));
-  m.cams.forEach((cam, i) => clocked.push(...camWriteBlock(cam, plan.camKeyNames[i]!, plan.camValidNames[i]!, r)));
+  m.cams.forEach((cam, i) => clocked.push(...camWriteBlock(cam, plan.camKeyNames[i]!, plan.camValidNames[i]!, r, plan.camCareNames[i]!)));
 
   // Declarations, now that every read is known.
   for (const n of m.nodes) {
@@ -94,6 +94,11 @@ export function emitModule(
   });
   m.cams.forEach((cam, i) => {
     const keys = [`  reg ${range(cam.keyWidth)}${plan.camKeyNames[i]} [0:${cam.entries - 1}];`];
+    if (cam.ternary) {
+      const care = [`  reg ${range(cam.keyWidth)}${plan.camCareNames[i]} [0:${cam.entries - 1}];`];
+      const searched = m.nodes.some((n) => n.op === 'cammatch' && n.cam === i && plan.live[n.id]);
+      stateDecls.push(...(searched ? care : waive('No search reads these care masks.', care)));
+    }
     const valid = [`  reg [${cam.entries - 1}:0] ${plan.camValidNames[i]};`];
     stateDecls.push(...(r.camRead[i] ? keys : waive('No search or read-back reads these keys.', keys)));
     stateDecls.push(...(r.camValidRead[i] ? valid : waive('No search or valid read reads these bits.', valid)));

@@ -24,6 +24,8 @@ export interface ModulePlan {
   memoryNames: string[];
   camKeyNames: string[];
   camValidNames: string[];
+  /** Care-mask arrays of ternary CAMs ('' for the others). */
+  camCareNames: string[];
   instanceNames: string[];
   /** Live combinational nodes, every operand before its reader. */
   combOrder: NodeId[];
@@ -88,6 +90,7 @@ export function planModule(m: ModuleIR): ModulePlan {
   const memoryNames = m.memories.map((mem) => names.claim(mem.name));
   const camKeyNames = m.cams.map((c) => names.claim(`${c.name}_key`));
   const camValidNames = m.cams.map((c) => names.claim(`${c.name}_valid`));
+  const camCareNames = m.cams.map((c) => (c.ternary ? names.claim(`${c.name}_care`) : ''));
   const instanceNames = m.instances.map((inst) => names.claim(inst.name));
 
   for (const n of m.nodes) {
@@ -111,6 +114,7 @@ export function planModule(m: ModuleIR): ModulePlan {
     memoryNames,
     camKeyNames,
     camValidNames,
+    camCareNames,
     instanceNames,
     combOrder: combinationalOrder(m, live, nodeNames).filter((id) => !aliasOf.has(id)),
     names,

@@ -84,7 +84,7 @@ export function memoryWriteBlock(mem: MemoryIR, name: string, r: Refs): string[]
   return lines;
 }
 
-export function camWriteBlock(cam: CamIR, keys: string, valid: string, r: Refs): string[] {
+export function camWriteBlock(cam: CamIR, keys: string, valid: string, r: Refs, care: string): string[] {
   // Keys are not reset: an entry's key is unobservable until a write sets
   // its valid bit, and that write sets the key too.
   const lines = ['  always @(posedge clock) begin', `    if (reset) ${valid} <= ${literal(0n, cam.entries)};`];
@@ -100,6 +100,7 @@ export function camWriteBlock(cam: CamIR, keys: string, valid: string, r: Refs):
       const { index, inRange } = at;
       lines.push(`      if (${both(r.ref(w.en), inRange)}) begin`);
       if (w.key !== null) lines.push(`        ${keys}[${index}] <= ${r.ref(w.key)};`);
+      if (w.care !== undefined) lines.push(`        ${care}[${index}] <= ${r.ref(w.care)};`);
       lines.push(`        ${valid}[${index}] <= ${r.ref(w.valid)};`);
       lines.push('      end');
     }
@@ -139,13 +140,20 @@ export function camMatchLines(
   const valid = plan.camValidNames[n.cam]!;
   const key = r.ref(n.key);
   const mask = n.mask === undefined ? null : r.ref(n.mask);
-  const same = (k: string): string => (mask === null ? `(${k} == ${key})` : `(((${k} ^ ${key}) & ${mask}) == ${literal(0n, cam.keyWidth)})`);
-  if (cam.entries === 1) return [`  assign ${hit} = ${valid}[0] && ${same(`${keys}[0]`)};`];
+  const care = cam.ternary ? plan.camCareNames[n.cam]! : null;
+  const zero = literal(0n, cam.keyWidth);
+  const same = (i: string): string => {
+    const k = `${keys}[${i}]`;
+    if (mask === null && care === null) return `(${k} == ${key})`;
+    const sel = [care === null ? null : `${care}[${i}]`, mask].filter((x) => x !== null).join(' & ');
+    return `(((${k} ^ ${key}) & ${sel}) == ${zero})`;
+  };
+  if (cam.entries === 1) return [`  assign ${hit} = ${valid}[0] && ${same('0')};`];
   const g = genvar();
   return [
     '  generate',
     `    for (${g} = 0; ${g} < ${cam.entries}; ${g} = ${g} + 1) begin : ${plan.names.claim(`g_${hit}`)}`,
-    `      assign ${hit}[${g}] = ${valid}[${g}] && ${same(`${keys}[${g}]`)};`,
+    `      assign ${hit}[${g}] = ${valid}[${g}] && ${same(g)};`,
     '    end',
     '  endgenerate',
   ];
@@ -170,6 +178,7 @@ export function simulationStartState(m: ModuleIR, plan: ModulePlan): string[] {
   m.memories.forEach((mem, i) => clearArray(plan.memoryNames[i]!, mem.depth, mem.width));
   m.cams.forEach((cam, i) => {
     clearArray(plan.camKeyNames[i]!, cam.entries, cam.keyWidth);
+    if (cam.ternary) clearArray(plan.camCareNames[i]!, cam.entries, cam.keyWidth);
     body.push(`    ${plan.camValidNames[i]} = ${literal(0n, cam.entries)};`);
   });
   if (body.length === 0) return [];
