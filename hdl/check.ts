@@ -4,7 +4,7 @@
 // never builds a node that breaks them; a failure here is a bug in the
 // elaborator or a pass, so the message names the module and node, not a line.
 import type { CamIR, Design, MemoryIR, ModuleIR, Node, NodeId } from './ir.js';
-import { operands } from './ir.js';
+import { camPortOperands, operands } from './ir.js';
 
 /** What the rules need to know about the netlist a node lives in. */
 export interface NodeContext {
@@ -86,7 +86,17 @@ export function nodeRuleViolation(n: Node, ctx: NodeContext): string | null {
       const c = ctx.cam(n.cam);
       if (!c) return `CAM ${n.cam} does not exist`;
       if (n.width !== c.entries) return `CAM ${c.name} has ${c.entries} entries`;
-      return expect('key', n.key, c.keyWidth);
+      return (n.mask !== undefined ? expect('mask', n.mask, c.keyWidth) : null) ?? expect('key', n.key, c.keyWidth);
+    }
+    case 'camread': {
+      const c = ctx.cam(n.cam);
+      if (!c) return `CAM ${n.cam} does not exist`;
+      return n.width !== c.keyWidth ? `CAM ${c.name} keys are ${c.keyWidth} bits` : null;
+    }
+    case 'camvalid': {
+      const c = ctx.cam(n.cam);
+      if (!c) return `CAM ${n.cam} does not exist`;
+      return n.width !== c.entries ? `CAM ${c.name} has ${c.entries} entries` : null;
     }
   }
   return null;
@@ -114,7 +124,8 @@ export function storageRuleViolation(ctx: NodeContext, memories: MemoryIR[], cam
   for (const c of cams) {
     if (!(c.keyWidth >= 1 && c.entries >= 1)) return `CAM ${c.name}: keyWidth ${c.keyWidth}, entries ${c.entries}`;
     for (const [i, p] of c.writePorts.entries()) {
-      if (w(p.key) !== c.keyWidth) return `CAM ${c.name} write port ${i}: key is ${w(p.key)} bits, CAM keys are ${c.keyWidth}`;
+      if (p.care !== undefined && w(p.care) !== c.keyWidth) return `CAM ${c.name} write port ${i}: care mask is ${w(p.care)} bits, CAM keys are ${c.keyWidth}`;
+      if (p.key !== null && w(p.key) !== c.keyWidth) return `CAM ${c.name} write port ${i}: key is ${w(p.key)} bits, CAM keys are ${c.keyWidth}`;
       if (w(p.valid) !== 1 || w(p.en) !== 1) return `CAM ${c.name} write port ${i}: valid and enable must be 1 bit`;
     }
   }
@@ -150,7 +161,7 @@ export function checkModule(m: ModuleIR): void {
   }
   const storageIds = [
     ...m.memories.flatMap((mem) => mem.writePorts.flatMap((p) => [p.addr, p.data, p.en])),
-    ...m.cams.flatMap((c) => c.writePorts.flatMap((p) => [p.index, p.key, p.valid, p.en])),
+    ...m.cams.flatMap((c) => c.writePorts.flatMap(camPortOperands)),
   ];
   for (const id of storageIds) if (!exists(id)) fail(`a memory or CAM write port reads node ${id}, which does not exist`);
   const storage = storageRuleViolation(ctx, m.memories, m.cams);

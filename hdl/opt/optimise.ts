@@ -11,8 +11,8 @@
 // internals (`Top.#17` in the simulator) are renumbered. Memories and CAMs
 // are kept even when nothing reads them; write ports whose enable is
 // constant 0 are dropped.
-import { mapNode } from '../map-node.js';
-import { combOperands, operands, type ModuleIR, type Node, type NodeId } from '../ir.js';
+import { mapCamPort, mapMemPort, mapNode } from '../map-node.js';
+import { camPortOperands, combOperands, operands, type ModuleIR, type Node, type NodeId } from '../ir.js';
 import type { NodeSpec } from '../signal.js';
 import { Ranges } from './range.js';
 import { COMMUTATIVE, PURE_OPS, simplify, type Kit } from './simplify.js';
@@ -103,16 +103,8 @@ export function optimiseModule(m: ModuleIR): OptStats {
     if (n.op === 'memread' && n.en !== null && constOf(n.en) === 1n) n = { ...n, en: null };
     nodes[id] = n;
   }
-  for (const mem of m.memories) {
-    mem.writePorts = mem.writePorts
-      .map((p) => ({ addr: resolve(p.addr), data: resolve(p.data), en: resolve(p.en) }))
-      .filter((p) => constOf(p.en) !== 0n);
-  }
-  for (const cam of m.cams) {
-    cam.writePorts = cam.writePorts
-      .map((p) => ({ index: resolve(p.index), key: resolve(p.key), valid: resolve(p.valid), en: resolve(p.en) }))
-      .filter((p) => constOf(p.en) !== 0n);
-  }
+  for (const mem of m.memories) mem.writePorts = mem.writePorts.map((p) => mapMemPort(p, resolve)).filter((p) => constOf(p.en) !== 0n);
+  for (const cam of m.cams) cam.writePorts = cam.writePorts.map((p) => mapCamPort(p, resolve)).filter((p) => constOf(p.en) !== 0n);
   for (const inst of m.instances) for (const p of Object.keys(inst.inputs)) inst.inputs[p] = resolve(inst.inputs[p]!);
   for (const p of m.ports) p.node = resolve(p.node);
 
@@ -192,8 +184,8 @@ function preferNames(m: ModuleIR, nodes: Node[], alive: (id: NodeId) => boolean)
     if (!alive(id) || (n.op === 'wire' && n.name !== undefined)) continue;
     if (operands(n).some((o) => nameOf.has(o))) nodes[id] = mapNode(n, id, n.name, { node: named, ...identity });
   }
-  for (const mem of m.memories) mem.writePorts = mem.writePorts.map((p) => ({ addr: named(p.addr), data: named(p.data), en: named(p.en) }));
-  for (const cam of m.cams) cam.writePorts = cam.writePorts.map((p) => ({ index: named(p.index), key: named(p.key), valid: named(p.valid), en: named(p.en) }));
+  for (const mem of m.memories) mem.writePorts = mem.writePorts.map((p) => mapMemPort(p, named));
+  for (const cam of m.cams) cam.writePorts = cam.writePorts.map((p) => mapCamPort(p, named));
 }
 
 /** Drop what no port, name, state or storage write reaches; renumber. */
@@ -212,7 +204,7 @@ function compact(m: ModuleIR, nodes: Node[], alive: (id: NodeId) => boolean): vo
   }
   for (const p of m.ports) mark(p.node);
   for (const mem of m.memories) for (const p of mem.writePorts) [p.addr, p.data, p.en].forEach(mark);
-  for (const cam of m.cams) for (const p of cam.writePorts) [p.index, p.key, p.valid, p.en].forEach(mark);
+  for (const cam of m.cams) for (const p of cam.writePorts) camPortOperands(p).forEach(mark);
   for (const inst of m.instances) Object.values(inst.inputs).forEach(mark);
   while (stack.length > 0) operands(nodes[stack.pop()!]!).forEach(mark);
 
@@ -227,7 +219,7 @@ function compact(m: ModuleIR, nodes: Node[], alive: (id: NodeId) => boolean): vo
   const r = { node: g, mem: (i: number) => i, cam: (i: number) => i };
   m.nodes = nodes.filter((_, id) => live[id]).map((n) => mapNode(n, g(n.id), n.name, r));
   for (const p of m.ports) p.node = g(p.node);
-  for (const mem of m.memories) mem.writePorts = mem.writePorts.map((p) => ({ addr: g(p.addr), data: g(p.data), en: g(p.en) }));
-  for (const cam of m.cams) cam.writePorts = cam.writePorts.map((p) => ({ index: g(p.index), key: g(p.key), valid: g(p.valid), en: g(p.en) }));
+  for (const mem of m.memories) mem.writePorts = mem.writePorts.map((p) => mapMemPort(p, g));
+  for (const cam of m.cams) cam.writePorts = cam.writePorts.map((p) => mapCamPort(p, g));
   for (const inst of m.instances) for (const p of Object.keys(inst.inputs)) inst.inputs[p] = g(inst.inputs[p]!);
 }
