@@ -80,7 +80,7 @@ export class ModuleBuilder implements Owner {
   }
 
   describe(id: NodeId): string {
-    const n = this.nodes[id];
+    const n = this.nodes[id]!;
     return n.name ?? `<${n.op}#${id}>`;
   }
 
@@ -91,7 +91,7 @@ export class ModuleBuilder implements Owner {
   rename(sig: Signal, name: string): NodeId {
     const id = this.addNode({ op: 'wire', a: sig.id }, sig.width, displayOf(sig.type));
     const n = this.uniqueName(name);
-    this.nodes[id].name = n;
+    this.nodes[id]!.name = n;
     this.names.set(n, id);
     return id;
   }
@@ -99,7 +99,7 @@ export class ModuleBuilder implements Owner {
   assign(target: Signal, value: Signal, conditional: boolean): void {
     const state = this.targets.get(target.id);
     if (!state) {
-      const n = this.nodes[target.id];
+      const n = this.nodes[target.id]!;
       const why = n.op === 'input' ? 'it is an input port of this module' : n.op === 'instout' ? 'it is an output of an instance' : 'it is a computed value, not a wire, output or register';
       this.fail('not assignable', target.label, `cannot drive ${target.label}: ${why}`);
     }
@@ -119,13 +119,13 @@ export class ModuleBuilder implements Owner {
       return;
     }
     const stmt: Stmt = { kind: 'assign', target: target.id, value: value.id };
-    this.scopes[this.scopes.length - 1].body.push(stmt);
+    this.scopes[this.scopes.length - 1]!.body.push(stmt);
     const top = this.topLevelStmt();
     if (state.stmts[state.stmts.length - 1] !== top) state.stmts.push(top);
   }
 
   private topLevelStmt(): Stmt {
-    return this.root[this.root.length - 1];
+    return this.root[this.root.length - 1]!;
   }
 
   // ---- Declarations --------------------------------------------------------
@@ -147,7 +147,7 @@ export class ModuleBuilder implements Owner {
     if (holder !== undefined && holder >= 0) {
       let n = name;
       for (let i = 1; this.names.has(n); i++) n = `${name}_${i}`;
-      this.nodes[holder].name = n;
+      this.nodes[holder]!.name = n;
       this.names.set(n, holder);
     }
     this.names.delete(name);
@@ -168,7 +168,7 @@ export class ModuleBuilder implements Owner {
   private namedNode(spec: NodeSpec, t: ScalarType, name: string): Signal {
     const id = this.addNode(spec, t.width, displayOf(t));
     const n = this.uniqueName(name);
-    this.nodes[id].name = n;
+    this.nodes[id]!.name = n;
     this.names.set(n, id);
     return this.makeSignal(id, t);
   }
@@ -279,8 +279,8 @@ export class ModuleBuilder implements Owner {
     if (cond.width !== 1) this.fail('width mismatch', cond.label, `when() needs a 1-bit condition, got ${cond.width} bits`);
     const stmt: WhenStmt = { kind: 'when', branches: [] };
     if (this.scopes.length === 0) this.root.push(stmt);
-    else this.scopes[this.scopes.length - 1].body.push(stmt);
-    const outerGuard = this.scopes.length === 0 ? null : this.scopes[this.scopes.length - 1].guard;
+    else this.scopes[this.scopes.length - 1]!.body.push(stmt);
+    const outerGuard = this.scopes.length === 0 ? null : this.scopes[this.scopes.length - 1]!.guard;
     const chain: WhenChain = {
       elsewhen: (c: UInt, b: () => void) => {
         this.own(c, 'elsewhen');
@@ -323,7 +323,7 @@ export class ModuleBuilder implements Owner {
   guardNode(en: UInt | undefined): NodeId {
     const e = en ? this.own(en, 'enable').id : null;
     if (this.scopes.length === 0) return e ?? this.addNode({ op: 'const', value: 1n }, 1);
-    const g = this.scopes[this.scopes.length - 1].guard();
+    const g = this.scopes[this.scopes.length - 1]!.guard();
     return e === null ? g : this.addNode({ op: 'and', a: g, b: e }, 1);
   }
 
@@ -347,7 +347,7 @@ export class ModuleBuilder implements Owner {
       read: (addr, opts = {}) => {
         this.checkAddr(addr, addrBits, mem.name);
         const id = this.addNode({ op: 'memread', mem: index, addr: addr.id, en: opts.en ? this.own(opts.en, 'read enable').id : null, sync: opts.sync ?? true }, type.width, displayOf(type));
-        this.nodes[id].name = this.uniqueName(`${mem.name}_rd`);
+        this.nodes[id]!.name = this.uniqueName(`${mem.name}_rd`);
         return this.makeSignal(id, type) as SigOf<T>;
       },
     };
@@ -417,11 +417,11 @@ export class ModuleBuilder implements Owner {
 
   /** Used by when-lowering: a 2:1 mux node (cases [else, then]). */
   muxNode(sel: NodeId, whenTrue: NodeId, whenFalse: NodeId): NodeId {
-    const t = this.nodes[whenTrue];
+    const t = this.nodes[whenTrue]!;
     return this.addNode({ op: 'mux', sel, cases: [whenFalse, whenTrue] }, t.width, t.display);
   }
   nodeLoc(id: NodeId): SourceLoc | undefined {
-    return this.nodes[id].loc;
+    return this.nodes[id]?.loc;
   }
 }
 
