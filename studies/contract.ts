@@ -120,6 +120,8 @@ export interface DriverContext<C, W> {
   readonly seed: number;
   /** The sweep prices with toggle activity: return `toggles`. */
   readonly wantToggles: boolean;
+  /** `gfxrtl sim --output` asked for per-item results: return `records`. */
+  readonly wantRecords: boolean;
 }
 
 export interface Driver<C, W> {
@@ -216,8 +218,13 @@ export interface CalibrationDef<C> {
   /** Published component -> instance paths of the reference design; a
    *  published component absent here is reported "not modelled". */
   readonly components: readonly { readonly component: string; instances(design: Design): string[] }[];
-  /** Designs Yosys synthesises to cross-check the cost model's area. */
-  crossCheck?(design: Design): readonly { readonly name: string; readonly design: Design }[];
+}
+
+/** Designs Yosys synthesises to hold the cost model's area against. */
+export interface CrossCheckDef<C> {
+  readonly config: C;
+  /** The elaborated `config` -> the designs to synthesise (parts, whole). */
+  units(design: Design): readonly { readonly name: string; readonly design: Design }[];
 }
 
 // --------------------------------------------------------------- report
@@ -263,6 +270,19 @@ export interface ExperimentResult {
   readonly records: readonly Readonly<Record<string, ParamValue>>[];
 }
 
+// ---------------------------------------------------------------- tools
+
+/** A command a study family adds to `gfxrtl` (rasterizers: `workload
+ *  raster`, `samples`). The CLI registers it as given; shared by several
+ *  studies, it is registered once (same `command`). */
+export interface StudyTool {
+  /** Usage as commander takes it: 'samples', 'workload <kind>'. */
+  readonly command: string;
+  readonly description: string;
+  readonly options: readonly { readonly flags: string; readonly description: string; readonly default?: string | boolean }[];
+  run(args: readonly string[], options: Readonly<Record<string, string | boolean | undefined>>): void | Promise<void>;
+}
+
 // ---------------------------------------------------------------- study
 
 export interface Study<S extends Schema = Schema, W = unknown> {
@@ -289,13 +309,23 @@ export interface Study<S extends Schema = Schema, W = unknown> {
   readonly pipelineRegisters?: { readonly enable: boolean };
   readonly rateTargets?: RateTargets;
   readonly calibration?: CalibrationDef<ConfigOf<S>>;
+  readonly crossCheck?: CrossCheckDef<ConfigOf<S>>;
   readonly experiments?: readonly Experiment[];
   readonly report: readonly ReportSection[];
+  readonly tools?: readonly StudyTool[];
 }
 
 /** Identity helper that keeps S and W inferred at the definition site. */
 export function defineStudy<S extends Schema, W>(s: Study<S, W>): Study<S, W> {
   return s;
+}
+
+/** A study with its config and workload types erased, as the registry and
+ *  the engines hold it. Sound because the framework only ever hands a
+ *  study configs it enumerated from that study's own schema and space, and
+ *  workloads its own `build` returned. */
+export function eraseStudy<S extends Schema, W>(s: Study<S, W>): Study {
+  return s as unknown as Study;
 }
 
 /** Thrown for a study-level mistake; the CLI prints the message alone. */

@@ -56,6 +56,12 @@ export interface NoblurRunOptions {
   readonly maxCycles?: number;
   /** Called with the simulator before the run (a property test attaches its trace here). */
   readonly onSimulator?: (sim: CompiledSimulator) => void;
+  /** Run on this simulator (compiled from a NoBlur design of `cfg`) instead
+   *  of the cached one: a study measures the very Design it prices. */
+  readonly simulator?: CompiledSimulator;
+  /** Called once per cycle with every signal settled, before the edge
+   *  (toggle counting). */
+  readonly onCycle?: () => void;
 }
 
 interface Bench {
@@ -70,31 +76,38 @@ interface Bench {
 }
 
 const benches = new Map<string, Bench>();
+const given = new WeakMap<CompiledSimulator, Bench>();
 
-/** The cached simulator of a config (elaborated and compiled on first use). */
-export function noblurBench(cfg: NoblurConfig): Bench {
+function benchOf(sim: CompiledSimulator, cfg: NoblurConfig): Bench {
+  const ports = new FastPorts(sim);
+  return {
+    sim,
+    ports,
+    mp: new MpPorts(ports, geometryOf(cfg)),
+    out: new StampPorts(ports, cfg),
+    fire: ports.port('iter_fire'),
+    single: ports.port('iter_single'),
+    idle: ports.port('idle'),
+    oorCount: ports.port('oor_count'),
+  };
+}
+
+/** The cached simulator of a config (elaborated and compiled on first use),
+ *  or the bench around a simulator the caller compiled. */
+export function noblurBench(cfg: NoblurConfig, simulator?: CompiledSimulator): Bench {
+  if (simulator !== undefined) {
+    let b = given.get(simulator);
+    if (b === undefined) given.set(simulator, (b = benchOf(simulator, cfg)));
+    return b;
+  }
   const key = stableKey(cfg);
   let b = benches.get(key);
-  if (b === undefined) {
-    const sim = createSimulator(elaborate(NoBlur, cfg));
-    const ports = new FastPorts(sim);
-    b = {
-      sim,
-      ports,
-      mp: new MpPorts(ports, geometryOf(cfg)),
-      out: new StampPorts(ports, cfg),
-      fire: ports.port('iter_fire'),
-      single: ports.port('iter_single'),
-      idle: ports.port('idle'),
-      oorCount: ports.port('oor_count'),
-    };
-    benches.set(key, b);
-  }
+  if (b === undefined) benches.set(key, (b = benchOf(createSimulator(elaborate(NoBlur, cfg)), cfg)));
   return b;
 }
 
 export function runNoblur(cfg: NoblurConfig, mps: readonly MP[], opts: NoblurRunOptions = {}): NoblurRun {
-  const bench = noblurBench(cfg);
+  const bench = noblurBench(cfg, opts.simulator);
   const { sim, ports, mp, out } = bench;
   const lanes = geometryOf(cfg).lanes;
   const rng = makeRng(opts.seed ?? 1);
@@ -133,6 +146,7 @@ export function runNoblur(cfg: NoblurConfig, mps: readonly MP[], opts: NoblurRun
         offering = false;
       } else stallCycles++;
     }
+    opts.onCycle?.();
     if (bench.fire.read() === 1 && bench.single.read() === 0) stamps++;
     if (out.valid.read() === 1) {
       if (ready === 1) {
