@@ -22,7 +22,7 @@ export interface SimOptions {
   signals?: string;
   window?: string;
   cycles: string;
-  seed: string;
+  seed?: string;
   workload?: string;
   param?: string;
 }
@@ -54,7 +54,7 @@ export async function simCommand(unitName: string, opts: SimOptions): Promise<vo
   if (opts.workload !== undefined) throw new ConfigError(`sim ${unitName}: --workload needs a unit with a study; units with one: ${allStudies().map((e) => e.study.unit.name).join(', ')}`);
   if (opts.input !== undefined && !portStimulus && entry === null && !opts.input.endsWith('.json')) throw new ConfigError(`sim ${unitName}: --input ${opts.input} is not a stimulus file (*.json)`);
   const { design, config, configText } = unit.parse(opts.config);
-  const seed = intOption('sim', 'seed', opts.seed, 0);
+  const seed = intOption('sim', 'seed', opts.seed ?? '1', 0);
   const made = opts.input ? null : unitStimulus(unit, config, design, seed, intOption('sim', 'cycles', opts.cycles, 1));
   const stim = made?.stimulus ?? parseStimulus(readFileSync(opts.input!, 'utf8'), opts.input!, design);
   const sim = createSimulator(design);

@@ -24,10 +24,25 @@ export interface PricingContext {
   columns: readonly string[];
 }
 
-function activityFor(ctx: PricingContext, perf: Performance, id: string): Activity | undefined {
+/** Toggle counts keyed as the inventory names items. The simulator names
+ *  an unnamed node `Top.u.#41`; the inventory calls the same node `add#41`. */
+function togglesByItem(inv: Inventory, counts: Readonly<Record<string, number>>): Map<string, number> {
+  const m = new Map(Object.entries(counts));
+  for (const i of inv.instances) {
+    for (const it of i.items) {
+      const hash = it.name.indexOf('#');
+      if (hash <= 0) continue;
+      const t = counts[`${i.path}.${it.name.slice(hash)}`];
+      if (t !== undefined) m.set(`${i.path}.${it.name}`, t);
+    }
+  }
+  return m;
+}
+
+function activityFor(ctx: PricingContext, inv: Inventory, perf: Performance, id: string): Activity | undefined {
   if (ctx.spec.activity === 'full') return undefined;
   if (!perf.toggles) throw new Error(`activity mode 'toggle': study ${ctx.study}'s driver gave no toggle counts for ${id} on workload ${ctx.workload.name}`);
-  return activityFromToggles(new Map(Object.entries(perf.toggles.counts)), perf.toggles.cycles);
+  return activityFromToggles(togglesByItem(inv, perf.toggles.counts), perf.toggles.cycles);
 }
 
 function pick(params: Params, columns: readonly string[]): Params {
@@ -46,7 +61,7 @@ export function priceMicroArch(
 ): { rows: PointRow[]; keys: string[] } {
   const physical = ctx.priceOptions?.physical;
   const points = physicalPoints(inv, { spec: ctx.spec, knobs: ctx.knobs, ...(physical && { physical }) });
-  const activity = activityFor(ctx, perf, entry.id);
+  const activity = activityFor(ctx, inv, perf, entry.id);
   const full: PriceOptions = { ...ctx.priceOptions, knobs: ctx.knobs, arith: ctx.spec.arith };
   const opts: PriceOptions = { ...full, ...(activity !== undefined && { activity }) };
   const params = pick(entry.params, ctx.columns);
