@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Design } from '../hdl/ir.js';
+import { readFileSync } from 'node:fs';
+import { runExperiments, writeReport } from '../synth-models/report/index.js';
 import { runSweep } from '../synth-models/sweep/index.js';
 import { seen, study } from './test-study.js';
 
@@ -49,6 +51,21 @@ describe('one elaboration per micro-architecture', () => {
   });
 });
 
+describe('report sections from the study', () => {
+  it('includes the study\'s experiments and its own markdown sections, and no rate table without a rate target', async () => {
+    const dir = join(root, 'sections');
+    await runSweep({ study: { module: MODULE, name: study.name }, out: dir, spec: SPEC, workers: 0 });
+    await runExperiments(study.experiments!, dir, 24);
+    const md = readFileSync((await writeReport(dir, { png: false })).index, 'utf8');
+    expect(md).toContain('## Experiment: wraps');
+    expect(md).toContain('| 4 | 64 |');
+    expect(md).toContain('## Rows seen\n\n3 rows, first study field counter-test');
+    expect(md).not.toContain('Cost of');
+    expect(md).toContain('### Pareto frontier (higher performance density, lower energy per count)');
+    expect(readFileSync(join(dir, 'experiments/wraps.jsonl'), 'utf8').split('\n')[0]).toBe('{"width":4,"wraps":64}');
+  }, 60_000);
+});
+
 describe('a driver that did no work', () => {
   it('is an error naming study and workload (main thread)', async () => {
     await expect(runSweep({ study: { module: MODULE, name: study.name, workload: 'idle' }, out: join(root, 'idle0'), spec: SPEC, workers: 0 })).rejects.toThrow(
@@ -61,6 +78,12 @@ describe('a driver that did no work', () => {
       /^study counter-test, workload idle: the driver reported no work done/,
     );
   }, 60_000);
+
+  it('an objective that is no figure lists the valid ones', async () => {
+    await expect(runSweep({ study: { module: MODULE, name: 'counter-bad-objective' }, out: join(root, 'obj'), spec: SPEC, workers: 0 })).rejects.toThrow(
+      'study counter-bad-objective: objective "energyPerTriangle" is neither a metric nor a priced figure; valid: clockHz, areaMm2, powerW, dynamicW, leakageW, criticalPathPs, pipelineBits, countPerCycle, countPerSec, perfDensity, energyPerCountJ, powerDensity',
+    );
+  });
 
   it('an unknown workload or parameter lists the valid names', async () => {
     await expect(runSweep({ study: { module: MODULE, name: study.name, workload: 'nope' }, out: join(root, 'x'), spec: SPEC, workers: 0 })).rejects.toThrow(

@@ -50,5 +50,24 @@ export const study = defineStudy({
   },
   metrics: throughputMetrics('count', COUNT),
   objectives: densityEnergyObjectives('count', COUNT),
-  report: [{ kind: 'frontier' }],
+  // A golden-model measurement outside the sweep, as a merge unit's study
+  // would have: how often a counter of each width wraps in n enabled cycles.
+  experiments: [
+    {
+      name: 'wraps',
+      doc: 'wraps of a free-running counter in 1000 enabled cycles, by width (arithmetic, no hardware)',
+      run: async (seed) => {
+        const records = [4, 8, 12].map((width) => ({ width, wraps: Math.floor((1000 + seed) / 2 ** width) }));
+        return { markdown: ['| width | wraps |', '| ---: | ---: |', ...records.map((r) => `| ${r.width} | ${r.wraps} |`)].join('\n'), records };
+      },
+    },
+  ],
+  report: [{ kind: 'frontier' }, { kind: 'experiments' }, { kind: 'markdown', title: 'Rows seen', render: (ctx) => `${ctx.rows.length} rows, first study field ${String(ctx.rows[0]?.['study'])}` }],
+});
+
+/** The same study with an objective that names no figure (bad-input test). */
+export const badObjective = defineStudy({
+  ...study,
+  name: 'counter-bad-objective',
+  objectives: { ...study.objectives, y: { key: 'energyPerTriangle', better: 'lower', display: { label: 'energy', unit: 'pJ', scale: 1e-12 } } },
 });

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_STUDY, findStudy } from '../../studies/registry.js';
-import { CALIBRATION_JSON } from '../../synth-models/report/index.js';
+import { CALIBRATION_JSON, runExperiments } from '../../synth-models/report/index.js';
 import { calibrateCommand } from './calibrate.js';
 import { sweepCommand } from './sweep.js';
 
@@ -27,6 +27,11 @@ export async function studyCommand(name: string | undefined, opts: StudyOptions)
   const step = (n: number, what: string): void => console.error(`\ngfxrtl study ${study.name} [${((Date.now() - t0) / 1000).toFixed(0)} s] step ${n}/2: ${what}`);
   step(1, 'calibrate the 45 nm cost model against the published components (and cross-check areas with Yosys)');
   await calibrateCommand({ study: study.name, out: opts.out, ...(opts.yosys !== undefined && { yosys: opts.yosys }) });
+  if (study.experiments && study.experiments.length > 0) {
+    const seed = study.workloads[0]?.seed ?? 1;
+    console.error(`\ngfxrtl study ${study.name}: experiments ${study.experiments.map((e) => e.name).join(', ')} (seed ${seed})`);
+    for (const f of await runExperiments(study.experiments, opts.out, seed)) console.error(`experiment: ${f}`);
+  }
   const knobs = join(opts.out, CALIBRATION_JSON);
   step(2, `sweep ${study.unit.name} micro-architectures x Vt x Vdd x pipeline depth on the ${study.workloads[0]?.name ?? ''} workload, then write the report`);
   await sweepCommand({

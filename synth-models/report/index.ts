@@ -2,6 +2,7 @@
 // the model checks (calibration, Yosys cross-check) they include.
 export { writeReport, type ReportFiles, type ReportOptions } from './write.js';
 export { loadSweep, type LoadedSweep } from './load.js';
+export { EXPERIMENTS_DIR, experimentSections, runExperiments } from './experiments.js';
 export {
   buildCalibration,
   buildCrossCheck,

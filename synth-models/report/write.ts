@@ -5,10 +5,13 @@
 // files are present (`gfxrtl calibrate --out DIR` writes them).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RateTargets } from '../../studies/contract.js';
+import type { RateTargets, Study } from '../../studies/contract.js';
+import { layoutOf } from '../sweep/manifest.js';
+import { importStudy } from '../sweep/study-ref.js';
+import { experimentSections } from './experiments.js';
 import { constrainedFrontiers, costAtRate, groupBy, paretoFront, scorerOf } from '../pareto.js';
 import { sweepCommandLine } from '../sweep/command-line.js';
-import { figure, type PointRow } from '../sweep/point.js';
+import { figure, rowToJson, type PointRow } from '../sweep/point.js';
 import { writeDurable } from '../sweep/files.js';
 import { CALIBRATION_JSON, readCalibration, readCrossCheck, YOSYS_JSON } from './checks.js';
 import { explainSection } from './explain.js';
@@ -123,6 +126,20 @@ function checksSections(dir: string): string {
   return out.join('\n');
 }
 
+/** The study's own markdown sections: rendered by the study, loaded from
+ *  the module the manifest names (the engine imports no study). */
+async function customSections(s: LoadedSweep): Promise<string[]> {
+  const st = s.manifest.identity.study;
+  let study: Study;
+  try {
+    study = await importStudy({ module: st.module, name: st.name });
+  } catch {
+    return [];
+  }
+  const rows = s.rows.map((r) => rowToJson(r, layoutOf(s.manifest.identity)));
+  return study.report.flatMap((sec) => (sec.kind === 'markdown' ? [`## ${sec.title}\n\n${sec.render({ rows, dir: s.dir }).trim()}\n`] : []));
+}
+
 export async function writeReport(dir: string, opts: ReportOptions = {}): Promise<ReportFiles> {
   const s = loadSweep(dir);
   const id = s.manifest.identity;
@@ -153,6 +170,11 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
   if (st.report.includes('microarch')) {
     parts.push(`## Per micro-architecture on the workload (${st.work.name}s: ${st.work.doc})`, '', microArchTable(s.rows, id.columns, id.modeAxes, st, id.microArchs), '');
   }
+  if (st.report.includes('experiments')) {
+    const ex = experimentSections(dir);
+    parts.push(...(ex.length > 0 ? ex : [`## Experiments\n\nNot run for this directory (\`gfxrtl study ${st.name} --out ${dir}\` runs them).\n`]));
+  }
+  parts.push(...(await customSections(s)));
   if (st.report.includes('calibration')) parts.push(checksSections(dir));
   const index = join(dir, 'index.md');
   writeDurable(index, parts.join('\n'));
