@@ -13,7 +13,7 @@ import { createSimulator } from '../hdl/sim/index.js';
 import { findUnit } from '../studies/registry.js';
 import { runOurSimulator } from '../testbenches/cosim/compare.js';
 import { hasTool } from '../testbenches/cosim/index.js';
-import { toCosimStimulus, unitStimulus } from '../testbenches/unit-stimulus.js';
+import { coverageCounts, toCosimStimulus, unitStimulus } from '../testbenches/unit-stimulus.js';
 import { runCli } from './run-in-process.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -227,6 +227,20 @@ describe('one random stimulus for sim and cosim', () => {
     const ours = runOurSimulator(design, toCosimStimulus(unitStimulus(unit, config, design, 5, 40).stimulus), createSimulator);
     expect(printed).toEqual(ours.map((o) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, Number(v)]))));
     expect(new Set(printed.map((o) => o['acc'])).size).toBeGreaterThan(5);
+  });
+});
+
+describe("a unit's constrained-random generator and coverage", () => {
+  it('fifo: the default stimulus fills and drains it, and the coverage counters say so', () => {
+    const unit = findUnit('fifo');
+    const { design, config } = unit.parse('width=8,depth=4');
+    const made = unitStimulus(unit, config, design, 1, 300);
+    expect(made.generator).toBe("fifo's constrained-random generator");
+    const ours = runOurSimulator(design, toCosimStimulus(made.stimulus), createSimulator);
+    const cov = Object.fromEntries(coverageCounts(unit.coverage!, made.stimulus, ours).map((c) => [c.name, c.count]));
+    for (const k of ['pushes', 'pops', 'full-stalls', 'empty']) expect(cov[k]).toBeGreaterThan(10);
+    // Every push is popped or still inside: the counters agree with the FIFO's own count.
+    expect(cov['pushes']! - cov['pops']!).toBe(Number(ours[ours.length - 1]!['count']) + (ours[ours.length - 1]!['deq_valid'] === 1n && made.stimulus.cycles[299]!.get('deq_ready') === 1n ? -1 : 0) + (made.stimulus.cycles[299]!.get('enq_valid') === 1n && ours[ours.length - 1]!['enq_ready'] === 1n ? 1 : 0));
   });
 });
 

@@ -22,7 +22,7 @@ import { Mac } from './mac/module.js';
 import { geometryOf, noblurSchema, type NoblurConfig, type NoblurGeometry } from './noblur/config.js';
 import { NoBlur } from './noblur/pipeline.js';
 import { SampleTest } from './sample-test/module.js';
-import type { UnitDef } from './unit.js';
+import type { CoverageCounter, StimulusGenerator, UnitDef } from './unit.js';
 
 function plain<S extends Schema>(name: string, summary: string, schema: S, def: ModuleDef<ConfigOf<S>, SignalTree>): UnitDef<S> {
   return { name, summary, schema, elaborate: (c) => elaborate(def, c) };
@@ -32,6 +32,31 @@ function part<C>(name: string, summary: string, def: ModuleDef<C, SignalTree>, a
   return { name, summary: `${summary} (part of noblur; configured with noblur's keys)`, schema: noblurSchema, partOf: 'noblur', elaborate: (c: NoblurConfig) => elaborate(def, args(geometryOf(c))) };
 }
 
+/** FIFO stimulus that fills and drains: 16-cycle phases of mostly-push
+ *  then mostly-pop, so a run sees the FIFO full, empty and in between
+ *  (uniform random bits keep it near half full and never test the edges). */
+const fifoStimulus: StimulusGenerator<ConfigOf<typeof fifoSchema>> = (cfg, _design, rng, cycles) => ({
+  reset: 1,
+  cycles: Array.from({ length: cycles }, (_, c) => {
+    const filling = Math.floor(c / 16) % 2 === 0;
+    const pPush = filling ? 0.9 : 0.2;
+    const pPop = filling ? 0.2 : 0.9;
+    return new Map<string, bigint>([
+      ['enq_valid', rng.float() < pPush ? 1n : 0n],
+      ['enq_payload', BigInt(rng.u32()) & ((1n << BigInt(cfg.width)) - 1n)],
+      ['deq_ready', rng.float() < pPop ? 1n : 0n],
+    ]);
+  }),
+});
+
+const FIFO_COVERAGE: readonly CoverageCounter[] = [
+  { name: 'pushes', doc: 'cycles with enq_valid and enq_ready', count: (p) => (p.get('enq_valid') === 1n && p.get('enq_ready') === 1n ? 1 : 0) },
+  { name: 'pops', doc: 'cycles with deq_valid and deq_ready', count: (p) => (p.get('deq_valid') === 1n && p.get('deq_ready') === 1n ? 1 : 0) },
+  { name: 'full-stalls', doc: 'cycles a push was refused (FIFO full)', count: (p) => (p.get('enq_valid') === 1n && p.get('enq_ready') === 0n ? 1 : 0) },
+  { name: 'empty', doc: 'cycles with nothing to pop', count: (p) => (p.get('deq_valid') === 0n ? 1 : 0) },
+];
+
+export const FIFO_UNIT: UnitDef<typeof fifoSchema> = { ...plain('fifo', 'synchronous FIFO with valid/ready streams (example)', fifoSchema, Fifo), stimulus: fifoStimulus, coverage: FIFO_COVERAGE };
 export const MAC_UNIT = plain('mac', 'fixed-point multiply-accumulate with named rounding and overflow (example)', macSchema, Mac);
 export const NOBLUR_UNIT = plain('noblur', 'NoBlur micropolygon rasterizer: cull, bbox, setup, iterator, sample test, depth interpolation', noblurSchema, NoBlur);
 
@@ -39,7 +64,7 @@ export const NOBLUR_UNIT = plain('noblur', 'NoBlur micropolygon rasterizer: cull
 // config against that schema before calling it, hence the widening cast.
 export const BUILTIN_UNITS: readonly UnitDef[] = [
   plain('counter', 'up-counter with enable and synchronous clear (example)', counterSchema, Counter),
-  plain('fifo', 'synchronous FIFO with valid/ready streams (example)', fifoSchema, Fifo),
+  FIFO_UNIT,
   MAC_UNIT,
   NOBLUR_UNIT,
   part('cull', 'back-face cull', Cull, (g) => ({ tvp: g.tvp })),
