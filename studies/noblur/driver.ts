@@ -18,8 +18,6 @@ export const NOBLUR_DRIVER: Driver<NoblurConfig, RasterInput> = {
     const { mps } = ctx.workload;
     const run = runNoblur(ctx.config, mps, { simulator: sim, ...(toggles && { onCycle: () => toggles.sample() }) });
     const s = run.stats;
-    // Every MP was accepted (runNoblur drains the stream): its triangles are done.
-    const work = mps.reduce((n, mp) => n + mp.src.length, 0);
     const records: unknown[] = [];
     if (ctx.wantRecords) {
       mps.forEach((mp, i) => {
@@ -30,14 +28,15 @@ export const NOBLUR_DRIVER: Driver<NoblurConfig, RasterInput> = {
     }
     return {
       cycles: s.cycles,
-      work,
+      // Every record was accepted (runNoblur drains the stream): its triangles are done.
+      work: s.mps,
       counters: {
         cycles: s.cycles,
-        inputRecords: s.mps,
+        inputRecords: s.records,
         stallFraction: s.stallFraction,
         sampleTestEfficiency: s.sampleTestEfficiency,
         outOfRange: s.outOfRange,
-        oorFraction: s.mps === 0 ? 0 : s.outOfRange / s.mps,
+        oorFraction: s.records === 0 ? 0 : s.outOfRange / s.records,
       },
       ...(toggles && { toggles: toggles.result() }),
       ...(ctx.wantRecords && { records }),

@@ -18,8 +18,14 @@ import { byCanonicalOrder, ID_MASK, MpPorts, StampPorts } from './noblur-io.js';
 export interface NoblurStats {
   /** Clock cycles from the first MP offered until the pipeline is empty again. */
   readonly cycles: number;
+  /** Input records: MPs, or with TVP mostly pairs (a pair is one record). */
+  readonly records: number;
+  /** Triangles in those records: the MPs, as every throughput counts them
+   *  (one MP is one triangle; a pair is two MPs). */
   readonly mps: number;
+  /** cycles / mps. */
   readonly cyclesPerMp: number;
+  /** mps / cycles. */
   readonly mpsPerCycle: number;
   /** Stamps the iterator walked (out-of-range MPs excluded). */
   readonly stamps: number;
@@ -162,14 +168,16 @@ export function runNoblur(cfg: NoblurConfig, mps: readonly MP[], opts: NoblurRun
   }
   for (const h of hits) h.sort(byCanonicalOrder);
   const samplesTested = stamps * lanes;
+  const triangles = mps.reduce((n, mp) => n + mp.src.length, 0);
   return {
     hits,
     outOfRange,
     stats: {
       cycles,
-      mps: mps.length,
-      cyclesPerMp: mps.length === 0 ? 0 : cycles / mps.length,
-      mpsPerCycle: cycles === 0 ? 0 : mps.length / cycles,
+      records: mps.length,
+      mps: triangles,
+      cyclesPerMp: triangles === 0 ? 0 : cycles / triangles,
+      mpsPerCycle: cycles === 0 ? 0 : triangles / cycles,
       stamps,
       samplesTested,
       hits: hitCount,
