@@ -8,7 +8,7 @@
 import { Command } from 'commander';
 import { HdlError } from '../hdl/errors.js';
 import { StudyError } from '../studies/contract.js';
-import { DEFAULT_STUDY, loadPlugins, studyTools } from '../studies/registry.js';
+import { allStudies, DEFAULT_STUDY, loadPlugins, studyTools } from '../studies/registry.js';
 import { JsonInputError } from '../testbenches/json-locate.js';
 import { ConfigError } from '../units/config.js';
 import { simCommand } from './commands/sim.js';
@@ -27,6 +27,12 @@ export function isUserError(e: unknown): e is Error {
   return e instanceof ConfigError || e instanceof HdlError || e instanceof JsonInputError || e instanceof StudyError;
 }
 
+/** What `sim --input` accepts besides port stimulus, per study. */
+function fileInputs(): string {
+  const each = allStudies().flatMap(({ study }) => (study.fileWorkload ? [`${study.unit.name}: ${study.fileWorkload.doc}`] : []));
+  return each.length > 0 ? `; or a study's own input (${each.join('; ')})` : '';
+}
+
 export async function buildProgram(): Promise<Command> {
   await loadPlugins();
   const program = new Command('gfxrtl').description('fixed-point graphics hardware: simulate, check, emit Verilog, price in 45 nm, sweep');
@@ -37,7 +43,7 @@ export async function buildProgram(): Promise<Command> {
     .command('sim <unit>')
     .description("simulate a unit on a stimulus file (or its seeded random stimulus); a unit with a study also on the study's workloads")
     .option('--config <k=v,...>', 'unit configuration', '')
-    .option('--input <file>', "stimulus *.stim.json [{port: value}, ...] or {\"reset\": n, \"cycles\": [...]}; or the study's own input (noblur: a mesh {\"vertices\": [...], \"triangles\": [...]})")
+    .option('--input <file>', `stimulus *.stim.json [{port: value}, ...] or {"reset": n, "cycles": [...]}${fileInputs()}`)
     .option('--output <out.jsonl>', "outputs per cycle (default: stdout); with a study: the driver's records")
     .option('--wave <file>', 'waveform: .json (WaveJSON), .svg, .png or .vcd')
     .option('--signals <patterns>', 'comma-separated signal patterns for the waveform (glob: *, **; /regex/)')
