@@ -339,7 +339,7 @@ describe('bad input: one line naming what is valid', () => {
     [['sim', 'noblur', '--workload', 'nope'], /^gfxrtl: study noblur: unknown workload "nope"; workloads: default, plane, sphere, sine-grazing, bumpy-sphere/],
     [['sim', 'noblur', '--workload', 'default', '--param', 'size=3'], /^gfxrtl: study noblur, workload default: unknown parameter "size"; parameters: count, area/],
     [['sim', 'mac', '--wave', '/tmp/x.vcd', '--signals', 'Nope.*'], /^gfxrtl: --signals: signal pattern "Nope\.\*" matches no signal/],
-    [['sim', 'counter', '--workload', 'default'], /^gfxrtl: sim counter: --workload needs a unit with a study; units with one: noblur, mac/],
+    [['sim', 'fifo', '--workload', 'default'], /^gfxrtl: sim fifo: --workload needs a unit with a study; units with one: noblur, mac/],
     [['verilog', 'bbox', '--config', 'stp=3.8'], /^gfxrtl: bbox: stp=3\.8 is not valid; allowed: 4\.8 \| 6\.8/],
   ];
   for (const [args, re] of cases) {
