@@ -13,8 +13,8 @@
 import type { FlatNetlist } from '../flatten.js';
 import { combOperands, type NodeId } from '../ir.js';
 import { edgeCode, loopCode, nextStateCode, prologue, slotCode, writeCode } from './codegen-fn.js';
-import { isState, layout, storeOf, type Layout } from './layout.js';
-import { allocState, helpers, type SimState } from './runtime.js';
+import { isState, layout, limbsOf, storeOf, type Layout } from './layout.js';
+import { allocState, ensureScratch, helpers, toLimbs, type SimState } from './runtime.js';
 import { edgeInputs, isComputed, resolveAliases, schedule } from './schedule.js';
 import { labeler } from './labels.js';
 import { checkNetlist } from './netlist-check.js';
@@ -71,6 +71,7 @@ export function compile(full: FlatNetlist, opts: CompileOptions = {}): Compiled 
   const root = resolveAliases(net, label);
   checkNetlist(net, label);
   const lay = layout(net, root);
+  ensureScratch(scratchLimbs(net));
   const state = allocState(net, lay);
   initSlots(net, lay, state);
   const sources: string[] = [];
@@ -176,7 +177,7 @@ function edgeFn(
     writeFn(state, H, 0);
     N.set(NX);
     D.set(DX);
-    for (let i = 0; i < lay.nWideState; i++) W[i] = WX[i]!;
+    W.set(WX);
   };
 }
 
@@ -212,10 +213,19 @@ function initSlots(net: FlatNetlist, lay: Layout, st: SimState): void {
     if (v === null) return;
     const bits = BigInt.asUintN(n.width, v);
     const s = storeOf(n.width);
-    if (s === 'W') st.W[lay.slot[id]!] = bits;
+    if (s === 'W') toLimbs(bits, st.W, lay.slot[id]!, limbsOf(n.width));
     else if (s === 'D') st.D[lay.slot[id]!] = Number(bits);
     else st.N[lay.slot[id]!] = Number(BigInt.asIntN(32, bits));
   });
+}
+
+/** Most limbs a helper call of this design passes: widest node or key, and
+ *  the widest CAM match vector. */
+function scratchLimbs(net: FlatNetlist): number {
+  let w = 32;
+  for (const n of net.nodes) w = Math.max(w, n.width);
+  for (const c of net.cams) w = Math.max(w, c.keyWidth, c.entries);
+  return limbsOf(w) + 1;
 }
 
 function rootsWhere(net: FlatNetlist, root: Int32Array, pred: (id: NodeId) => boolean): NodeId[] {

@@ -6,10 +6,10 @@
 import type { Design } from '../ir.js';
 import { flatten } from '../flatten.js';
 import type { Simulator, SignalInfo, Trace } from './api.js';
-import { BATCH_SOURCE_LIMIT, compileBatch, type BatchArray, type BatchFn } from './batch.js';
+import { BATCH_SOURCE_LIMIT, compileBatch, wordsPerCycle, type BatchArray, type BatchFn } from './batch.js';
 import { compile, type Compiled, type CompileOptions } from './compile.js';
-import { isNarrow, storeOf } from './layout.js';
-import { setWord, wordAt } from './runtime.js';
+import { limbsOf, storeOf } from './layout.js';
+import { fromLimbs, setWord, toLimbs, wordAt } from './runtime.js';
 import { selectSignals } from './select.js';
 import { closeMatches, someOf } from './suggest.js';
 import { TraceRecorder, type TracedSlot } from './trace.js';
@@ -98,7 +98,7 @@ export class CompiledSimulator implements Simulator {
     }
     const bits = toBits(e.info, value);
     const st = this.compiled.state;
-    if (e.store === 'W') st.W[e.slot] = bits;
+    if (e.store === 'W') toLimbs(bits, st.W, e.slot, limbsOf(e.info.width));
     else if (e.store === 'D') st.D[e.slot] = Number(bits);
     else st.N[e.slot] = Number(BigInt.asIntN(32, bits));
     this.settled = 'none';
@@ -108,7 +108,7 @@ export class CompiledSimulator implements Simulator {
     const e = this.entry(path);
     this.ready(e);
     const st = this.compiled.state;
-    return e.store === 'W' ? st.W[e.slot]! : e.store === 'D' ? BigInt(st.D[e.slot]!) : BigInt(st.N[e.slot]! >>> 0);
+    return e.store === 'W' ? fromLimbs(st.W, e.slot, limbsOf(e.info.width)) : e.store === 'D' ? BigInt(st.D[e.slot]!) : BigInt(st.N[e.slot]! >>> 0);
   }
 
   peekSigned(path: string): bigint {
@@ -122,7 +122,7 @@ export class CompiledSimulator implements Simulator {
     }
     this.ready(e);
     const st = this.compiled.state;
-    return e.store === 'W' ? Number(st.W[e.slot]!) : e.store === 'D' ? st.D[e.slot]! : st.N[e.slot]! >>> 0;
+    return e.store === 'W' ? Number(fromLimbs(st.W, e.slot, 2)) : e.store === 'D' ? st.D[e.slot]! : st.N[e.slot]! >>> 0;
   }
 
   evaluate(): void {
@@ -191,34 +191,68 @@ export class CompiledSimulator implements Simulator {
     return rec.finish();
   }
 
-  /** A signal of at most 32 bits resolved once, read and written as an
+  /** A signal of at most 52 bits resolved once, read and written as an
    *  unsigned JS number: for testbench loops where a path lookup and a
    *  BigInt per access would cost more than the simulated cycle. Keeps the
    *  lazy-settle bookkeeping of peek and poke. */
   handle(path: string): SignalHandle {
     const e = this.entry(path);
     const { width } = e.info;
-    if (e.store !== 'N') throw new Error(`handle(${e.info.path}): signal is ${width} bits; number handles are for at most 32, use peek/poke`);
-    const N = this.compiled.state.N;
-    const slot = e.slot;
+    if (e.store === 'W') {
+      throw new Error(`handle(${e.info.path}): signal is ${width} bits; number handles are for at most 52, use peek/poke`);
+    }
+    if (!e.pokeable) {
+      // Reads only; writing throws the usual message.
+      return this.readHandle(e, () => this.poke(e.info.path, 0));
+    }
     const max = 2 ** width - 1;
-    const sim = this;
+    const bad = (v: number): never => {
+      throw new Error(`handle ${e.info.path}: ${v} is not an unsigned ${width}-bit integer`);
+    };
+    const h = this.readHandle(e, bad);
+    const slot = e.slot;
+    if (e.store === 'N') {
+      const N = this.compiled.state.N;
+      h.write = (v: number): void => {
+        // `v >>> 0 === v`: an integer in [0, 2^32), in one cheap test.
+        if (v >>> 0 !== v || v > max) bad(v);
+        N[slot] = v;
+        this.settled = 'none';
+      };
+    } else {
+      const D = this.compiled.state.D;
+      h.write = (v: number): void => {
+        if (!Number.isInteger(v) || v < 0 || v > max) bad(v);
+        D[slot] = v;
+        this.settled = 'none';
+      };
+    }
+    return h;
+  }
+
+  private readHandle(e: SignalEntry, write: (v: number) => void): SignalHandle {
+    const slot = e.slot;
+    // The settle test inlined: the common case (already settled) is one
+    // comparison and a load.
+    const read =
+      e.store === 'N'
+        ? (N: Int32Array) => (): number => {
+            if (this.settled !== 'all' && (this.settled !== 'ports' || !e.portsValid)) this.ready(e);
+            return N[slot]! >>> 0;
+          }
+        : null;
+    const D = this.compiled.state.D;
     return {
       path: e.info.path,
-      width,
-      read(): number {
-        sim.ready(e);
-        return N[slot]! >>> 0;
-      },
-      write(v: number): void {
-        if (!e.pokeable) sim.poke(e.info.path, v); // throws the usual message
-        // `v >>> 0 === v`: an integer in [0, 2^32), in one cheap test.
-        if (v >>> 0 !== v || v > max) {
-          throw new Error(`handle ${e.info.path}: ${v} is not an unsigned ${width}-bit integer`);
-        }
-        N[slot] = v | 0;
-        sim.settled = 'none';
-      },
+      width: e.info.width,
+      read:
+        read !== null
+          ? read(this.compiled.state.N)
+          : (): number => {
+              this.ready(e);
+              return D[slot]!;
+            },
+      write,
     };
   }
 
@@ -230,37 +264,40 @@ export class CompiledSimulator implements Simulator {
    *      result[o][c] = peek(o) for each o of `outputs`
    *      step(1)
    *
-   *  Ports are top-level, at most 32 bits (wider ones: use poke/peek).
+   *  Ports are top-level, of any width. A port of at most 32 bits takes one
+   *  array entry per cycle; a wider one ceil(width / 32) entries per cycle,
+   *  its 32-bit words little-endian (cycle c's word j at [c * words + j]),
+   *  in the inputs and in the result alike (batchWords gives the count).
    *  Input entries are bit patterns: bits above the port width are ignored
    *  (so an Int32Array may hold negative values as two's complement).
    *  Inputs not named keep their value; named ones keep their last entry.
-   *  `outputs` defaults to every top-level output of at most 32 bits, keyed
-   *  by full path; given names are the result's keys as spelled. */
+   *  `outputs` defaults to every top-level output, keyed by full path;
+   *  given names are the result's keys as spelled. */
   runBatch(inputs: Record<string, BatchArray>, cycles: number, outputs?: string[]): Record<string, Uint32Array> {
     checkCount('runBatch', cycles);
     const net = this.compiled.net;
-    const portOf = (list: typeof net.inputs, dir: string, name: string): { e: SignalEntry; node: number } => {
+    const portOf = (list: typeof net.inputs, dir: string, name: string): { e: SignalEntry; node: number; words: number } => {
       const e = this.entry(name);
       const port = list.find((p) => p.path === e.info.path);
       if (port === undefined) {
         throw new Error(`runBatch: ${e.info.path} (${e.info.kind}) is not a top-level ${dir}; known: ${someOf(list.map((p) => p.path))}`);
       }
-      if (e.store !== 'N') {
-        throw new Error(`runBatch: ${dir} ${e.info.path} is ${e.info.width} bits; runBatch takes ports of at most 32 bits, use poke/peek for it`);
-      }
-      return { e, node: port.node };
+      return { e, node: port.node, words: wordsPerCycle(e.info.width) };
     };
     const ins = Object.entries(inputs).map(([name, values]) => {
       const p = portOf(net.inputs, 'input', name);
-      if (values.length < cycles) throw new Error(`runBatch: input ${name} has ${values.length} values for ${cycles} cycles`);
+      if (values.length < cycles * p.words) {
+        const per = p.words === 1 ? '' : ` (${p.words} words per cycle for ${p.e.info.width} bits)`;
+        throw new Error(`runBatch: input ${name} has ${values.length} values for ${cycles} cycles${per}`);
+      }
       return { ...p, values };
     });
-    const slots = new Set(ins.map((i) => i.e.slot));
+    const slots = new Set(ins.map((i) => i.e.slot + i.e.store));
     if (slots.size < ins.length) throw new Error(`runBatch: an input is named twice (${Object.keys(inputs).join(', ')})`);
-    const names = outputs ?? net.outputs.filter((p) => isNarrow(net.nodes[p.node]!.width)).map((p) => p.path);
+    const names = outputs ?? net.outputs.map((p) => p.path);
     const outs = names.map((name) => portOf(net.outputs, 'output', name));
     const result: Record<string, Uint32Array> = {};
-    const arrays = names.map((name) => (result[name] = new Uint32Array(cycles)));
+    const arrays = outs.map((o, k) => (result[names[k]!] = new Uint32Array(cycles * o.words)));
     if (cycles === 0) return result;
     const inArrays = ins.map((i) => i.values);
     const fn = this.recorder === null ? this.batchFn(ins.map((i) => i.node), outs.map((o) => o.node), inArrays, arrays) : null;
@@ -272,20 +309,35 @@ export class CompiledSimulator implements Simulator {
     }
     // A trace records every cycle, and an unoptimisable loop would be
     // slower than the chunked slot functions: the per-cycle loop itself.
-    const N = this.compiled.state.N;
     for (let c = 0; c < cycles; c++) {
-      for (const i of ins) {
-        const w = i.e.info.width;
-        N[i.e.slot] = w === 32 ? i.values[c]! | 0 : i.values[c]! & (2 ** w - 1);
-      }
+      for (const i of ins) this.pokeWords(i.e, i.values, c * i.words, i.words);
       this.settled = 'none';
       outs.forEach((o, k) => {
         this.ready(o.e);
-        arrays[k]![c] = N[o.e.slot]!;
+        this.peekWords(o.e, arrays[k]!, c * o.words, o.words);
       });
       this.step(1);
     }
     return result;
+  }
+
+  private pokeWords(e: SignalEntry, a: BatchArray, at: number, words: number): void {
+    let v = 0n;
+    for (let j = words - 1; j >= 0; j--) v = (v << 32n) | BigInt(a[at + j]! >>> 0);
+    const bits = BigInt.asUintN(e.info.width, v);
+    const st = this.compiled.state;
+    if (e.store === 'W') toLimbs(bits, st.W, e.slot, limbsOf(e.info.width));
+    else if (e.store === 'D') st.D[e.slot] = Number(bits);
+    else st.N[e.slot] = Number(BigInt.asIntN(32, bits));
+  }
+
+  private peekWords(e: SignalEntry, a: Uint32Array, at: number, words: number): void {
+    const st = this.compiled.state;
+    if (e.store === 'N') a[at] = st.N[e.slot]!;
+    else if (e.store === 'D') {
+      a[at] = st.D[e.slot]!;
+      a[at + 1] = st.D[e.slot]! / 4294967296;
+    } else for (let j = 0; j < words; j++) a[at + j] = st.W[e.slot + j]!;
   }
 
   private batchFn(inputs: number[], outputs: number[], warmIn: BatchArray[], warmOut: Uint32Array[]): BatchFn | null {
@@ -310,7 +362,7 @@ export class CompiledSimulator implements Simulator {
 
   peekMemory(path: string, addr: number): bigint {
     const i = this.memIndex(path, addr);
-    return wordAt(this.compiled.state.mems[i]!, addr);
+    return wordAt(this.compiled.state.mems[i]!, addr, this.compiled.net.memories[i]!.width);
   }
 
   /** Load memory contents directly (testbench preloads, e.g. texture data). */
@@ -318,7 +370,7 @@ export class CompiledSimulator implements Simulator {
     const i = this.memIndex(path, addr);
     const m = this.compiled.net.memories[i]!;
     const bits = toBits({ path: `${m.name}[${addr}]`, width: m.width }, value);
-    setWord(this.compiled.state.mems[i]!, addr, bits);
+    setWord(this.compiled.state.mems[i]!, addr, bits, m.width);
     this.settled = 'none';
   }
 
@@ -327,7 +379,7 @@ export class CompiledSimulator implements Simulator {
     const i = cams.findIndex((c) => c.name === path || c.name === `${this.topName}.${path}`);
     if (i < 0) throw new Error(unknownMsg('CAM', path, cams.map((c) => c.name)));
     checkIndex(path, index, cams[i]!.entries);
-    const key = wordAt(this.compiled.state.camKeys[i]!, index);
+    const key = wordAt(this.compiled.state.camKeys[i]!, index, cams[i]!.keyWidth);
     return { valid: this.compiled.state.camValid[i]![index] !== 0, key };
   }
 
