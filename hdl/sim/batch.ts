@@ -6,7 +6,7 @@
 // recorded outputs' cones too (run(n) computes only what next state needs).
 import type { FlatNetlist } from '../flatten.js';
 import type { NodeId } from '../ir.js';
-import { assign, edgeInLoop, Gen, invariantNodes, localRefOf, names, prologue, slotRefs } from './codegen-fn.js';
+import { assign, edgeInLoop, Gen, invariantNodes, localRefOf, names, slotRefs, withPrologue } from './codegen-fn.js';
 import { nodeValue, valueOf } from './codegen-node.js';
 import type { Compiled } from './compile.js';
 import { labeler } from './labels.js';
@@ -64,7 +64,7 @@ export function batchLoopCode(net: FlatNetlist, lay: Layout, inputs: NodeId[], o
   for (const id of stateIds) g.emit(assign('', slotRefs(net, lay, id), names(net, id)));
   // Batched inputs keep their last value, as after the last poke of a loop.
   for (const id of batched) g.emit(assign('', slotRefs(net, lay, id), names(net, id)));
-  return `${prologue(net)}\n${g.text()}`;
+  return withPrologue(net, g.text());
 }
 
 /** Canonical form (layout.ts) of cycle c's entry of a batched input: bits

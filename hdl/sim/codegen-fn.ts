@@ -14,11 +14,27 @@ import { nextStateValue, writeStatements } from './codegen-edge.js';
 import { isWide, limbsOf, storeOf, type Layout } from './layout.js';
 import { helperPrologue } from './runtime.js';
 
-export function prologue(net: FlatNetlist): string {
-  const lines = ["'use strict';", 'const N = S.N, D = S.D, W = S.W, NX = S.NX, DX = S.DX, WX = S.WX, rst = S.ctl[0];'];
-  net.memories.forEach((_, i) => lines.push(`const m${i} = S.mems[${i}];`));
-  net.cams.forEach((_, i) => lines.push(`const ck${i} = S.camKeys[${i}], cv${i} = S.camValid[${i}];`));
-  lines.push(helperPrologue);
+/** The body with the prologue it needs: only the state arrays, memories,
+ *  CAMs and helpers the body names are loaded into locals, since every call
+ *  of a small function (a poke/peek/step testbench calls two per cycle)
+ *  pays for each load. */
+export function withPrologue(net: FlatNetlist, body: string): string {
+  const uses = (name: string): boolean => new RegExp(`\\b${name}\\b`).test(body);
+  const lines = ["'use strict';"];
+  const state = ['N', 'D', 'W', 'NX', 'DX', 'WX'].filter(uses).map((k) => `${k} = S.${k}`);
+  if (uses('rst')) state.push('rst = S.ctl[0]');
+  if (state.length > 0) lines.push(`const ${state.join(', ')};`);
+  net.memories.forEach((_, i) => {
+    if (uses(`m${i}`)) lines.push(`const m${i} = S.mems[${i}];`);
+  });
+  net.cams.forEach((_, i) => {
+    if (uses(`ck${i}`) || uses(`cv${i}`)) lines.push(`const ck${i} = S.camKeys[${i}], cv${i} = S.camValid[${i}];`);
+  });
+  for (const line of helperPrologue.split('\n')) {
+    const name = /const (H_\w+) =/.exec(line)?.[1];
+    if (name !== undefined && uses(name)) lines.push(line);
+  }
+  lines.push(body);
   return lines.join('\n');
 }
 

@@ -12,7 +12,7 @@
 // than linearly with function size.
 import type { FlatNetlist } from '../flatten.js';
 import { combOperands, type NodeId } from '../ir.js';
-import { edgeCode, loopCode, nextStateCode, prologue, slotCode, writeCode } from './codegen-fn.js';
+import { edgeCode, loopCode, nextStateCode, slotCode, withPrologue, writeCode } from './codegen-fn.js';
 import { isState, layout, limbsOf, storeOf, type Layout } from './layout.js';
 import { allocState, ensureScratch, helpers, toLimbs, type SimState } from './runtime.js';
 import { edgeInputs, isComputed, resolveAliases, schedule } from './schedule.js';
@@ -76,14 +76,21 @@ export function compile(full: FlatNetlist, opts: CompileOptions = {}): Compiled 
   initSlots(net, lay, state);
   const sources: string[] = [];
   const make = (body: string): GenFn => {
-    const src = `${prologue(net)}\n${body}`;
+    const src = withPrologue(net, body);
     sources.push(src);
     return new Function('S', 'H', 'n', src) as GenFn;
   };
   // A local: imported bindings may be accessors under transpilers.
   const H = helpers;
-  const call = (fns: GenFn[]) => (): void => {
-    for (const f of fns) f(state, H, 0);
+  const call = (fns: GenFn[]): (() => void) => {
+    // One function (every small design): no loop around the call.
+    if (fns.length === 1) {
+      const f = fns[0]!;
+      return () => f(state, H, 0);
+    }
+    return () => {
+      for (const f of fns) f(state, H, 0);
+    };
   };
 
   const chunkSize = opts.chunkSize ?? DEFAULT_CHUNK;

@@ -20,8 +20,11 @@ interface SignalEntry extends TracedSlot {
   portsValid: boolean;
 }
 
-/** How much of the slot arrays is current. */
-type Settled = 'none' | 'ports' | 'all';
+/** How much of the slot arrays is current: nothing, what settlePorts
+ *  computes, everything. Numbers, so a handle's test is one comparison. */
+const NONE = 0;
+const PORTS = 1;
+const ALL = 2;
 
 /** See CompiledSimulator.handle. */
 export interface SignalHandle {
@@ -39,7 +42,8 @@ export class CompiledSimulator implements Simulator {
   private readonly topName: string;
   /** Paths `observe: 'ports'` compiled away, for a precise error. */
   private readonly dropped: Set<string>;
-  private settled: Settled = 'none';
+  /** NONE, PORTS or ALL; read by handles (hence not private). */
+  settled = NONE;
   private cycles = 0;
   private recorder: TraceRecorder | null = null;
   private readonly opts: CompileOptions;
@@ -101,7 +105,7 @@ export class CompiledSimulator implements Simulator {
     if (e.store === 'W') toLimbs(bits, st.W, e.slot, limbsOf(e.info.width));
     else if (e.store === 'D') st.D[e.slot] = Number(bits);
     else st.N[e.slot] = Number(BigInt.asIntN(32, bits));
-    this.settled = 'none';
+    this.settled = NONE;
   }
 
   peek(path: string): bigint {
@@ -126,28 +130,35 @@ export class CompiledSimulator implements Simulator {
   }
 
   evaluate(): void {
-    if (this.settled === 'all') return;
+    if (this.settled === ALL) return;
     this.compiled.settle();
-    this.settled = 'all';
+    this.settled = ALL;
   }
 
-  /** Settles enough for `e` to be current. */
-  private ready(e: SignalEntry): void {
-    if (this.settled === 'all' || (this.settled === 'ports' && e.portsValid)) return;
+  /** Settles enough for `e` to be current (handles: see NumberHandle). */
+  ready(e: SignalEntry): void {
+    if (this.settled === ALL || (this.settled === PORTS && e.portsValid)) return;
     if (e.portsValid) {
       this.compiled.settlePorts();
-      this.settled = 'ports';
+      this.settled = PORTS;
     } else this.evaluate();
   }
 
   step(n = 1): void {
+    // The testbench's every-cycle call: settled by its peeks, not tracing.
+    if (n === 1 && this.settled !== NONE && this.recorder === null) {
+      this.compiled.edge();
+      this.cycles++;
+      this.settled = NONE;
+      return;
+    }
     checkCount('step', n);
     if (n === 0) return;
     const rec = this.recorder;
     if (rec === null) {
       // Already settled (a testbench peeked before stepping): the first edge
       // can clock from the settled slots instead of recomputing the cone.
-      const first = this.settled === 'none' ? 0 : 1;
+      const first = this.settled === NONE ? 0 : 1;
       if (first === 1) this.compiled.edge();
       if (n > first) this.compiled.run(n - first);
       this.cycles += n;
@@ -157,10 +168,10 @@ export class CompiledSimulator implements Simulator {
         rec.sample(this.compiled.state);
         this.compiled.edge();
         this.cycles++;
-        this.settled = 'none';
+        this.settled = NONE;
       }
     }
-    this.settled = 'none';
+    this.settled = NONE;
   }
 
   runUntil(cond: (sim: Simulator) => boolean, maxCycles: number): number {
@@ -197,63 +208,11 @@ export class CompiledSimulator implements Simulator {
    *  lazy-settle bookkeeping of peek and poke. */
   handle(path: string): SignalHandle {
     const e = this.entry(path);
-    const { width } = e.info;
     if (e.store === 'W') {
-      throw new Error(`handle(${e.info.path}): signal is ${width} bits; number handles are for at most 52, use peek/poke`);
+      throw new Error(`handle(${e.info.path}): signal is ${e.info.width} bits; number handles are for at most 52, use peek/poke`);
     }
-    if (!e.pokeable) {
-      // Reads only; writing throws the usual message.
-      return this.readHandle(e, () => this.poke(e.info.path, 0));
-    }
-    const max = 2 ** width - 1;
-    const bad = (v: number): never => {
-      throw new Error(`handle ${e.info.path}: ${v} is not an unsigned ${width}-bit integer`);
-    };
-    const h = this.readHandle(e, bad);
-    const slot = e.slot;
-    if (e.store === 'N') {
-      const N = this.compiled.state.N;
-      h.write = (v: number): void => {
-        // `v >>> 0 === v`: an integer in [0, 2^32), in one cheap test.
-        if (v >>> 0 !== v || v > max) bad(v);
-        N[slot] = v;
-        this.settled = 'none';
-      };
-    } else {
-      const D = this.compiled.state.D;
-      h.write = (v: number): void => {
-        if (!Number.isInteger(v) || v < 0 || v > max) bad(v);
-        D[slot] = v;
-        this.settled = 'none';
-      };
-    }
-    return h;
-  }
-
-  private readHandle(e: SignalEntry, write: (v: number) => void): SignalHandle {
-    const slot = e.slot;
-    // The settle test inlined: the common case (already settled) is one
-    // comparison and a load.
-    const read =
-      e.store === 'N'
-        ? (N: Int32Array) => (): number => {
-            if (this.settled !== 'all' && (this.settled !== 'ports' || !e.portsValid)) this.ready(e);
-            return N[slot]! >>> 0;
-          }
-        : null;
-    const D = this.compiled.state.D;
-    return {
-      path: e.info.path,
-      width: e.info.width,
-      read:
-        read !== null
-          ? read(this.compiled.state.N)
-          : (): number => {
-              this.ready(e);
-              return D[slot]!;
-            },
-      write,
-    };
+    const st = this.compiled.state;
+    return new NumberHandle(this, e, e.store === 'N' ? st.N : st.D);
   }
 
   /** Runs `cycles` cycles driving and sampling ports from typed arrays,
@@ -304,14 +263,14 @@ export class CompiledSimulator implements Simulator {
     if (fn !== null) {
       fn(cycles, inArrays, arrays);
       this.cycles += cycles;
-      this.settled = 'none';
+      this.settled = NONE;
       return result;
     }
     // A trace records every cycle, and an unoptimisable loop would be
     // slower than the chunked slot functions: the per-cycle loop itself.
     for (let c = 0; c < cycles; c++) {
       for (const i of ins) this.pokeWords(i.e, i.values, c * i.words, i.words);
-      this.settled = 'none';
+      this.settled = NONE;
       outs.forEach((o, k) => {
         this.ready(o.e);
         this.peekWords(o.e, arrays[k]!, c * o.words, o.words);
@@ -371,7 +330,7 @@ export class CompiledSimulator implements Simulator {
     const m = this.compiled.net.memories[i]!;
     const bits = toBits({ path: `${m.name}[${addr}]`, width: m.width }, value);
     setWord(this.compiled.state.mems[i]!, addr, bits, m.width);
-    this.settled = 'none';
+    this.settled = NONE;
   }
 
   peekCam(path: string, index: number): { valid: boolean; key: bigint } {
@@ -402,6 +361,47 @@ export class CompiledSimulator implements Simulator {
       throw new Error(unknownMsg('signal', path, [...this.table.keys()]));
     }
     return e;
+  }
+}
+
+/** One class for every number handle, so a testbench loop over many
+ *  handles calls one method shape (monomorphic), whatever their widths. */
+class NumberHandle implements SignalHandle {
+  readonly path: string;
+  readonly width: number;
+  private readonly slot: number;
+  /** Settle level after which the value is current. */
+  private readonly need: number;
+  private readonly max: number;
+  /** Narrow values are int32 patterns; mid ones exact doubles. */
+  private readonly narrow: boolean;
+  constructor(
+    private readonly sim: CompiledSimulator,
+    private readonly e: SignalEntry,
+    private readonly arr: Int32Array | Float64Array,
+  ) {
+    this.path = e.info.path;
+    this.width = e.info.width;
+    this.slot = e.slot;
+    this.need = e.portsValid ? PORTS : ALL;
+    this.max = 2 ** this.width - 1;
+    this.narrow = e.store === 'N';
+  }
+  read(): number {
+    if (this.sim.settled < this.need) this.sim.ready(this.e);
+    const v = this.arr[this.slot]!;
+    return this.narrow ? v >>> 0 : v;
+  }
+  write(v: number): void {
+    // `v >>> 0 === v`: an integer in [0, 2^32), in one cheap test.
+    const ok = this.narrow ? v >>> 0 === v && v <= this.max : Number.isInteger(v) && v >= 0 && v <= this.max;
+    if (!ok || !this.e.pokeable) this.refuse(v);
+    this.arr[this.slot] = v;
+    this.sim.settled = NONE;
+  }
+  private refuse(v: number): never {
+    if (!this.e.pokeable) this.sim.poke(this.path, v); // throws the usual message
+    throw new Error(`handle ${this.path}: ${v} is not an unsigned ${this.width}-bit integer`);
   }
 }
 
