@@ -9,9 +9,9 @@ import { runVerilator } from '../cosim/verilator.js';
 import { xorshiftStimulus } from '../cosim/xorshift.js';
 import { bundleDesign, childPort } from './circuits.js';
 
-/** The model's C++ at -O1: the fuzz builds hundreds of circuits and runs
+/** The model's C++ at -O0: the fuzz builds hundreds of circuits and runs
  *  them for a few cycles, so compile time matters, not run time. */
-export const FUZZ_VERILATOR_FLAGS = ['-MAKEFLAGS', 'OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1'];
+export const FUZZ_VERILATOR_FLAGS = ['-MAKEFLAGS', 'OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0'];
 
 export interface ChildMismatch {
   child: string;
