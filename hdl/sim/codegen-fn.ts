@@ -28,7 +28,9 @@ export function withPrologue(net: FlatNetlist, body: string): string {
     if (uses(`m${i}`)) lines.push(`const m${i} = S.mems[${i}];`);
   });
   net.cams.forEach((_, i) => {
-    if (uses(`ck${i}`) || uses(`cv${i}`)) lines.push(`const ck${i} = S.camKeys[${i}], cv${i} = S.camValid[${i}];`);
+    if (uses(`ck${i}`) || uses(`cv${i}`) || uses(`cc${i}`)) {
+      lines.push(`const ck${i} = S.camKeys[${i}], cv${i} = S.camValid[${i}], cc${i} = S.camCare[${i}];`);
+    }
   });
   for (const line of helperPrologue.split('\n')) {
     const name = /const (H_\w+) =/.exec(line)?.[1];
@@ -162,7 +164,8 @@ export function invariantNodes(net: FlatNetlist, root: Int32Array, cone: NodeId[
   };
   for (const id of cone) {
     const n = net.nodes[id]!;
-    if (n.op !== 'memread' && n.op !== 'cammatch' && combOperands(n).every(fixed)) invariant.add(id);
+    const stored = n.op === 'memread' || n.op === 'cammatch' || n.op === 'camread' || n.op === 'camvalid';
+    if (!stored && combOperands(n).every(fixed)) invariant.add(id);
   }
   return invariant;
 }

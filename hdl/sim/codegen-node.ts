@@ -6,7 +6,7 @@ import { isNarrow, isWide, limbsOf } from './layout.js';
 import { narrowExpr } from './codegen-narrow.js';
 import { midExpr } from './codegen-mid.js';
 import { amountNum, limbsExpr, lowerLimbs } from './codegen-limbs.js';
-import { camMatchValue } from './codegen-cam.js';
+import { camMatchValue, camReadValue, camValidValue } from './codegen-cam.js';
 import { maxOf, memVar, uN, type ExprCtx } from './codegen-util.js';
 
 /** The node's value: one expression, or one per limb for a wide node. */
@@ -17,7 +17,11 @@ export function nodeValue(n: Node, x: ExprCtx): string[] {
     case 'memread':
       return memReadValue(n.mem, n.addr, x);
     case 'cammatch':
-      return camMatchValue(n.cam, n.key, n.width, x);
+      return camMatchValue(n.cam, n.key, n.mask, n.width, x);
+    case 'camread':
+      return camReadValue(n.cam, n.index, x);
+    case 'camvalid':
+      return camValidValue(n.cam, n.width, x);
     case 'const':
     case 'input':
     case 'wire':
@@ -80,11 +84,17 @@ function indexOf(x: ExprCtx, addr: NodeId, size: number): { a: string; check: bo
  *  spare zero word past the end for them). */
 export function memReadValue(mem: number, addr: NodeId, x: ExprCtx): string[] {
   const m = x.net.memories[mem]!;
-  const { a, check } = indexOf(x, addr, m.depth);
-  if (!isWide(m.width)) return [check ? `(${a} < ${m.depth} ? ${memVar(mem)}[${a}] : 0)` : `${memVar(mem)}[${a}]`];
-  const k = limbsOf(m.width);
-  const base = x.tmp(check ? `(${a} < ${m.depth} ? ${a} : ${m.depth}) * ${k}` : `${a} * ${k}`);
-  return Array.from({ length: k }, (_, j) => `${memVar(mem)}[${base} + ${j}]`);
+  return indexedRead(memVar(mem), m.depth, m.width, addr, x);
+}
+
+/** Entry `addr` of an indexed store of `size` words of `width` bits (a
+ *  memory, or a CAM's keys); 0 past the end. */
+export function indexedRead(store: string, size: number, width: number, addr: NodeId, x: ExprCtx): string[] {
+  const { a, check } = indexOf(x, addr, size);
+  if (!isWide(width)) return [check ? `(${a} < ${size} ? ${store}[${a}] : 0)` : `${store}[${a}]`];
+  const k = limbsOf(width);
+  const base = x.tmp(check ? `(${a} < ${size} ? ${a} : ${size}) * ${k}` : `${a} * ${k}`);
+  return Array.from({ length: k }, (_, j) => `${store}[${base} + ${j}]`);
 }
 
 /** Statement that stores `value` (one expression, or limbs of stride

@@ -51,6 +51,9 @@ export interface SimState {
   mems: Words[];
   camKeys: Words[];
   camValid: Uint8Array[];
+  /** Care masks of ternary CAMs, stored as the keys (an empty Int32Array
+   *  for the others). */
+  camCare: Words[];
   /** ctl[0]: the reset line. */
   ctl: Int32Array;
 }
@@ -70,6 +73,7 @@ export function allocState(net: FlatNetlist, lay: Layout): SimState {
     mems: net.memories.map((m) => words(m.width, m.depth)),
     camKeys: net.cams.map((c) => words(c.keyWidth, c.entries)),
     camValid: net.cams.map((c) => new Uint8Array(c.entries)),
+    camCare: net.cams.map((c) => (c.ternary ? words(c.keyWidth, c.entries) : new Int32Array(0))),
     ctl: new Int32Array(1),
   };
 }
@@ -221,6 +225,47 @@ function camMatchW(keys: Int32Array, valid: Uint8Array, k: number): void {
   }
 }
 
+/** Limb j of entry i of a key store (layout.ts forms: int32 patterns,
+ *  mid doubles, or k limbs per entry). */
+function keyLimb(keys: Words, i: number, j: number, k: number): number {
+  if (keys instanceof Float64Array) return j === 0 ? keys[i]! | 0 : j === 1 ? (keys[i]! / 4294967296) | 0 : 0;
+  if (k === 1) return j === 0 ? keys[i]! : 0;
+  return keys[i * k + j]!;
+}
+
+/** Every CAM search form, into R: entry i matches when valid and its key
+ *  equals the search key (limbs in A) on every bit that the search mask
+ *  (limbs in B; all ones without one) and, for a ternary CAM, the entry's
+ *  care mask select. k: limbs of the key width. */
+function camSearch(keys: Words, care: Words | null, valid: Uint8Array, k: number): void {
+  const { A, B, R } = scratch;
+  R.fill(0, 0, (valid.length + 31) >>> 5);
+  for (let i = 0; i < valid.length; i++) {
+    if (valid[i] === 0) continue;
+    let j = 0;
+    while (j < k) {
+      const c = care === null ? -1 : keyLimb(care, i, j, k);
+      if (((keyLimb(keys, i, j, k) ^ A[j]!) & B[j]! & c) !== 0) break;
+      j++;
+    }
+    if (j === k) R[i >>> 5] = R[i >>> 5]! | (1 << (i & 31));
+  }
+}
+
+/** The valid bits as a vector: an int32 pattern (<= 32 entries)... */
+function camValid32(valid: Uint8Array): number {
+  let m = 0;
+  for (let i = 0; i < valid.length; i++) if (valid[i] !== 0) m |= 1 << i;
+  return m;
+}
+
+/** ...or limbs in R. */
+function camValidLimbs(valid: Uint8Array): void {
+  const R = scratch.R;
+  R.fill(0, 0, (valid.length + 31) >>> 5);
+  for (let i = 0; i < valid.length; i++) if (valid[i] !== 0) R[i >>> 5] = R[i >>> 5]! | (1 << (i & 31));
+}
+
 /** pow2[k] = 2^k exactly, for mid shifts by a variable amount. */
 const pow2 = Float64Array.from({ length: 65 }, (_, k) => 2 ** k);
 
@@ -228,6 +273,9 @@ export const helpers = {
   camMatch32,
   camMatchN,
   camMatchW,
+  camSearch,
+  camValid32,
+  camValidLimbs,
   mul,
   divu,
   shl,

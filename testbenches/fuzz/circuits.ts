@@ -1,7 +1,7 @@
 // The circuits the differential fuzzer draws, and the bundles it hands to
 // Verilator: many circuits as instances of one top, so that one Verilator
 // build checks hundreds of them.
-import { operands, type Design, type ModuleIR, type NodeId } from '../../hdl/ir.js';
+import { camPortOperands, operands, type Design, type ModuleIR, type NodeId } from '../../hdl/ir.js';
 import { randomModule, rng } from '../../hdl/sim/test-random.js';
 import { bundleModule, designOf } from '../../hdl/verilog/test-ir.js';
 
@@ -50,7 +50,7 @@ function observeSinks(m: ModuleIR): void {
   const used = new Set<NodeId>();
   for (const n of m.nodes) for (const o of operands(n)) used.add(o);
   for (const mem of m.memories) for (const p of mem.writePorts) used.add(p.addr).add(p.data).add(p.en);
-  for (const c of m.cams) for (const p of c.writePorts) used.add(p.index).add(p.key).add(p.valid).add(p.en);
+  for (const c of m.cams) for (const p of c.writePorts) for (const o of camPortOperands(p)) used.add(o);
   for (const p of m.ports) used.add(p.node);
   const sinks = m.nodes.filter((n) => !used.has(n.id) && n.op !== 'const' && n.op !== 'input');
   for (const n of sinks.slice(0, Math.max(0, MAX_OUTPUTS - m.ports.filter((p) => p.dir === 'out').length))) {

@@ -3,7 +3,7 @@
 // by its first operand), checks them all in ONE bundled Verilator build,
 // and keeps the smallest that still disagrees, until no variant does.
 import type { ModuleIR, Node, NodeId } from '../../hdl/ir.js';
-import { combOperands, operands } from '../../hdl/ir.js';
+import { camPortOperands, combOperands, operands } from '../../hdl/ir.js';
 import { mapNode } from '../../hdl/sim/map-node.js';
 import type { Stimulus } from '../cosim/stimulus.js';
 import { bundleStimulus, checkBundle } from './check.js';
@@ -90,9 +90,9 @@ export function prune(m: ModuleIR): ModuleIR {
         for (const p of m.memories[n.mem]!.writePorts) stack.push(p.addr, p.data, p.en);
         grew = true;
       }
-      if (n.op === 'cammatch' && !cams.has(n.cam)) {
+      if ((n.op === 'cammatch' || n.op === 'camread' || n.op === 'camvalid') && !cams.has(n.cam)) {
         cams.add(n.cam);
-        for (const p of m.cams[n.cam]!.writePorts) stack.push(p.index, p.key, p.valid, p.en);
+        for (const p of m.cams[n.cam]!.writePorts) stack.push(...camPortOperands(p));
         grew = true;
       }
     }
