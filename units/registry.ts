@@ -15,6 +15,10 @@ import { macSchema } from './mac/config.js';
 import { Mac } from './mac/module.js';
 import { noblurSchema } from './noblur/config.js';
 import { NoBlur } from './noblur/pipeline.js';
+import { radixSortSchema } from './radix-sort/config.js';
+import { RadixSorter } from './radix-sort/module.js';
+import { spidEncoderSchema } from './spid-encoder/config.js';
+import { SpidEncoder } from './spid-encoder/module.js';
 
 export interface UnitInfo {
   readonly name: string;
@@ -41,6 +45,8 @@ const UNITS: UnitInfo[] = [
   unit('fifo', 'synchronous FIFO with valid/ready streams (example)', fifoSchema, Fifo),
   unit('mac', 'fixed-point multiply-accumulate with named rounding and overflow (example)', macSchema, Mac),
   unit('noblur', 'NoBlur micropolygon rasterizer: cull, bbox, setup, iterator, sample test, depth interpolation', noblurSchema, NoBlur),
+  unit('spid-encoder', 'shading point id encoder: primitive id and Morton-interleaved shading coordinates into a 64-bit key', spidEncoderSchema, SpidEncoder),
+  unit('radix-sort', 'LSD radix sorter of (SPID, sample) pairs: histogram, prefix sum, scatter over ping-pong buffers, digit skipping', radixSortSchema, RadixSorter),
 ];
 
 export function registerUnit(u: UnitInfo): void {
