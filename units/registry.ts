@@ -17,6 +17,8 @@ import { noblurSchema } from './noblur/config.js';
 import { NoBlur } from './noblur/pipeline.js';
 import { radixSortSchema } from './radix-sort/config.js';
 import { RadixSorter } from './radix-sort/module.js';
+import { scanSchema } from './scan/config.js';
+import { Scan } from './scan/module.js';
 import { spidEncoderSchema } from './spid-encoder/config.js';
 import { SpidEncoder } from './spid-encoder/module.js';
 
@@ -46,6 +48,7 @@ const UNITS: UnitInfo[] = [
   unit('mac', 'fixed-point multiply-accumulate with named rounding and overflow (example)', macSchema, Mac),
   unit('noblur', 'NoBlur micropolygon rasterizer: cull, bbox, setup, iterator, sample test, depth interpolation', noblurSchema, NoBlur),
   unit('spid-encoder', 'shading point id encoder: primitive id and Morton-interleaved shading coordinates into a 64-bit key', spidEncoderSchema, SpidEncoder),
+  unit('scan', 'scan of a sorted SPID list: counts primitives, 2x2 shading quads and shader executions, emits each quad with its sample range', scanSchema, Scan),
   unit('radix-sort', 'LSD radix sorter of (SPID, sample) pairs: histogram, prefix sum, scatter over ping-pong buffers, digit skipping', radixSortSchema, RadixSorter),
 ];
 
