@@ -19,6 +19,8 @@ import { radixSortSchema } from './radix-sort/config.js';
 import { RadixSorter } from './radix-sort/module.js';
 import { scanSchema } from './scan/config.js';
 import { Scan } from './scan/module.js';
+import { minmaxEncoderSchema } from './spid-codec/config.js';
+import { MinmaxEncoder } from './spid-codec/module.js';
 import { spidEncoderSchema } from './spid-encoder/config.js';
 import { SpidEncoder } from './spid-encoder/module.js';
 
@@ -49,6 +51,7 @@ const UNITS: UnitInfo[] = [
   unit('noblur', 'NoBlur micropolygon rasterizer: cull, bbox, setup, iterator, sample test, depth interpolation', noblurSchema, NoBlur),
   unit('spid-encoder', 'shading point id encoder: primitive id and Morton-interleaved shading coordinates into a 64-bit key', spidEncoderSchema, SpidEncoder),
   unit('scan', 'scan of a sorted SPID list: counts primitives, 2x2 shading quads and shader executions, emits each quad with its sample range', scanSchema, Scan),
+  unit('minmax-encoder', 'min/max-offset encoder of one 64-word SPID buffer block: header, offsets packed LSB-first, bus lines', minmaxEncoderSchema, MinmaxEncoder),
   unit('radix-sort', 'LSD radix sorter of (SPID, sample) pairs: histogram, prefix sum, scatter over ping-pong buffers, digit skipping', radixSortSchema, RadixSorter),
 ];
 
