@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { elaborate } from '../../hdl/index.js';
 import { createSimulator } from '../../hdl/sim/index.js';
 import { checkWithWaves, defaultSeed } from '../../testbenches/property.js';
-import { BLOCK_WORDS, compressBuffer, decodeBlock, decodeMinMax, decodePalette, encodeBlock, encodeMinMax, encodePalette } from './golden.js';
+import { BLOCK_WORDS, compressBuffer, minMaxBits, paletteBits, decodeBlock, decodeMinMax, decodePalette, encodeBlock, encodeMinMax, encodePalette } from './golden.js';
 import { MinmaxEncoder } from './module.js';
 
 const u32 = fc.integer({ min: 0, max: 2 ** 32 - 1 });
@@ -28,6 +28,11 @@ describe('SPID codecs (golden)', () => {
         expect(e.lines).toBeLessThanOrEqual(4);
         expect(e.lines).toBeGreaterThanOrEqual(1);
         if (e.codec !== 'raw') expect(e.bits).toBeLessThanOrEqual(e.lines * 512);
+        expect(minMaxBits(block)).toBe(encodeMinMax(block).bits);
+        expect(paletteBits(block)).toBe(encodePalette(block)!.bits);
+        const one = compressBuffer(block);
+        expect(one.bytes - 1).toBe(e.lines * 64);
+        expect(one.byCodec[e.codec]).toBe(1);
       }),
       { seed: defaultSeed(), numRuns: 300 },
     );
