@@ -31,12 +31,15 @@ const bitsOf = (v: number): number => (v === 0 ? 0 : v.toString(2).length);
  *  bits up to the highest one that differs between any two keys. */
 export function significantBits(pairs: readonly SortPair[]): { pidBits: number; xyBits: number } {
   if (pairs.length === 0) return { pidBits: 0, xyBits: 0 };
-  const pids = pairs.map((p) => p.pid);
-  const lo = Math.min(...pids);
-  const hi = Math.max(...pids);
+  let lo = Infinity;
+  let hi = -Infinity;
   let highestDiff = 0;
   const first = pairs[0]!.xy >>> 0;
-  for (const p of pairs) highestDiff = Math.max(highestDiff, bitsOf((p.xy ^ first) >>> 0));
+  for (const p of pairs) {
+    lo = Math.min(lo, p.pid);
+    hi = Math.max(hi, p.pid);
+    highestDiff = Math.max(highestDiff, bitsOf((p.xy ^ first) >>> 0));
+  }
   return { pidBits: bitsOf(hi - lo), xyBits: highestDiff };
 }
 
