@@ -32,6 +32,9 @@ export interface StudyOptions {
   readonly height: number;
   readonly cacheDir: string | null;
   readonly log: (line: string) => void;
+  /** The tile size and rate at which k x keys per cycle is swept and frames are simulated. */
+  readonly sweepTile: number;
+  readonly sweepSpp: TileSpp;
 }
 
 export const DEFAULT_OPTIONS: StudyOptions = {
@@ -48,10 +51,10 @@ export const DEFAULT_OPTIONS: StudyOptions = {
   height: 720,
   cacheDir: 'out/sort-cache',
   log: (line) => console.log(line),
+  sweepTile: 128,
+  sweepSpp: 16,
 };
 
-export const DEFAULT_TILE = 128;
-export const DEFAULT_SPP: TileSpp = 16;
 export const DEFAULT_K = 8;
 export const PID_BITS = 32;
 
@@ -198,17 +201,17 @@ export function runStudy(o: StudyOptions): StudyResult {
       const spec: SceneSpec = { surface, area, seed: o.seed };
       const scene = sceneName(spec);
       for (const spp of o.spps) {
-        if (spp !== DEFAULT_SPP && !o.sppAreas.includes(area)) continue;
+        if (spp !== o.sweepSpp && !o.sppAreas.includes(area)) continue;
         const t0 = Date.now();
         const frame = loadFrame(spec, spp, o.cacheDir, o.width, o.height);
-        const codec = codecStats(frame, DEFAULT_TILE);
+        const codec = codecStats(frame, o.sweepTile);
         codecs.push({ scene, spp, stats: codec });
         for (const tileSize of o.tiles) {
           // The tile sweep runs at the default rate, the rate sweep at the default tile.
-          if (spp !== DEFAULT_SPP && tileSize !== DEFAULT_TILE) continue;
+          if (spp !== o.sweepSpp && tileSize !== o.sweepTile) continue;
           const tiles = cutTiles(frame, tileSize);
           const busiest = tiles.reduce((a, b) => (b.pid.length > a.pid.length ? b : a));
-          const full = tileSize === DEFAULT_TILE && spp === DEFAULT_SPP;
+          const full = tileSize === o.sweepTile && spp === o.sweepSpp;
           const ks = full ? o.ks : [DEFAULT_K];
           const lanes = full ? o.lanes : (['1'] as const);
           // Scan the busiest tile's sorted list, as the default sorter leaves it.
@@ -269,16 +272,16 @@ export function runStudy(o: StudyOptions): StudyResult {
   }
   const costs: CostRow[] = [];
   for (const k of o.ks) for (const lane of o.lanes) {
-    const cfg = sorterConfig(DEFAULT_TILE, DEFAULT_SPP, k, lane);
+    const cfg = sorterConfig(o.sweepTile, o.sweepSpp, k, lane);
     costs.push({ k, keysPerCycle: Number(lane), capacityLog2: cfg.capacityLog2, cost: costOf(cfg) });
   }
-  const frontEnd = priceFrontEnd(PID_BITS, valueBits(DEFAULT_TILE, DEFAULT_SPP));
+  const frontEnd = priceFrontEnd(PID_BITS, valueBits(o.sweepTile, o.sweepSpp));
   return { rows, frames, costs, frontEnd, codecs, sim: { tilesSimulated: bench.tilesSimulated, cycles: bench.simulatedCycles, ms: bench.simulatedMs } };
 }
 
 /** Every tile of the frame through the default sorter (k = 8, one key per cycle). */
 function frameFigures(bench: SorterBench, scene: string, tiles: Tile[], o: StudyOptions, costOf: (c: RadixSortConfig) => SorterCost, spp: number): FrameRow {
-  const cfg = sorterConfig(DEFAULT_TILE, spp, DEFAULT_K, '1');
+  const cfg = sorterConfig(o.sweepTile, spp, DEFAULT_K, '1');
   const before = bench.tilesSimulated;
   let cycles = 0;
   let pairs = 0;
@@ -296,7 +299,7 @@ function frameFigures(bench: SorterBench, scene: string, tiles: Tile[], o: Study
     width: o.width,
     height: o.height,
     spp,
-    tile: DEFAULT_TILE,
+    tile: o.sweepTile,
     k: DEFAULT_K,
     keysPerCycle: 1,
     tiles: tiles.length,

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TopLevelSpec } from 'vega-lite';
 import { renderPng, renderSvg } from '../../synth-models/report/render.js';
-import { DEFAULT_K, DEFAULT_SPP, DEFAULT_TILE, type ResultRow, type StudyOptions, type StudyResult } from './experiment.js';
+import { DEFAULT_K, type ResultRow, type StudyOptions, type StudyResult } from './experiment.js';
 import { bitsPerSpidSpec, frontier, frontierSpec, passesCyclesSpec } from './plots.js';
 
 const f = (v: number, d = 2): string => v.toFixed(d);
@@ -29,7 +29,9 @@ export interface FrontierPoint {
 }
 
 /** Per (k, keys per cycle): sorter area and the busiest tile's cycles, averaged over scenes. */
-export function frontierPoints(r: StudyResult): FrontierPoint[] {
+export function frontierPoints(r: StudyResult, o: Pick<StudyOptions, 'sweepTile' | 'sweepSpp'>): FrontierPoint[] {
+  const DEFAULT_TILE = o.sweepTile;
+  const DEFAULT_SPP = o.sweepSpp;
   const pts = r.costs.map((c) => {
     const rows = r.rows.filter((x) => x.tile === DEFAULT_TILE && x.spp === DEFAULT_SPP && x.k === c.k && x.keysPerCycle === c.keysPerCycle);
     const cycles = rows.reduce((s, x) => s + x.cycles, 0) / Math.max(1, rows.length);
@@ -41,9 +43,11 @@ export function frontierPoints(r: StudyResult): FrontierPoint[] {
 }
 
 export async function writeReport(out: string, r: StudyResult, o: StudyOptions, seconds: number): Promise<void> {
+  const DEFAULT_TILE = o.sweepTile;
+  const DEFAULT_SPP = o.sweepSpp;
   const main = r.rows.filter((x) => x.tile === DEFAULT_TILE && x.spp === DEFAULT_SPP && x.k === DEFAULT_K && x.keysPerCycle === 1);
   const scenes = [...new Set(r.rows.map((x) => x.scene))];
-  const pts = frontierPoints(r);
+  const pts = frontierPoints(r, o);
   const s = r.sim;
   const md: string[] = [];
   md.push('# Sort-based deferred shading: SPID encoder, radix sorter, scan, codecs');
