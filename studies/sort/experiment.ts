@@ -24,10 +24,15 @@ export interface StudyOptions {
   readonly spps: readonly TileSpp[];
   readonly ks: readonly number[];
   readonly lanes: readonly RadixSortConfig['keysPerCycle'][];
+  /** Scenes on which keys per cycle is swept too (the others sweep k at one key per cycle):
+   *  a full tile at 8 keys per cycle simulates at ~0.1 M cycles/s, so every lane count on
+   *  every scene would take many minutes on 2 cores. */
+  readonly laneSweepScenes: readonly string[];
   /** Areas at which the other sample rates (not 16) are rendered too. */
   readonly sppAreas: readonly number[];
-  /** Scenes (by area) whose whole frame is simulated for the frame-level figures. */
+  /** Scenes (by area and surface) whose whole frame is simulated for the frame-level figures. */
   readonly frameAreas: readonly number[];
+  readonly frameSurfaces: readonly SceneSurface[];
   readonly width: number;
   readonly height: number;
   readonly cacheDir: string | null;
@@ -45,8 +50,10 @@ export const DEFAULT_OPTIONS: StudyOptions = {
   spps: [4, 8, 16],
   ks: [4, 6, 8, 11, 16],
   lanes: ['1', '2', '4', '8'],
+  laneSweepScenes: ['plane-a2'],
   sppAreas: [2],
   frameAreas: [2],
+  frameSurfaces: ['plane'],
   width: 1280,
   height: 720,
   cacheDir: 'out/sort-cache',
@@ -213,7 +220,7 @@ export function runStudy(o: StudyOptions): StudyResult {
           const busiest = tiles.reduce((a, b) => (b.pid.length > a.pid.length ? b : a));
           const full = tileSize === o.sweepTile && spp === o.sweepSpp;
           const ks = full ? o.ks : [DEFAULT_K];
-          const lanes = full ? o.lanes : (['1'] as const);
+          const lanes = full && o.laneSweepScenes.includes(scene) ? o.lanes : (['1'] as const);
           // Scan the busiest tile's sorted list, as the default sorter leaves it.
           const base = sorterConfig(tileSize, spp, DEFAULT_K, '1');
           const sorted = bench.run(base, busiest, passesOf(busiest, DEFAULT_K), { keepSorted: true }).sorted!;
@@ -264,7 +271,7 @@ export function runStudy(o: StudyOptions): StudyResult {
               });
             }
           }
-          if (full && o.frameAreas.includes(area)) frames.push(frameFigures(bench, scene, tiles, o, costOf, spp));
+          if (full && o.frameAreas.includes(area) && o.frameSurfaces.includes(surface)) frames.push(frameFigures(bench, scene, tiles, o, costOf, spp));
         }
         o.log(`${scene} ${spp} spp: ${((Date.now() - t0) / 1000).toFixed(1)} s (tiles simulated so far ${bench.tilesSimulated})`);
       }

@@ -55,7 +55,7 @@ export function frontierSpec(points: readonly { k: number; keysPerCycle: number;
   const data = points.map((p) => ({ ...p, label: `k${p.k}x${p.keysPerCycle}` }));
   const enc = {
     x: { field: 'areaMm2', type: 'quantitative' as const, scale: { type: 'log' as const, }, title: 'sorter area (mm^2, 45 nm)' },
-    y: { field: 'cycles', type: 'quantitative' as const, scale: { type: 'log' as const }, title: 'cycles per busiest tile (mean over scenes)' },
+    y: { field: 'cycles', type: 'quantitative' as const, scale: { type: 'log' as const }, title: 'cycles of the busiest tile' },
   };
   return {
     $schema: SCHEMA,

@@ -29,11 +29,11 @@ export interface FrontierPoint {
 }
 
 /** Per (k, keys per cycle): sorter area and the busiest tile's cycles, averaged over scenes. */
-export function frontierPoints(r: StudyResult, o: Pick<StudyOptions, 'sweepTile' | 'sweepSpp'>): FrontierPoint[] {
+export function frontierPoints(r: StudyResult, o: Pick<StudyOptions, 'sweepTile' | 'sweepSpp' | 'laneSweepScenes'>): FrontierPoint[] {
   const DEFAULT_TILE = o.sweepTile;
   const DEFAULT_SPP = o.sweepSpp;
   const pts = r.costs.map((c) => {
-    const rows = r.rows.filter((x) => x.tile === DEFAULT_TILE && x.spp === DEFAULT_SPP && x.k === c.k && x.keysPerCycle === c.keysPerCycle);
+    const rows = r.rows.filter((x) => o.laneSweepScenes.includes(x.scene) && x.tile === DEFAULT_TILE && x.spp === DEFAULT_SPP && x.k === c.k && x.keysPerCycle === c.keysPerCycle);
     const cycles = rows.reduce((s, x) => s + x.cycles, 0) / Math.max(1, rows.length);
     return { k: c.k, keysPerCycle: c.keysPerCycle, areaMm2: c.cost.areaMm2, powerW: c.cost.powerW, clockHz: c.cost.clockHz, cycles, frontier: false };
   });
@@ -97,7 +97,8 @@ export async function writeReport(out: string, r: StudyResult, o: StudyOptions, 
   md.push('## Cost: sorter area and power against cycles per tile (k x keys per cycle)');
   md.push('');
   md.push(
-    'Priced from each configuration\'s elaborated netlist (45 nm cost model, nominal Vt, 0.99 V, one stage, activity 1.0), at 128 x 128 x 16 capacity. ' +
+    `Cycles per tile: the busiest tile of ${o.laneSweepScenes.join(', ')} (the scenes on which keys per cycle is swept). ` +
+      'Priced from each configuration\'s elaborated netlist (45 nm cost model, nominal Vt, 0.99 V, one stage, activity 1.0), at 128 x 128 x 16 capacity. ' +
       'Buffers: the two ping-pong pair buffers (SRAM; each lane adds a read and a write port, +50 % area per port beyond one); counters: the per-lane counter banks; logic: control, digit extraction, adders, comparators.',
   );
   md.push('');

@@ -7,7 +7,7 @@ import { DEFAULT_OPTIONS, runStudy, type StudyOptions } from './experiment.js';
 import { writeReport } from './report.js';
 
 /** A few seconds' worth: one triangle size, two digit widths, two lane counts. */
-export const QUICK: Partial<StudyOptions> = { areas: [8], ks: [4, 8], lanes: ['1', '2'], spps: [4, 16], tiles: [64, 128], sppAreas: [8], frameAreas: [] };
+export const QUICK: Partial<StudyOptions> = { areas: [8], ks: [4, 8], lanes: ['1', '2'], spps: [4, 16], tiles: [64, 128], sppAreas: [8], frameAreas: [], laneSweepScenes: ['plane-a8'] };
 
 function parseArgs(argv: readonly string[]): { out: string; quick: boolean } {
   let out = join('report', 'sort');

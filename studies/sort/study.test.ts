@@ -17,6 +17,8 @@ const SMALL: StudyOptions = {
   lanes: ['1', '2'],
   sppAreas: [6],
   frameAreas: [6],
+  frameSurfaces: ['bumpy-sphere'],
+  laneSweepScenes: ['bumpy-sphere-a6'],
   width: 128,
   height: 96,
   cacheDir: null,
