@@ -148,6 +148,7 @@ export async function writeReport(out: string, r: StudyResult, o: StudyOptions, 
   md.push('- cycles per tile: load (pairs / keys per cycle), per pass 2^k clear + histogram (chunk + 1) + 2^k prefix + scatter (chunk + 1), unload; all from simulation.');
   md.push('- onChipBytesMoved: the pair buffers (load write, two reads and a write per pass, unload read) and the counter banks, by the sorter\'s access pattern and its simulated pass count.');
   md.push('- shaderExecPerPixel: 4 x quads the scan unit counted / pixels of the tile with a covered sample.');
+  md.push('- mean passes (frame): over every tile of the frame, an empty tile counting 0.');
   md.push('');
   writeFileSync(join(out, 'index.md'), md.join('\n'));
 }
