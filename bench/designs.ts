@@ -31,6 +31,12 @@ export const BENCH_DESIGNS: BenchDesign[] = [
     how: `findUnit('${u}').elaborate('') (default config)`,
     make: () => findUnit(u).elaborate('').design,
   })),
+  {
+    // The sort study simulates this netlist on 262,144-pair tiles.
+    name: 'radix-sort-tile',
+    how: "findUnit('radix-sort').elaborate('capacityLog2=18') (buffers of a 128x128 tile at 16 spp)",
+    make: () => findUnit('radix-sort').elaborate('capacityLog2=18').design,
+  },
 ];
 
 export function benchDesign(name: string): BenchDesign {
