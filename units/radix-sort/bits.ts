@@ -1,15 +1,13 @@
-// Small bit-level building blocks the sorter needs: leading-one position,
-// smear-right mask, popcount, unsigned min/max. Local stand-ins, to be
-// replaced by hdl/lib (priority encoder, popcount) when it lands on main.
+// Bit-level pieces the sorter and the min/max encoder need, on top of hdl/lib:
+// bit length (from the library's leading-zero count), a smear-right mask,
+// unsigned min/max.
 import { mux, uint, type ModuleBuilder, type UInt } from '../../hdl/index.js';
+import { countBits, leadingZeros, popCount } from '../../hdl/lib/index.js';
 
-/** Bits needed to hold v: 0 for 0, else position of the leading one + 1.
- *  A mux chain from the LSB up, so the highest set bit wins. */
+/** Bits needed to hold v: 0 for 0, else position of the leading one + 1. */
 export function bitLength(m: ModuleBuilder, v: UInt): UInt {
-  const w = Math.ceil(Math.log2(v.width + 1));
-  let r = m.lit(0, uint(w));
-  for (let i = 0; i < v.width; i++) r = mux(v.bit(i), m.lit(i + 1, uint(w)), r);
-  return r;
+  const w = countBits(v.width);
+  return m.lit(v.width, uint(w)).subWrap(leadingZeros(v));
 }
 
 /** Every bit at or below the leading one set: v | v>>1 | v>>2 | ... */
@@ -19,20 +17,9 @@ export function smearRight(v: UInt): UInt {
   return r;
 }
 
-/** Number of set bits, as an adder tree. */
-export function popcount(m: ModuleBuilder, v: UInt): UInt {
-  const w = Math.ceil(Math.log2(v.width + 1));
-  let terms: UInt[] = [];
-  for (let i = 0; i < v.width; i++) terms.push(v.bit(i));
-  if (terms.length === 1) return terms[0]!.zext(w);
-  while (terms.length > 1) {
-    const next: UInt[] = [];
-    for (let i = 0; i + 1 < terms.length; i += 2) next.push(terms[i]!.add(terms[i + 1]!));
-    if (terms.length % 2 === 1) next.push(terms[terms.length - 1]!);
-    terms = next;
-  }
-  const r = terms[0]!;
-  return r.width >= w ? r.trunc(w) : r.zext(w);
+/** Number of set bits (the library's adder tree). */
+export function popcount(_m: ModuleBuilder, v: UInt): UInt {
+  return popCount(v);
 }
 
 export function minU(a: UInt, b: UInt): UInt {

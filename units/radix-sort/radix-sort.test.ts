@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { elaborate } from '../../hdl/index.js';
 import { createSimulator } from '../../hdl/sim/index.js';
 import { checkWithWaves } from '../../testbenches/property.js';
+import { SimulatorCache } from '../../testbenches/sim-cache.js';
 import { findUnit } from '../registry.js';
 import { checkRadixConfig, type RadixSortConfig } from './config.js';
 import { runSorter } from './drive.js';
@@ -39,10 +40,10 @@ describe('RadixSorter (DSL) against a plain sort', () => {
         pidBits: fc.constantFrom(3, 16, 32),
       })
       .chain((c) => fc.record({ cfg: fc.constant({ ...c, valBits: c.capacityLog2 } as RadixSortConfig), pairs: fc.integer({ min: 0, max: 2 ** c.capacityLog2 }).chain((n) => arbPairs(n, c.pidBits)) }));
+    const sims = new SimulatorCache((c: RadixSortConfig) => elaborate(RadixSorter, c));
     checkWithWaves('radix-sort-vs-plain-sort', arb, (x, ctx) => {
-      const sim = createSimulator(elaborate(RadixSorter, x.cfg));
+      const sim = sims.get(x.cfg);
       ctx.attach(sim);
-      sim.reset();
       // Two tiles back to back: the sorter must come back clean.
       for (const pairs of [x.pairs, x.pairs.slice(0, Math.floor(x.pairs.length / 3))]) {
         const r = runSorter(sim, x.cfg, pairs);
@@ -52,7 +53,7 @@ describe('RadixSorter (DSL) against a plain sort', () => {
         expect(r.passes).toBe(goldenPasses(pairs, x.cfg.k));
         expect(r.overflow).toBe(false);
       }
-    }, { numRuns: 30 });
+    }, { numRuns: 50 });
   });
 
   it('cycle count depends only on pairs, passes, k and keys per cycle, not on key values', () => {
