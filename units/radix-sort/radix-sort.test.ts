@@ -53,7 +53,7 @@ describe('RadixSorter (DSL) against a plain sort', () => {
         expect(r.passes).toBe(goldenPasses(pairs, x.cfg.k));
         expect(r.overflow).toBe(false);
       }
-    }, { numRuns: 50 });
+    }, { numRuns: 30 });
   });
 
   it('cycle count depends only on pairs, passes, k and keys per cycle, not on key values', () => {
