@@ -61,7 +61,7 @@ export async function writeReport(out: string, r: StudyResult, o: StudyOptions, 
   md.push(
     `Cycles come from the RadixSorter DSL unit in gfxrtl's cycle simulator: ${s.tilesSimulated} tiles simulated ` +
       `(${f(s.cycles / 1e6, 1)} M cycles in ${f(s.ms / 1000, 1)} s, ${f(s.cycles / Math.max(1, s.ms) / 1000)} M cycles/s), each output checked to be a permutation of its input sorted by key. ` +
-      'Each row describes the busiest tile of the frame (most pairs). The sorter has no data-dependent stall, so a tile whose (pairs, passes) was already simulated under the same configuration reuses that count (`cyclesSimulated: false` in results.jsonl); every other tile is simulated.',
+      'Each row describes the busiest tile of the frame (most pairs). The sorter has no data-dependent stall, so a tile whose (pairs, passes) was already simulated under the same configuration reuses that count (`cyclesSimulated: false` in results.jsonl: another tile of the same pairs and passes was simulated); every other tile is simulated.',
   );
   md.push('');
   md.push(`## Busiest tile, ${DEFAULT_TILE} x ${DEFAULT_TILE} at ${DEFAULT_SPP} spp, k = ${DEFAULT_K}, 1 key/cycle`);
