@@ -1,0 +1,4 @@
+export * from './grid.js';
+export * from './scene.js';
+export * from './rasterize.js';
+export * from './overlap.js';
