@@ -64,6 +64,10 @@ export function sampleOffsets(msaa: MergeMsaa): readonly SampleOffset[] {
  * constant table instead of computing distances.
  */
 export function centreRanks(msaa: MergeMsaa): readonly number[] {
+  return RANKS[msaa];
+}
+
+function buildRanks(msaa: MergeMsaa): readonly number[] {
   const offs = OFFSETS[msaa];
   const c = SUBPIXEL / 2;
   const order = offs
@@ -73,3 +77,5 @@ export function centreRanks(msaa: MergeMsaa): readonly number[] {
   order.forEach((o, r) => (rank[o.s] = r));
   return rank;
 }
+
+const RANKS: Readonly<Record<MergeMsaa, readonly number[]>> = { 1: buildRanks(1), 4: buildRanks(4), 8: buildRanks(8), 16: buildRanks(16) };

@@ -2,3 +2,4 @@ export * from './grid.js';
 export * from './scene.js';
 export * from './rasterize.js';
 export * from './overlap.js';
+export * from './scene-file.js';

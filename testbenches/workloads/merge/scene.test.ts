@@ -51,3 +51,20 @@ describe('merge scenes', () => {
     expect(() => validateGrid(small, 3, 32)).toThrow(/grid 3, triangle 32: index does not fit the configured 32-bit/);
   });
 });
+
+describe('scene files', () => {
+  it('round-trip a generated scene', async () => {
+    const { parseScene, sceneToJson } = await import('./scene-file.js');
+    const s = makeScene({ surface: 'bumpy-sphere', area: 3, triangles: 300 });
+    const back = parseScene(sceneToJson(s), 'x.json');
+    expect(back.grids.map((g) => g.triangles)).toEqual(s.grids.map((g) => g.triangles));
+    expect(back.grids[0]!.vertices).toEqual(s.grids[0]!.vertices);
+  });
+  it('name the grid and triangle of a false adjacency claim', async () => {
+    const { parseScene, sceneToJson } = await import('./scene-file.js');
+    const doc = JSON.parse(sceneToJson(sixTriangleFan()));
+    doc.grids[0].adjacency[1].push(4);
+    doc.grids[0].adjacency[4].push(1);
+    expect(() => parseScene(JSON.stringify(doc), 'fan.json')).toThrow(/^fan.json: grid 0, triangle 1: claimed adjacent to triangle 4, but they share no edge/);
+  });
+});
