@@ -15,6 +15,8 @@ import { macSchema } from './mac/config.js';
 import { Mac } from './mac/module.js';
 import { noblurSchema } from './noblur/config.js';
 import { NoBlur } from './noblur/pipeline.js';
+import { qfmSchema } from './qfm/config.js';
+import { Qfm } from './qfm/module.js';
 
 export interface UnitInfo {
   readonly name: string;
@@ -41,6 +43,7 @@ const UNITS: UnitInfo[] = [
   unit('fifo', 'synchronous FIFO with valid/ready streams (example)', fifoSchema, Fifo),
   unit('mac', 'fixed-point multiply-accumulate with named rounding and overflow (example)', macSchema, Mac),
   unit('noblur', 'NoBlur micropolygon rasterizer: cull, bbox, setup, iterator, sample test, depth interpolation', noblurSchema, NoBlur),
+  unit('qfm', 'quad-fragment merge buffer: CAM look-up by quad and facing, can_merge on the N newest matches, merge datapath, FIFO and full-coverage eviction, flush per grid', qfmSchema, Qfm),
 ];
 
 export function registerUnit(u: UnitInfo): void {
