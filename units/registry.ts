@@ -17,6 +17,8 @@ import { noblurSchema } from './noblur/config.js';
 import { NoBlur } from './noblur/pipeline.js';
 import { qfmSchema } from './qfm/config.js';
 import { Qfm } from './qfm/module.js';
+import { pmuSchema } from './pmu/config.js';
+import { Pmu } from './pmu/module.js';
 
 export interface UnitInfo {
   readonly name: string;
@@ -44,6 +46,7 @@ const UNITS: UnitInfo[] = [
   unit('mac', 'fixed-point multiply-accumulate with named rounding and overflow (example)', macSchema, Mac),
   unit('noblur', 'NoBlur micropolygon rasterizer: cull, bbox, setup, iterator, sample test, depth interpolation', noblurSchema, NoBlur),
   unit('qfm', 'quad-fragment merge buffer: CAM look-up by quad and facing, can_merge on the N newest matches, merge datapath, FIFO and full-coverage eviction, flush per grid', qfmSchema, Qfm),
+  unit('pmu', 'pixel merge unit: per-pixel merging across shared edges, overlap eviction in submission order, bypass, FIFO eviction, flush per draw', pmuSchema, Pmu),
 ];
 
 export function registerUnit(u: UnitInfo): void {

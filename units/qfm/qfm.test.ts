@@ -8,13 +8,14 @@ import { indexBits } from '../merge-common/hw-lib.js';
 import type { MergeMsaa } from '../merge-common/samples.js';
 import { findUnit } from '../registry.js';
 import { runQfm } from './golden.js';
-import { runStream, shadedPayload } from './stimulus.js';
+import { OUT_FIELDS, qfmPayloads, shadedPayload } from './stimulus.js';
+import { runStream } from '../merge-common/stream-run.js';
 
 describe('QFM merge buffer (DSL) against the golden model', () => {
   it('merges the six-triangle fan into one full quad', () => {
     const { design } = findUnit('qfm').elaborate({ entries: '2', maskWidth: '8', msaa: '4' });
     const r = rasterizeScene(sixTriangleFan(), 4);
-    const run = runStream(design, 'Qfm', r.grids, { msaa: 4, depthBits: 24, triBits: 3 }, makeRng(1), 0, 0);
+    const run = runStream(design, 'Qfm', qfmPayloads(r.grids, { msaa: 4, depthBits: 24, triBits: 3 }), OUT_FIELDS, makeRng(1), 0, 0);
     expect(run.received).toHaveLength(1);
     expect(run.received[0]!.cov).toBe(0xffffn);
     expect(run.received[0]!.tris).toBe(0b111111n);
@@ -44,7 +45,7 @@ describe('QFM merge buffer (DSL) against the golden model', () => {
           const r = rasterizeScene(scene, x.msaa);
           const shape = { msaa: x.msaa, depthBits: 12, triBits: indexBits(maskWidth) };
           const golden = runQfm(r.grids, { msaa: x.msaa, entries: x.entries, recent: x.recent, maskWidth }).shaded.map((o) => shadedPayload(o, shape));
-          const run = runStream(u.design, 'Qfm', r.grids, shape, makeRng(x.seed), x.bubble, x.stall);
+          const run = runStream(u.design, 'Qfm', qfmPayloads(r.grids, shape), OUT_FIELDS, makeRng(x.seed), x.bubble, x.stall);
           expect(run.received, `qfm ${JSON.stringify(x)} [seed ${seed}]`).toEqual(golden);
         },
       ),
