@@ -8,8 +8,14 @@
 import { MERGE_SCENES, type MergeSceneName } from '../../testbenches/workloads/merge/index.js';
 import { isMergeMsaa, type MergeMsaa } from '../../units/merge-common/samples.js';
 import { DEFAULT_PARAMS, type ExperimentParams, LARGE_PARAMS, measure, type ResultRow } from './experiment.js';
+import { writeFileAtomic } from '../../cli/io.js';
+import { renderPng, renderSvg } from '../../synth-models/report/render.js';
+import { join } from 'node:path';
+import { costSweep, COST_CLOCK_HZ, COST_POINT, DEFAULT_COST_SWEEP, type CostRow } from './cost.js';
+import { frontierPoints, frontierSpec } from './frontier.js';
 import type { HeatFigure } from './report.js';
 import { writeMergeReport } from './report.js';
+import { DEFAULT_THROUGHPUT, measureThroughput, type ThroughputRow } from './throughput.js';
 
 export interface RunOptions {
   readonly params: ExperimentParams;
@@ -17,6 +23,10 @@ export interface RunOptions {
   readonly heatArea: number;
   readonly heatMsaa: MergeMsaa;
   readonly heatEntries: number;
+  /** Price the units (45 nm) and draw the frontier. */
+  readonly cost: boolean;
+  /** Cycle-simulate the DSL units for cycles per quad and stalls. */
+  readonly throughput: boolean;
   readonly log?: (line: string) => void;
 }
 
@@ -32,9 +42,19 @@ export function parseArgs(argv: readonly string[]): RunOptions {
   let heatArea = 1;
   let heatMsaa: MergeMsaa = 4;
   let heatEntries = 32;
+  let cost = true;
+  let throughput = true;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--large') continue;
+    if (a === '--no-cost') {
+      cost = false;
+      continue;
+    }
+    if (a === '--no-throughput') {
+      throughput = false;
+      continue;
+    }
     const v = argv[i + 1];
     if (v === undefined) throw new Error(`${a}: missing value`);
     i++;
@@ -83,13 +103,13 @@ export function parseArgs(argv: readonly string[]): RunOptions {
         heatEntries = Number(v);
         break;
       default:
-        throw new Error(`unknown option ${a} (valid: --out --scenes --areas --msaa --entries --triangles --seed --heat-area --heat-msaa --heat-entries --large)`);
+        throw new Error(`unknown option ${a} (valid: --out --scenes --areas --msaa --entries --triangles --seed --heat-area --heat-msaa --heat-entries --large --no-cost --no-throughput)`);
     }
   }
   if (!params.areas.includes(heatArea)) throw new Error(`--heat-area ${heatArea}: must be one of the measured areas ${params.areas.join(', ')}`);
   if (!params.msaa.includes(heatMsaa)) throw new Error(`--heat-msaa ${heatMsaa}: must be one of the measured rates ${params.msaa.join(', ')}`);
   if (!params.entries.includes(heatEntries)) throw new Error(`--heat-entries ${heatEntries}: must be one of the measured sizes ${params.entries.join(', ')}`);
-  return { params, out, heatArea, heatMsaa, heatEntries };
+  return { params, out, heatArea, heatMsaa, heatEntries, cost, throughput };
 }
 
 export async function runMergeStudy(o: RunOptions, extraSections: readonly string[] = []): Promise<{ rows: ResultRow[]; files: string[] }> {
@@ -124,6 +144,21 @@ export async function runMergeStudy(o: RunOptions, extraSections: readonly strin
       }
     }
   }
+  const sections = [...extraSections];
+  const extraFiles: [string, string | Uint8Array][] = [];
+  if (o.cost) {
+    const cost = costSweep({ ...DEFAULT_COST_SWEEP, msaa: o.heatMsaa }, log);
+    extraFiles.push(['cost.jsonl', cost.map((c) => JSON.stringify(c)).join('\n') + '\n']);
+    const pts = frontierPoints(cost, rows);
+    const svg = await renderSvg(frontierSpec(pts, o.heatMsaa));
+    extraFiles.push(['plots/frontier.svg', svg], ['plots/frontier.png', renderPng(svg)]);
+    sections.push(costSection(cost, pts));
+  }
+  if (o.throughput) {
+    const tp = measureThroughput({ ...DEFAULT_THROUGHPUT, seed: p.seed }, log);
+    extraFiles.push(['throughput.jsonl', tp.map((t) => JSON.stringify(t)).join('\n') + '\n']);
+    sections.push(throughputSection(tp));
+  }
   const files = await writeMergeReport(o.out, {
     params: p,
     rows,
@@ -132,9 +167,42 @@ export async function runMergeStudy(o: RunOptions, extraSections: readonly strin
     plotMsaa: o.heatMsaa,
     pmuArea: p.areas[p.areas.length - 1]!,
     seconds: (Date.now() - t0) / 1000,
-    extraSections,
+    extraSections: sections,
   });
-  return { rows, files };
+  for (const [name, data] of extraFiles) writeFileAtomic(join(o.out, name), data);
+  return { rows, files: [...files, ...extraFiles.map(([n]) => n)] };
+}
+
+function costSection(cost: readonly CostRow[], pts: ReturnType<typeof frontierPoints>): string {
+  const saved = (c: CostRow): string => {
+    const p = pts.find((x) => x.unit === c.unit && x.entries === c.entries && x.maskWidth === c.maskWidth);
+    return p ? `${(100 * p.saved).toFixed(1)}%${p.onFrontier ? ' (frontier)' : ''}` : '';
+  };
+  return [
+    '## Cost (45 nm)',
+    '',
+    `Each configuration elaborated and priced from its operator inventory (CAM, memory and register bits, comparators, muxes) at ${COST_POINT.vt} Vt, ${COST_POINT.vdd} V, ${COST_CLOCK_HZ / 1e9} GHz, pipelined to meet it; default (uncalibrated) knobs. Saved: quads saved over NOMERGE by that unit and buffer size in the experiment above, all scenes and areas together.`,
+    '',
+    '| unit | entries | mask bits | storage bits | stages | area (mm^2) | power (W) | shading saved |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...cost.map((c) => `| ${c.unit} | ${c.entries} | ${c.maskWidth ?? ''} | ${c.storageBits} | ${c.stages} | ${c.areaMm2.toFixed(3)} | ${c.powerW.toFixed(3)} | ${saved(c)} |`),
+    '',
+    '![Shading work saved against area](plots/frontier.png)',
+    '',
+  ].join('\n');
+}
+
+function throughputSection(tp: readonly ThroughputRow[]): string {
+  return [
+    '## Throughput (cycle simulation of the DSL units)',
+    '',
+    'The same netlists, fed one scene back to back (no input bubbles, consumer always ready). Stall = fraction of cycles in which a fragment was offered and not taken. Shaded (DSL) must equal shaded (golden).',
+    '',
+    '| unit | scene | area | MSAA | entries | quads in | cycles | cycles/quad | stall | shaded (DSL) | shaded (golden) |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...tp.map((t) => `| ${t.unit} | ${t.scene} | ${t.triArea} | ${t.msaa} | ${t.entries} | ${t.quadsIn} | ${t.cycles} | ${t.cyclesPerQuad.toFixed(2)} | ${t.stallFraction.toFixed(3)} | ${t.shadedDsl} | ${t.shadedGolden} |`),
+    '',
+  ].join('\n');
 }
 
 const isMain = import.meta.url === `file://${process.argv[1]}`;
