@@ -42,3 +42,12 @@ describe('shading-input choice', () => {
     expect(resolveSources([none, none, c2, c1])).toEqual([9, 7, 9, 7]);
   });
 });
+
+describe('8x table in conventions.md', () => {
+  it('is what the formula gives', async () => {
+    const { readFileSync } = await import('node:fs');
+    const md = readFileSync(new URL('./conventions.md', import.meta.url), 'utf8');
+    const table = sampleOffsets(8).map((o) => `(${o.dx},${o.dy})`).join(' ');
+    expect(md).toContain(table);
+  });
+});
