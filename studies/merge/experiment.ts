@@ -82,7 +82,7 @@ export interface SceneRun {
   readonly shaded: Readonly<Record<string, readonly ShadedQuad[]>>;
 }
 
-function meanArea(scene: Scene): number {
+export function meanArea(scene: Scene): number {
   let sum = 0;
   let n = 0;
   for (const g of scene.grids) {
@@ -103,6 +103,11 @@ function meanArea(scene: Scene): number {
  */
 export function measure(sceneName: MergeSceneName, area: number, msaa: MergeMsaa, p: ExperimentParams, keep: readonly string[] = []): { rows: ResultRow[]; run: SceneRun } {
   const scene = makeScene({ surface: sceneName, area, triangles: p.triangles, seed: p.seed, width: p.width, height: p.height });
+  return measureScene(scene, sceneName, area, msaa, p, keep);
+}
+
+/** The same for a given scene (a generated one, or one read from a scene file). */
+export function measureScene(scene: Scene, sceneName: string, area: number, msaa: MergeMsaa, p: ExperimentParams, keep: readonly string[] = []): { rows: ResultRow[]; run: SceneRun } {
   const raster = rasterizeScene(scene, msaa);
   const all = raster.grids.flat();
   const quadFragments = all.filter((q) => q.cov.some((c) => c !== 0)).length;

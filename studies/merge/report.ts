@@ -74,7 +74,7 @@ export async function writeMergeReport(dir: string, input: ReportInput): Promise
   const heatLinks: string[] = [];
   for (const h of input.heat) {
     const svg = heatmapSvg(h.caption, h.panels, h.width, h.height);
-    const name = `heatmap-${h.scene}.png`;
+    const name = `heatmap-${h.scene.replace(/[^A-Za-z0-9_-]+/g, '_')}.png`;
     files.set(name, svgToPng(svg, { scale: 1 }));
     heatLinks.push(`![${h.caption}](${name})`);
   }

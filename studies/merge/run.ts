@@ -5,9 +5,9 @@
 // (a scene JSON instead of the generated scenes; see
 // testbenches/workloads/merge/scene-file.ts), --heat-area A,
 // --heat-msaa M, --heat-entries E.
-import { MERGE_SCENES, type MergeSceneName } from '../../testbenches/workloads/merge/index.js';
+import { MERGE_SCENES, type MergeSceneName, readSceneFile } from '../../testbenches/workloads/merge/index.js';
 import { isMergeMsaa, type MergeMsaa } from '../../units/merge-common/samples.js';
-import { DEFAULT_PARAMS, type ExperimentParams, LARGE_PARAMS, measure, type ResultRow } from './experiment.js';
+import { DEFAULT_PARAMS, type ExperimentParams, LARGE_PARAMS, meanArea, measure, measureScene, type ResultRow } from './experiment.js';
 import { writeFileAtomic } from '../../cli/io.js';
 import { renderPng, renderSvg } from '../../synth-models/report/render.js';
 import { join } from 'node:path';
@@ -27,6 +27,8 @@ export interface RunOptions {
   readonly cost: boolean;
   /** Cycle-simulate the DSL units for cycles per quad and stalls. */
   readonly throughput: boolean;
+  /** A scene file to measure instead of the generated scenes. */
+  readonly sceneFile?: string;
   readonly log?: (line: string) => void;
 }
 
@@ -44,6 +46,7 @@ export function parseArgs(argv: readonly string[]): RunOptions {
   let heatEntries = 32;
   let cost = true;
   let throughput = true;
+  let sceneFile: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--large') continue;
@@ -92,6 +95,9 @@ export function parseArgs(argv: readonly string[]): RunOptions {
         params = { ...params, seed: Number(v) };
         if (!Number.isInteger(params.seed)) throw new Error(`--seed ${v}: must be an integer`);
         break;
+      case '--scene-file':
+        sceneFile = v;
+        break;
       case '--heat-area':
         heatArea = Number(v);
         break;
@@ -103,8 +109,14 @@ export function parseArgs(argv: readonly string[]): RunOptions {
         heatEntries = Number(v);
         break;
       default:
-        throw new Error(`unknown option ${a} (valid: --out --scenes --areas --msaa --entries --triangles --seed --heat-area --heat-msaa --heat-entries --large --no-cost --no-throughput)`);
+        throw new Error(`unknown option ${a} (valid: --out --scenes --areas --msaa --entries --triangles --seed --scene-file --heat-area --heat-msaa --heat-entries --large --no-cost --no-throughput)`);
     }
+  }
+  if (sceneFile !== undefined) {
+    // Read and check the file now, before anything is simulated or written.
+    const scene = readSceneFile(sceneFile);
+    const area = Number(meanArea(scene).toFixed(4));
+    return { params: { ...params, areas: [area] }, out, heatArea: area, heatMsaa: params.msaa.includes(heatMsaa) ? heatMsaa : params.msaa[0]!, heatEntries, cost, throughput, sceneFile };
   }
   if (!params.areas.includes(heatArea)) throw new Error(`--heat-area ${heatArea}: must be one of the measured areas ${params.areas.join(', ')}`);
   if (!params.msaa.includes(heatMsaa)) throw new Error(`--heat-msaa ${heatMsaa}: must be one of the measured rates ${params.msaa.join(', ')}`);
@@ -118,12 +130,14 @@ export async function runMergeStudy(o: RunOptions, extraSections: readonly strin
   const rows: ResultRow[] = [];
   const heat: HeatFigure[] = [];
   const p = o.params;
-  for (const scene of p.scenes) {
+  const fileScene = o.sceneFile === undefined ? undefined : readSceneFile(o.sceneFile);
+  const sceneNames: readonly string[] = fileScene ? [fileScene.name] : p.scenes;
+  for (const scene of sceneNames) {
     for (const area of p.areas) {
       for (const msaa of p.msaa) {
         const isHeat = area === o.heatArea && msaa === o.heatMsaa;
         const keep = isHeat ? [`qfm@${o.heatEntries}`, `pmu@${o.heatEntries}`] : [];
-        const { rows: r, run } = measure(scene, area, msaa, p, keep);
+        const { rows: r, run } = fileScene ? measureScene(fileScene, scene, area, msaa, p, keep) : measure(scene as MergeSceneName, area, msaa, p, keep);
         rows.push(...r);
         if (isHeat) {
           const nomerge = run.raster.grids.flat().filter((q) => q.cov.some((c) => c !== 0));
