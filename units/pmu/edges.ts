@@ -17,14 +17,15 @@ export function mergeEdgeListsHw(m: ModuleBuilder, a: UInt, b: UInt, vb: number)
   const sw = 1 + 2 * vb;
   const as = fields(a, EDGE_SLOTS);
   const bs = fields(b, EDGE_SLOTS);
-  const valid = (x: UInt): UInt => x.bit(2 * vb);
-  const from = (x: UInt): UInt => x.bits(2 * vb - 1, vb);
-  const to = (x: UInt): UInt => x.bits(vb - 1, 0);
-  const reversed = (x: UInt, y: UInt): UInt => valid(x).and(valid(y)).and(from(x).eq(to(y))).and(to(x).eq(from(y)));
-  const sharedA = as.map((x) => bs.map((y) => reversed(x, y)).reduce((p, q) => p.or(q)));
-  const sharedB = bs.map((y) => as.map((x) => reversed(x, y)).reduce((p, q) => p.or(q)));
+  // Each slot's fields sliced once, then every (a-slot, b-slot) pair compared once.
+  const split = (x: UInt) => ({ v: x.bit(2 * vb), from: x.bits(2 * vb - 1, vb), to: x.bits(vb - 1, 0) });
+  const sa = as.map(split);
+  const sb = bs.map(split);
+  const rev = sa.map((x) => sb.map((y) => x.v.and(y.v).and(x.from.eq(y.to)).and(x.to.eq(y.from))));
+  const sharedA = rev.map((row) => row.reduce((p, q) => p.or(q)));
+  const sharedB = sb.map((_, j) => rev.map((row) => row[j]!).reduce((p, q) => p.or(q)));
   const cands = [...as, ...bs];
-  const keep = [...as.map((x, i) => valid(x).and(sharedA[i]!.not())), ...bs.map((y, j) => valid(y).and(sharedB[j]!.not()))];
+  const keep = [...sa.map((x, i) => x.v.and(sharedA[i]!.not())), ...sb.map((y, j) => y.v.and(sharedB[j]!.not()))];
   // Position of each kept edge in the merged list: how many kept edges precede it.
   const pw = 5;
   let before: UInt = m.lit(0, uint(pw));
