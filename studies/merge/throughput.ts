@@ -6,12 +6,12 @@
 // output count must equal it.
 import { makeRng } from '../../testbenches/rng.js';
 import { makeScene, type MergeSceneName, rasterizeScene } from '../../testbenches/workloads/merge/index.js';
-import { runStream } from '../../units/merge-common/stream-run.js';
+import { runStream } from '../../testbenches/merge/stream-run.js';
 import type { MergeMsaa } from '../../units/merge-common/samples.js';
 import { runPmu } from '../../units/pmu/golden.js';
-import { PMU_OUT_FIELDS, pmuPayloads } from '../../units/pmu/stimulus.js';
+import { PMU_OUT_FIELDS, pmuPayloads } from '../../testbenches/merge/pmu-stimulus.js';
 import { runQfm } from '../../units/qfm/golden.js';
-import { OUT_FIELDS, qfmPayloads } from '../../units/qfm/stimulus.js';
+import { OUT_FIELDS, qfmPayloads } from '../../testbenches/merge/qfm-stimulus.js';
 import { findUnit } from '../../units/registry.js';
 
 export interface ThroughputRow {

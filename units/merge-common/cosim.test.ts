@@ -8,9 +8,9 @@ import { crossSimulate } from '../../testbenches/cosim/compare.js';
 import { describeEda } from '../../testbenches/cosim/describe-eda.js';
 import { makeScene, rasterizeScene } from '../../testbenches/workloads/merge/index.js';
 import { findUnit } from '../registry.js';
-import { pmuPayloads } from '../pmu/stimulus.js';
-import { qfmPayloads } from '../qfm/stimulus.js';
-import { streamStimulus } from './stream-stimulus.js';
+import { pmuPayloads } from '../../testbenches/merge/pmu-stimulus.js';
+import { qfmPayloads } from '../../testbenches/merge/qfm-stimulus.js';
+import { streamStimulus } from '../../testbenches/merge/stream-stimulus.js';
 
 describeEda('verilator', 'merge units against Verilator', () => {
   it('qfm (8 entries, 64-bit masks, 4x) and pmu (4 entries, 8x) agree with Verilator cycle by cycle', async () => {

@@ -5,10 +5,10 @@ import { defaultSeed } from '../../testbenches/property.js';
 import { makeScene, MERGE_SCENES, rasterizeScene } from '../../testbenches/workloads/merge/index.js';
 import { sixTriangleFan } from '../../testbenches/workloads/merge/fixtures.js';
 import type { MergeMsaa } from '../merge-common/samples.js';
-import { runStream } from '../merge-common/stream-run.js';
+import { runStream } from '../../testbenches/merge/stream-run.js';
 import { findUnit } from '../registry.js';
 import { runPmu } from './golden.js';
-import { PMU_OUT_FIELDS, pmuPayloads, pmuShadedPayload } from './stimulus.js';
+import { PMU_OUT_FIELDS, pmuPayloads, pmuShadedPayload } from '../../testbenches/merge/pmu-stimulus.js';
 
 describe('pixel merge unit (DSL) against the golden model', () => {
   it("shades the paper's six connected triangles over 2x2 pixels at 4 spp as 4 quads", () => {

@@ -8,8 +8,8 @@ import { indexBits } from '../merge-common/hw-lib.js';
 import type { MergeMsaa } from '../merge-common/samples.js';
 import { findUnit } from '../registry.js';
 import { runQfm } from './golden.js';
-import { OUT_FIELDS, qfmPayloads, shadedPayload } from './stimulus.js';
-import { runStream } from '../merge-common/stream-run.js';
+import { OUT_FIELDS, qfmPayloads, shadedPayload } from '../../testbenches/merge/qfm-stimulus.js';
+import { runStream } from '../../testbenches/merge/stream-run.js';
 
 describe('QFM merge buffer (DSL) against the golden model', () => {
   it('merges the six-triangle fan into one full quad', () => {

@@ -1,8 +1,8 @@
 // Quad fragments <-> the QFM module's stream payloads, and a run of the
 // module's output in the same form.
-import type { Payload } from '../../testbenches/stream.js';
-import type { QuadFrag, ShadedQuad } from '../merge-common/quad.js';
-import type { MergeMsaa } from '../merge-common/samples.js';
+import type { Payload } from '../stream.js';
+import type { QuadFrag, ShadedQuad } from '../../units/merge-common/quad.js';
+import type { MergeMsaa } from '../../units/merge-common/samples.js';
 
 export interface QfmStreamShape {
   readonly msaa: MergeMsaa;

@@ -1,8 +1,8 @@
 // Quad fragments <-> the PMU module's stream payloads.
-import type { Payload } from '../../testbenches/stream.js';
-import type { QuadFrag, ShadedQuad } from '../merge-common/quad.js';
-import type { MergeMsaa } from '../merge-common/samples.js';
-import { EDGE_SLOTS } from './edges.js';
+import type { Payload } from '../stream.js';
+import type { QuadFrag, ShadedQuad } from '../../units/merge-common/quad.js';
+import type { MergeMsaa } from '../../units/merge-common/samples.js';
+import { EDGE_SLOTS } from '../../units/pmu/edges.js';
 
 export interface PmuStreamShape {
   readonly msaa: MergeMsaa;

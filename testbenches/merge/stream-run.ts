@@ -3,9 +3,9 @@
 // `state` (0 = idle) and `occupancy` so the run knows when it has drained.
 import { createSimulator } from '../../hdl/sim/index.js';
 import type { Design } from '../../hdl/ir.js';
-import { runUntilDone } from '../../testbenches/clocked.js';
-import type { Rng } from '../../testbenches/rng.js';
-import { type Payload, StreamDriver, StreamMonitor } from '../../testbenches/stream.js';
+import { runUntilDone } from '../clocked.js';
+import type { Rng } from '../rng.js';
+import { type Payload, StreamDriver, StreamMonitor } from '../stream.js';
 
 export interface StreamRun {
   readonly received: Record<string, bigint>[];

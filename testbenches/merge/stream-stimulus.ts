@@ -4,10 +4,10 @@
 // stalling consumer. Verilator then replays the same inputs cycle by cycle.
 import type { Design } from '../../hdl/ir.js';
 import { createSimulator } from '../../hdl/sim/index.js';
-import type { Stimulus } from '../../testbenches/cosim/stimulus.js';
-import { topPorts } from '../../testbenches/cosim/stimulus.js';
-import { makeRng } from '../../testbenches/rng.js';
-import type { Payload } from '../../testbenches/stream.js';
+import type { Stimulus } from '../cosim/stimulus.js';
+import { topPorts } from '../cosim/stimulus.js';
+import { makeRng } from '../rng.js';
+import type { Payload } from '../stream.js';
 
 export function streamStimulus(design: Design, payloads: readonly Payload[], cycles: number, seed: number): Stimulus {
   const sim = createSimulator(design);
