@@ -62,6 +62,8 @@ const FIFO_COVERAGE: readonly CoverageCounter[] = [
 
 export const FIFO_UNIT: UnitDef<typeof fifoSchema> = { ...plain('fifo', 'synchronous FIFO with valid/ready streams (example)', fifoSchema, Fifo), stimulus: fifoStimulus, coverage: FIFO_COVERAGE };
 export const MAC_UNIT = plain('mac', 'fixed-point multiply-accumulate with named rounding and overflow (example)', macSchema, Mac);
+export const QFM_UNIT = plain('qfm', 'quad-fragment merge buffer: CAM look-up by quad and facing, can_merge on the N newest matches, merge datapath, FIFO and full-coverage eviction, flush per grid', qfmSchema, Qfm);
+export const PMU_UNIT = plain('pmu', 'pixel merge unit: per-pixel merging across shared edges, overlap eviction in submission order, bypass, FIFO eviction, flush per draw', pmuSchema, Pmu);
 export const NOBLUR_UNIT = plain('noblur', 'NoBlur micropolygon rasterizer: cull, bbox, setup, iterator, sample test, depth interpolation', noblurSchema, NoBlur);
 
 // Each def is a UnitDef<S> for its own schema; the registry parses every
@@ -71,8 +73,8 @@ export const BUILTIN_UNITS: readonly UnitDef[] = [
   FIFO_UNIT,
   MAC_UNIT,
   NOBLUR_UNIT,
-  plain('qfm', 'quad-fragment merge buffer: CAM look-up by quad and facing, can_merge on the N newest matches, merge datapath, FIFO and full-coverage eviction, flush per grid', qfmSchema, Qfm),
-  plain('pmu', 'pixel merge unit: per-pixel merging across shared edges, overlap eviction in submission order, bypass, FIFO eviction, flush per draw', pmuSchema, Pmu),
+  QFM_UNIT,
+  PMU_UNIT,
   part('cull', 'back-face cull', Cull, (g) => ({ tvp: g.tvp })),
   part('bbox', 'bounding box snapped to the stamp grid, STP fit check, bbox-local vertices', BBox, (g) => ({ tvp: g.tvp, b: g.b, stampBits: g.stampBits })),
   part('edge-setup', 'edge-function setup on bbox-local coordinates', EdgeSetup, (g) => ({ tvp: g.tvp, b: g.b })),

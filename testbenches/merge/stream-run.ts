@@ -3,6 +3,7 @@
 // `state` (0 = idle) and `occupancy` so the run knows when it has drained.
 import { createSimulator } from '../../hdl/sim/index.js';
 import type { Design } from '../../hdl/ir.js';
+import type { Simulator } from '../../hdl/sim/api.js';
 import { runUntilDone } from '../clocked.js';
 import type { Rng } from '../rng.js';
 import { type Payload, StreamDriver, StreamMonitor } from '../stream.js';
@@ -15,8 +16,8 @@ export interface StreamRun {
 }
 
 /** Drive every grid's fragments (the last of each grid marked) and collect the output stream. */
-export function runStream(design: Design, top: string, payloads: readonly Payload[], fields: readonly string[], rng: Rng, bubble: number, stall: number): StreamRun {
-  const sim = createSimulator(design);
+export function runStream(design: Design, top: string, payloads: readonly Payload[], fields: readonly string[], rng: Rng, bubble: number, stall: number, simulator?: Simulator): StreamRun {
+  const sim = simulator ?? createSimulator(design);
   sim.reset();
   const drv = new StreamDriver(`${top}.in`, { rng: rng.fork('drv'), bubbleProbability: bubble });
   const mon = new StreamMonitor(`${top}.out`, { rng: rng.fork('mon'), stallProbability: stall, fields });
