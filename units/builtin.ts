@@ -73,8 +73,6 @@ export const BUILTIN_UNITS: readonly UnitDef[] = [
   FIFO_UNIT,
   MAC_UNIT,
   NOBLUR_UNIT,
-  QFM_UNIT,
-  PMU_UNIT,
   part('cull', 'back-face cull', Cull, (g) => ({ tvp: g.tvp })),
   part('bbox', 'bounding box snapped to the stamp grid, STP fit check, bbox-local vertices', BBox, (g) => ({ tvp: g.tvp, b: g.b, stampBits: g.stampBits })),
   part('edge-setup', 'edge-function setup on bbox-local coordinates', EdgeSetup, (g) => ({ tvp: g.tvp, b: g.b })),
@@ -82,4 +80,6 @@ export const BUILTIN_UNITS: readonly UnitDef[] = [
   part('iterator', 'stamp iterator over the bbox', Iterator, (g) => ({ localStampBits: g.localStampBits, stampIdxBits: g.stampIdxBits })),
   part('sample-test', 'k x k sample-test stamp', SampleTest, (g) => ({ tvp: g.tvp, msaa: g.msaa, k: g.k, b: g.b, stampBits: g.stampBits, phaseBits: g.phaseBits })),
   part('depth-interp', 'per-lane depth interpolation', DepthInterp, (g) => ({ tvp: g.tvp, lanes: g.lanes, dBits: g.dBits })),
+  QFM_UNIT,
+  PMU_UNIT,
 ] as readonly UnitDef[];
