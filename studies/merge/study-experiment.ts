@@ -9,7 +9,7 @@ import { runMergeStudy } from './run.js';
 
 export const shadingWorkExperiment: Experiment = {
   name: 'shading-work',
-  doc: 'Shaded quads per covered pixel for NOMERGE, QFM and the PMU (bounded and unbounded) over scenes, triangle areas, MSAA rates and buffer sizes, from the golden models; heat maps, plots, cost and throughput in report/merge/',
+  doc: 'Shaded quads per covered pixel for NOMERGE, QFM and the PMU (bounded and unbounded) over scenes, triangle areas, MSAA rates and buffer sizes, from the golden models; heat maps, plots, cost and throughput in report/merge/ under the working directory',
   async run(seed) {
     const out = 'report/merge';
     const { rows } = await runMergeStudy({ params: { ...DEFAULT_PARAMS, seed }, out, heatArea: 1, heatMsaa: 4, heatEntries: 32, cost: true, throughput: true, log: () => undefined });
