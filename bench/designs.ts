@@ -44,7 +44,7 @@ export const BENCH_DESIGNS: BenchDesign[] = [
     make: () => elaborate(randomNetlist({ nodes: RANDOM_NODES, maxWidth: 128, seed: 1 }), undefined, { optimise: false }),
     target: WIDE,
   },
-  ...['counter', 'fifo', 'mac', 'noblur'].map((u) => ({
+  ...['counter', 'fifo', 'mac', 'noblur', 'qfm', 'pmu'].map((u) => ({
     name: u,
     how: `findUnit('${u}').elaborate('') (default config)`,
     make: () => findUnit(u).elaborate('').design,
