@@ -111,7 +111,7 @@ export function addSweepCommand(program: Command): void {
     .option('--stages <auto|list>', "pipeline depths: 'auto' (from clock targets) or e.g. 1,2,4,8", 'auto')
     .option('--clocks <GHz,...>', 'clock targets for --stages auto (default 0.25..2.8 GHz in sqrt(2) steps)')
     .option('--activity <full|toggle>', 'operator activity: full (1.0) or from simulated toggles', 'full')
-    .option('--arith <ripple|fast>', 'adder/multiplier style', 'ripple')
+    .option('--arith <timed|ripple|fast>', 'operator forms: timed = the cheapest meeting each depth (default), ripple = always the smallest, fast = always the fastest', 'timed')
     .option('--knobs <file>', 'calibrated knobs (calibration.json from `gfxrtl calibrate`)')
     .option('--shard <i/N>', 'evaluate every N-th micro-architecture starting at the i-th')
     .option('--workers <n|auto>', 'worker threads for simulation: auto (one per core) or a number; 0 = main thread', 'auto')

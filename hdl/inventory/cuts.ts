@@ -25,6 +25,9 @@ export interface CutProfile {
   cuts: Cut[];
   /** Pipeline register bits added by cutting into `stages` stages. */
   totalBits: number;
+  /** The same bits by the instance that produces the value held: a cut
+   *  register belongs to the component whose logic it splits. */
+  byPath: Record<string, number>;
 }
 
 /** A node that only renames its single predecessor. */
@@ -56,13 +59,17 @@ export function cutWidths(timing: Timing, stages: number, latest: Float64Array =
   if (!Number.isInteger(stages) || stages < 1) throw new Error(`inventory: pipeline stages must be an integer >= 1, got ${stages}`);
   const total = timing.criticalPath.totalPs;
   const cuts: Cut[] = [];
+  const byPath: Record<string, number> = {};
   for (let i = 1; i < stages; i++) {
     const t = (total * i) / stages;
     let bits = 0;
     timing.graph.nodes.forEach((g, v) => {
-      if (g.node.op !== 'const' && timing.arrival[v]! < t && t <= latest[v]!) bits += g.node.width;
+      if (g.node.op !== 'const' && timing.arrival[v]! < t && t <= latest[v]!) {
+        bits += g.node.width;
+        byPath[g.path] = (byPath[g.path] ?? 0) + g.node.width;
+      }
     });
     cuts.push({ timePs: t, bits });
   }
-  return { stages, cuts, totalBits: cuts.reduce((s, c) => s + c.bits, 0) };
+  return { stages, cuts, totalBits: cuts.reduce((s, c) => s + c.bits, 0), byPath };
 }

@@ -39,8 +39,11 @@ export function unionInventory(name: string, parts: readonly Inventory[]): Inven
   parts.forEach((inv, k) => {
     const base = nodes.length;
     const prefix = (p: string): string => `${name}.${k}.${p}`;
-    for (const g of inv.graph.nodes) nodes.push({ ...g, path: prefix(g.path), preds: g.preds.map((p) => p + base) });
-    for (const e of inv.graph.endpoints) endpoints.push({ ...e, path: prefix(e.path), drivers: e.drivers.map((d) => d + base) });
+    for (const g of inv.graph.nodes) nodes.push({ ...g, path: prefix(g.path), preds: g.preds.map((p) => p + base), ...(g.storage !== undefined && { storage: prefix(g.storage) }) });
+    for (const e of inv.graph.endpoints) {
+      const state = typeof e.state === 'number' ? (e.state < 0 ? e.state : e.state + base) : prefix(e.state);
+      endpoints.push({ ...e, path: prefix(e.path), drivers: e.drivers.map((d) => d + base), state, loopDrivers: e.loopDrivers.map((d) => d + base) });
+    }
     for (const i of inv.instances) instances.push({ ...i, path: prefix(i.path), depth: i.depth + 1, children: i.children.map(prefix) });
   });
   return { top: name, instances, total: sumTallies(parts.map((p) => p.total)), graph: { topName: name, nodes, endpoints } };

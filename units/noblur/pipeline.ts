@@ -9,7 +9,8 @@
 // iterator holds R2 for as many cycles as the MP has stamps, and that stall
 // is what reaches back to in.ready (as does out.ready low). MPs with no
 // front-facing triangle are dropped at R1 (never walked); stamps with no
-// covered sample are dropped at R3 (walked, nothing to report). An MP whose
+// covered sample pass R3 and R4 and are not offered at the output (walked,
+// nothing to report). An MP whose
 // bbox does not fit STP is not walked: it takes one iterator cycle and
 // leaves as one out-of-range record (oor = 1, its id, no hits), in order
 // with the other results, and is counted in oor_count. See README.md.
@@ -134,7 +135,13 @@ export const NoBlur = defineModule('NoBlur', (m, cfg: NoblurConfig) => {
   const oor2 = r2['oor'] as UInt;
   // An out-of-range MP's sample test ran on truncated coordinates: mask it.
   const hit3 = mux(oor2, m.lit(0, uint(g.lanes)), st['hit'] as UInt).named('hit3');
-  const emit3 = iter.fire.and(oor2.or(hit3.orR())).named('emit3');
+  // Every stamp the iterator fires moves on, covered or not: whether a stamp
+  // is worth reporting depends on the sample test, and letting that decide a
+  // valid bit would put the whole sample test on the loop the stall forms
+  // (s3_valid -> advance -> iterator counters -> sample test -> s3_valid),
+  // which no pipelining could cut. Uncovered stamps are dropped at the
+  // output instead (out_valid below).
+  const emit3 = iter.fire.named('emit3');
   const adv4 = m.wire('adv4', uint(1));
   const v3 = validReg(m, 's3', adv3, emit3);
   adv3.drive(v3.not().or(adv4));
@@ -161,7 +168,11 @@ export const NoBlur = defineModule('NoBlur', (m, cfg: NoblurConfig) => {
   if (g.tvp) s4['tri'] = r3['tri']!;
   for (let l = 0; l < g.lanes; l++) s4[`z${l}`] = depth[`lane${l}_z`]!;
   const r4 = stageRegs(m, 's4', s4, adv4.and(v3));
-  out.valid.drive(v4);
+  // A record leaves only if it reports something: an out-of-range MP or a
+  // covered sample. Its data is registered, so this is no loop either; an
+  // empty record waits for out_ready like any other (the consumer never sees it).
+  const visible4 = (r4['oor'] as UInt).or((r4['hit'] as UInt).orR()).named('visible4');
+  out.valid.drive(v4.and(visible4));
   for (const [k, s] of Object.entries(r4)) out.payload[k]!.drive(s);
 
   idle.drive(v0.or(v1).or(v2).or(v3).or(v4).not());
