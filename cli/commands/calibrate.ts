@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import { hasTool, INSTALL_HINT } from '../../testbenches/cosim/eda.js';
 import { buildCalibration, buildCrossCheck, CALIBRATION_JSON, YOSYS_JSON } from '../../synth-models/report/index.js';
 import { calibrationTable, crossCheckTable } from '../../synth-models/report/tables.js';
+import { calibrationSummary } from '../../synth-models/calibration-summary.js';
 import { writeDurable } from '../../synth-models/sweep/files.js';
 import { loadDomain } from '../../synth-models/sweep/index.js';
 import { parseDomainOptions } from './sweep.js';
@@ -26,7 +27,7 @@ export async function calibrateCommand(opts: CalibrateCommandOptions): Promise<v
     writeDurable(join(opts.out, CALIBRATION_JSON), JSON.stringify(cal, null, 1) + '\n');
     const md = calibrationTable(cal);
     writeDurable(join(opts.out, 'calibration.md'), md + '\n');
-    console.log(md);
+    console.log(calibrationSummary(cal) + '\n\n' + md);
     console.error(`calibration: ${join(opts.out, CALIBRATION_JSON)}; sweep with --knobs ${join(opts.out, CALIBRATION_JSON)}`);
   } else {
     console.error(`calibration: domain ${domain.name} has no calibration components; skipped`);

@@ -1,9 +1,9 @@
 // `gfxrtl sweep`: the design-space sweep of a domain (default NoBlur) into an
 // output directory; rerun the same command to resume. Ctrl-C stops after
 // the micro-architectures in flight, leaving the directory resumable.
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { checkKnobs, type Knobs } from '../../synth-models/knobs.js';
+import { KnobsFileError, readKnobsFile } from '../../synth-models/knobs-file.js';
+import type { Knobs } from '../../synth-models/knobs.js';
 import { writeReport } from '../../synth-models/report/index.js';
 import { createProgress, parseShard, runSweep, SpecError, type ParamValue } from '../../synth-models/sweep/index.js';
 
@@ -45,19 +45,15 @@ export function parseDomainOptions(items: readonly string[] | undefined): Record
   return out;
 }
 
-/** Knobs from a calibration file (its `knobs`) or a bare knobs object. */
+/** Knobs from a calibration file (its `knobs`) or a bare knobs object,
+ *  checked against their physical bounds and the cost table version. */
 export function readKnobs(file: string): Knobs {
-  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  const o = typeof parsed === 'object' && parsed !== null && 'knobs' in parsed ? parsed.knobs : parsed;
-  if (typeof o !== 'object' || o === null) throw new SpecError(`--knobs ${file}: no knobs object`);
-  const get = (k: string): number => {
-    const v = (o as Record<string, unknown>)[k];
-    if (typeof v !== 'number') throw new SpecError(`--knobs ${file}: ${k} must be a number`);
-    return v;
-  };
-  const knobs = { areaFactor: get('areaFactor'), energyFactor: get('energyFactor'), delayFactor: get('delayFactor') };
-  checkKnobs(knobs);
-  return knobs;
+  try {
+    return readKnobsFile(file);
+  } catch (e) {
+    if (e instanceof KnobsFileError) throw new SpecError(`--knobs ${e.message}`);
+    throw e;
+  }
 }
 
 function parseWorkers(text: string | undefined): number | 'auto' {

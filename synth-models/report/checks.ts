@@ -8,6 +8,7 @@ import type { Design } from '../../hdl/ir.js';
 import { inventory } from '../../hdl/inventory/index.js';
 import { yosysCellCounts, type YosysCellCounts } from '../../hdl/verilog/yosys.js';
 import { calibrate, CALIBRATION_POINT, RASTER_BLUR_COMPONENTS, type CalibrationSample } from '../calibration.js';
+import { COST_TABLE_VERSION } from '../cost-table.js';
 import type { Knobs } from '../knobs.js';
 import { price } from '../price.js';
 import { NANGATE45 } from '../sources.js';
@@ -31,6 +32,8 @@ export interface CalibrationComponentRow {
 
 export interface CalibrationFile {
   format: 'gfxrtl-calibration/1';
+  /** The cost table the knobs were fitted against (knobs-file.ts checks it). */
+  costTableVersion: number;
   domain: string;
   point: { vt: string; vdd: number; clockHz: number };
   knobs: Knobs;
@@ -62,7 +65,7 @@ export function buildCalibration(domain: string, samples: readonly (CalibrationS
       modelAreaMm2: res?.modelAreaMm2 ?? null,
     };
   });
-  return { format: 'gfxrtl-calibration/1', domain, point: { ...CALIBRATION_POINT }, knobs: r.knobs, rmsLogPower: r.rmsLogPower, rmsLogArea: r.rmsLogArea, components };
+  return { format: 'gfxrtl-calibration/1', costTableVersion: COST_TABLE_VERSION, domain, point: { ...CALIBRATION_POINT }, knobs: r.knobs, rmsLogPower: r.rmsLogPower, rmsLogArea: r.rmsLogArea, components };
 }
 
 export interface CrossCheckRow {
