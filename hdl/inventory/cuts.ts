@@ -11,8 +11,8 @@
 // only feeds a register is not carried to the end of the cycle (retiming
 // would move that register back); wiring nodes have their source's arrival,
 // so a slice is charged its own width, not its source's. Pure renames (wires,
-// instance ports) are folded into their source so a value is counted once;
-// constants never need a register.
+// instance ports) and extensions are folded into their source so a value is
+// counted once; constants never need a register.
 import type { Timing } from './critical-path.js';
 
 export interface Cut {
@@ -30,10 +30,14 @@ export interface CutProfile {
   byPath: Record<string, number>;
 }
 
-/** A node that only renames its single predecessor. */
+/** A node that only renames its single predecessor, or widens it with
+ *  constant or copied bits (zero and sign extension): the register that
+ *  holds the predecessor holds it too, so a value is counted once however
+ *  many extended copies of it its consumers read. */
 function isAlias(timing: Timing, v: number): boolean {
   const g = timing.graph.nodes[v]!;
-  return g.preds.length === 1 && (g.node.op === 'wire' || g.node.op === 'input' || g.node.op === 'instout');
+  const op = g.node.op;
+  return g.preds.length === 1 && (op === 'wire' || op === 'input' || op === 'instout' || op === 'zext' || op === 'sext');
 }
 
 /** For every node, the latest arrival among its combinational consumers,
