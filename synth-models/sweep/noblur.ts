@@ -19,6 +19,7 @@ import { runNoblur } from '../../testbenches/raster/index.js';
 import { DEFAULT_WORKLOAD, generateWorkload, type Workload } from '../../testbenches/workloads/raster/index.js';
 import { formatConfig } from '../../units/config.js';
 import { noblurSchema, type NoblurConfig } from '../../units/noblur/config.js';
+import { NOBLUR_COMPONENTS } from '../../units/noblur/components.js';
 import { NoBlur } from '../../units/noblur/pipeline.js';
 import { RASTER_BLUR_COMPONENTS } from '../calibration.js';
 import { componentInventory, subDesign } from './subdesign.js';
@@ -31,20 +32,10 @@ const AXES: readonly Axis[] = [
   { key: 'msaa', kind: 'enum', values: noblurSchema.msaa.values, doc: noblurSchema.msaa.doc },
 ];
 
-/** Published calibration components -> instance paths of the pipeline.
- *  Depth interpolation includes the reciprocal units (raster-units.md: n =
- *  1 / (d1 + d2 + d3) is part of it), which the pipeline computes a stage
- *  early. Edge setup is not in the published table and is left out. */
-export const NOBLUR_COMPONENTS: readonly { component: string; instances: (design: Design) => string[] }[] = [
-  { component: 'back-face cull', instances: () => ['NoBlur.cull'] },
-  { component: 'bbox', instances: () => ['NoBlur.bbox'] },
-  { component: 'iterator', instances: () => ['NoBlur.iter'] },
-  { component: 'sample test', instances: () => ['NoBlur.sample'] },
-  {
-    component: 'interpolation',
-    instances: (d) => ['NoBlur.depth', ...d.top.instances.filter((i) => /^recip\d+$/.test(i.name)).map((i) => `NoBlur.${i.name}`)],
-  },
-];
+/** Published calibration components -> instances and stage registers of the
+ *  pipeline (units/noblur/components.ts). Edge setup is not in the published
+ *  table and is left out. */
+export { NOBLUR_COMPONENTS };
 
 /** The configuration the calibration and the Yosys cross-check elaborate.
  *  The published components belong to a Blur design whose sample test
@@ -124,7 +115,7 @@ export const createDomain: DomainFactory = (options) => {
       const d = design(REFERENCE_CONFIG);
       return NOBLUR_COMPONENTS.map((c) => {
         const paths = c.instances(d);
-        return { component: c.component, instance: paths.join(' + '), inventory: componentInventory(d, c.component, paths), powerMw: published(c.component).powerMw, areaMm2: published(c.component).areaMm2 };
+        return { component: c.component, instance: `${paths.join(' + ')} + its stage registers`, inventory: componentInventory(d, c.component, paths, c.registers), powerMw: published(c.component).powerMw, areaMm2: published(c.component).areaMm2 };
       });
     },
     async crossCheckUnits() {
