@@ -27,7 +27,11 @@ describe('the NoBlur domain', () => {
   it('builds the calibration components from the pipeline instances', async () => {
     const samples = await domain.calibrationSamples!();
     expect(samples.map((s) => s.component)).toEqual(['back-face cull', 'bbox', 'iterator', 'sample test', 'interpolation']);
-    expect(samples.find((s) => s.component === 'interpolation')!.instance).toBe('NoBlur.depth + NoBlur.recip0');
+    const interp = samples.find((s) => s.component === 'interpolation')!;
+    expect(interp.instance).toBe('NoBlur.depth + NoBlur.recip0 + its stage registers');
+    // n and L held in R2 and the depths in R4 are the interpolation's
+    const regs = interp.inventory.instances.find((i) => i.path.endsWith('interpolation registers'))!;
+    expect(regs.items.map((i) => i.name).sort()).toEqual(['s2_len0', 's2_n0', 's4_z0']);
     for (const s of samples) expect(s.inventory.instances.length).toBeGreaterThan(0);
   }, 60_000);
 
