@@ -6,6 +6,7 @@ import { JsonInputError } from '../testbenches/json-locate.js';
 import { ConfigError } from '../units/config.js';
 import { simCommand } from './commands/sim.js';
 import { addCalibrateCommand } from './commands/calibrate.js';
+import { addPriceCommand } from './commands/price.js';
 import { cosimCommand } from './commands/cosim.js';
 import { inventoryCommand } from './commands/inventory.js';
 import { verilogCommand } from './commands/verilog.js';
@@ -86,6 +87,7 @@ program
 addSweepCommand(program);
 addMergeCommand(program);
 addCalibrateCommand(program);
+addPriceCommand(program);
 addReportCommand(program);
 
 program
