@@ -85,7 +85,9 @@ const byWidth: Record<string, (w: number) => OpShape> = {
   redxor: (w) => ({ kind: 'redxor', width: w }),
   shift: (w) => ({ kind: 'shift', width: w, amountWidth: 6 }),
   reg: (w) => ({ kind: 'reg', width: w, reset: true, enable: true }),
-  sram: (w) => ({ kind: 'sram', width: w, depth: 256, readPorts: 1, writePorts: 1 }),
+  // one regime each: always above REGISTER_FILE_MAX_BITS, always below
+  sram: (w) => ({ kind: 'sram', width: w, depth: 8192, readPorts: 1, writePorts: 1 }),
+  regfile: (w) => ({ kind: 'sram', width: w, depth: 8, readPorts: 1, writePorts: 1 }),
   sramDepth: (w) => ({ kind: 'sram', width: 16, depth: w, readPorts: 1, writePorts: 1 }),
   sramread: (w) => ({ kind: 'sramread', width: 16, depth: w }),
   cam: (w) => ({ kind: 'cam', keyWidth: 12, entries: w, searchPorts: 1, writePorts: 1 }),
@@ -165,6 +167,22 @@ describe('Booth-Wallace multipliers', () => {
         }
       }
     }
+  });
+});
+
+describe('memories as synthesis builds them', () => {
+  it('a small memory is a flop register file with read muxes; from 4 Kbit on an SRAM macro', () => {
+    const small = ripple.cost({ kind: 'sram', width: 16, depth: 16, readPorts: 1, writePorts: 1 });
+    expect(small.macro).toBe(false);
+    // a DFF and its load mux per bit, plus the write decoder
+    expect(small.areaUm2).toBeGreaterThan(256 * (4.522 + 1.862));
+    expect(small.clockFj).toBeCloseTo(256 * 8.5, 9);
+    const read = ripple.cost({ kind: 'sramread', width: 16, depth: 16 });
+    expect(read.areaUm2).toBeCloseTo(15 * 16 * 1.862, 9);
+    expect(read.delayPs).toBe(4 * 72);
+    const big = ripple.cost({ kind: 'sram', width: 64, depth: 128, readPorts: 1, writePorts: 1 });
+    expect(big.macro).toBe(true);
+    expect(big.areaUm2).toBeCloseTo(64 * 128 * 0.4 * 1.5, 6);
   });
 });
 

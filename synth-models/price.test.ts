@@ -41,11 +41,13 @@ describe('price', () => {
     expect(r.breakdown.byModule['Chain.u0']!.areaUm2).toBeCloseTo(1.5 * t.cost({ kind: 'add', width: 16 }).areaUm2, 9);
   });
 
-  it('does not apply the area knob to SRAM and CAM macros', () => {
+  it('does not apply the area knob to SRAM and CAM macros, but to flop register files', () => {
     const inv = inventory(designOf(storageModule()));
-    const a1 = price(inv, nominal, { knobs: unit }).areaMm2;
-    const a2 = price(inv, nominal, { knobs: { ...unit, areaFactor: 2 } }).areaMm2;
-    expect(a2).toBeCloseTo(a1, 12);
+    const k1 = price(inv, nominal, { knobs: unit }).breakdown.byKind;
+    const k2 = price(inv, nominal, { knobs: { ...unit, areaFactor: 2 } }).breakdown.byKind;
+    expect(k2['cam']!.areaUm2).toBeCloseTo(k1['cam']!.areaUm2, 9);
+    // 64 x 24 bits is below REGISTER_FILE_MAX_BITS: flops and muxes, placed like any logic
+    expect(k2['sram']!.areaUm2).toBeCloseTo(2 * k1['sram']!.areaUm2, 9);
     const alu = inventory(designOf(aluModule()));
     expect(price(alu, nominal, { knobs: { ...unit, areaFactor: 2 } }).areaMm2).toBeCloseTo(2 * price(alu, nominal, { knobs: unit }).areaMm2, 12);
   });

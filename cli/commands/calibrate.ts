@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import { hasTool, INSTALL_HINT } from '../../testbenches/cosim/eda.js';
 import { buildCalibration, buildCrossCheck, CALIBRATION_JSON, YOSYS_JSON } from '../../synth-models/report/index.js';
 import { calibrationTable, crossCheckTable } from '../../synth-models/report/tables.js';
+import { registeredUnitDesigns } from '../../synth-models/crosscheck-units.js';
 import { calibrationSummary } from '../../synth-models/calibration-summary.js';
 import { writeDurable } from '../../synth-models/sweep/files.js';
 import { loadDomain } from '../../synth-models/sweep/index.js';
@@ -38,7 +39,8 @@ export async function calibrateCommand(opts: CalibrateCommandOptions): Promise<v
   } else if (!hasTool('yosys')) {
     console.error(`yosys: not installed, cross-check skipped (${INSTALL_HINT})`);
   } else {
-    const y = await buildCrossCheck(await domain.crossCheckUnits());
+    // the domain's own units and sub-units, then every other registered unit
+    const y = await buildCrossCheck([...(await domain.crossCheckUnits()), ...registeredUnitDesigns([domain.name])]);
     writeDurable(join(opts.out, YOSYS_JSON), JSON.stringify(y, null, 1) + '\n');
     console.log(crossCheckTable(y));
     console.error(`yosys: ${join(opts.out, YOSYS_JSON)}`);

@@ -1,6 +1,7 @@
 // Markdown tables of a sweep: each mode's frontier, the constrained
 // frontiers side by side, the cost of a required rate under power-density
 // limits, and the two model checks (calibration, Yosys).
+import { CROSS_CHECK_BAND, withinBand } from '../crosscheck-band.js';
 import { costAtRate, type ConstrainedFrontier, type RateCost } from '../pareto.js';
 import type { PointRow } from '../sweep/point.js';
 import type { CalibrationFile, CrossCheckFile } from './checks.js';
@@ -58,10 +59,10 @@ export function calibrationTable(c: CalibrationFile): string {
 }
 
 export function crossCheckTable(y: CrossCheckFile): string {
-  const head = ['unit', 'Yosys cells', 'Yosys NanGate area um^2', 'cost model area um^2', 'model / Yosys', 'unmapped cells'];
+  const head = ['unit', 'Yosys cells', 'Yosys NanGate area um^2', 'cost model area um^2', 'model / Yosys', `within ${CROSS_CHECK_BAND[0]}-${CROSS_CHECK_BAND[1]}`, 'unmapped cells'];
   const rows = y.units.map((u) => {
     const un = Object.entries(u.unmapped).map(([t, n]) => `${t} x${n}`).join(', ');
-    return [u.unit, String(u.yosysCells), sig(u.yosysAreaUm2, 4), sig(u.modelAreaUm2, 4), sig(u.ratio), un || 'none'];
+    return [u.unit, String(u.yosysCells), sig(u.yosysAreaUm2, 4), sig(u.modelAreaUm2, 4), sig(u.ratio), withinBand(u.ratio) ? 'yes' : 'NO', un || 'none'];
   });
   return mdTable(head, rows);
 }
