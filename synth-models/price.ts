@@ -55,6 +55,8 @@ export interface PriceOptions {
   clockHz?: number;
   /** What retiming inserts: plain flops unless the pipeline must stall. */
   pipelineRegisters?: { reset?: boolean; enable?: boolean };
+  /** Also fill breakdown.byModuleKind (costs an allocation per row). */
+  detail?: boolean;
 }
 
 export interface CostRow {
@@ -99,6 +101,8 @@ export interface PriceResult {
     byModule: Record<string, CostRow>;
     /** By operator kind; pipeline registers under `reg (pipeline)`. */
     byKind: Record<string, CostRow>;
+    /** By instance, then kind (only with the `detail` option). */
+    byModuleKind?: Record<string, Record<string, CostRow>>;
   };
 }
 
@@ -276,6 +280,10 @@ export function price(inv: Inventory, point: DesignPoint, opts: PriceOptions = {
 
   const byModule: Record<string, CostRow> = {};
   const byKind: Record<string, CostRow> = {};
+  const detail: Record<string, Record<string, CostRow>> | null = opts.detail ? {} : null;
+  const addDetail = (path: string, kind: string, area: number, dyn: number, leak: number): void => {
+    if (detail !== null) addRow((detail[path] ??= {}), kind, area, dyn, leak);
+  };
   const dynScale = scale.dynamicEnergy * knobs.energyFactor * 1e-15 * clockHz;
   const leakScale = scale.leakage * 1e-9;
   for (const inst of inv.instances) byModule[inst.path] ??= { areaUm2: 0, dynamicW: 0, leakageW: 0 };
@@ -290,6 +298,7 @@ export function price(inv: Inventory, point: DesignPoint, opts: PriceOptions = {
       const leak = a.leakageNw * leakScale;
       addRow(byModule, a.path, area, dyn, leak);
       addRow(byKind, a.kind, area, dyn, leak);
+      addDetail(a.path, a.kind, area, dyn, leak);
     }
   } else {
     const activity: ActivityFn = resolveActivity(opts.activity);
@@ -304,6 +313,7 @@ export function price(inv: Inventory, point: DesignPoint, opts: PriceOptions = {
         const leak = c.leakageNw * it.count * leakScale;
         addRow(byModule, inst.path, area, dyn, leak);
         addRow(byKind, it.shape.kind, area, dyn, leak);
+        addDetail(inst.path, it.shape.kind, area, dyn, leak);
       }
     }
   }
@@ -318,6 +328,7 @@ export function price(inv: Inventory, point: DesignPoint, opts: PriceOptions = {
       const leak = c.leakageNw * leakScale;
       addRow(byModule, path, area, dyn, leak);
       addRow(byKind, PIPELINE_KIND, area, dyn, leak);
+      addDetail(path, PIPELINE_KIND, area, dyn, leak);
     }
   }
 
@@ -348,7 +359,7 @@ export function price(inv: Inventory, point: DesignPoint, opts: PriceOptions = {
     stageBudgetPs: (entry.targetPs * pathFactor) / point.stages,
     forms: entry.forms,
     pipeline,
-    breakdown: { byModule, byKind },
+    breakdown: { byModule, byKind, ...(detail !== null && { byModuleKind: detail }) },
   };
 }
 
