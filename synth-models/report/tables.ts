@@ -2,6 +2,7 @@
 // frontiers side by side, the cost of a required rate under power-density
 // limits, and the two model checks (calibration, Yosys).
 import { CROSS_CHECK_BAND, withinBand } from '../crosscheck-band.js';
+import { costAtLimit } from '../rate-cost.js';
 import { costAtRate, type ConstrainedFrontier, type RateCost } from '../pareto.js';
 import type { PointRow } from '../sweep/point.js';
 import type { CalibrationFile, CrossCheckFile } from './checks.js';
@@ -20,14 +21,19 @@ export function frontierTable(frontier: readonly PointRow[], columns: readonly s
   return mdTable(head, rows);
 }
 
-export function rateCostTable(costs: readonly RateCost<PointRow>[], columns: readonly string[], op: string, rate: number): string {
-  const head = ['limit W/mm^2', `area mm^2 for ${giga(rate)} G${op}/s`, 'power W', ...DESIGN_HEAD(columns), `G${op}/s/mm^2`, `pJ/${op}`, 'W/mm^2'];
-  const rows = costs.map((c) => {
+/** The study's rule (least area at or under the limit) and, beside it, the
+ *  frontier interpolated at exactly the limit (rate-cost.ts); `rows` is the
+ *  mode's whole cloud, needed for the interpolation. */
+export function rateCostTable(costs: readonly RateCost<PointRow>[], columns: readonly string[], op: string, rate: number, rows: readonly PointRow[] = []): string {
+  const head = ['limit W/mm^2', `area mm^2 for ${giga(rate)} G${op}/s`, 'power W', 'area mm^2 interpolated at the limit', ...DESIGN_HEAD(columns), `G${op}/s/mm^2`, `pJ/${op}`, 'W/mm^2'];
+  const out = costs.map((c) => {
     const r = c.point;
-    if (r === null) return [sig(c.limit), 'no design within the limit', ...head.slice(2).map(() => '—')];
-    return [sig(c.limit), sig(c.areaMm2), sig(c.powerW), ...designCells(r, columns), giga(r.perfDensity), pj(r.energyPerMpJ), sig(r.powerDensity)];
+    const interp = rows.length === 0 ? null : costAtLimit(rows.filter((x) => x.mode === c.mode), rate, c.limit).interpolated;
+    const ia = interp === null ? '—' : sig(interp.areaMm2);
+    if (r === null) return [sig(c.limit), 'no design within the limit', '—', ia, ...head.slice(4).map(() => '—')];
+    return [sig(c.limit), sig(c.areaMm2), sig(c.powerW), ia, ...designCells(r, columns), giga(r.perfDensity), pj(r.energyPerMpJ), sig(r.powerDensity)];
   });
-  return mdTable(head, rows);
+  return mdTable(head, out);
 }
 
 /** One row per constraint (axis = value): its frontier's reach and what

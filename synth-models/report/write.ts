@@ -63,7 +63,7 @@ async function modeSection(s: LoadedSweep, mode: string, rows: PointRow[], o: Re
   const out = [`## Mode ${mode}`, '', `${rows.length} design points from ${new Set(rows.map((r) => r.id)).size} micro-architectures; ${frontier.length} on the Pareto frontier.`, ''];
   out.push(await plot(s.dir, `${slug(mode)}-cloud`, cloudSpec(mode, rows, frontier, colorBy, op), o.png, plots), '');
   out.push(`### Pareto frontier (lower energy per ${op}, higher performance density)`, '', frontierTable(frontier, id.columns, op), '');
-  out.push(`### Cost of ${giga(o.rate)} G${op}/s at fixed power density`, '', rateCostTable(costAtRate(rows, o.rate, o.limits), id.columns, op, o.rate), '');
+  out.push(`### Cost of ${giga(o.rate)} G${op}/s at fixed power density`, '', 'Rule: among the designs at or under the limit, the least area (the study\'s). Interpolated: the Pareto frontier between the two frontier points that bracket the limit, log-linear in performance density and energy, at exactly the limit (synth-models/rate-cost.ts).', '', rateCostTable(costAtRate(rows, o.rate, o.limits), id.columns, op, o.rate, rows), '');
   const groups = constrainedFrontiers(rows, id.columns);
   if (groups.length > 0) {
     out.push('### Constrained frontiers', '');
