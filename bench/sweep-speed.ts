@@ -41,3 +41,32 @@ for (const w of values.workers.split(',').map(Number)) {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+// Pricing alone, once inventories are known: every Vt x Vdd x depth of one
+// micro-architecture, repeated, on one core (target >= 100,000 points/s).
+{
+  const { loadDomain } = await import('../synth-models/sweep/index.js');
+  const { price } = await import('../synth-models/price.js');
+  const domain = await loadDomain({ name: values.domain, options });
+  const { enumerateParams } = await import('../synth-models/sweep/enumerate.js');
+  const { resolveSpec } = await import('../synth-models/sweep/spec.js');
+  const params = enumerateParams(domain.axes, resolveSpec(domain.axes, values.only ? { only: values.only } : {}))[0];
+  const config = params === undefined ? null : domain.microArch(params);
+  if (config !== null && domain.evaluator.inventory !== undefined) {
+    const inv = await domain.evaluator.inventory(config);
+    const points: { vt: 'low' | 'nominal' | 'high'; vdd: number; stages: number }[] = [];
+    for (const vt of ['low', 'nominal', 'high'] as const) for (const vdd of [0.81, 0.9, 0.99, 1.08]) for (let stages = 1; stages <= 12; stages++) points.push({ vt, vdd, stages });
+    for (const p of points) price(inv, p, domain.priceOptions ?? {}); // warm: timing and forms per depth
+    const rounds = 200;
+    // CPU time of this thread, not wall time: the machine is shared, and
+    // "per core" means per second the core spent on it.
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    for (let i = 0; i < rounds; i++) for (const p of points) price(inv, p, domain.priceOptions ?? {});
+    const wall = (performance.now() - t0) / 1000;
+    const cu = process.cpuUsage(c0);
+    const cpu = (cu.user + cu.system) / 1e6;
+    const n = rounds * points.length;
+    console.log(`pricing only (${domain.evaluator.id(config)}): ${n} points, ${cpu.toFixed(2)} s CPU (${wall.toFixed(2)} s wall) = ${Math.round(n / cpu)} points per CPU-second (target >= 100000)`);
+  }
+}

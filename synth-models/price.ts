@@ -39,7 +39,7 @@ import {
   type Timing,
 } from '../hdl/inventory/index.js';
 import { resolveActivity, type Activity, type ActivityFn } from './activity.js';
-import { costTable, type ArithStyle, type CostTable, type FormName } from './cost-table.js';
+import { costTable, type ArithStyle, type CostTable, type FormName, type OpCost } from './cost-table.js';
 import { chooseForTarget, choiceContext, uniformChoice, type ChoiceContext, type FormChoice } from './form-choice.js';
 import { checkKnobs, DEFAULT_KNOBS, type Knobs } from './knobs.js';
 import { checkPoint, DEFAULT_PHYSICAL, physicalScale, type DesignPoint, type PhysicalParams, type PhysicalScale } from './physical.js';
@@ -136,6 +136,13 @@ interface FormsEntry {
   loop: LoopBound;
   cuts: Map<number, CutProfile>;
   aggregates: Aggregate[];
+  /** Instance paths and kinds the aggregates index into (module, kind). */
+  paths: string[];
+  kinds: OpKind[];
+  pathIdx: Int32Array;
+  kindIdx: Int32Array;
+  /** Pipeline registers per (stages, reset, enable): cost per instance. */
+  pipelineCosts: Map<string, { path: string; cost: OpCost }[]>;
   forms: FormUse[];
 }
 
@@ -178,14 +185,22 @@ function buildEntry(inv: Inventory, table: CostTable, c: Pick<InventoryCache, 'c
       }
     }
   }
+  const aggs = [...aggregates.values()];
+  const paths = [...new Set(inv.instances.map((i) => i.path))];
+  const kinds = [...new Set(aggs.map((a) => a.kind))];
   return {
     targetPs,
     choice,
+    paths,
+    kinds,
+    pathIdx: Int32Array.from(aggs, (a) => paths.indexOf(a.path)),
+    kindIdx: Int32Array.from(aggs, (a) => kinds.indexOf(a.kind)),
+    pipelineCosts: new Map(),
     timing,
     latest: latestConsumer(timing),
     loop: loopDelay(inv.graph, c.ctx.order, c.ctx.loops, choice.own, delay),
     cuts: new Map(),
-    aggregates: [...aggregates.values()],
+    aggregates: aggs,
     forms: [...forms.values()].sort((x, y) => x.key.localeCompare(y.key, 'en', { numeric: true }) || x.form.localeCompare(y.form)),
   };
 }
@@ -254,17 +269,26 @@ function addRow(rows: Record<string, CostRow>, key: string, area: number, dyn: n
   t.leakageW += leak;
 }
 
+const FULLY_USED = (): number => 1;
+
 /** Activity per kind when it does not depend on the item (the fast path). */
 function perKind(a: Activity | undefined): ((kind: OpKind) => number) | null {
+  if (a === undefined) return FULLY_USED;
   if (typeof a === 'function') return null;
   const fn = resolveActivity(a);
   return (kind) => fn({ path: '', kind, key: '', node: null, name: '', width: 0 });
 }
 
+/** Frozen knobs objects already checked (a sweep prices with one). */
+const checked = new WeakSet<Knobs>();
+
 export function price(inv: Inventory, point: DesignPoint, opts: PriceOptions = {}): PriceResult {
   checkPoint(point);
   const knobs = opts.knobs ?? DEFAULT_KNOBS;
-  checkKnobs(knobs);
+  if (!checked.has(knobs)) {
+    checkKnobs(knobs);
+    if (Object.isFrozen(knobs)) checked.add(knobs);
+  }
   const table = tableFor(opts.arith ?? 'timed');
   const scale = physicalScale(point, opts.physical ?? DEFAULT_PHYSICAL);
   const pathFactor = scale.delay * knobs.delayFactor;
@@ -286,20 +310,34 @@ export function price(inv: Inventory, point: DesignPoint, opts: PriceOptions = {
   };
   const dynScale = scale.dynamicEnergy * knobs.energyFactor * 1e-15 * clockHz;
   const leakScale = scale.leakage * 1e-9;
-  for (const inst of inv.instances) byModule[inst.path] ??= { areaUm2: 0, dynamicW: 0, leakageW: 0 };
   const kindActivity = perKind(opts.activity);
+  if (kindActivity === null) for (const inst of inv.instances) byModule[inst.path] ??= { areaUm2: 0, dynamicW: 0, leakageW: 0 };
   if (kindActivity !== null) {
-    const act = new Map<OpKind, number>();
-    for (const a of entry.aggregates) {
-      let x = act.get(a.kind);
-      if (x === undefined) act.set(a.kind, (x = kindActivity(a.kind)));
+    // The fast path: sums per (instance, kind) were made once per forms.
+    const np = entry.paths.length;
+    const nk = entry.kinds.length;
+    const act = new Float64Array(nk);
+    for (let k = 0; k < nk; k++) act[k] = kindActivity(entry.kinds[k]!);
+    const mod = new Float64Array(3 * np);
+    const kin = new Float64Array(3 * nk);
+    const aggs = entry.aggregates;
+    for (let i = 0; i < aggs.length; i++) {
+      const a = aggs[i]!;
+      const p = entry.pathIdx[i]!;
+      const k = entry.kindIdx[i]!;
       const area = a.logicUm2 * knobs.areaFactor + a.macroUm2;
-      const dyn = (a.energyFj * x + a.clockFj) * dynScale;
+      const dyn = (a.energyFj * act[k]! + a.clockFj) * dynScale;
       const leak = a.leakageNw * leakScale;
-      addRow(byModule, a.path, area, dyn, leak);
-      addRow(byKind, a.kind, area, dyn, leak);
-      addDetail(a.path, a.kind, area, dyn, leak);
+      mod[3 * p] += area;
+      mod[3 * p + 1] += dyn;
+      mod[3 * p + 2] += leak;
+      kin[3 * k] += area;
+      kin[3 * k + 1] += dyn;
+      kin[3 * k + 2] += leak;
+      if (detail !== null) addDetail(a.path, a.kind, area, dyn, leak);
     }
+    for (let p = 0; p < np; p++) addRow(byModule, entry.paths[p]!, mod[3 * p]!, mod[3 * p + 1]!, mod[3 * p + 2]!);
+    for (let k = 0; k < nk; k++) addRow(byKind, entry.kinds[k]!, kin[3 * k]!, kin[3 * k + 1]!, kin[3 * k + 2]!);
   } else {
     const activity: ActivityFn = resolveActivity(opts.activity);
     for (const inst of inv.instances) {
@@ -320,8 +358,16 @@ export function price(inv: Inventory, point: DesignPoint, opts: PriceOptions = {
   if (pipeline.totalBits > 0) {
     const regs = opts.pipelineRegisters ?? {};
     const activity = kindActivity === null ? resolveActivity(opts.activity) : null;
-    for (const [path, bits] of Object.entries(pipeline.byPath)) {
-      const c = table.cost({ kind: 'reg', width: bits, reset: regs.reset ?? false, enable: regs.enable ?? false });
+    const reset = regs.reset ?? false;
+    const enable = regs.enable ?? false;
+    const pk = `${point.stages}/${reset}/${enable}`;
+    let list = entry.pipelineCosts.get(pk);
+    if (list === undefined) {
+      list = Object.entries(pipeline.byPath).map(([path, bits]) => ({ path, cost: table.cost({ kind: 'reg', width: bits, reset, enable }) }));
+      entry.pipelineCosts.set(pk, list);
+    }
+    for (const { path, cost: c } of list) {
+      const bits = pipeline.byPath[path]!;
       const x = activity === null ? kindActivity!('reg') : activity({ path, kind: 'reg', key: 'pipeline', node: null, name: 'pipeline', width: bits });
       const area = c.areaUm2 * knobs.areaFactor;
       const dyn = (c.energyFj * x + c.clockFj) * dynScale;
