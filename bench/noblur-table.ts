@@ -15,7 +15,7 @@ for (const msaa of noblurSchema.msaa.values) {
   for (const tvp of [false, true]) {
     for (const sts of noblurSchema.sts.values) {
       for (const stp of noblurSchema.stp.values) {
-        const cfg: NoblurConfig = { tvp, sts, stp, msaa };
+        const cfg: NoblurConfig = { tvp, sts, stp, msaa, recip: 'unrolled' };
         const s = runNoblur(cfg, workloads.get(tvp)!.mps).stats;
         rows.push(
           `| ${tvp ? 'on' : 'off'} | ${sts} | ${stp} | ${msaa} | ${s.mps} | ${s.cycles} | ${s.cyclesPerMp.toFixed(2)} | ${s.mpsPerCycle.toFixed(4)} | ` +

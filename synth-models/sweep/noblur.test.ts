@@ -15,13 +15,13 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 describe('the NoBlur domain', () => {
   const domain = createDomain({ count: 64 });
 
-  it('spans TVP x STS x STP = 36 micro-architectures in each of two modes', () => {
+  it('spans TVP x STS x STP x reciprocal = 72 micro-architectures in each of two modes', () => {
     const entries = enumerateMicroArchs(domain, resolveSpec(domain.axes));
-    expect(entries).toHaveLength(72);
-    expect(new Set(entries.map((e) => e.id)).size).toBe(72);
-    expect(entries.filter((e) => e.mode === 'noblur4')).toHaveLength(36);
-    expect(entries.filter((e) => e.mode === 'noblur16')).toHaveLength(36);
-    expect(entries[0]!.id).toBe('tvp=off,sts=1x1,stp=4.8,msaa=4');
+    expect(entries).toHaveLength(144);
+    expect(new Set(entries.map((e) => e.id)).size).toBe(144);
+    expect(entries.filter((e) => e.mode === 'noblur4')).toHaveLength(72);
+    expect(entries.filter((e) => e.mode === 'noblur16')).toHaveLength(72);
+    expect(entries[0]!.id).toBe('tvp=off,sts=1x1,stp=4.8,msaa=4,recip=unrolled');
   });
 
   it('builds the calibration components from the pipeline instances', async () => {
@@ -38,13 +38,13 @@ describe('the NoBlur domain', () => {
   it('sweeps a narrowed spec end to end with rows in the documented format', async () => {
     const out = mkdtempSync(join(tmpdir(), 'gfxrtl-noblur-'));
     dirs.push(out);
-    const s = await runSweep({ domain: { name: 'noblur', options: { count: 64 } }, out, workers: 0, spec: { only: 'tvp=on,sts=4x4,stp=14.8,vt=high,vdd=0.99' } });
+    const s = await runSweep({ domain: { name: 'noblur', options: { count: 64 } }, out, workers: 0, spec: { only: 'tvp=on,sts=4x4,stp=14.8,recip=unrolled,vt=high,vdd=0.99' } });
     expect(s.complete).toBe(true);
     expect(s.evaluated).toBe(2);
     const rows = readPoints(join(out, POINTS_JSONL), readManifest(out)!.identity.columns).rows;
     expect(new Set(rows.map((r) => r.mode))).toEqual(new Set(['noblur4', 'noblur16']));
     for (const r of rows) {
-      expect(r.params).toEqual({ tvp: true, sts: '4x4', stp: '14.8' });
+      expect(r.params).toEqual({ tvp: true, sts: '4x4', stp: '14.8', recip: 'unrolled' });
       expect(r.workload).toBe('raster-default-64tri-0.54px2');
       expect(r.seed).toBe(2010);
       expect(r.mpPerCycle).toBeGreaterThan(0);

@@ -30,6 +30,7 @@ const AXES: readonly Axis[] = [
   { key: 'sts', kind: 'enum', values: noblurSchema.sts.values, doc: noblurSchema.sts.doc },
   { key: 'stp', kind: 'enum', values: noblurSchema.stp.values, doc: noblurSchema.stp.doc },
   { key: 'msaa', kind: 'enum', values: noblurSchema.msaa.values, doc: noblurSchema.msaa.doc },
+  { key: 'recip', kind: 'enum', values: noblurSchema.recip.values, doc: noblurSchema.recip.doc },
 ];
 
 /** Published calibration components -> instances and stage registers of the
@@ -44,7 +45,7 @@ export { NOBLUR_COMPONENTS };
  *  structurally matching NoBlur configuration is the 1x1 stamp (one lane).
  *  The study does not give the rest; TVP, STP and MSAA stay at the schema's
  *  defaults. This is chosen from the published structure, never from the fit. */
-export const REFERENCE_CONFIG: NoblurConfig = { tvp: noblurSchema.tvp.default, sts: '1x1', stp: noblurSchema.stp.default, msaa: noblurSchema.msaa.default };
+export const REFERENCE_CONFIG: NoblurConfig = { tvp: noblurSchema.tvp.default, sts: '1x1', stp: noblurSchema.stp.default, msaa: noblurSchema.msaa.default, recip: noblurSchema.recip.default };
 
 function option(o: Readonly<Record<string, ParamValue>>, key: string, dflt: number, ok: (n: number) => boolean): number {
   const v = o[key];
@@ -79,9 +80,10 @@ export const createDomain: DomainFactory = (options) => {
       sts: String(p['sts']) as NoblurConfig['sts'],
       stp: String(p['stp']) as NoblurConfig['stp'],
       msaa: String(p['msaa']) as NoblurConfig['msaa'],
+      recip: (p['recip'] === undefined ? noblurSchema.recip.default : String(p['recip'])) as NoblurConfig['recip'],
     }),
     evaluator: {
-      id: (c) => `tvp=${c.tvp ? 'on' : 'off'},sts=${c.sts},stp=${c.stp},msaa=${c.msaa}`,
+      id: (c) => `tvp=${c.tvp ? 'on' : 'off'},sts=${c.sts},stp=${c.stp},msaa=${c.msaa},recip=${c.recip}`,
       async inventory(c) {
         return inventory(design(c));
       },

@@ -21,6 +21,7 @@ import { edgesOf } from '../bbox/edges.js';
 import { Cull } from '../cull/module.js';
 import { DepthInterp } from '../depth-interp/module.js';
 import { Reciprocal } from '../depth-interp/reciprocal.js';
+import { ReciprocalIter } from '../depth-interp/reciprocal-iter.js';
 import { Iterator } from '../iterator/module.js';
 import { SampleTest } from '../sample-test/module.js';
 import { geometryOf, OOR_COUNT_BITS, type NoblurConfig } from './config.js';
@@ -72,7 +73,7 @@ export const NoBlur = defineModule('NoBlur', (m, cfg: NoblurConfig) => {
   const keep1 = v0.and(anyFront).named('keep1');
   const adv2 = m.wire('adv2', uint(1));
   const v1 = validReg(m, 's1', adv1, keep1);
-  adv1.drive(v1.not().or(adv2));
+  // (adv1 is driven once the reciprocal's readiness is known, below.)
   const s1: Sigs = {
     id: r0['id']!,
     front0,
@@ -98,13 +99,32 @@ export const NoBlur = defineModule('NoBlur', (m, cfg: NoblurConfig) => {
   for (const k of ['id', 'front0', 'front1', 'oor', 'originX', 'originY', 'lastX', 'lastY']) if (r1[k]) s2[k] = r1[k];
   for (let i = 0; i < nv; i++) Object.assign(s2, { [`lx${i}`]: r1[`lx${i}`]!, [`ly${i}`]: r1[`ly${i}`]!, [`z${i}`]: r1[`z${i}`]! });
   for (const e of edges) for (const f of ['dx', 'dy', 'bias']) s2[`${e.name}_${f}`] = setup[`${e.name}_${f}`]!;
+  // The reciprocal: unrolled (combinational, one MP a cycle), or iterative
+  // (one row a cycle, started the cycle after R1 takes an MP; the stage
+  // holds R1 until it is done).
+  let ready2: UInt = m.lit(1, uint(1));
+  const fresh = cfg.recip === 'iterative' ? m.reg('s1_fresh', uint(1), { init: 0 }) : null;
   for (let t = 0; t < g.tris; t++) {
-    const recip = m.instance(`recip${t}`, Reciprocal, { dBits: g.dBits });
-    recip.d.drive(r1[`d${t}`]!);
-    Object.assign(s2, { [`n${t}`]: recip.n, [`len${t}`]: recip.len });
+    if (fresh === null) {
+      const recip = m.instance(`recip${t}`, Reciprocal, { dBits: g.dBits });
+      recip.d.drive(r1[`d${t}`]!);
+      Object.assign(s2, { [`n${t}`]: recip.n, [`len${t}`]: recip.len });
+    } else {
+      const recip = m.instance(`recip${t}`, ReciprocalIter, { dBits: g.dBits });
+      recip.start.drive(fresh);
+      recip.d.drive(r1[`d${t}`]!);
+      Object.assign(s2, { [`n${t}`]: recip.n, [`len${t}`]: recip.len });
+      ready2 = ready2.and(recip.done);
+    }
   }
-  const v2 = validReg(m, 's2', adv2, v1);
-  const r2 = stageRegs(m, 's2', s2, adv2.and(v1));
+  if (fresh !== null) {
+    fresh.drive(adv1.and(keep1));
+    ready2 = ready2.and(fresh.not()).named('recip_ready');
+  }
+  const take2 = adv2.and(ready2).named('take2');
+  const v2 = validReg(m, 's2', adv2, v1.and(ready2));
+  adv1.drive(v1.not().or(take2));
+  const r2 = stageRegs(m, 's2', s2, take2.and(v1));
 
   // ---- Stage 3: iterator + sample test -> R3 ------------------------------------
   const iter = m.instance('iter', Iterator, { localStampBits: g.localStampBits, stampIdxBits: g.stampIdxBits });
