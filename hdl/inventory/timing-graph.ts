@@ -3,7 +3,7 @@
 // zero-delay edges (a child's input node reads the parent's driver; a
 // parent's instout reads the child's output driver). Built here rather than
 // shared with hdl/flatten.ts so the inventory depends on the IR alone.
-import { combOperands, type Design, type Node } from '../ir.js';
+import { camPortOperands, combOperands, type Design, type Node } from '../ir.js';
 import { classifyNode, type OpUse } from './classify.js';
 import { walkInstances, type InstanceRecord } from './hierarchy.js';
 
@@ -60,7 +60,8 @@ export function buildTimingGraph(design: Design, instances: InstanceRecord[] = w
     const mod = rec.module;
     const flat = (id: number): number => rec.base + id;
     for (const n of mod.nodes) {
-      const storage = n.op === 'memread' ? `${rec.path}.${mod.memories[n.mem]!.name}` : n.op === 'cammatch' ? `${rec.path}.${mod.cams[n.cam]!.name}` : undefined;
+      const storage =
+        n.op === 'memread' ? `${rec.path}.${mod.memories[n.mem]!.name}` : n.op === 'cammatch' || n.op === 'camread' || n.op === 'camvalid' ? `${rec.path}.${mod.cams[n.cam]!.name}` : undefined;
       nodes.push({ path: rec.path, node: n, label: labelOf(n), use: classifyNode(mod, n), preds: predsOf(instances, rec, n), ...(storage !== undefined && { storage }) });
       if (n.op === 'reg') {
         const drivers = operandsOfReg(n).map(flat);
@@ -78,7 +79,7 @@ export function buildTimingGraph(design: Design, instances: InstanceRecord[] = w
     }
     for (const c of mod.cams) {
       c.writePorts.forEach((wp, k) => {
-        const drivers = [wp.index, wp.key, wp.valid, wp.en].map(flat);
+        const drivers = camPortOperands(wp).map(flat);
         endpoints.push({ path: rec.path, label: `${c.name}.write${k}`, kind: 'camwrite', width: c.keyWidth, drivers, use: null, state: `${rec.path}.${c.name}`, loopDrivers: drivers });
       });
     }
