@@ -279,6 +279,18 @@ function perKind(a: Activity | undefined): ((kind: OpKind) => number) | null {
   return (kind) => fn({ path: '', kind, key: '', node: null, name: '', width: 0 });
 }
 
+/** Scales per (physical params, Vt, Vdd): a sweep asks for a dozen corners
+ *  millions of times. */
+const scales = new WeakMap<PhysicalParams, Map<string, PhysicalScale>>();
+function scaleFor(point: DesignPoint, params: PhysicalParams): PhysicalScale {
+  let m = scales.get(params);
+  if (m === undefined) scales.set(params, (m = new Map()));
+  const key = `${point.vt}/${point.vdd}`;
+  let s = m.get(key);
+  if (s === undefined) m.set(key, (s = physicalScale({ ...point, stages: 1 }, params)));
+  return s;
+}
+
 /** Frozen knobs objects already checked (a sweep prices with one). */
 const checked = new WeakSet<Knobs>();
 
@@ -290,7 +302,7 @@ export function price(inv: Inventory, point: DesignPoint, opts: PriceOptions = {
     if (Object.isFrozen(knobs)) checked.add(knobs);
   }
   const table = tableFor(opts.arith ?? 'timed');
-  const scale = physicalScale(point, opts.physical ?? DEFAULT_PHYSICAL);
+  const scale = scaleFor(point, opts.physical ?? DEFAULT_PHYSICAL);
   const pathFactor = scale.delay * knobs.delayFactor;
   if (opts.clockHz !== undefined && !(Number.isFinite(opts.clockHz) && opts.clockHz > 0)) throw new Error(`price: clockHz must be a positive number, got ${opts.clockHz}`);
   const entry = entryFor(inv, table, pathTarget(inv, table, point.stages, pathFactor, scale, opts.clockHz));
