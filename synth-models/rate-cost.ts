@@ -14,7 +14,26 @@
 // found exactly: `interpolated`. Its area is R / P and its power R E =
 // area x limit. Below the whole frontier there is no answer; above it, the
 // densest frontier point already meets the limit and is the answer.
-import { paretoFront, type Scored } from './pareto.js';
+/** What the rule needs of a design: ops/s per mm^2 (maximised), J per op
+ *  (minimised). */
+export interface Scored {
+  perfDensity: number;
+  energyPerMpJ: number;
+}
+
+/** The designs no other design beats on both counts. */
+function paretoFront<T extends Scored>(rows: readonly T[]): T[] {
+  const sorted = rows.filter((r) => r.perfDensity > 0 && r.energyPerMpJ > 0).sort((a, b) => b.perfDensity - a.perfDensity || a.energyPerMpJ - b.energyPerMpJ);
+  const out: T[] = [];
+  let bestEnergy = Infinity;
+  for (const r of sorted) {
+    if (r.energyPerMpJ < bestEnergy) {
+      out.push(r);
+      bestEnergy = r.energyPerMpJ;
+    }
+  }
+  return out;
+}
 
 export interface RateCostPoint<T> {
   /** The design (for `interpolated`, the frontier neighbours it lies between). */

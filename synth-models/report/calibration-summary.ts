@@ -1,8 +1,8 @@
 // The headline `gfxrtl calibrate` prints above its table: the fitted knobs
 // with their physical bounds (knobs.ts), whether any sits at a bound, the
 // per-component log residuals, and the RMS log errors against the target.
-import { KNOB_BOUNDS, type KnobName } from './knobs.js';
-import type { CalibrationFile } from './report/checks.js';
+import { KNOB_BOUNDS, type KnobName } from '../knobs.js';
+import type { CalibrationFile } from './checks.js';
 
 /** The accuracy the calibration is held to: RMS of ln(model / published)
  *  at most this, on area and on power, over the components the design has. */
