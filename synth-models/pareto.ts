@@ -7,6 +7,7 @@
 // higher is better on both.
 import type { Objectives } from '../studies/contract.js';
 import type { ParamValue, Params } from './sweep/types.js';
+import { costAtLimit } from './rate-cost.js';
 
 /** [x, y] of a point, each negated where lower is better. */
 export type Scorer<T> = (p: T) => readonly [number, number];
@@ -116,6 +117,9 @@ export interface RateCost<T> {
   areaMm2: number;
   /** rate x energy per item, W. */
   powerW: number;
+  /** The design interpolated along the frontier at exactly the limit (see
+   *  rate-cost.ts), or null when no frontier point is within it. */
+  interpolated: { areaMm2: number; powerW: number; between: readonly [T, T] | null } | null;
 }
 
 /** How to read a point for a rate: work items per second, area, power. */
@@ -127,23 +131,30 @@ export interface RateFigures<T> {
 
 /**
  * The cost of a required throughput `rate` (work items/s) met by
- * replicating a unit: area = rate / (items/s per mm^2), power = rate x
- * energy per item. Per mode and limit, among points with power density <=
- * limit, the one with the least area (highest density; ties to the lower
- * energy).
+ * replicating a unit, per mode and limit: both of rate-cost.ts's answers
+ * (the least-area point within the limit, and the frontier interpolated at
+ * the limit), with the rows read through `f`.
  */
 export function costAtRate<T extends { mode: string }>(rows: readonly T[], rate: number, limits: readonly number[], f: RateFigures<T>): RateCost<T>[] {
-  const density = (r: T): number => f.perSec(r) / f.areaMm2(r);
-  const energy = (r: T): number => f.powerW(r) / f.perSec(r);
   const out: RateCost<T>[] = [];
   for (const [mode, group] of groupBy(rows, (r) => r.mode)) {
+    const scored = group.map((row) => {
+      const perSec = f.perSec(row);
+      return { row, perfDensity: perSec / f.areaMm2(row), energyPerMpJ: f.powerW(row) / perSec, powerDensity: f.powerW(row) / f.areaMm2(row) };
+    });
+    const usable = scored.filter((s) => Number.isFinite(s.perfDensity) && Number.isFinite(s.energyPerMpJ) && Number.isFinite(s.powerDensity));
     for (const limit of limits) {
-      let best: T | null = null;
-      for (const r of group) {
-        if (!(f.powerW(r) / f.areaMm2(r) <= limit) || !Number.isFinite(density(r)) || !Number.isFinite(energy(r))) continue;
-        if (best === null || density(r) > density(best) || (density(r) === density(best) && energy(r) < energy(best))) best = r;
-      }
-      out.push({ mode, limit, point: best, areaMm2: best ? rate / density(best) : NaN, powerW: best ? rate * energy(best) : NaN });
+      const c = costAtLimit(usable, rate, limit);
+      const a = c.atOrUnder;
+      const i = c.interpolated;
+      out.push({
+        mode,
+        limit,
+        point: a?.point?.row ?? null,
+        areaMm2: a ? a.areaMm2 : NaN,
+        powerW: a ? a.powerW : NaN,
+        interpolated: i === null ? null : { areaMm2: i.areaMm2, powerW: i.powerW, between: i.between ? [i.between[0].row, i.between[1].row] : null },
+      });
     }
   }
   return out;

@@ -1,10 +1,9 @@
 // Markdown tables of a sweep: each mode's frontier, the constrained
-// frontiers side by side, the cost of a required rate under power-density
-// limits, the driver's counts per micro-architecture, and the two model
+// frontiers side by side, the driver's counts per micro-architecture, and the two model
 // checks (calibration, Yosys). Columns come from the study's metrics and
 // objectives as the manifest records them.
 import { CROSS_CHECK_BAND, withinBand } from '../crosscheck-band.js';
-import { costAtRate, type ConstrainedFrontier, type RateCost, type RateFigures } from '../pareto.js';
+import { costAtRate, type ConstrainedFrontier, type RateFigures } from '../pareto.js';
 import { figure, type PointRow } from '../sweep/point.js';
 import type { StudyInfo } from '../sweep/manifest.js';
 import type { CalibrationFile, CrossCheckFile } from './checks.js';
@@ -39,18 +38,6 @@ export function rateFigures(study: StudyInfo): RateFigures<PointRow> | null {
   const t = study.rateTargets;
   if (t === null) return null;
   return { perSec: (r) => figure(r, t.metric), areaMm2: (r) => r.areaMm2, powerW: (r) => r.powerW };
-}
-
-export function rateCostTable(costs: readonly RateCost<PointRow>[], columns: readonly string[], study: StudyInfo): string {
-  const t = study.rateTargets!;
-  const rateText = `${sig(t.rate / 1e9)} G${study.work.name}/s`;
-  const head = ['limit W/mm^2', `area mm^2 for ${rateText}`, 'power W', ...DESIGN_HEAD(columns), ...study.metrics.map((m) => m.display.unit)];
-  const rows = costs.map((c) => {
-    const r = c.point;
-    if (r === null) return [sig(c.limit), 'no design within the limit', ...head.slice(2).map(() => '—')];
-    return [sig(c.limit), sig(c.areaMm2), sig(c.powerW), ...designCells(r, columns), ...study.metrics.map((m) => shown(figure(r, m.key), m.display))];
-  });
-  return mdTable(head, rows);
 }
 
 /** One row per constraint (axis = value): its frontier's reach and, with a

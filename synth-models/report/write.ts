@@ -9,7 +9,7 @@ import type { RateTargets, Study } from '../../studies/contract.js';
 import { layoutOf } from '../sweep/manifest.js';
 import { importStudy } from '../sweep/study-ref.js';
 import { experimentSections } from './experiments.js';
-import { constrainedFrontiers, costAtRate, groupBy, paretoFront, scorerOf } from '../pareto.js';
+import { constrainedFrontiers, groupBy, paretoFront, scorerOf } from '../pareto.js';
 import { sweepCommandLine } from '../sweep/command-line.js';
 import { figure, rowToJson, type PointRow } from '../sweep/point.js';
 import { writeDurable } from '../sweep/files.js';
@@ -19,7 +19,8 @@ import { sig } from './format.js';
 import { loadSweep, type LoadedSweep } from './load.js';
 import { cloudSpec, constrainedSpec } from './plots.js';
 import { renderPng, renderSvg } from './render.js';
-import { calibrationTable, constrainedTable, crossCheckTable, frontierTable, microArchTable, rateCostTable, rateFigures } from './tables.js';
+import { calibrationTable, constrainedTable, crossCheckTable, frontierTable, microArchTable } from './tables.js';
+import { rateCostSection } from './rate-cost-section.js';
 import type { TopLevelSpec } from 'vega-lite';
 import { SweepError } from '../sweep/spec.js';
 
@@ -75,8 +76,7 @@ async function modeSection(s: LoadedSweep, mode: string, rows: PointRow[], o: Re
       out.push(await plot(s.dir, `${slug(mode)}-cloud`, cloudSpec(mode, rows, frontier, o.colorBy, st.objectives), o.png, plots), '');
       out.push(`### Pareto frontier (${x.better} ${x.display.label}, ${y.better} ${y.display.label})`, '', frontierTable(frontier, id.columns, st), '');
     } else if (kind === 'rate-cost' && o.rate !== null) {
-      const f = rateFigures(studyWithRate)!;
-      out.push(`### Cost of ${sig(o.rate.rate / 1e9)} G${st.work.name}/s at fixed power density`, '', rateCostTable(costAtRate(rows, o.rate.rate, o.rate.powerDensityLimits, f), id.columns, studyWithRate), '');
+      out.push(rateCostSection(rows, id.columns, st, o.rate).markdown);
     } else if (kind === 'constrained') {
       const groups = constrainedFrontiers(rows, id.columns, score);
       if (groups.length === 0) continue;
