@@ -8,6 +8,10 @@ import type { PointRow } from '../sweep/point.js';
 import { sig } from './format.js';
 import { loadSweep, type LoadedSweep } from './load.js';
 import { RATE_RULE, rateCostSection } from './rate-cost-section.js';
+import { componentsOf, registerShareSection, shareOf } from './register-share-section.js';
+import { importStudy } from '../sweep/study-ref.js';
+import type { Design } from '../../hdl/index.js';
+import type { Study } from '../../studies/contract.js';
 
 // The MAC study declares no rate target, so the test gives it one: the
 // section is generic and reads the target it is handed.
@@ -67,5 +71,42 @@ describe('rate-cost section', () => {
     expect(costs[0]!.interpolated).toBeNull();
     expect(markdown).toContain('no design within the limit');
     expect(markdown).toContain('no frontier design within the limit');
+  });
+});
+
+describe('register share of the chosen designs', () => {
+  it('splits each pick into registers and logic that add up to the sweep\'s own area and power', async () => {
+    const id = s.manifest.identity;
+    const study = await importStudy({ module: id.study.module, name: id.study.name });
+    const rows = s.rows.filter((r) => r.mode === 'mac-wrap');
+    const limits = [...new Set(rows.map(pd))].sort((a, b) => a - b).filter((_, i) => i % 3 === 0);
+    const { costs } = rateCostSection(rows, id.columns, id.study, { metric: 'macPerSec', rate: 1e9, powerDensityLimits: limits, doc: '' });
+    const md = registerShareSection(study, id, costs);
+    const picks = [...new Set(costs.flatMap((c) => (c.point ? [c.point] : [])))];
+    expect(picks.length).toBeGreaterThan(0);
+    for (const p of picks) {
+      const share = shareOf(study, id, p);
+      // The MAC has no calibration components and no instances: one row, the top.
+      expect(share.map((r) => r.component)).toEqual(['Mac (top-level registers and logic)']);
+      const r = share[0]!;
+      // Same pricing as the sweep's: the parts add up to the row's area and (fully used) power.
+      expect((r.registers.areaUm2 + r.logic.areaUm2) / 1e6).toBeCloseTo(p.areaMm2, 9);
+      const power = r.registers.dynamicW + r.registers.leakageW + r.logic.dynamicW + r.logic.leakageW;
+      expect(power / (p.fullPowerW ?? p.powerW)).toBeCloseTo(1, 9);
+      expect(r.areaShare).toBeGreaterThan(0);
+      expect(r.areaShare).toBeLessThan(1);
+      expect(md).toContain(`| Mac (top-level registers and logic) | ${sig(r.registers.areaUm2, 4)} | ${sig(r.logic.areaUm2, 4)} | ${sig(r.areaShare * 100)}% |`);
+      expect(md).toContain(`, ${p.vt} Vt, ${p.vdd} V, ${p.stages} stages (least area at `);
+    }
+  }, 30_000);
+
+  it('maps instance paths to calibration components, else to the top\'s instances', () => {
+    const study = { calibration: { components: [{ component: 'bbox', instances: () => ['Top.bb', 'Top.extra'] }] } } as unknown as Pick<Study, 'calibration'>;
+    const of = componentsOf(study, {} as Design, 'Top');
+    expect(of('Top.bb')).toBe('bbox');
+    expect(of('Top.extra.adder')).toBe('bbox');
+    expect(of('Top.bbx')).toBe('Top.bbx');
+    expect(of('Top.iter.count')).toBe('Top.iter');
+    expect(of('Top')).toBe('Top (top-level registers and logic)');
   });
 });

@@ -21,6 +21,7 @@ import { cloudSpec, constrainedSpec } from './plots.js';
 import { renderPng, renderSvg } from './render.js';
 import { calibrationTable, constrainedTable, crossCheckTable, frontierTable, microArchTable } from './tables.js';
 import { rateCostSection } from './rate-cost-section.js';
+import { registerShareSection } from './register-share-section.js';
 import type { TopLevelSpec } from 'vega-lite';
 import { SweepError } from '../sweep/spec.js';
 
@@ -76,7 +77,8 @@ async function modeSection(s: LoadedSweep, mode: string, rows: PointRow[], o: Re
       out.push(await plot(s.dir, `${slug(mode)}-cloud`, cloudSpec(mode, rows, frontier, o.colorBy, st.objectives), o.png, plots), '');
       out.push(`### Pareto frontier (${x.better} ${x.display.label}, ${y.better} ${y.display.label})`, '', frontierTable(frontier, id.columns, st), '');
     } else if (kind === 'rate-cost' && o.rate !== null) {
-      out.push(rateCostSection(rows, id.columns, st, o.rate).markdown);
+      const rc = rateCostSection(rows, id.columns, st, o.rate);
+      out.push(rc.markdown, registerShareSection(await importStudy({ module: st.module, name: st.name }), id, rc.costs));
     } else if (kind === 'constrained') {
       const groups = constrainedFrontiers(rows, id.columns, score);
       if (groups.length === 0) continue;
