@@ -6,11 +6,8 @@
 // built, and commands a study family brings (rasterizers: workload,
 // samples) are added from the registry too.
 import { Command } from 'commander';
-import { HdlError } from '../hdl/errors.js';
-import { StudyError } from '../studies/contract.js';
+export { isUserError } from './boundary.js';
 import { DEFAULT_STUDY, loadPlugins, studyTools } from '../studies/registry.js';
-import { JsonInputError } from '../testbenches/json-locate.js';
-import { ConfigError } from '../units/config.js';
 import { simCommand } from './commands/sim.js';
 import { addCalibrateCommand } from './commands/calibrate.js';
 import { cosimCommand } from './commands/cosim.js';
@@ -21,11 +18,6 @@ import { addReportCommand } from './commands/report.js';
 import { studyCommand } from './commands/study.js';
 import { addSweepCommand } from './commands/sweep.js';
 import { unitsCommand } from './commands/units.js';
-
-/** A mistake of the user's (bad unit, key, file, ...): printed as one line, exit code 2. */
-export function isUserError(e: unknown): e is Error {
-  return e instanceof ConfigError || e instanceof HdlError || e instanceof JsonInputError || e instanceof StudyError;
-}
 
 export async function buildProgram(): Promise<Command> {
   await loadPlugins();

@@ -1,6 +1,7 @@
 // Unit configuration schemas: every unit declares its keys, the values each
 // may take and the defaults, so the CLI can list them and reject a bad
 // `--config k=v,...` with an error that says what would be valid.
+import { UserError } from '../hdl/errors.js';
 
 export type ParamSpec =
   | { kind: 'int'; min: number; max: number; default: number; doc: string }
@@ -13,7 +14,7 @@ export type ConfigOf<S extends Schema> = {
   -readonly [K in keyof S]: S[K] extends { kind: 'int' } ? number : S[K] extends { kind: 'enum'; values: readonly (infer V)[] } ? V : boolean;
 };
 
-export class ConfigError extends Error {
+export class ConfigError extends UserError {
   constructor(message: string) {
     super(message);
     this.name = 'ConfigError';
