@@ -30,13 +30,13 @@ export async function buildProgram(): Promise<Command> {
     .description("simulate a unit on a stimulus file (or its seeded random stimulus); a unit with a study also on the study's workloads")
     .option('--config <k=v,...>', 'unit configuration', '')
     .option('--input <file>', "stimulus *.stim.json [{port: value}, ...] or {\"reset\": n, \"cycles\": [...]}; or the study's own input (noblur: a mesh {\"vertices\": [...], \"triangles\": [...]})")
-    .option('--output <out.jsonl>', "outputs per cycle (default: stdout); with a study: the driver's records")
+    .option('--output <out.jsonl>', "outputs per cycle (default or -: stdout); with a study: the driver's records")
     .option('--wave <file>', 'waveform: .json (WaveJSON), .svg, .png or .vcd')
     .option('--signals <patterns>', 'comma-separated signal patterns for the waveform (glob: *, **; /regex/)')
     .option('--window <A:B>', 'cycle window of the waveform')
     .option('--workload <name>', "run the unit's study driver on this workload (gfxrtl units lists them)")
     .option('--param <k=v,...>', 'workload parameters, e.g. count=512')
-    .option('--cycles <n>', 'cycles of random stimulus when no --input', '32')
+    .option('--cycles <n>', 'cycles of random stimulus when no --input (default 32)')
     .option('--seed <s>', "seed of the random stimulus (default 1), or of the workload (default: the workload's)")
     .action(simCommand);
 
@@ -52,8 +52,8 @@ export async function buildProgram(): Promise<Command> {
     .description("cross-simulate: the unit's seeded random stimulus (or a stimulus file) through gfxrtl, Verilator and Icarus, compared cycle by cycle")
     .option('--config <k=v,...>', 'unit configuration', '')
     .option('--input <stim.json>', 'stimulus file, the format `sim --input` reads')
-    .option('--cycles <n>', 'cycles of random stimulus', '200')
-    .option('--seed <s>', 'stimulus seed (the same inputs as `sim --seed`)', '1')
+    .option('--cycles <n>', 'cycles of random stimulus (default 200)')
+    .option('--seed <s>', 'stimulus seed, the same inputs as `sim --seed` (default 1)')
     .action(cosimCommand);
 
   program

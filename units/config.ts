@@ -51,7 +51,10 @@ export function parseConfig<S extends Schema>(unit: string, schema: S, text: str
           })
       : Object.entries(text);
   const cfg: Record<string, unknown> = { ...defaults(schema) };
+  const seen = new Set<string>();
   for (const [k, v] of pairs) {
+    if (seen.has(k)) throw new ConfigError(`${unit}: config key "${k}" given twice; give each key once`);
+    seen.add(k);
     const p = schema[k];
     if (!p) {
       const keys = Object.keys(schema);

@@ -10,6 +10,7 @@ import { hasTool, INSTALL_HINT } from '../../testbenches/cosim/eda.js';
 import { buildCalibration, buildCrossCheck, calibrationSamples, CALIBRATION_JSON, YOSYS_JSON } from '../../synth-models/report/index.js';
 import { calibrationTable, crossCheckTable } from '../../synth-models/report/tables.js';
 import { writeDurable } from '../../synth-models/sweep/files.js';
+import { checkOutputDir } from '../io.js';
 
 export interface CalibrateCommandOptions {
   study: string;
@@ -20,6 +21,7 @@ export interface CalibrateCommandOptions {
 
 export async function calibrateCommand(opts: CalibrateCommandOptions): Promise<void> {
   const { study } = findStudy(opts.study);
+  checkOutputDir(opts.out, '--out');
   const cal = study.calibration;
   if (cal) {
     const file = buildCalibration(study.name, cal, calibrationSamples(cal, study.unit.elaborate(cal.reference)));

@@ -193,7 +193,7 @@ export async function runSweep(opts: SweepOptions): Promise<SweepSummary> {
     let final = rows;
     if (complete) final = writeFinalPoints(dir, rows, identity);
     writeManifest(dir, { ...manifest, complete, points: final.length });
-    progress.stop();
+    progress.stop(complete);
     return { dir, complete, points: final.length, microArchs: mine.length, workers: pool?.size ?? 0, wallMs: performance.now() - t0, ...summary };
   } finally {
     appender.current?.close();
