@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createSimulator, selectSignals, type Trace } from '../../hdl/sim/index.js';
 import { MAX_SVG_CELLS, MAX_SVG_CYCLES } from '../../waveforms/svg.js';
 import { allStudies, findUnit, studyOfUnit } from '../../studies/registry.js';
+import { naturalValue } from '../../testbenches/port-values.js';
 import { parseStimulus } from '../../testbenches/stimulus.js';
 import { unitStimulus } from '../../testbenches/unit-stimulus.js';
 import { ConfigError } from '../../units/config.js';
@@ -110,8 +111,13 @@ export async function simCommand(unitName: string, opts: SimOptions): Promise<vo
   const lines: string[] = [];
   for (const c of stim.cycles) {
     for (const [port, v] of c) sim.poke(`${top}.${port}`, v);
-    const o = Object.fromEntries(outputs.map((p) => [p.name, jsonValue(sim.peek(`${top}.${p.name}`))]));
-    lines.push(JSON.stringify({ cycle: sim.cycle, outputs: o }));
+    const raw = outputs.map((p) => [p, sim.peek(`${top}.${p.name}`)] as const);
+    const o = Object.fromEntries(raw.map(([p, v]) => [p.name, jsonValue(v)]));
+    const natural = raw.flatMap(([p, v]) => {
+      const n = naturalValue(v, p.width, p.display);
+      return n === null ? [] : [[p.name, n] as const];
+    });
+    lines.push(JSON.stringify({ cycle: sim.cycle, outputs: o, ...(natural.length > 0 && { values: Object.fromEntries(natural) }) }));
     sim.step();
   }
   if (opts.output !== undefined && opts.output !== '-') writeFileAtomic(opts.output, lines.join('\n') + '\n');
