@@ -22,6 +22,12 @@ import { unitsCommand } from './commands/units.js';
 export async function buildProgram(): Promise<Command> {
   await loadPlugins();
   const program = new Command('gfxrtl').description('fixed-point graphics hardware: simulate, check, emit Verilog, price in 45 nm, sweep');
+  // Commander's own usage errors (unknown option, missing argument) follow
+  // the boundary's convention: one 'gfxrtl:' line, exit code 2 (main.ts).
+  // Set before the commands are added so every command inherits it.
+  program
+    .exitOverride()
+    .configureOutput({ outputError: (text, write) => write(`gfxrtl: ${text.replace(/^error: /, '').trimEnd()} (see gfxrtl help)\n`) });
 
   program.command('units').description('list units (and their parts), config keys, allowed values and defaults; and the studies').action(unitsCommand);
 

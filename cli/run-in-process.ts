@@ -33,7 +33,7 @@ export async function runCli(args: readonly string[]): Promise<CliResult> {
     code = typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (e) {
     if (e instanceof CommanderError) {
-      code = e.exitCode; // commander's own usage errors
+      code = e.exitCode === 0 ? 0 : 2; // commander's own usage errors, as main.ts reports them
     } else {
       const f = describeFailure(e, debug);
       err.push(f.text);
