@@ -14,7 +14,8 @@ function statOrNull(file: string, follow: boolean): Stats | null {
   try {
     return follow ? statSync(file) : lstatSync(file);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
     throw e;
   }
 }
