@@ -310,6 +310,27 @@ describe("README's plugin example", () => {
   }, 120_000);
 });
 
+describe('a study registered from outside', () => {
+  it('register({ study, module }) makes sweep (in worker threads), report and study work for it', async () => {
+    const dir = join(ROOT, 'out', 'readme-plugin');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'counter-study.ts');
+    writeFileSync(file, "import { register } from '../../studies/registry.js';\nimport { study } from '../../studies/test-study.js';\nexport { study };\nregister({ study, module: import.meta.url });\n");
+    process.env['GFXRTL_PLUGINS'] = file;
+    try {
+      expect((await runCli(['units'])).stdout).toMatch(/^ {2}counter-test +unit counter; counter widths/m);
+      const r = await runCli(['study', 'counter-test', '--out', join(T, 'counter-study'), '--workers', '2', '--only', 'vt=high,vdd=0.99', '--no-yosys', '-q']);
+      expect(r.code).toBe(0);
+      const md = readFileSync(join(T, 'counter-study/index.md'), 'utf8');
+      expect(md).toContain('## Experiment: wraps');
+      expect(md).toContain('## Rows seen');
+      expect(md).toMatch(/gfxrtl sweep --study counter-test --workload busy --seed 1 --only vt=high,vdd=0.99/);
+    } finally {
+      delete process.env['GFXRTL_PLUGINS'];
+    }
+  }, 120_000);
+});
+
 describe('bad input: one line naming what is valid', () => {
   const cases: [string[], RegExp][] = [
     [['sim', 'nope'], /^gfxrtl: unknown unit "nope"; units: counter, fifo, mac, noblur, cull, bbox/],
@@ -318,7 +339,7 @@ describe('bad input: one line naming what is valid', () => {
     [['sim', 'noblur', '--workload', 'nope'], /^gfxrtl: study noblur: unknown workload "nope"; workloads: default, plane, sphere, sine-grazing, bumpy-sphere/],
     [['sim', 'noblur', '--workload', 'default', '--param', 'size=3'], /^gfxrtl: study noblur, workload default: unknown parameter "size"; parameters: count, area/],
     [['sim', 'mac', '--wave', '/tmp/x.vcd', '--signals', 'Nope.*'], /^gfxrtl: --signals: signal pattern "Nope\.\*" matches no signal/],
-    [['sim', 'counter', '--workload', 'default'], /^gfxrtl: sim counter: --workload needs a unit with a study; units with one: noblur, mac/],
+    [['sim', 'fifo', '--workload', 'default'], /^gfxrtl: sim fifo: --workload needs a unit with a study; units with one: noblur, mac/],
     [['verilog', 'bbox', '--config', 'stp=3.8'], /^gfxrtl: bbox: stp=3\.8 is not valid; allowed: 4\.8 \| 6\.8/],
   ];
   for (const [args, re] of cases) {

@@ -7,7 +7,7 @@
 // samples) are added from the registry too.
 import { Command } from 'commander';
 export { isUserError } from './boundary.js';
-import { DEFAULT_STUDY, loadPlugins, studyTools } from '../studies/registry.js';
+import { allStudies, DEFAULT_STUDY, loadPlugins, studyTools } from '../studies/registry.js';
 import { simCommand } from './commands/sim.js';
 import { addCalibrateCommand } from './commands/calibrate.js';
 import { cosimCommand } from './commands/cosim.js';
@@ -18,6 +18,12 @@ import { addReportCommand } from './commands/report.js';
 import { studyCommand } from './commands/study.js';
 import { addSweepCommand } from './commands/sweep.js';
 import { unitsCommand } from './commands/units.js';
+
+/** What `sim --input` accepts besides port stimulus, per study. */
+function fileInputs(): string {
+  const each = allStudies().flatMap(({ study }) => (study.fileWorkload ? [`${study.unit.name}: ${study.fileWorkload.doc}`] : []));
+  return each.length > 0 ? `; or a study's own input (${each.join('; ')})` : '';
+}
 
 export async function buildProgram(): Promise<Command> {
   await loadPlugins();
@@ -35,7 +41,7 @@ export async function buildProgram(): Promise<Command> {
     .command('sim <unit>')
     .description("simulate a unit on a stimulus file (or its seeded random stimulus); a unit with a study also on the study's workloads")
     .option('--config <k=v,...>', 'unit configuration', '')
-    .option('--input <file>', "stimulus *.stim.json [{port: value}, ...] or {\"reset\": n, \"cycles\": [...]}; or the study's own input (noblur: a mesh {\"vertices\": [...], \"triangles\": [...]})")
+    .option('--input <file>', `stimulus *.stim.json [{port: value}, ...] or {"reset": n, "cycles": [...]}${fileInputs()}`)
     .option('--output <out.jsonl>', "outputs per cycle (default or -: stdout); with a study: the driver's records")
     .option('--wave <file>', 'waveform: .json (WaveJSON), .svg, .png or .vcd')
     .option('--signals <patterns>', 'comma-separated signal patterns for the waveform (glob: *, **; /regex/)')

@@ -10,6 +10,7 @@ import type { Json } from './json-locate.js';
 /** Raw bits of `v` for a port, or an error text saying what would be valid. */
 export function portBits(v: Json, width: number, display: DisplayFormat | undefined): bigint | string {
   const fmt = display ?? { kind: 'uint' };
+  if (fmt.kind === 'enum' && typeof v === 'string' && fmt.names.includes(v)) return BigInt(fmt.names.indexOf(v));
   const frac = fmt.kind === 'fixed' ? fmt.fracBits : 0;
   const signed = fmt.kind === 'sint' || (fmt.kind === 'fixed' && fmt.signed);
   const lo = signed ? -(1n << BigInt(width - 1)) : 0n;
@@ -59,6 +60,7 @@ function decimal(raw: bigint, frac: number): string {
  *  for a plain unsigned port (its raw value is its value). */
 export function naturalValue(bits: bigint, width: number, display: DisplayFormat | undefined): string | null {
   if (display === undefined || display.kind === 'uint') return null;
+  if (display.kind === 'enum') return display.names[Number(bits)] ?? bits.toString();
   const signed = display.kind === 'sint' || display.signed;
   const raw = signed && bits >= 1n << BigInt(width - 1) ? bits - (1n << BigInt(width)) : bits;
   return decimal(raw, display.kind === 'fixed' ? display.fracBits : 0);

@@ -3,6 +3,7 @@
 // constrained-random generator when it declares one (units/unit.ts), else
 // uniform random bits on every input every cycle. Same unit, config, seed
 // and length: same inputs, whichever command asks.
+import fc from 'fast-check';
 import type { Design } from '../hdl/ir.js';
 import type { ConfigOf, Schema } from '../units/config.js';
 import type { CoverageCounter, PortStimulus, StimulusGenerator } from '../units/unit.js';
@@ -47,4 +48,11 @@ export function coverageCounts(counters: readonly CoverageCounter[], s: PortStim
     counters.forEach((k, j) => (totals[j]! += k.count(ports)));
   });
   return counters.map((k, j) => ({ name: k.name, doc: k.doc, count: totals[j]! }));
+}
+
+/** Property-test input for a unit: a seed (shrinks toward 0) and the
+ *  stimulus the unit's generator makes from it, the same as
+ *  `sim/cosim --seed`. The default stimulus of a property test on a unit. */
+export function stimulusArbitrary(unit: StimulusSource, config: ConfigOf<Schema>, design: Design, cycles: number): fc.Arbitrary<{ seed: number; stimulus: PortStimulus }> {
+  return fc.nat({ max: 0x7fffffff }).map((seed) => ({ seed, stimulus: unitStimulus(unit, config, design, seed, cycles).stimulus }));
 }
