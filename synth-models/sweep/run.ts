@@ -207,6 +207,9 @@ export async function runSweep(opts: SweepOptions): Promise<SweepSummary> {
 async function runAll(tasks: Task[], domain: SweepDomain<unknown>, ctx: PricingContext, pool: WorkerPool | null, onDone: (r: TaskResult) => void, signal?: AbortSignal, probe?: DesignProbe): Promise<void> {
   if (pool === null) {
     for (const t of tasks) {
+      // Yield to the event loop between tasks: a synchronous simulation
+      // chained by promises alone would never let a SIGINT handler run.
+      await new Promise<void>((r) => setImmediate(r));
       if (signal?.aborted) return;
       onDone(await runTask(domain, ctx, t, probe));
     }
