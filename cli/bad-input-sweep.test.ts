@@ -1,12 +1,15 @@
 // Bad input to the sweep family (sweep, study, merge, report, calibrate):
 // one 'gfxrtl:' line, exit 2, before any calibration or simulation runs,
 // and nothing written.
+import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 import { checkBadCases, scratchDir } from './spawn-cli.js';
 
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIR = scratchDir();
 afterAll(() => rmSync(DIR, { recursive: true, force: true }));
 writeFileSync(join(DIR, 'huge-knobs.json'), '{"areaFactor": 1e308, "energyFactor": 1, "delayFactor": 1}');
@@ -60,4 +63,18 @@ it('merge, report, calibrate: refused before writing', async () => {
     DIR,
   );
   expect(problems).toEqual([]);
+});
+
+it('an interrupted sweep exits 130, never says finished, and prints the command that resumes it', async () => {
+  const child = spawn(process.execPath, [join(ROOT, 'cli', 'gfxrtl.mjs'), 'sweep', '--out', join(DIR, 'int'), '--only', 'sts=1x1', '--workers', '0'], { cwd: DIR });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString();
+    // Interrupt once the sweep has started (its first line), before it can finish.
+    if (/already done/.test(stderr) && child.exitCode === null && !child.killed) child.kill('SIGINT');
+  });
+  const code = await new Promise<number | null>((r) => child.on('close', r));
+  expect(code).toBe(130);
+  expect(stderr).not.toMatch(/finished|: complete;/);
+  expect(stderr).toMatch(/to resume, rerun: gfxrtl sweep --out .*int --only sts=1x1 --workers 0/);
 });
