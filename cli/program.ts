@@ -10,6 +10,7 @@ export { isUserError } from './boundary.js';
 import { allStudies, DEFAULT_STUDY, loadPlugins, studyTools } from '../studies/registry.js';
 import { simCommand } from './commands/sim.js';
 import { addCalibrateCommand } from './commands/calibrate.js';
+import { addPriceCommand } from './commands/price.js';
 import { cosimCommand } from './commands/cosim.js';
 import { inventoryCommand } from './commands/inventory.js';
 import { verilogCommand } from './commands/verilog.js';
@@ -87,6 +88,7 @@ export async function buildProgram(): Promise<Command> {
   addSweepCommand(program);
   addMergeCommand(program);
   addCalibrateCommand(program);
+  addPriceCommand(program);
   addReportCommand(program);
 
   program

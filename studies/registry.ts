@@ -12,6 +12,9 @@ import type { UnitDef } from '../units/unit.js';
 import { eraseStudy, StudyError, type Study, type StudyTool } from './contract.js';
 import { study as mac } from './mac/index.js';
 import { study as noblur } from './noblur/index.js';
+import { study as sort } from './sort/index.js';
+import { study as qfm } from './merge/qfm.js';
+import { study as pmu } from './merge/pmu.js';
 
 export { allUnits, findUnit, unitNames, type UnitInfo };
 
@@ -24,6 +27,9 @@ export interface StudyEntry {
 const STUDIES: StudyEntry[] = [
   { study: eraseStudy(noblur), module: new URL('./noblur/index.js', import.meta.url).href },
   { study: eraseStudy(mac), module: new URL('./mac/index.js', import.meta.url).href },
+  { study: eraseStudy(sort), module: new URL('./sort/index.js', import.meta.url).href },
+  { study: eraseStudy(qfm), module: new URL('./merge/qfm.js', import.meta.url).href },
+  { study: eraseStudy(pmu), module: new URL('./merge/pmu.js', import.meta.url).href },
 ];
 
 /** The study `gfxrtl study` and `npm start` run when none is named. */

@@ -43,7 +43,7 @@ export function parseLocated(text: string, file: string): Located {
     throw new JsonInputError(file, line, column, path, msg);
   };
   const ws = (): void => {
-    while (i < text.length && ' \t\r\n'.includes(text[i])) i++;
+    while (i < text.length && ' \t\r\n'.includes(text.charAt(i))) i++;
   };
   const value = (path: string): Json => {
     ws();

@@ -6,11 +6,12 @@
 // `gfxrtl merge` joins them.
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { checkKnobs, type Knobs } from '../../synth-models/knobs.js';
+import { KnobsFileError, readKnobsFile } from '../../synth-models/knobs-file.js';
+import type { Knobs } from '../../synth-models/knobs.js';
 import { writeReport } from '../../synth-models/report/index.js';
 import { createProgress, parseShard, runSweep, shardFromEnv, SpecError, type Shard } from '../../synth-models/sweep/index.js';
 import { DEFAULT_STUDY, findStudy } from '../../studies/registry.js';
-import { failAt, parseLocated } from '../../testbenches/json-locate.js';
+import { parseLocated } from '../../testbenches/json-locate.js';
 import { checkOutputDir } from '../io.js';
 import { intOption, numberPairs, workersOption } from './options.js';
 
@@ -45,36 +46,17 @@ export interface SweepCommandOptions {
   report?: boolean;
 }
 
-/** Global knobs scale the 45 nm library's area, energy and delay; a
- *  calibration that needs more than 20x either way is not describing 45 nm
- *  silicon (and 1e308 overflows the figures to Infinity). */
-export const KNOB_RANGE = { min: 0.05, max: 20, why: 'a knob scales the 45 nm library, and a factor beyond 20x either way describes another process' } as const;
-
-/** Knobs from a calibration file (its `knobs`) or a bare knobs object;
- *  read with positions, so a mistake names its line. */
+/** Knobs from a calibration file (its `knobs`) or a bare knobs object,
+ *  checked against their physical bounds and the cost table version. */
 export function readKnobs(file: string): Knobs {
-  const doc = parseLocated(readFileSync(file, 'utf8'), file);
-  const parsed = doc.value;
-  const nested = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && 'knobs' in parsed;
-  const o = nested ? parsed.knobs : parsed;
-  const base = nested ? 'knobs' : '';
-  if (typeof o !== 'object' || o === null || Array.isArray(o)) return failAt(doc, file, base, 'no knobs object; expected {"areaFactor": n, "energyFactor": n, "delayFactor": n} or a calibration.json');
-  const get = (k: string): number => {
-    const v = o[k];
-    const at = base ? `${base}.${k}` : k;
-    if (typeof v !== 'number') return failAt(doc, file, v === undefined ? base : at, `${k} must be a number`);
-    return v;
-  };
-  const knobs = { areaFactor: get('areaFactor'), energyFactor: get('energyFactor'), delayFactor: get('delayFactor') };
-  for (const [k, v] of Object.entries(knobs)) {
-    if (!(v >= KNOB_RANGE.min && v <= KNOB_RANGE.max)) failAt(doc, file, base ? `${base}.${k}` : k, `${k}=${v} is outside ${KNOB_RANGE.min}..${KNOB_RANGE.max}: ${KNOB_RANGE.why}`);
-  }
+  // The located reader first: duplicate keys and syntax errors with line and column.
+  parseLocated(readFileSync(file, 'utf8'), file);
   try {
-    checkKnobs(knobs);
+    return readKnobsFile(file);
   } catch (e) {
-    throw new SpecError(`--knobs ${file}: ${e instanceof Error ? e.message : String(e)}`);
+    if (e instanceof KnobsFileError) throw new SpecError(`--knobs ${e.message}`);
+    throw e;
   }
-  return knobs;
 }
 
 export async function sweepCommand(opts: SweepCommandOptions): Promise<void> {
@@ -154,7 +136,7 @@ export function addSweepCommand(program: Command): void {
     .option('--stages <auto|list>', "pipeline depths: 'auto' (from clock targets) or e.g. 1,2,4,8", 'auto')
     .option('--clocks <GHz,...>', 'clock targets for --stages auto (default 0.25..2.8 GHz in sqrt(2) steps)')
     .option('--activity <full|toggle>', 'operator activity: full (1.0) or from simulated toggles', 'full')
-    .option('--arith <ripple|fast>', 'adder/multiplier style', 'ripple')
+    .option('--arith <timed|ripple|fast>', 'operator forms: timed = the cheapest meeting each depth (default), ripple = always the smallest, fast = always the fastest', 'timed')
     .option('--knobs <file>', 'calibrated knobs (calibration.json from `gfxrtl calibrate`)')
     .option('--shard <i/N>', 'evaluate every N-th micro-architecture starting at the i-th (default in a Slurm job array: the array task\'s shard)')
     .option('--workers <n|auto>', 'worker threads for simulation: auto (one per core) or a number; 0 = main thread', 'auto')
