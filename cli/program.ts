@@ -6,11 +6,8 @@
 // built, and commands a study family brings (rasterizers: workload,
 // samples) are added from the registry too.
 import { Command } from 'commander';
-import { HdlError } from '../hdl/errors.js';
-import { StudyError } from '../studies/contract.js';
+export { isUserError } from './boundary.js';
 import { allStudies, DEFAULT_STUDY, loadPlugins, studyTools } from '../studies/registry.js';
-import { JsonInputError } from '../testbenches/json-locate.js';
-import { ConfigError } from '../units/config.js';
 import { simCommand } from './commands/sim.js';
 import { addCalibrateCommand } from './commands/calibrate.js';
 import { addPriceCommand } from './commands/price.js';
@@ -23,11 +20,6 @@ import { studyCommand } from './commands/study.js';
 import { addSweepCommand } from './commands/sweep.js';
 import { unitsCommand } from './commands/units.js';
 
-/** A mistake of the user's (bad unit, key, file, ...): printed as one line, exit code 2. */
-export function isUserError(e: unknown): e is Error {
-  return e instanceof ConfigError || e instanceof HdlError || e instanceof JsonInputError || e instanceof StudyError;
-}
-
 /** What `sim --input` accepts besides port stimulus, per study. */
 function fileInputs(): string {
   const each = allStudies().flatMap(({ study }) => (study.fileWorkload ? [`${study.unit.name}: ${study.fileWorkload.doc}`] : []));
@@ -37,6 +29,12 @@ function fileInputs(): string {
 export async function buildProgram(): Promise<Command> {
   await loadPlugins();
   const program = new Command('gfxrtl').description('fixed-point graphics hardware: simulate, check, emit Verilog, price in 45 nm, sweep');
+  // Commander's own usage errors (unknown option, missing argument) follow
+  // the boundary's convention: one 'gfxrtl:' line, exit code 2 (main.ts).
+  // Set before the commands are added so every command inherits it.
+  program
+    .exitOverride()
+    .configureOutput({ outputError: (text, write) => write(`gfxrtl: ${text.replace(/^error: /, '').trimEnd()} (see gfxrtl help)\n`) });
 
   program.command('units').description('list units (and their parts), config keys, allowed values and defaults; and the studies').action(unitsCommand);
 
@@ -45,13 +43,13 @@ export async function buildProgram(): Promise<Command> {
     .description("simulate a unit on a stimulus file (or its seeded random stimulus); a unit with a study also on the study's workloads")
     .option('--config <k=v,...>', 'unit configuration', '')
     .option('--input <file>', `stimulus *.stim.json [{port: value}, ...] or {"reset": n, "cycles": [...]}${fileInputs()}`)
-    .option('--output <out.jsonl>', "outputs per cycle (default: stdout); with a study: the driver's records")
+    .option('--output <out.jsonl>', "outputs per cycle (default or -: stdout); with a study: the driver's records")
     .option('--wave <file>', 'waveform: .json (WaveJSON), .svg, .png or .vcd')
     .option('--signals <patterns>', 'comma-separated signal patterns for the waveform (glob: *, **; /regex/)')
     .option('--window <A:B>', 'cycle window of the waveform')
     .option('--workload <name>', "run the unit's study driver on this workload (gfxrtl units lists them)")
     .option('--param <k=v,...>', 'workload parameters, e.g. count=512')
-    .option('--cycles <n>', 'cycles of random stimulus when no --input', '32')
+    .option('--cycles <n>', 'cycles of random stimulus when no --input (default 32)')
     .option('--seed <s>', "seed of the random stimulus (default 1), or of the workload (default: the workload's)")
     .action(simCommand);
 
@@ -67,8 +65,8 @@ export async function buildProgram(): Promise<Command> {
     .description("cross-simulate: the unit's seeded random stimulus (or a stimulus file) through gfxrtl, Verilator and Icarus, compared cycle by cycle")
     .option('--config <k=v,...>', 'unit configuration', '')
     .option('--input <stim.json>', 'stimulus file, the format `sim --input` reads')
-    .option('--cycles <n>', 'cycles of random stimulus', '200')
-    .option('--seed <s>', 'stimulus seed (the same inputs as `sim --seed`)', '1')
+    .option('--cycles <n>', 'cycles of random stimulus (default 200)')
+    .option('--seed <s>', 'stimulus seed, the same inputs as `sim --seed` (default 1)')
     .action(cosimCommand);
 
   program

@@ -2,7 +2,9 @@
 // what it printed and its exit code, as the shell would see them (a user
 // mistake is one line on stderr and code 2). In-process, so the CLI tests
 // run every README command without paying a tsx start-up per line.
-import { buildProgram, isUserError } from './program.js';
+import { CommanderError } from 'commander';
+import { describeFailure, takeDebugFlag } from './boundary.js';
+import { buildProgram } from './program.js';
 
 export interface CliResult {
   code: number;
@@ -22,19 +24,21 @@ export async function runCli(args: readonly string[]): Promise<CliResult> {
   const before = process.exitCode;
   process.exitCode = 0;
   let code = 0;
+  const { argv: rest, debug } = takeDebugFlag(args);
   try {
     const program = await buildProgram();
     program.exitOverride();
     program.configureOutput({ writeOut: (s) => void out.push(s), writeErr: (s) => void err.push(s) });
-    await program.parseAsync(['node', 'gfxrtl', ...args]);
+    await program.parseAsync(['node', 'gfxrtl', ...rest]);
     code = typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (e) {
-    if (isUserError(e)) {
-      err.push(`gfxrtl: ${e.message}\n`);
-      code = 2;
-    } else if (e instanceof Error && 'exitCode' in e && typeof e.exitCode === 'number') {
-      code = e.exitCode; // commander's own usage errors
-    } else throw e;
+    if (e instanceof CommanderError) {
+      code = e.exitCode === 0 ? 0 : 2; // commander's own usage errors, as main.ts reports them
+    } else {
+      const f = describeFailure(e, debug);
+      err.push(f.text);
+      code = f.code;
+    }
   } finally {
     console.log = log;
     console.error = error;

@@ -4,7 +4,18 @@
 import { fileURLToPath } from 'node:url';
 import type { SourceLoc } from './ir.js';
 
-export class HdlError extends Error {
+/** The one family of user mistakes (bad unit, key, value, file, ...): the
+ *  CLI prints the message alone as one line and exits 2; anything else
+ *  reaching the CLI is a bug in gfxrtl and is reported as one. Every error
+ *  class meant for the user extends this, so the CLI needs no list. */
+export class UserError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UserError';
+  }
+}
+
+export class HdlError extends UserError {
   constructor(
     readonly kind: string,
     readonly moduleName: string,

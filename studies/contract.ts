@@ -24,6 +24,7 @@
 //   the ordinary config space.
 // - Sorters / SPID codecs: work = tiles sorted; metric cyclesPerTile =
 //   cycles / work; objectives cyclesPerTile (lower) vs areaMm2 (lower).
+import { UserError } from '../hdl/errors.js';
 import type { Design } from '../hdl/ir.js';
 import type { CompiledSimulator } from '../hdl/sim/index.js';
 import type { ConfigOf, Schema } from '../units/config.js';
@@ -335,7 +336,7 @@ export function eraseStudy<S extends Schema, W>(s: Study<S, W>): Study {
 }
 
 /** Thrown for a study-level mistake; the CLI prints the message alone. */
-export class StudyError extends Error {
+export class StudyError extends UserError {
   constructor(message: string) {
     super(message);
     this.name = 'StudyError';

@@ -1,6 +1,7 @@
 // A JSON reader that remembers where every value sits in the text, so an
 // error in a stimulus or mesh file can say "line 14, cycles[12].en" rather
 // than only "bad value". JSON.parse gives no positions for fields.
+import { UserError } from '../hdl/errors.js';
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -10,7 +11,7 @@ export interface Located {
   where(path: string): { line: number; column: number } | undefined;
 }
 
-export class JsonInputError extends Error {
+export class JsonInputError extends UserError {
   constructor(
     readonly file: string,
     readonly line: number,
@@ -59,7 +60,12 @@ export function parseLocated(text: string, file: string): Located {
       for (;;) {
         ws();
         if (text[i] !== '"') fail('expected a quoted key', path);
+        const keyAt = i;
         const key = str(path);
+        if (Object.prototype.hasOwnProperty.call(obj, key)) {
+          i = keyAt;
+          fail(`duplicate key "${key}" (each key may appear once in an object)`, path ? `${path}.${key}` : key);
+        }
         ws();
         if (text[i] !== ':') fail(`expected ':' after key "${key}"`, path);
         i++;
@@ -101,9 +107,20 @@ export function parseLocated(text: string, file: string): Located {
     if (c === '"') return str(path);
     const lit = /^(true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(text.slice(i, i + 400));
     if (!lit) return fail(c === undefined ? 'unexpected end of file' : `unexpected character '${c}'`, path);
-    const word = lit[0];
+    const word = lit[1]!;
+    if (word === 'true' || word === 'false' || word === 'null') {
+      i += word.length;
+      return word === 'true' ? true : word === 'false' ? false : null;
+    }
+    const n = Number(word);
+    // A JSON number is a double: an integer beyond 2^53 would silently
+    // become a neighbour, and a huge exponent Infinity.
+    if (!Number.isFinite(n)) fail(`${word} is too large for a JSON number (a double); write it as a decimal string, e.g. "${word}"`, path);
+    if (/^-?\d+$/.test(word) && !Number.isSafeInteger(n)) {
+      fail(`${word} is beyond 2^53 and cannot be represented exactly in a JSON number; write it as a decimal string, e.g. "${word}"`, path);
+    }
     i += word.length;
-    return word === 'true' ? true : word === 'false' ? false : word === 'null' ? null : Number(word);
+    return n;
   };
   const str = (path: string): string => {
     const start = i;

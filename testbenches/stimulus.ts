@@ -1,9 +1,12 @@
 // Stimulus files: what `gfxrtl sim --input` reads. Either a JSON array of
 // cycles or { "reset": n, "cycles": [...] }; each cycle maps top-level
-// input port names to a number, a decimal string or a "0x.." hex string
-// (for values beyond 2^53). A port left out of a cycle keeps its value.
+// input port names to a value: a number or decimal string in the port's own
+// terms (negative for signed ports, decimals on the grid of fixed-point
+// ports; decimal strings for integers beyond 2^53) or a "0x.." hex string of
+// raw bits (testbenches/port-values.ts). A port left out of a cycle keeps its value.
 import type { Design } from '../hdl/ir.js';
 import { failAt, parseLocated, type Json } from './json-locate.js';
+import { portBits } from './port-values.js';
 
 export interface Stimulus {
   /** Cycles to hold reset before the first stimulus cycle. */
@@ -14,6 +17,7 @@ export interface Stimulus {
 export function parseStimulus(text: string, file: string, design: Design): Stimulus {
   const doc = parseLocated(text, file);
   const inputs = new Map(design.top.ports.filter((p) => p.dir === 'in').map((p) => [p.name, p.width]));
+  const displays = new Map(design.top.ports.map((p) => [p.name, p.display]));
   let reset = 1;
   let cyclesJson: Json;
   let base = '';
@@ -37,18 +41,11 @@ export function parseStimulus(text: string, file: string, design: Design): Stimu
       const path = `${at}.${port}`;
       const width = inputs.get(port);
       if (width === undefined) failAt(doc, file, path, `"${port}" is not an input of ${design.top.name}; inputs: ${[...inputs.keys()].join(', ')}`);
-      const value = toBigInt(v);
-      if (value === null) failAt(doc, file, path, `value ${JSON.stringify(v)} is not an integer (number, decimal string or "0x..." hex)`);
-      if (value < 0n || value >= 1n << BigInt(width)) failAt(doc, file, path, `value ${value} does not fit ${width} bits (0..${(1n << BigInt(width)) - 1n})`);
-      m.set(port, value);
+      const bits = portBits(v, width, displays.get(port));
+      if (typeof bits === 'string') return failAt(doc, file, path, `${port}: ${bits}`);
+      m.set(port, bits);
     }
     return m;
   });
   return { reset, cycles };
-}
-
-function toBigInt(v: Json): bigint | null {
-  if (typeof v === 'number') return Number.isSafeInteger(v) ? BigInt(v) : null;
-  if (typeof v === 'string' && /^(0x[0-9a-fA-F]+|\d+)$/.test(v)) return BigInt(v);
-  return null;
 }

@@ -1,6 +1,7 @@
 // Unit configuration schemas: every unit declares its keys, the values each
 // may take and the defaults, so the CLI can list them and reject a bad
 // `--config k=v,...` with an error that says what would be valid.
+import { UserError } from '../hdl/errors.js';
 
 export type ParamSpec =
   | { kind: 'int'; min: number; max: number; default: number; doc: string }
@@ -13,7 +14,7 @@ export type ConfigOf<S extends Schema> = {
   -readonly [K in keyof S]: S[K] extends { kind: 'int' } ? number : S[K] extends { kind: 'enum'; values: readonly (infer V)[] } ? V : boolean;
 };
 
-export class ConfigError extends Error {
+export class ConfigError extends UserError {
   constructor(message: string) {
     super(message);
     this.name = 'ConfigError';
@@ -50,7 +51,10 @@ export function parseConfig<S extends Schema>(unit: string, schema: S, text: str
           })
       : Object.entries(text);
   const cfg: Record<string, unknown> = { ...defaults(schema) };
+  const seen = new Set<string>();
   for (const [k, v] of pairs) {
+    if (seen.has(k)) throw new ConfigError(`${unit}: config key "${k}" given twice; give each key once`);
+    seen.add(k);
     const p = schema[k];
     if (!p) {
       const keys = Object.keys(schema);

@@ -1,5 +1,6 @@
 // WaveJSON -> SVG with the wavedrom package (the reference renderer, so what
 // we show matches wavedrom.com and the editors).
+import { UserError } from '../hdl/errors.js';
 import onml from 'onml';
 import wavedrom from 'wavedrom';
 import skins from 'wavedrom/skins/default.js';
@@ -19,7 +20,7 @@ export function waveSize(json: WaveJson): { cycles: number; lanes: number } {
 export function renderSvg(json: WaveJson): string {
   const { cycles, lanes: n } = waveSize(json);
   if (cycles > MAX_SVG_CYCLES || cycles * n > MAX_SVG_CELLS) {
-    throw new Error(
+    throw new UserError(
       `waveform too large for SVG: ${cycles} cycles x ${n} signals ` +
         `(limit about ${MAX_SVG_CYCLES} cycles x 30 signals); ` +
         `pick a cycle window (window: {from, to}) or write a .vcd and open it in GTKWave or Surfer`,

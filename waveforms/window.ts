@@ -1,6 +1,7 @@
 // Cycle windows. Traces carry absolute cycle numbers (startCycle), so windows
 // are absolute too: {from: 100, to: 120} means the same cycles in the SVG,
 // the VCD and the simulator's log, whatever part of the run was recorded.
+import { UserError } from '../hdl/errors.js';
 import type { Trace } from '../hdl/sim/api.js';
 import { traceCycles } from './trace-shape.js';
 
@@ -24,10 +25,10 @@ export function chooseWindow(trace: Trace, req: WindowRequest = {}): CycleWindow
   const from = req.from ?? first;
   const to = req.to ?? end;
   if (!Number.isInteger(from) || !Number.isInteger(to)) {
-    throw new Error(`window [${from}, ${to}) must be whole cycle numbers; trace ${trace.topName} has ${range}`);
+    throw new UserError(`window [${from}, ${to}) must be whole cycle numbers; trace ${trace.topName} has ${range}`);
   }
   if (from < first || to > end || from >= to) {
-    throw new Error(
+    throw new UserError(
       `window [${from}, ${to}) is not a non-empty part of trace ${trace.topName}, which has ${range}`,
     );
   }

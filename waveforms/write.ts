@@ -1,10 +1,11 @@
-// One entry point from a Trace to a file, format by extension. Files are
-// written beside the target under a temporary name and renamed into place, so
-// a crash or a refused render never leaves a half-written waveform that a
-// viewer (or the next build step) would open.
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, extname, join } from 'node:path';
+// One entry point from a Trace to a file, format by extension. A regular
+// file is written beside the target under a temporary name and renamed into
+// place, so a crash or a refused render never leaves a half-written waveform
+// that a viewer would open; a device, FIFO or symlink is written through,
+// never replaced (hdl/output-file.ts).
+import { extname } from 'node:path';
+import { writeOutputFile, writeOutputWith } from '../hdl/output-file.js';
+import { UserError } from '../hdl/errors.js';
 import type { Trace } from '../hdl/sim/api.js';
 import type { Radix } from './labels.js';
 import { svgToPng, type PngOptions } from './png.js';
@@ -42,19 +43,7 @@ export function formatOf(file: string): WaveformFormat {
     case '.vcd':
       return 'vcd';
     default:
-      throw new Error(`cannot tell the waveform format of ${file}: use .json (WaveJSON), .svg, .png or .vcd`);
-  }
-}
-
-function atomically(file: string, write: (tmp: string) => void): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    write(tmp);
-    renameSync(tmp, file);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw e;
+      throw new UserError(`cannot tell the waveform format of ${file}: use .json (WaveJSON), .svg, .png or .vcd`);
   }
 }
 
@@ -62,7 +51,7 @@ function atomically(file: string, write: (tmp: string) => void): void {
 export function writeWaveform(trace: Trace, file: string, opts: WriteWaveformOptions = {}): void {
   const format = formatOf(file);
   if (format === 'vcd') {
-    atomically(file, (tmp) => {
+    writeOutputWith(file, (tmp) => {
       const sink = new FileSink(tmp);
       try {
         writeTraceVcd(trace, sink, { ...opts.vcd, window: opts.window });
@@ -86,5 +75,5 @@ export function writeWaveform(trace: Trace, file: string, opts: WriteWaveformOpt
       : format === 'svg'
         ? renderSvg(json)
         : svgToPng(renderSvg(json), opts.png);
-  atomically(file, (tmp) => writeFileSync(tmp, content));
+  writeOutputFile(file, content);
 }

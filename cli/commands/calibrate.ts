@@ -12,6 +12,7 @@ import { calibrationTable, crossCheckTable } from '../../synth-models/report/tab
 import { registeredUnitDesigns } from './crosscheck-units.js';
 import { calibrationSummary } from '../../synth-models/report/calibration-summary.js';
 import { writeDurable } from '../../synth-models/sweep/files.js';
+import { checkOutputDir } from '../io.js';
 
 export interface CalibrateCommandOptions {
   study: string;
@@ -22,6 +23,7 @@ export interface CalibrateCommandOptions {
 
 export async function calibrateCommand(opts: CalibrateCommandOptions): Promise<void> {
   const { study } = findStudy(opts.study);
+  checkOutputDir(opts.out, '--out');
   const cal = study.calibration;
   if (cal) {
     const file = buildCalibration(study.name, cal, calibrationSamples(cal, study.unit.elaborate(cal.reference)));

@@ -11,16 +11,23 @@ import { crossSimulate, hasTool, INSTALL_HINT } from '../../testbenches/cosim/in
 import { parseStimulus } from '../../testbenches/stimulus.js';
 import { coverageCounts, toCosimStimulus, unitStimulus } from '../../testbenches/unit-stimulus.js';
 import { ConfigError } from '../../units/config.js';
-import { intOption } from './options.js';
+import { intOption, rejectInapplicable } from './options.js';
 
-export async function cosimCommand(unitName: string, opts: { config: string; cycles: string; seed: string; input?: string }): Promise<void> {
+/** Verilator and Icarus hold every cycle's outputs for the comparison. */
+const MAX_COSIM_CYCLES = 1_000_000;
+
+export async function cosimCommand(unitName: string, opts: { config: string; cycles?: string; seed?: string; input?: string }): Promise<void> {
   const unit = findUnit(unitName);
-  const cycles = intOption('cosim', 'cycles', opts.cycles, 1);
-  const seed = intOption('cosim', 'seed', opts.seed, 0);
-  if (!hasTool('verilator')) throw new ConfigError(`cosim: verilator is not installed (${INSTALL_HINT})`);
+  rejectInapplicable(`cosim ${unitName}`, opts, {
+    cycles: { applies: opts.input === undefined, when: 'to the random stimulus, without --input' },
+    seed: { applies: opts.input === undefined, when: 'to the random stimulus, without --input' },
+  });
+  const cycles = intOption('cosim', 'cycles', opts.cycles ?? '200', 1, MAX_COSIM_CYCLES);
+  const seed = intOption('cosim', 'seed', opts.seed ?? '1', 0);
   const { design, config, configText } = unit.parse(opts.config);
   const made = opts.input === undefined ? unitStimulus(unit, config, design, seed, cycles) : null;
   const stim = made?.stimulus ?? parseStimulus(readFileSync(opts.input!, 'utf8'), opts.input!, design);
+  if (!hasTool('verilator')) throw new ConfigError(`cosim: verilator is not installed (${INSTALL_HINT})`);
   const t0 = Date.now();
   const r = await crossSimulate(design, toCosimStimulus(stim), createSimulator);
   const against = r.icarus ? 'Verilator and Icarus' : 'Verilator';

@@ -2,12 +2,14 @@
 // one sweep) into one directory with recomputed Pareto flags.
 import type { Command } from 'commander';
 import { mergeSweeps } from '../../synth-models/sweep/index.js';
+import { checkOutputDir } from '../io.js';
 
 export interface MergeCommandOptions {
   out: string;
 }
 
 export function mergeCommand(dirs: string[], opts: MergeCommandOptions): void {
+  checkOutputDir(opts.out, '--out');
   const s = mergeSweeps({ inputs: dirs, out: opts.out, command: ['gfxrtl', ...process.argv.slice(2)].join(' ') });
   console.error(
     `merge ${opts.out}: ${s.points} points from ${dirs.length} directories (${s.duplicates} duplicates dropped); ` +

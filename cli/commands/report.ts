@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import { writeReport } from '../../synth-models/report/index.js';
 import { SpecError } from '../../synth-models/sweep/index.js';
+import { checkOutputDir } from '../io.js';
 
 export interface ReportCommandOptions {
   /** Required rate, work items/s (default: the study's rate target). */
@@ -21,9 +22,12 @@ function positive(what: string, text: string): number {
 }
 
 export async function reportCommand(dir: string, opts: ReportCommandOptions): Promise<void> {
+  const rate = opts.rate === undefined ? undefined : positive('rate', opts.rate);
+  const limits = opts.limits === undefined ? undefined : opts.limits.split(',').map((s) => positive('limits', s.trim()));
+  checkOutputDir(dir, 'report');
   const r = await writeReport(dir, {
-    ...(opts.rate !== undefined && { rate: positive('rate', opts.rate) }),
-    ...(opts.limits !== undefined && { limits: opts.limits.split(',').map((s) => positive('limits', s.trim())) }),
+    ...(rate !== undefined && { rate }),
+    ...(limits !== undefined && { limits }),
     ...(opts.colorBy !== undefined && { colorBy: opts.colorBy }),
     png: opts.png ?? true,
   });

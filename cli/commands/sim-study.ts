@@ -8,8 +8,8 @@ import { findUnit } from '../../studies/registry.js';
 import { checkCounts, selectWorkload, simulatorOf } from '../../synth-models/sweep/index.js';
 import { ConfigError } from '../../units/config.js';
 import { writeWaveform } from '../../waveforms/write.js';
-import { writeFileAtomic } from '../io.js';
-import { intOption, numberPairs, signalPatterns } from './options.js';
+import { checkOutputFile, writeFileAtomic } from '../io.js';
+import { intOption, numberPairs, rejectInapplicable, signalPatterns } from './options.js';
 import { windowWithin, type SimOptions } from './sim.js';
 
 function line(label: string, value: string): string {
@@ -17,8 +17,14 @@ function line(label: string, value: string): string {
 }
 
 export async function simStudyCommand(study: Study, opts: SimOptions): Promise<void> {
-  const { design, config, configText } = findUnit(study.unit.name).parse(opts.config);
   if (opts.input !== undefined && opts.workload !== undefined) throw new ConfigError(`sim ${study.unit.name}: give either --input FILE or --workload NAME, not both`);
+  rejectInapplicable(`sim ${study.unit.name}`, opts, {
+    cycles: { applies: false, when: 'to the random port stimulus (without --workload or a study --input); the workload sets the work' },
+    param: { applies: opts.input === undefined, when: 'with --workload, not with an --input file' },
+  });
+  const { design, config, configText } = findUnit(study.unit.name).parse(opts.config);
+  if (opts.output !== undefined) checkOutputFile(opts.output, '--output');
+  if (opts.wave !== undefined) checkOutputFile(opts.wave, '--wave');
   let workload: unknown;
   let source: string;
   let workloadName: string;

@@ -4,15 +4,17 @@
 // the study's driver: with --workload NAME, or --input FILE in the study's
 // own file format (NoBlur: a mesh); see sim-study.ts.
 import { readFileSync } from 'node:fs';
-import { createSimulator, type Trace } from '../../hdl/sim/index.js';
+import { createSimulator, selectSignals, type Trace } from '../../hdl/sim/index.js';
+import { MAX_SVG_CELLS, MAX_SVG_CYCLES } from '../../waveforms/svg.js';
 import { allStudies, findUnit, studyOfUnit } from '../../studies/registry.js';
+import { naturalValue } from '../../testbenches/port-values.js';
 import { parseStimulus } from '../../testbenches/stimulus.js';
 import { unitStimulus } from '../../testbenches/unit-stimulus.js';
 import { ConfigError } from '../../units/config.js';
-import { writeWaveform } from '../../waveforms/write.js';
-import { jsonValue, writeFileAtomic } from '../io.js';
+import { formatOf, writeWaveform } from '../../waveforms/write.js';
+import { checkOutputFile, jsonValue, writeFileAtomic } from '../io.js';
 import { simStudyCommand } from './sim-study.js';
-import { intOption, signalPatterns } from './options.js';
+import { intOption, rejectInapplicable, signalPatterns } from './options.js';
 
 export interface SimOptions {
   config: string;
@@ -21,17 +23,44 @@ export interface SimOptions {
   wave?: string;
   signals?: string;
   window?: string;
-  cycles: string;
+  cycles?: string;
   seed?: string;
   workload?: string;
   param?: string;
 }
 
 export function parseWindow(text: string | undefined): { from?: number; to?: number } {
-  if (!text) return {};
+  if (text === undefined) return {};
   const m = /^(\d*):(\d*)$/.exec(text);
-  if (!m) throw new ConfigError(`--window ${text}: expected A:B (cycles, either may be empty)`);
-  return { from: m[1] ? Number(m[1]) : undefined, to: m[2] ? Number(m[2]) : undefined };
+  if (!m) throw new ConfigError(`--window ${JSON.stringify(text)}: expected A:B (cycles, either may be empty, A < B)`);
+  const from = m[1] ? Number(m[1]) : undefined;
+  const to = m[2] ? Number(m[2]) : undefined;
+  if ((from !== undefined && !Number.isSafeInteger(from)) || (to !== undefined && !Number.isSafeInteger(to))) throw new ConfigError(`--window ${text}: cycle numbers too large`);
+  if (from !== undefined && to !== undefined && to <= from) throw new ConfigError(`--window ${text}: B must be greater than A`);
+  return { from, to };
+}
+
+/** An SVG or PNG the renderer would refuse, refused before the simulation. */
+export function checkDrawable(file: string, cycles: number, w: { from?: number; to?: number }, signals: number): void {
+  const f = formatOf(file);
+  if (f !== 'svg' && f !== 'png') return;
+  const shown = Math.max(0, Math.min(cycles, w.to ?? cycles) - (w.from ?? 0));
+  if (shown > MAX_SVG_CYCLES || shown * signals > MAX_SVG_CELLS) {
+    throw new ConfigError(
+      `--wave ${file}: ${shown} cycles x ${signals} signals is too large to draw (limit ${MAX_SVG_CYCLES} cycles, ${MAX_SVG_CELLS} cycle-signals); narrow --window or --signals, or write a .vcd`,
+    );
+  }
+}
+
+/** --signals and --window shape a waveform: without --wave they would be
+ *  silently ignored. The waveform's format is checked before any work. */
+export function checkWaveOptions(cmd: string, opts: SimOptions): void {
+  rejectInapplicable(cmd, opts, {
+    signals: { applies: opts.wave !== undefined, when: 'with --wave' },
+    window: { applies: opts.wave !== undefined, when: 'with --wave' },
+  });
+  if (opts.wave !== undefined) formatOf(opts.wave);
+  parseWindow(opts.window);
 }
 
 /** The --window of a finished run, limited to the cycles the trace holds
@@ -46,30 +75,52 @@ export function windowWithin(text: string | undefined, trace: Trace): { from?: n
   return { from, to };
 }
 
+/** Random-stimulus cycles beyond this would only fill memory with output lines. */
+export const MAX_SIM_CYCLES = 10_000_000;
+
 export async function simCommand(unitName: string, opts: SimOptions): Promise<void> {
   const unit = findUnit(unitName);
   const entry = studyOfUnit(unit.name);
   const portStimulus = opts.input?.endsWith('.stim.json') === true;
-  if (entry !== null && (opts.workload !== undefined || (opts.input !== undefined && !portStimulus))) return simStudyCommand(entry.study, opts);
+  const viaStudy = entry !== null && (opts.workload !== undefined || (opts.input !== undefined && !portStimulus));
+  checkWaveOptions('sim', opts);
+  if (viaStudy) return simStudyCommand(entry.study, opts);
   if (opts.workload !== undefined) throw new ConfigError(`sim ${unitName}: --workload needs a unit with a study; units with one: ${allStudies().map((e) => e.study.unit.name).join(', ')}`);
   if (opts.input !== undefined && !portStimulus && entry === null && !opts.input.endsWith('.json')) throw new ConfigError(`sim ${unitName}: --input ${opts.input} is not a stimulus file (*.json)`);
+  rejectInapplicable(`sim ${unitName}`, opts, {
+    cycles: { applies: opts.input === undefined, when: 'to the random stimulus, without --input' },
+    seed: { applies: opts.input === undefined, when: 'to the random stimulus (or a --workload), without a stimulus --input' },
+    param: { applies: false, when: 'with --workload' },
+  });
   const { design, config, configText } = unit.parse(opts.config);
   const seed = intOption('sim', 'seed', opts.seed ?? '1', 0);
-  const made = opts.input ? null : unitStimulus(unit, config, design, seed, intOption('sim', 'cycles', opts.cycles, 1));
+  const cycles = intOption('sim', 'cycles', opts.cycles ?? '32', 1, MAX_SIM_CYCLES);
+  if (opts.output !== undefined) checkOutputFile(opts.output, '--output');
+  if (opts.wave !== undefined) checkOutputFile(opts.wave, '--wave');
+  const made = opts.input ? null : unitStimulus(unit, config, design, seed, cycles);
   const stim = made?.stimulus ?? parseStimulus(readFileSync(opts.input!, 'utf8'), opts.input!, design);
   const sim = createSimulator(design);
   const top = design.top.name;
   const outputs = design.top.ports.filter((p) => p.dir === 'out');
   sim.reset(stim.reset);
-  if (opts.wave) sim.startTrace(signalPatterns(sim, opts.signals));
+  if (opts.wave) {
+    const patterns = signalPatterns(sim, opts.signals);
+    checkDrawable(opts.wave, stim.cycles.length, parseWindow(opts.window), selectSignals(sim.signals(), patterns).length);
+    sim.startTrace(patterns);
+  }
   const lines: string[] = [];
   for (const c of stim.cycles) {
     for (const [port, v] of c) sim.poke(`${top}.${port}`, v);
-    const o = Object.fromEntries(outputs.map((p) => [p.name, jsonValue(sim.peek(`${top}.${p.name}`))]));
-    lines.push(JSON.stringify({ cycle: sim.cycle, outputs: o }));
+    const raw = outputs.map((p) => [p, sim.peek(`${top}.${p.name}`)] as const);
+    const o = Object.fromEntries(raw.map(([p, v]) => [p.name, jsonValue(v)]));
+    const natural = raw.flatMap(([p, v]) => {
+      const n = naturalValue(v, p.width, p.display);
+      return n === null ? [] : [[p.name, n] as const];
+    });
+    lines.push(JSON.stringify({ cycle: sim.cycle, outputs: o, ...(natural.length > 0 && { values: Object.fromEntries(natural) }) }));
     sim.step();
   }
-  if (opts.output) writeFileAtomic(opts.output, lines.join('\n') + '\n');
+  if (opts.output !== undefined && opts.output !== '-') writeFileAtomic(opts.output, lines.join('\n') + '\n');
   else for (const l of lines) console.log(l);
   if (opts.wave) {
     const trace = sim.stopTrace();

@@ -8,7 +8,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_STUDY, findStudy } from '../../studies/registry.js';
 import { CALIBRATION_JSON, runExperiments } from '../../synth-models/report/index.js';
+import { resolveSpec, studyAxes } from '../../synth-models/sweep/index.js';
+import { ConfigError } from '../../units/config.js';
+import { checkOutputDir } from '../io.js';
 import { calibrateCommand } from './calibrate.js';
+import { numberPairs, workersOption } from './options.js';
 import { sweepCommand } from './sweep.js';
 
 export interface StudyOptions {
@@ -23,6 +27,12 @@ export interface StudyOptions {
 
 export async function studyCommand(name: string | undefined, opts: StudyOptions): Promise<void> {
   const { study } = findStudy(name ?? DEFAULT_STUDY);
+  // The options the sweep takes are checked before calibration spends its minute.
+  workersOption('study', opts.workers);
+  numberPairs('study', '--param', opts.param);
+  if (opts.activity !== undefined && opts.activity !== 'full' && opts.activity !== 'toggle') throw new ConfigError(`study: --activity ${opts.activity} is not valid; allowed: full | toggle`);
+  resolveSpec(studyAxes(study), { ...(opts.only !== undefined && { only: opts.only }), ...(opts.activity !== undefined && { activity: opts.activity }) });
+  checkOutputDir(opts.out, '--out');
   const t0 = Date.now();
   const step = (n: number, what: string): void => console.error(`\ngfxrtl study ${study.name} [${((Date.now() - t0) / 1000).toFixed(0)} s] step ${n}/2: ${what}`);
   step(1, 'calibrate the 45 nm cost model against the published components (and cross-check areas with Yosys)');
@@ -45,5 +55,6 @@ export async function studyCommand(name: string | undefined, opts: StudyOptions)
     ...(opts.param !== undefined && { param: opts.param }),
     report: true,
   });
+  if (process.exitCode) return; // the sweep was interrupted and said how to resume
   console.error(`\ngfxrtl study ${study.name}: done in ${((Date.now() - t0) / 1000).toFixed(0)} s; open ${join(opts.out, 'index.md')}`);
 }

@@ -4,13 +4,16 @@
 // directory resumable. In a Slurm job array, without --shard, each array
 // task sweeps its own shard (SLURM_ARRAY_TASK_ID of SLURM_ARRAY_TASK_COUNT);
 // `gfxrtl merge` joins them.
+import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { KnobsFileError, readKnobsFile } from '../../synth-models/knobs-file.js';
 import type { Knobs } from '../../synth-models/knobs.js';
 import { writeReport } from '../../synth-models/report/index.js';
 import { createProgress, parseShard, runSweep, shardFromEnv, SpecError, type Shard } from '../../synth-models/sweep/index.js';
 import { DEFAULT_STUDY, findStudy } from '../../studies/registry.js';
-import { intOption, numberPairs } from './options.js';
+import { parseLocated } from '../../testbenches/json-locate.js';
+import { checkOutputDir } from '../io.js';
+import { intOption, numberPairs, workersOption } from './options.js';
 
 export interface SweepCommandOptions {
   /** A registered study (default: DEFAULT_STUDY). */
@@ -46,6 +49,8 @@ export interface SweepCommandOptions {
 /** Knobs from a calibration file (its `knobs`) or a bare knobs object,
  *  checked against their physical bounds and the cost table version. */
 export function readKnobs(file: string): Knobs {
+  // The located reader first: duplicate keys and syntax errors with line and column.
+  parseLocated(readFileSync(file, 'utf8'), file);
   try {
     return readKnobsFile(file);
   } catch (e) {
@@ -54,25 +59,29 @@ export function readKnobs(file: string): Knobs {
   }
 }
 
-function parseWorkers(text: string | undefined): number | 'auto' {
-  if (text === undefined || text === 'auto') return 'auto';
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 0) throw new SpecError(`--workers ${text} is not valid; allowed: 'auto' or an integer >= 0`);
-  return n;
-}
-
 export async function sweepCommand(opts: SweepCommandOptions): Promise<void> {
+  // Everything the user typed is checked before the first simulation.
+  const entry = findStudy(opts.study ?? DEFAULT_STUDY);
+  const workers = workersOption('sweep', opts.workers);
+  const params = numberPairs('sweep', '--param', opts.param);
+  const seed = opts.seed === undefined ? undefined : intOption('sweep', 'seed', opts.seed, -(2 ** 31), 2 ** 31 - 1);
+  const shard = resolveShard(opts.shard);
+  const knobs = opts.knobs === undefined ? undefined : readKnobs(opts.knobs);
+  checkOutputDir(opts.out, '--out');
+  const command = ['gfxrtl', ...process.argv.slice(2)].join(' ');
   const stop = new AbortController();
-  const onSigint = (): void => {
-    if (stop.signal.aborted) process.exit(130);
+  let exitCode = 0;
+  const onSignal = (code: number) => (): void => {
+    if (stop.signal.aborted) process.exit(code);
+    exitCode = code;
     process.stderr.write('\nsweep: stopping after the micro-architectures in flight (Ctrl-C again to quit now); rerun the same command to resume\n');
     stop.abort();
   };
+  const onSigint = onSignal(130);
+  const onSigterm = onSignal(143);
   process.on('SIGINT', onSigint);
+  process.on('SIGTERM', onSigterm);
   try {
-    const entry = findStudy(opts.study ?? DEFAULT_STUDY);
-    const params = numberPairs('sweep', '--param', opts.param);
-    const shard = resolveShard(opts.shard);
     if (shard !== null && !opts.shard) console.error(`sweep: Slurm array task, shard ${shard.index}/${shard.count} (SLURM_ARRAY_TASK_ID=${process.env['SLURM_ARRAY_TASK_ID']})`);
     const s = await runSweep({
       study: {
@@ -80,25 +89,32 @@ export async function sweepCommand(opts: SweepCommandOptions): Promise<void> {
         name: entry.study.name,
         ...(opts.workload !== undefined && { workload: opts.workload }),
         ...(Object.keys(params).length > 0 && { params }),
-        ...(opts.seed !== undefined && { seed: intOption('sweep', 'seed', opts.seed, -(2 ** 31)) }),
+        ...(seed !== undefined && { seed }),
       },
       out: opts.out,
       spec: { only: opts.only, stages: opts.stages, clocks: opts.clocks, activity: opts.activity, arith: opts.arith },
       shard,
-      ...(opts.knobs && { knobs: readKnobs(opts.knobs), knobsSource: opts.knobs }),
-      workers: parseWorkers(opts.workers),
+      ...(knobs && { knobs, knobsSource: opts.knobs }),
+      workers,
       progress: createProgress({ label: 'sweep', quiet: opts.quiet }),
-      command: ['gfxrtl', ...process.argv.slice(2)].join(' '),
+      command,
       signal: stop.signal,
     });
     const secs = s.wallMs / 1000;
     console.error(
-      `sweep ${opts.out}: ${s.complete ? 'complete' : 'stopped (resumable)'}; ${s.points} points (${s.newPoints} new, ${(s.newPoints / Math.max(secs, 1e-9)).toFixed(1)} points/s), ` +
+      `sweep ${opts.out}: ${s.complete ? 'complete' : 'INTERRUPTED, incomplete'}; ${s.points} points (${s.newPoints} new, ${(s.newPoints / Math.max(secs, 1e-9)).toFixed(1)} points/s), ` +
         `${s.evaluated} of ${s.microArchs} micro-architectures simulated this run; ${secs.toFixed(1)} s (simulation ${(s.evalMs / 1000).toFixed(1)} s, pricing ${(s.priceMs / 1000).toFixed(1)} s${s.workers ? `, over ${s.workers} workers` : ''})`,
     );
-    if (s.complete && opts.report) console.error(`report: ${(await writeReport(opts.out)).index}`);
+    if (!s.complete) {
+      console.error(`sweep: to resume, rerun: ${command}`);
+      // 0 only for complete work; 128+signal as a shell reports a signalled run.
+      process.exitCode = exitCode || 1;
+      return;
+    }
+    if (opts.report) console.error(`report: ${(await writeReport(opts.out)).index}`);
   } finally {
     process.off('SIGINT', onSigint);
+    process.off('SIGTERM', onSigterm);
   }
 }
 

@@ -1,5 +1,5 @@
 // The sort study's report: index.md with tables and plots (SVG and PNG).
-import { writeFileSync } from 'node:fs';
+import { writeOutputFile } from '../../hdl/output-file.js';
 import { join } from 'node:path';
 import type { TopLevelSpec } from 'vega-lite';
 import { renderPng, renderSvg } from '../../synth-models/report/render.js';
@@ -13,8 +13,8 @@ const table = (head: string[], rows: (string | number)[][]): string =>
 
 async function plot(out: string, name: string, spec: TopLevelSpec): Promise<string> {
   const svg = await renderSvg(spec);
-  writeFileSync(join(out, `${name}.svg`), svg);
-  writeFileSync(join(out, `${name}.png`), renderPng(svg));
+  writeOutputFile(join(out, `${name}.svg`), svg);
+  writeOutputFile(join(out, `${name}.png`), renderPng(svg));
   return `![${name}](${name}.png) ([SVG](${name}.svg))`;
 }
 
@@ -150,7 +150,7 @@ export async function writeReport(out: string, r: StudyResult, o: StudyOptions, 
   md.push('- shaderExecPerPixel: 4 x quads the scan unit counted / pixels of the tile with a covered sample.');
   md.push('- mean passes (frame): over every tile of the frame, an empty tile counting 0.');
   md.push('');
-  writeFileSync(join(out, 'index.md'), md.join('\n'));
+  writeOutputFile(join(out, 'index.md'), md.join('\n'));
 }
 
 export type { ResultRow };

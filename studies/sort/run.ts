@@ -1,7 +1,8 @@
 // `npx tsx studies/sort/run.ts [--out DIR] [--quick]`: run the sort study and
 // write DIR (default report/sort): results.jsonl (one row per scene x tile x
 // spp x k x keys per cycle), frames.json, costs.json, index.md and plots.
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { writeOutputFile } from '../../hdl/output-file.js';
 import { join } from 'node:path';
 import { DEFAULT_OPTIONS, runStudy, type StudyOptions } from './experiment.js';
 import { writeReport } from './report.js';
@@ -24,9 +25,9 @@ function parseArgs(argv: readonly string[]): { out: string; quick: boolean } {
   return { out, quick };
 }
 
+/** Atomic for a regular file; a symlink, device or FIFO is written through (hdl/output-file.ts). */
 function writeAtomic(file: string, text: string): void {
-  writeFileSync(`${file}.tmp`, text);
-  renameSync(`${file}.tmp`, file);
+  writeOutputFile(file, text);
 }
 
 export async function main(argv: readonly string[]): Promise<void> {

@@ -3,7 +3,7 @@
 // frontiers (plots and a table), the cost of a required rate at fixed power
 // densities; then the calibration and Yosys cross-check sections when their
 // files are present (`gfxrtl calibrate --out DIR` writes them).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RateTargets, Study } from '../../studies/contract.js';
 import { layoutOf } from '../sweep/manifest.js';
@@ -12,6 +12,7 @@ import { experimentSections } from './experiments.js';
 import { constrainedFrontiers, groupBy, paretoFront, scorerOf } from '../pareto.js';
 import { sweepCommandLine } from '../sweep/command-line.js';
 import { figure, rowToJson, type PointRow } from '../sweep/point.js';
+import { writeOutputFile } from '../../hdl/output-file.js';
 import { writeDurable } from '../sweep/files.js';
 import { CALIBRATION_JSON, readCalibration, readCrossCheck, YOSYS_JSON } from './checks.js';
 import { explainSection } from './explain.js';
@@ -44,10 +45,10 @@ export interface ReportFiles {
 async function plot(dir: string, name: string, spec: TopLevelSpec, png: boolean, out: string[]): Promise<string> {
   const svg = await renderSvg(spec);
   const file = join(dir, 'plots', `${name}.svg`);
-  writeFileSync(file, svg);
+  writeDurable(file, svg);
   out.push(file);
   if (png) {
-    writeFileSync(join(dir, 'plots', `${name}.png`), renderPng(svg));
+    writeOutputFile(join(dir, 'plots', `${name}.png`), renderPng(svg));
     out.push(join(dir, 'plots', `${name}.png`));
     return `![${name}](plots/${name}.png)\n\n([SVG](plots/${name}.svg))`;
   }

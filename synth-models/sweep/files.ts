@@ -1,26 +1,15 @@
 // Durable file primitives for sweep output: write-then-rename with fsync (a
 // kill leaves the old file or the new one, never half of one), fsync'd
 // appends, and a lock so two sweeps never write one directory at once.
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { writeOutputFile } from '../../hdl/output-file.js';
 import { dirname, join } from 'node:path';
 import { SweepError } from './spec.js';
 
+/** Durable write of a result file; a symlink, device or FIFO at the path
+ *  is written through, never replaced (hdl/output-file.ts). */
 export function writeDurable(file: string, text: string): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const tmp = `${file}.tmp-${process.pid}`;
-  try {
-    const fd = openSync(tmp, 'w');
-    try {
-      writeSync(fd, text);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, file);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw e;
-  }
+  writeOutputFile(file, text);
 }
 
 /** An append-only file: each append is one write followed by fsync. */
@@ -49,6 +38,18 @@ function alive(pid: number): boolean {
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** The live process holding DIR/.lock (a sweep still writing it), or null. */
+export function lockHolder(dir: string): number | null {
+  let text: string;
+  try {
+    text = readFileSync(join(dir, '.lock'), 'utf8');
+  } catch {
+    return null;
+  }
+  const pid = Number(text);
+  return Number.isInteger(pid) && pid > 0 && alive(pid) ? pid : null;
 }
 
 /** Takes DIR/.lock, or throws naming the process that holds it. A lock left

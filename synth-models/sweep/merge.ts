@@ -7,7 +7,7 @@
 // in, and otherwise resumable with `sweep --out`.
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { lockDir, writeDurable } from './files.js';
+import { lockDir, lockHolder, writeDurable } from './files.js';
 import { identityDiff, layoutOf, MANIFEST_FORMAT, readManifest, writeManifest, type SweepManifest } from './manifest.js';
 import { rowKey, sameFigures, type PointRow } from './point.js';
 import { listCache, MICROARCH_DIR, POINTS_JSONL, readCache, readPoints, writeFinalPoints } from './store.js';
@@ -31,6 +31,9 @@ export function mergeSweeps(opts: MergeOptions): MergeSummary {
   if (opts.inputs.length === 0) throw new SweepError('merge: no input directories');
   if (readManifest(opts.out) !== null) throw new SweepError(`merge: ${opts.out} already holds a sweep; merge into a new directory`);
   const manifests = opts.inputs.map((dir) => {
+    const pid = lockHolder(dir);
+    // A shard still being swept would be merged half-done and silently look final.
+    if (pid !== null) throw new SweepError(`merge: ${dir} is still being written by sweep process ${pid} (${join(dir, '.lock')}); wait for that sweep to finish, then merge`);
     const m = readManifest(dir);
     if (m === null) throw new SweepError(`merge: ${dir} is not a sweep directory (no sweep.json)`);
     return m;

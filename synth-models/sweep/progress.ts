@@ -7,7 +7,8 @@ export interface Progress {
   /** `done` of `total` were already finished before this run (resume). */
   start(total: number, done: number): void;
   update(done: number, total: number, note?: string): void;
-  stop(): void;
+  /** `complete` false: the run was interrupted, and the line must not say finished. */
+  stop(complete?: boolean): void;
 }
 
 export interface ProgressOptions {
@@ -84,6 +85,6 @@ export function createProgress(opts: ProgressOptions): Progress {
         line(done, total, note);
       }
     },
-    stop: () => line(last.done, last.total, 'finished'),
+    stop: (complete = true) => line(last.done, last.total, complete ? 'finished' : 'interrupted; rerun the same command to resume'),
   };
 }

@@ -193,7 +193,7 @@ export async function runSweep(opts: SweepOptions): Promise<SweepSummary> {
     let final = rows;
     if (complete) final = writeFinalPoints(dir, rows, identity);
     writeManifest(dir, { ...manifest, complete, points: final.length });
-    progress.stop();
+    progress.stop(complete);
     return { dir, complete, points: final.length, microArchs: mine.length, workers: pool?.size ?? 0, wallMs: performance.now() - t0, ...summary };
   } finally {
     appender.current?.close();
@@ -207,6 +207,9 @@ export async function runSweep(opts: SweepOptions): Promise<SweepSummary> {
 async function runAll(tasks: Task[], domain: SweepDomain<unknown>, ctx: PricingContext, pool: WorkerPool | null, onDone: (r: TaskResult) => void, signal?: AbortSignal, probe?: DesignProbe): Promise<void> {
   if (pool === null) {
     for (const t of tasks) {
+      // Yield to the event loop between tasks: a synchronous simulation
+      // chained by promises alone would never let a SIGINT handler run.
+      await new Promise<void>((r) => setImmediate(r));
       if (signal?.aborted) return;
       onDone(await runTask(domain, ctx, t, probe));
     }

@@ -5,6 +5,7 @@
 import { StudyError } from '../../studies/contract.js';
 import type { ArithStyle } from '../cost-table.js';
 import { VDD_RANGE, type VtFlavour } from '../physical.js';
+import { NANGATE45 } from '../sources.js';
 import type { Axis, ParamValue } from './types.js';
 
 /** A user-facing sweep error (bad directory, conflicting merge, ...): the
@@ -54,6 +55,13 @@ export interface SweepSpec {
 /** sqrt(2) steps from 0.25 to 2.8 GHz. */
 export const DEFAULT_CLOCKS_GHZ: readonly number[] = [0.25, 0.35, 0.5, 0.7, 1, 1.4, 2, 2.8];
 export const DEFAULT_MIN_FO4_PER_STAGE = 6;
+/** The fastest clock with DEFAULT_MIN_FO4_PER_STAGE FO4 of logic per stage
+ *  at the 45 nm reference corner: a faster target has no pipeline that meets it. */
+export const MAX_CLOCK_GHZ = 1000 / (DEFAULT_MIN_FO4_PER_STAGE * NANGATE45.fo4Ps);
+/** Deepest explicit pipeline: at the minimum logic per stage this is a
+ *  384 FO4 combinational path, longer than any unit's here; deeper
+ *  lists only add register bits and clock load to logic that is not there. */
+export const MAX_STAGES = 64;
 export const DEFAULT_VT: readonly VtFlavour[] = ['low', 'nominal', 'high'];
 export const DEFAULT_VDD: readonly number[] = [0.81, 0.9, 0.99, 1.08];
 
@@ -128,11 +136,11 @@ function dedupe<T>(xs: readonly T[]): T[] {
 function parseStages(input: SpecInput): StagesSpec {
   const text = input.stages?.trim() ?? 'auto';
   if (text === 'auto') {
-    const ghz = input.clocks ? numberList('clock', input.clocks, (n) => Number.isFinite(n) && n > 0, 'positive GHz, e.g. 0.5,1,2') : DEFAULT_CLOCKS_GHZ;
+    const ghz = input.clocks ? numberList('clock', input.clocks, (n) => Number.isFinite(n) && n > 0 && n <= MAX_CLOCK_GHZ, `GHz in (0, ${MAX_CLOCK_GHZ.toFixed(1)}], e.g. 0.5,1,2 (faster leaves less than ${DEFAULT_MIN_FO4_PER_STAGE} FO4 per stage in 45 nm)`) : DEFAULT_CLOCKS_GHZ;
     return { kind: 'clocks', ghz: dedupe(ghz).sort((a, b) => a - b), minFo4PerStage: DEFAULT_MIN_FO4_PER_STAGE };
   }
   if (input.clocks) throw new SpecError(`--clocks applies to --stages auto only, not to --stages ${text}`);
-  const values = numberList('stages', text, (n) => Number.isInteger(n) && n >= 1, "'auto' or integers >= 1, e.g. 1,2,4,8");
+  const values = numberList('stages', text, (n) => Number.isInteger(n) && n >= 1 && n <= MAX_STAGES, `'auto' or integers 1..${MAX_STAGES}, e.g. 1,2,4,8`);
   return { kind: 'list', values: dedupe(values).sort((a, b) => a - b) };
 }
 

@@ -112,6 +112,28 @@ export function noblurBench(cfg: NoblurConfig, simulator?: CompiledSimulator): B
   return b;
 }
 
+const BUDGET_DOC = 'pipeline fill + per MP 64 + 4 x the stamps its bbox covers, scaled for back-pressure and bubbles';
+
+/** A cycle limit derived from the work, so a stalled design is caught
+ *  without capping a legal large MP: every MP's bbox in stamps (the most the
+ *  iterator can walk), a generous 4 cycles per stamp and 64 per MP,
+ *  stretched by the expected back-pressure and bubble idle time (x2 margin,
+ *  both are random). */
+export function cycleBudget(mps: readonly MP[], stampBits: number, backpressure: number, bubbles: number): number {
+  let work = 1000;
+  for (const m of mps) {
+    let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+    for (const v of m.v) {
+      x0 = Math.min(x0, v.x); x1 = Math.max(x1, v.x);
+      y0 = Math.min(y0, v.y); y1 = Math.max(y1, v.y);
+    }
+    const stamps = (Math.floor(x1 / 2 ** stampBits) - Math.floor(x0 / 2 ** stampBits) + 1) * (Math.floor(y1 / 2 ** stampBits) - Math.floor(y0 / 2 ** stampBits) + 1);
+    work += 64 + 4 * stamps;
+  }
+  const stretch = 2 / Math.max(1e-3, 1 - backpressure) / Math.max(1e-3, 1 - bubbles);
+  return Math.ceil(work * stretch);
+}
+
 export function runNoblur(cfg: NoblurConfig, mps: readonly MP[], opts: NoblurRunOptions = {}): NoblurRun {
   const bench = noblurBench(cfg, opts.simulator);
   const { sim, ports, mp, out } = bench;
@@ -119,7 +141,7 @@ export function runNoblur(cfg: NoblurConfig, mps: readonly MP[], opts: NoblurRun
   const rng = makeRng(opts.seed ?? 1);
   const bp = opts.backpressure ?? 0;
   const bubbles = opts.bubbles ?? 0;
-  const maxCycles = opts.maxCycles ?? 1000 + 100_000 * mps.length;
+  const maxCycles = opts.maxCycles ?? cycleBudget(mps, geometryOf(cfg).stampBits, bp, bubbles);
   opts.onSimulator?.(sim);
   mp.valid.write(0);
   out.ready.write(0);
@@ -145,7 +167,12 @@ export function runNoblur(cfg: NoblurConfig, mps: readonly MP[], opts: NoblurRun
     out.ready.write(ready);
     ports.settle();
     if (!offering && next === mps.length && bench.idle.read() === 1) break;
-    if (cycles >= maxCycles) throw new Error(`runNoblur: not done after ${maxCycles} cycles (${next} of ${mps.length} MPs accepted)`);
+    if (cycles >= maxCycles) {
+      throw new Error(
+        `runNoblur: not done after ${maxCycles} cycles, ${opts.maxCycles === undefined ? `the budget from the work (${BUDGET_DOC})` : 'the limit the caller set'}; ` +
+          `${next} of ${mps.length} MPs accepted: the design stalls or walks more stamps than their bboxes hold`,
+      );
+    }
     if (offering) {
       if (mp.ready.read() === 1) {
         next++;

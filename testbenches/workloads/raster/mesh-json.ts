@@ -10,11 +10,12 @@ import {
   SUBPIXEL,
   quantizeDepth,
 } from '../../../units/raster-common/formats.js';
+import { UserError } from '../../../hdl/errors.js';
 import type { Vertex } from '../../../units/raster-common/mp.js';
 import type { Mesh, TriIndices } from './mesh.js';
 
 /** A malformed mesh file; `where` is the JSON path of the offending value. */
-export class MeshFormatError extends Error {
+export class MeshFormatError extends UserError {
   constructor(
     readonly where: string,
     detail: string,

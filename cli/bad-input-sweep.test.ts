@@ -1,0 +1,80 @@
+// Bad input to the sweep family (sweep, study, merge, report, calibrate):
+// one 'gfxrtl:' line, exit 2, before any calibration or simulation runs,
+// and nothing written.
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, expect, it } from 'vitest';
+import { checkBadCases, scratchDir } from './spawn-cli.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const DIR = scratchDir();
+afterAll(() => rmSync(DIR, { recursive: true, force: true }));
+writeFileSync(join(DIR, 'huge-knobs.json'), '{"areaFactor": 1e308, "energyFactor": 1, "delayFactor": 1}');
+writeFileSync(join(DIR, 'dup-knobs.json'), '{"knobs": {"areaFactor": 1, "energyFactor": 1, "energyFactor": 2, "delayFactor": 1}}');
+writeFileSync(join(DIR, 'bad-knobs.json'), '{"areaFactor": 1,');
+writeFileSync(join(DIR, 'a-file'), 'x');
+// A shard whose sweep is still running: its lock names a live process (this one).
+mkdirSync(join(DIR, 'running'));
+writeFileSync(join(DIR, 'running', '.lock'), String(process.pid));
+const cores = availableParallelism();
+
+it('sweep and study: bad values, ranges and files, before any work', async () => {
+  const problems = await checkBadCases(
+    [
+      { args: ['sweep', '--out', 'DIR/s', '--workers', String(cores + 1)], spawn: true, says: new RegExp(`--workers "${cores + 1}" .*0\\.\\.${cores} \\(this machine has ${cores} cores`) },
+      { args: ['sweep', '--out', 'DIR/s', '--workers', 'abc'], says: /--workers "abc"/ },
+      { args: ['sweep', '--out', 'DIR/s', '--workers', '-1'], says: /--workers "-1"/ },
+      { args: ['sweep', '--out', 'DIR/s', '--stages', '100000'], says: /stages 100000 .*1\.\.64/ },
+      { args: ['sweep', '--out', 'DIR/s', '--stages', '2.5'], says: /stages 2\.5/ },
+      { args: ['sweep', '--out', 'DIR/s', '--clocks', '50'], says: /clock 50 .*GHz in \(0, 7\.6\]/ },
+      { args: ['sweep', '--out', 'DIR/s', '--stages', '1,2', '--clocks', '1'], says: /--clocks applies to --stages auto only/ },
+      { args: ['sweep', '--out', 'DIR/s', '--knobs', 'DIR/huge-knobs.json'], spawn: true, says: /areaFactor = 1e\+308 is outside its physical range/ },
+      { args: ['sweep', '--out', 'DIR/s', '--knobs', 'DIR/dup-knobs.json'], says: /dup-knobs\.json:1:\d+ .*duplicate key "energyFactor"/ },
+      { args: ['sweep', '--out', 'DIR/s', '--knobs', 'DIR/bad-knobs.json'], says: /bad-knobs\.json:1:\d+/ },
+      { args: ['sweep', '--out', 'DIR/s', '--knobs', 'DIR/none.json'], says: /none\.json: no such file/ },
+      { args: ['sweep', '--out', 'DIR/a-file'], says: /--out .*a-file.*not a directory/ },
+      { args: ['sweep', '--out', 'DIR/s', '--param', 'count=1,count=2'], says: /--param gives count twice/ },
+      { args: ['sweep', '--out', 'DIR/s', '--seed', 'x'], says: /--seed "x"/ },
+      { args: ['sweep', '--out', 'DIR/s', '--only', 'vdd=9'], says: /vdd=9 is not valid/ },
+      { args: ['sweep', '--out', 'DIR/s', '--shard', '3/2'], says: /shard/ },
+      { args: ['study', '--out', 'DIR/st', '--workers', 'abc'], spawn: true, says: /study: --workers "abc"/ },
+      { args: ['study', '--out', 'DIR/st', '--only', 'nokey=1'], says: /unknown key "nokey"/ },
+      { args: ['study', '--out', 'DIR/a-file'], says: /--out .*not a directory/ },
+      { args: ['study', 'nostudy', '--out', 'DIR/st'], says: /nostudy/ },
+    ],
+    DIR,
+  );
+  expect(problems).toEqual([]);
+});
+
+it('merge, report, calibrate: refused before writing', async () => {
+  const problems = await checkBadCases(
+    [
+      { args: ['merge', 'DIR/running', '--out', 'DIR/m'], spawn: true, says: /running is still being written by sweep process \d+/ },
+      { args: ['merge', 'DIR/nosweep', '--out', 'DIR/m'], says: /not a sweep directory/ },
+      { args: ['report', 'DIR/nosweep', '--rate', 'fast'], says: /--rate fast is not a positive number/ },
+      { args: ['report', 'DIR/nosweep', '--limits', '1,-1'], says: /--limits -1/ },
+      { args: ['calibrate', '--out', 'DIR/a-file'], says: /--out .*not a directory/ },
+      { args: ['calibrate', '--out', 'DIR/c', '--study', 'nostudy'], says: /nostudy/ },
+    ],
+    DIR,
+  );
+  expect(problems).toEqual([]);
+});
+
+it('an interrupted sweep exits 130, never says finished, and prints the command that resumes it', async () => {
+  const child = spawn(process.execPath, [join(ROOT, 'cli', 'gfxrtl.mjs'), 'sweep', '--out', join(DIR, 'int'), '--only', 'sts=1x1', '--workers', '0'], { cwd: DIR });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString();
+    // Interrupt once the sweep has started (its first line), before it can finish.
+    if (/already done/.test(stderr) && child.exitCode === null && !child.killed) child.kill('SIGINT');
+  });
+  const code = await new Promise<number | null>((r) => child.on('close', r));
+  expect(code).toBe(130);
+  expect(stderr).not.toMatch(/finished|: complete;/);
+  expect(stderr).toMatch(/to resume, rerun: gfxrtl sweep --out .*int --only sts=1x1 --workers 0/);
+});
