@@ -50,7 +50,7 @@ describe('published anchor points', () => {
   });
 
   it('energy per area is the same for the 32-bit adder and multiplier, within 1%', () => {
-    const mulDensity = (HOROWITZ_ISSCC14.mul[1].energyPj * 1000 * (1.1 / 0.9) ** 2) / YOSYS_ABC_NANGATE45.mul[2].areaUm2;
+    const mulDensity = (HOROWITZ_ISSCC14.mul[1]!.energyPj * 1000 * (1.1 / 0.9) ** 2) / YOSYS_ABC_NANGATE45.mul[2]!.areaUm2;
     expect(mulDensity / ENERGY_DENSITY).toBeGreaterThan(0.99);
     expect(mulDensity / ENERGY_DENSITY).toBeLessThan(1.01);
   });

@@ -29,7 +29,7 @@ export function atReference(energy: number, vdd: number): number {
  *  gives the same within 1%: switched capacitance per operation tracks
  *  standard-cell area, so logic without a published energy is priced by it. */
 export const ENERGY_DENSITY =
-  atReference(HOROWITZ_ISSCC14.add[2].energyPj * 1000, HOROWITZ_ISSCC14.vdd) / YOSYS_ABC_NANGATE45.add[2].areaUm2;
+  atReference(HOROWITZ_ISSCC14.add[2]!.energyPj * 1000, HOROWITZ_ISSCC14.vdd) / YOSYS_ABC_NANGATE45.add[2]!.areaUm2;
 
 /** nW per um^2 at the reference point: median over the NanGate cells. */
 export const LEAKAGE_DENSITY = (() => {

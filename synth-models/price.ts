@@ -340,12 +340,12 @@ export function price(inv: Inventory, point: DesignPoint, opts: PriceOptions = {
       const area = a.logicUm2 * knobs.areaFactor + a.macroUm2;
       const dyn = (a.energyFj * act[k]! + a.clockFj) * dynScale;
       const leak = a.leakageNw * leakScale;
-      mod[3 * p] += area;
-      mod[3 * p + 1] += dyn;
-      mod[3 * p + 2] += leak;
-      kin[3 * k] += area;
-      kin[3 * k + 1] += dyn;
-      kin[3 * k + 2] += leak;
+      mod[3 * p]! += area;
+      mod[3 * p + 1]! += dyn;
+      mod[3 * p + 2]! += leak;
+      kin[3 * k]! += area;
+      kin[3 * k + 1]! += dyn;
+      kin[3 * k + 2]! += leak;
       if (detail !== null) addDetail(a.path, a.kind, area, dyn, leak);
     }
     for (let p = 0; p < np; p++) addRow(byModule, entry.paths[p]!, mod[3 * p]!, mod[3 * p + 1]!, mod[3 * p + 2]!);

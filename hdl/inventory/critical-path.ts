@@ -68,7 +68,7 @@ export function topoOrder(graph: TimingGraph): Int32Array {
   for (let i = 0; i < n; i++) if (indeg[i] === 0) order[tail++] = i;
   while (head < tail) {
     const v = order[head++]!;
-    for (const s of succ[v]!) if (--indeg[s] === 0) order[tail++] = s;
+    for (const s of succ[v]!) if (--indeg[s]! === 0) order[tail++] = s;
   }
   if (tail < n) throw new Error(`inventory: combinational loop: ${describeLoop(graph, indeg)}`);
   return order;
