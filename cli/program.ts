@@ -93,8 +93,9 @@ export async function buildProgram(): Promise<Command> {
 
   program
     .command('study [name]')
-    .description(`a study end to end (default ${DEFAULT_STUDY}, what npm start runs): calibrate, sweep, frontiers, report`)
+    .description(`a study end to end (default ${DEFAULT_STUDY}; --all: every shipped study, what npm start runs): calibrate, sweep, frontiers, report`)
     .option('--out <dir>', 'output directory (resumed when rerun)', 'report')
+    .option('--all', 'every shipped study in turn, each into OUT/<name> (what npm start runs)')
     .option('--workers <n|auto>', 'worker threads for simulation', 'auto')
     .option('--activity <full|toggle>', 'operator activity for power: full (1.0) or from simulated toggles')
     .option('--only <k=v|v,...>', 'narrow the sweep, e.g. sts=2x2|4x4')

@@ -296,6 +296,9 @@ export interface Study<S extends Schema = Schema, W = unknown> {
   /** CLI name ('noblur', 'mac'). */
   readonly name: string;
   readonly summary: string;
+  /** A stand-in for tests and examples (mac): `gfxrtl study --all` and
+   *  `npm start` leave it out. */
+  readonly example?: boolean;
   readonly unit: UnitDef<S>;
   readonly space: ConfigSpace<S>;
   readonly work: WorkUnit;

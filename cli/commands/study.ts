@@ -1,12 +1,14 @@
-// `gfxrtl study [NAME]` (what `npm start` runs, for the default study): a
-// study end to end with no other flags. Calibrate the cost model's global
+// `gfxrtl study [NAME]`: a study end to end with no other flags; `gfxrtl
+// study --all` (what `npm start` runs) does every shipped study in turn, each
+// into its own folder, and writes an index linking them. Calibrate the cost model's global
 // knobs against the published components the study maps (and cross-check
 // areas with Yosys), sweep every micro-architecture x physical point with
 // those knobs on the study's default workload, and write the report.
 // Rerunning resumes the sweep.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_STUDY, findStudy } from '../../studies/registry.js';
+import { allStudies, DEFAULT_STUDY, findStudy } from '../../studies/registry.js';
+import { writeDurable } from '../../synth-models/sweep/files.js';
 import { CALIBRATION_JSON, runExperiments } from '../../synth-models/report/index.js';
 import { resolveSpec, studyAxes } from '../../synth-models/sweep/index.js';
 import { ConfigError } from '../../units/config.js';
@@ -23,10 +25,49 @@ export interface StudyOptions {
   activity?: string;
   only?: string;
   param?: string;
+  /** Every shipped study (not the stand-ins), each into OUT/<name>. */
+  all?: boolean;
+  /** A calibration file for a study that maps no published components: the
+   *  knobs are global to the cost model, so `--all` hands the raster
+   *  calibration on to the merge and sort studies. */
+  knobs?: string;
 }
 
 export async function studyCommand(name: string | undefined, opts: StudyOptions): Promise<void> {
-  const { study } = findStudy(name ?? DEFAULT_STUDY);
+  if (opts.all !== true) return runStudy(name ?? DEFAULT_STUDY, opts);
+  if (name !== undefined) throw new ConfigError(`study: give a study name or --all, not both (--all runs ${shippedStudies().join(', ')})`);
+  if (opts.only !== undefined || opts.param !== undefined) throw new ConfigError('study: --only and --param name one study\'s keys; they do not apply with --all');
+  checkOutputDir(opts.out, '--out');
+  const t0 = Date.now();
+  const names = shippedStudies();
+  const done: string[] = [];
+  let knobs: string | undefined;
+  for (const n of names) {
+    const out = join(opts.out, n);
+    mkdirSync(out, { recursive: true });
+    console.error(`
+gfxrtl study --all: ${n} (${done.length + 1} of ${names.length}) -> ${out}`);
+    await runStudy(n, { ...opts, out, ...(knobs !== undefined && { knobs }) });
+    if (process.exitCode) return; // interrupted: the sweep said how to resume; rerunning --all resumes too
+    done.push(n);
+    const cal = join(out, CALIBRATION_JSON);
+    if (knobs === undefined && existsSync(cal)) knobs = cal;
+  }
+  const lines = ['# gfxrtl studies', '', `Every shipped study, run by \`gfxrtl study --all\` (\`npm start\`). The cost model's global knobs come from ${knobs ?? 'the defaults (no study calibrated)'}.`, ''];
+  for (const n of done) lines.push(`- [${n}](${n}/index.md): ${findStudy(n).study.summary}`);
+  writeDurable(join(opts.out, 'index.md'), lines.join('\n') + '\n');
+  console.error(`\ngfxrtl study --all: ${done.length} studies in ${((Date.now() - t0) / 1000).toFixed(0)} s; open ${join(opts.out, 'index.md')}`);
+}
+
+/** The studies `--all` runs: every registered one but the stand-ins. */
+function shippedStudies(): string[] {
+  return allStudies()
+    .filter((e) => e.study.example !== true)
+    .map((e) => e.study.name);
+}
+
+async function runStudy(name: string, opts: StudyOptions): Promise<void> {
+  const { study } = findStudy(name);
   // The options the sweep takes are checked before calibration spends its minute.
   workersOption('study', opts.workers);
   numberPairs('study', '--param', opts.param);
@@ -42,12 +83,13 @@ export async function studyCommand(name: string | undefined, opts: StudyOptions)
     console.error(`\ngfxrtl study ${study.name}: experiments ${study.experiments.map((e) => e.name).join(', ')} (seed ${seed})`);
     for (const f of await runExperiments(study.experiments, opts.out, seed)) console.error(`experiment: ${f}`);
   }
-  const knobs = join(opts.out, CALIBRATION_JSON);
+  const own = join(opts.out, CALIBRATION_JSON);
+  const knobs = existsSync(own) ? own : opts.knobs;
   step(2, `sweep ${study.unit.name} micro-architectures x Vt x Vdd x pipeline depth on the ${study.workloads[0]?.name ?? ''} workload, then write the report`);
   await sweepCommand({
     study: study.name,
     out: opts.out,
-    ...(existsSync(knobs) && { knobs }),
+    ...(knobs !== undefined && existsSync(knobs) && { knobs }),
     ...(opts.workers !== undefined && { workers: opts.workers }),
     ...(opts.quiet !== undefined && { quiet: opts.quiet }),
     ...(opts.activity !== undefined && { activity: opts.activity }),

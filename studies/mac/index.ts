@@ -13,6 +13,7 @@ const MAC: WorkUnit = { name: 'MAC', doc: 'one accumulate (a cycle with en high)
 export const study = defineStudy({
   name: 'mac',
   summary: 'example fixed-point MAC (stand-in for a rasterizer)',
+  example: true,
   unit: MAC_UNIT,
   space: {
     sweep: { intBits: [4, 8, 12], fracBits: [4, 8], round: ['truncate', 'halfEven'], overflow: 'all' },
