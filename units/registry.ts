@@ -15,6 +15,10 @@ import { macSchema } from './mac/config.js';
 import { Mac } from './mac/module.js';
 import { noblurSchema } from './noblur/config.js';
 import { NoBlur } from './noblur/pipeline.js';
+import { SampleInLens } from './lens/module.js';
+import { Radius } from './lens/radius.js';
+import { positionerSchema } from './sample-time/config.js';
+import { SampleInTime } from './sample-time/module.js';
 
 export interface UnitInfo {
   readonly name: string;
@@ -41,6 +45,9 @@ const UNITS: UnitInfo[] = [
   unit('fifo', 'synchronous FIFO with valid/ready streams (example)', fifoSchema, Fifo),
   unit('mac', 'fixed-point multiply-accumulate with named rounding and overflow (example)', macSchema, Mac),
   unit('noblur', 'NoBlur micropolygon rasterizer: cull, bbox, setup, iterator, sample test, depth interpolation', noblurSchema, NoBlur),
+  unit('sample-time', 'blur front end: each vertex at the tuple time t, x0 (1 - t) + x1 t (ceil(verts/spf) slots)', positionerSchema, SampleInTime),
+  unit('radius', 'blur front end: thin-lens defocus radius A (1 - F / z) per vertex (ceil(verts/spf) slots)', positionerSchema, Radius),
+  unit('sample-lens', 'blur front end: each vertex moved by the tuple lens position, x += u r (ceil(verts/spf) slots)', positionerSchema, SampleInLens),
 ];
 
 export function registerUnit(u: UnitInfo): void {
