@@ -77,10 +77,11 @@ program
 
 program
   .command('samples')
-  .description('print every MSAA sample position in a pixel rectangle')
+  .description('print every MSAA (or, with --blur, every tile x tuple) sample position in a pixel rectangle')
   .option('--msaa <n>', '1 | 4 | 16', '16')
   .option('--rect <X,Y,W,H>', 'pixel rectangle', '0,0,1,1')
   .option('--json', 'one JSON object per sample')
+  .option('--blur', 'blur samples instead: every (2x2-pixel tile, u,v,t tuple) sample of the tiles the rectangle touches')
   .action(samplesCommand);
 
 addSweepCommand(program);
