@@ -72,6 +72,7 @@ program
   .option('--seed <s>', 'random seed', '2010')
   .option('--size <WxH>', 'render target in pixels', '1920x1080')
   .option('--pairs', 'report pairing of triangles that share an edge (TVP)')
+  .option('--blur', 'add per-vertex motion ("close") and the lens ("lens") to the mesh, seeded (testbenches/workloads/raster/blur-params.ts)')
   .option('-o, --output <mesh.json>', 'write the mesh as {"vertices": [[x, y, z]...], "triangles": [[i, j, k]...]}')
   .action(workloadCommand);
 

@@ -1,6 +1,6 @@
 // `gfxrtl workload raster`: generate a micropolygon stream and print its
 // statistics (area, bbox sizes, facing, pairing).
-import { formatStats, generateWorkload, SURFACE_NAMES, serializeMesh, type SurfaceName } from '../../testbenches/workloads/raster/index.js';
+import { formatStats, generateWorkload, SURFACE_NAMES, serializeMesh, withBlurParams, type SurfaceName } from '../../testbenches/workloads/raster/index.js';
 import { ConfigError } from '../../units/config.js';
 import { writeFileAtomic } from '../io.js';
 
@@ -11,6 +11,7 @@ export interface WorkloadCliOptions {
   seed: string;
   size: string;
   pairs?: boolean;
+  blur?: boolean;
   output?: string;
 }
 
@@ -34,7 +35,9 @@ export function workloadCommand(kind: string, opts: WorkloadCliOptions): void {
     target: { width: Number(m[1]), height: Number(m[2]) },
     pairs: opts.pairs ?? false,
   });
-  if (opts.output) writeFileAtomic(opts.output, serializeMesh(w.mesh));
+  // --blur adds per-vertex motion and the lens (blur-params.ts), from the same seed.
+  const mesh = opts.blur ? withBlurParams(w.mesh, seed) : w.mesh;
+  if (opts.output) writeFileAtomic(opts.output, serializeMesh(mesh));
   console.log(`workload raster: surface ${opts.surface}, ${count} triangles, target area ${area} px^2, ${opts.size}, seed ${seed}`);
   console.log(formatStats(w.stats));
   if (opts.output) console.log(`mesh written to ${opts.output}`);
