@@ -1,10 +1,10 @@
 // Radius: each vertex's signed defocus radius from its depth, thin-lens
 // circle of confusion r = A (1 - F / z) (blur.md, "Lens model"): A is the
-// CoC radius at infinity (5.8 px), F the focus depth (0.24), both per-frame
-// registers. Built as one A F product shared by the slots, then per slot a
-// saturating divider q = min(2^15 - 1, floor(A F / z)) and r = A - q
-// clamped to +-RADIUS_MAX. The divider first tests A F >= z 2^15 (the
-// quotient would need more than 15 bits, or z = 0), else runs 15 restoring
+// CoC radius at infinity (8.8 px), F the focus depth (0.24), both per-frame
+// registers. Built as one A F product (u40) shared by the slots, then per slot a
+// saturating divider q = min(2^17 - 1, floor(A F / z)) and r = A - q
+// clamped to +-RADIUS_MAX. The divider first tests A F >= z 2^17 (the
+// quotient would need more than 17 bits, or z = 0), else runs 17 restoring
 // rows: the quotient never needs more, because A - q already saturates for
 // q > A + RADIUS_MAX.
 import { cat, defineModule, mux, sint, uint, type ModuleBuilder, type Signal, type UInt } from '../../hdl/index.js';
@@ -40,9 +40,10 @@ export const Radius = defineModule('Radius', (m, cfg: PositionerConfig) => {
   for (let s = 0; s < slotsOf(cfg); s++) {
     const z = m.input(`z_${s}`, uint(DEPTH_BITS));
     const q = saturatingQuotient(m, k, z).named(`quot_${s}`);
-    const raw = a.sub(q); // s16: A - q in [-(2^15 - 1), 2^13 - 1]
+    const raw = a.sub(q); // A - q in [-(2^17 - 1), 2^16 - 1]
     const low = raw.lt(-RADIUS_MAX);
-    const r = mux(low, m.lit(-RADIUS_MAX, sint(raw.width)), raw).trunc(RADIUS_BITS);
+    const high = raw.gt(RADIUS_MAX);
+    const r = mux(low, m.lit(-RADIUS_MAX, sint(raw.width)), mux(high, m.lit(RADIUS_MAX, sint(raw.width)), raw)).trunc(RADIUS_BITS);
     const out = m.output(`r_${s}`, sint(RADIUS_BITS));
     out.drive(r);
     Object.assign(ports, { [`z_${s}`]: z, [`r_${s}`]: out });

@@ -17,18 +17,20 @@ export const LENS_UV_MAX = 2 ** LENS_UV_FRAC_BITS - 1;
 export const RADIUS_BITS = 14;
 export const RADIUS_MAX = 2 ** (RADIUS_BITS - 1) - 1;
 
-/** Lens CoC at infinity A: unsigned 5.8 pixels (1/256 units). */
-export const LENS_A_BITS = 13;
+/** Lens CoC at infinity A: unsigned 8.8 pixels (1/256 units). Wide because
+ *  workload depths sit in a narrow far band, where A (1 - F/z) is a small
+ *  fraction of A. */
+export const LENS_A_BITS = 16;
 export const LENS_A_MAX = 2 ** LENS_A_BITS - 1;
 /** Focus depth F: 0.24, like vertex depth. */
 export const LENS_F_BITS = 24;
 
 /**
  * The radius divider delivers q = floor(A F / z) saturated to 2^QUOT_BITS - 1.
- * A - q < -RADIUS_MAX as soon as q > A + RADIUS_MAX <= 2^14 - 2, so 15
- * quotient bits are enough for the saturated result to be exact.
+ * A - q < -RADIUS_MAX as soon as q > A + RADIUS_MAX <= 2^16 + 2^13 - 2, so
+ * 17 quotient bits are enough for the saturated result to be exact.
  */
-export const RADIUS_QUOT_BITS = 15;
+export const RADIUS_QUOT_BITS = 17;
 
 /** Tuples (u, v, t) per MP at full blur. */
 export const BLUR_TUPLES = 64;
