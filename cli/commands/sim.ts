@@ -8,6 +8,7 @@ import { parseStimulus, type Stimulus } from '../../testbenches/stimulus.js';
 import { findUnit } from '../../units/registry.js';
 import { ConfigError } from '../../units/config.js';
 import { simNoblurCommand } from './sim-noblur.js';
+import { simBlurCommand } from './sim-blur.js';
 import { writeWaveform } from '../../waveforms/write.js';
 import { jsonValue, writeFileAtomic } from '../io.js';
 
@@ -59,7 +60,8 @@ export function windowWithin(text: string | undefined, trace: Trace): { from?: n
 export function simCommand(unitName: string, opts: SimOptions & { workload?: string; count?: string }): void {
   // The rasterizer is driven by micropolygon workloads and meshes, not raw port stimulus.
   if (unitName === 'noblur' && !opts.input?.endsWith('.stim.json')) return simNoblurCommand(opts);
-  if (opts.workload) throw new ConfigError(`sim ${unitName}: --workload applies to rasterizer units (noblur)`);
+  if (unitName === 'blur' && !opts.input?.endsWith('.stim.json')) return simBlurCommand(opts);
+  if (opts.workload) throw new ConfigError(`sim ${unitName}: --workload applies to rasterizer units (noblur, blur)`);
   const unit = findUnit(unitName);
   const { design, configText } = unit.elaborate(opts.config);
   const seed = Number(opts.seed);
