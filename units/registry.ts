@@ -15,8 +15,8 @@ import { macSchema } from './mac/config.js';
 import { Mac } from './mac/module.js';
 import { noblurSchema } from './noblur/config.js';
 import { NoBlur } from './noblur/pipeline.js';
-import { blurSchema } from './blur/config.js';
-import { Blur } from './blur/pipeline.js';
+import { blurSchema, hybridSchema } from './blur/config.js';
+import { Blur, Hybrid } from './blur/pipeline.js';
 import { SampleInLens } from './lens/module.js';
 import { Radius } from './lens/radius.js';
 import { positionerSchema } from './sample-time/config.js';
@@ -50,6 +50,7 @@ const UNITS: UnitInfo[] = [
   unit('sample-time', 'blur front end: each vertex at the tuple time t, x0 (1 - t) + x1 t (ceil(verts/spf) slots)', positionerSchema, SampleInTime),
   unit('radius', 'blur front end: thin-lens defocus radius A (1 - F / z) per vertex (ceil(verts/spf) slots)', positionerSchema, Radius),
   unit('blur', 'Blur micropolygon rasterizer: positioning front end (time, lens; SPF), PMT lanes of bbox, iterator, tile sample test, depth', blurSchema, Blur),
+  unit('hybrid', 'Hybrid rasterizer: the Blur unit that also runs NoBlur 4x/16x (front end bypassed), mode chosen per frame by the mode input', hybridSchema, Hybrid),
   unit('sample-lens', 'blur front end: each vertex moved by the tuple lens position, x += u r (ceil(verts/spf) slots)', positionerSchema, SampleInLens),
 ];
 

@@ -9,8 +9,11 @@
 import { elaborate } from '../../hdl/index.js';
 import { stableKey } from '../../hdl/module.js';
 import { createSimulator, type CompiledSimulator } from '../../hdl/sim/index.js';
-import { blurGeometryOf, type BlurConfig, type BlurGeometry } from '../../units/blur/config.js';
-import { Blur } from '../../units/blur/pipeline.js';
+import { blurGeometryOf, HYBRID_MODES, type BlurConfig, type BlurGeometry, type HybridConfig, type HybridMode } from '../../units/blur/config.js';
+import { Blur, Hybrid } from '../../units/blur/pipeline.js';
+import { SUBPIXEL } from '../../units/raster-common/formats.js';
+import type { SampleHit, TriInMP } from '../../units/raster-common/mp.js';
+import { SAMPLE_OFFSETS } from '../../units/raster-common/samples.js';
 import { MP_ID_BITS } from '../../units/noblur/config.js';
 import { BLUR_TUPLES, usesLens, usesTime } from '../../units/raster-common/blur-formats.js';
 import type { BlurHit, BlurMP, Lens } from '../../units/raster-common/blur-mp.js';
@@ -24,7 +27,7 @@ const ID_MASK = 2 ** MP_ID_BITS - 1;
 export interface BlurStats {
   readonly cycles: number;
   readonly mps: number;
-  /** MPs x 64 tuples. */
+  /** MPs x 64 tuples (x 1 for the hybrid in a NoBlur mode). */
   readonly positioned: number;
   readonly cyclesPerMp: number;
   readonly mpsPerCycle: number;
@@ -43,8 +46,10 @@ export interface BlurStats {
 }
 
 export interface BlurRun {
-  /** hits[i]: covered samples of MP i, sorted by tuple, ty, tx, tri. */
+  /** hits[i]: covered samples of MP i, sorted by tuple, ty, tx, tri (blur modes). */
   readonly hits: BlurHit[][];
+  /** Hybrid in a NoBlur mode: covered MSAA samples of MP i, sorted by py, px, s, tri. */
+  readonly msaaHits: SampleHit[][];
   /** outOfRange[i]: tuples of MP i flagged out of range (their coverage was not computed). */
   readonly outOfRange: number[][];
   readonly stats: BlurStats;
@@ -75,6 +80,7 @@ interface LanePorts {
 
 interface Bench {
   sim: CompiledSimulator;
+  mode: NarrowPort | null;
   ports: FastPorts;
   g: BlurGeometry;
   inValid: NarrowPort;
@@ -91,17 +97,21 @@ interface Bench {
 
 const benches = new Map<string, Bench>();
 
-function blurBench(cfg: BlurConfig): Bench {
-  const key = stableKey(cfg);
+function blurBench(cfg: BlurConfig, hybrid: boolean): Bench {
+  const key = `${hybrid ? 'hybrid' : 'blur'}:${stableKey(cfg)}`;
   const have = benches.get(key);
   if (have !== undefined) return have;
   const g = blurGeometryOf(cfg);
-  const sim = createSimulator(elaborate(Blur, cfg), { observe: 'ports' });
+  const { mode: _mode, ...hcfg } = cfg;
+  const design = hybrid ? elaborate(Hybrid, hcfg as HybridConfig) : elaborate(Blur, cfg);
+  const top = design.top.name;
+  const sim = createSimulator(design, { observe: 'ports' });
   const ports = new FastPorts(sim);
   const fields = usesTime(g.mode) ? ['x', 'y', 'x1', 'y1', 'z'] : ['x', 'y', 'z'];
   const lens = usesLens(g.mode);
   const b: Bench = {
     sim,
+    mode: hybrid ? ports.port('mode') : null,
     ports,
     g,
     inValid: ports.port('in_valid'),
@@ -122,8 +132,8 @@ function blurBench(cfg: BlurConfig): Bench {
       hit: ports.port(`out${l}_payload_hit`),
       tri: g.tvp ? ports.port(`out${l}_payload_tri`) : null,
       z: Array.from({ length: g.lanes }, (_, s) => ports.port(`out${l}_payload_z${s}`)),
-      fire: ports.port(`Blur.lane${l}.iter.fire`),
-      single: ports.port(`Blur.lane${l}.iter.single`),
+      fire: ports.port(`${top}.lane${l}.iter.fire`),
+      single: ports.port(`${top}.lane${l}.iter.single`),
     })),
     idle: ports.port('idle'),
     oorCount: ports.port('oor_count'),
@@ -152,8 +162,21 @@ function byTupleOrder(a: BlurHit, b: BlurHit): number {
 }
 
 export function runBlur(cfg: BlurConfig, mps: readonly BlurMP[], lens: Lens, opts: BlurRunOptions = {}): BlurRun {
-  const bench = blurBench(cfg);
+  return run(cfg, null, mps, lens, opts);
+}
+
+/** The Hybrid unit (cfg.mode ignored: the hybrid builds the full front end) in one of its runtime modes. */
+export function runHybrid(cfg: HybridConfig, mode: HybridMode, mps: readonly BlurMP[], lens: Lens, opts: BlurRunOptions = {}): BlurRun {
+  return run({ ...cfg, mode: 'blur' }, mode, mps, lens, opts);
+}
+
+function run(cfg: BlurConfig, hybridMode: HybridMode | null, mps: readonly BlurMP[], lens: Lens, opts: BlurRunOptions): BlurRun {
+  const bench = blurBench(cfg, hybridMode !== null);
   const { sim, ports, g } = bench;
+  const modeValue = hybridMode === null ? 3 : HYBRID_MODES.indexOf(hybridMode);
+  const msaa = modeValue === 0 ? 4 : modeValue === 1 ? 16 : null;
+  const tuples = msaa === null ? BLUR_TUPLES : 1;
+  const kp = msaa === 4 ? 2 : 4;
   const rng = makeRng(opts.seed ?? 1);
   const bp = opts.backpressure ?? 0;
   const bubbles = opts.bubbles ?? 0;
@@ -163,9 +186,11 @@ export function runBlur(cfg: BlurConfig, mps: readonly BlurMP[], lens: Lens, opt
   for (const l of bench.lanes) l.ready.write(0);
   bench.lensA?.write(lens.a);
   bench.lensF?.write(lens.f);
+  bench.mode?.write(modeValue);
   sim.reset();
 
   const hits: BlurHit[][] = mps.map(() => []);
+  const msaaHits: SampleHit[][] = mps.map(() => []);
   const outOfRange: number[][] = mps.map(() => []);
   const accepted: number[] = [];
   let next = 0;
@@ -212,6 +237,18 @@ export function runBlur(cfg: BlurConfig, mps: readonly BlurMP[], lens: Lens, opt
       const ty0 = lp.sy.read() * g.k;
       for (let s = 0; s < g.lanes; s++) {
         if (((mask >>> s) & 1) === 0) continue;
+        if (msaa !== null) {
+          // NoBlur grid: lane -> cell -> pixel and sample (conventions.md).
+          const cx = tx0 + (s % g.k);
+          const cy = ty0 + Math.floor(s / g.k);
+          const px = Math.floor(cx / kp);
+          const py = Math.floor(cy / kp);
+          const si = (cy % kp) * kp + (cx % kp);
+          const off = SAMPLE_OFFSETS[msaa][si]!;
+          msaaHits[owner]!.push({ tri: ((tri >>> s) & 1) as TriInMP, px, py, s: si, sx: px * SUBPIXEL + off.dx, sy: py * SUBPIXEL + off.dy, z: lp.z[s]!.read() });
+          hitCount++;
+          continue;
+        }
         const pos = blurSamplePos(tx0 + (s % g.k), ty0 + Math.floor(s / g.k), tuple);
         hits[owner]!.push({ tri: ((tri >>> s) & 1) as 0 | 1, tuple, tx: pos.tx, ty: pos.ty, sx: pos.sx, sy: pos.sy, z: lp.z[s]!.read() });
         hitCount++;
@@ -221,11 +258,13 @@ export function runBlur(cfg: BlurConfig, mps: readonly BlurMP[], lens: Lens, opt
     cycles++;
   }
   for (const h of hits) h.sort(byTupleOrder);
+  for (const h of msaaHits) h.sort((a, b) => a.py - b.py || a.px - b.px || a.s - b.s || a.tri - b.tri);
   for (const o of outOfRange) o.sort((a, b) => a - b);
-  const positioned = mps.length * BLUR_TUPLES;
+  const positioned = mps.length * tuples;
   const tilesTested = stamps * g.lanes;
   return {
     hits,
+    msaaHits,
     outOfRange,
     stats: {
       cycles,

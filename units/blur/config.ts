@@ -16,6 +16,20 @@ export const blurSchema = {
 } as const satisfies Schema;
 export type BlurConfig = ConfigOf<typeof blurSchema>;
 
+/** Hybrid: the blur knobs without the mode, which is a runtime input (NoBlur 4x, 16x, motion, blur). */
+export const hybridSchema = {
+  tvp: blurSchema.tvp,
+  spf: blurSchema.spf,
+  pmt: blurSchema.pmt,
+  sts: blurSchema.sts,
+  stp: blurSchema.stp,
+} as const satisfies Schema;
+export type HybridConfig = ConfigOf<typeof hybridSchema>;
+
+/** The hybrid's runtime modes, by the value of its `mode` input. */
+export const HYBRID_MODES = ['noblur4', 'noblur16', 'motion', 'blur'] as const;
+export type HybridMode = (typeof HYBRID_MODES)[number];
+
 export interface BlurGeometry {
   readonly mode: BlurMode;
   readonly tvp: boolean;

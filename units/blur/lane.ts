@@ -22,20 +22,26 @@ import { MP_ID_BITS } from '../noblur/config.js';
 import { stageRegs, validReg } from '../noblur/stage.js';
 import { TILE_BITS, TUPLE_BITS } from '../raster-common/blur-formats.js';
 import { COORD_INT_BITS, DEPTH_BITS, SUBPIXEL_BITS } from '../raster-common/formats.js';
-import { BlurSampleTest } from './sample-test.js';
+import { BlurSampleTest, HybridSampleTest, stampPhaseBitsOf } from './sample-test.js';
 
 export interface BlurLaneConfig {
   readonly tvp: boolean;
   readonly k: 1 | 2 | 4;
   readonly b: number;
+  /** Hybrid lane: a `mode` input picks the grid (0: 4x cells, 1: 16x cells, 2/3: blur tiles). */
+  readonly hybrid: boolean;
+}
+
+/** log2 of the stamp side (1/256 units) of the finest grid the lane walks. */
+export function finestStampBits(cfg: BlurLaneConfig): number {
+  return (cfg.hybrid ? 6 : TILE_BITS) + Math.log2(cfg.k);
 }
 
 type Sigs = Record<string, Signal>;
 
 /** Payload fields of a lane's output stream, in port order. */
 export function laneOutputFields(cfg: BlurLaneConfig): [string, number][] {
-  const stampBits = TILE_BITS + Math.log2(cfg.k);
-  const idx = COORD_INT_BITS + SUBPIXEL_BITS - stampBits;
+  const idx = COORD_INT_BITS + SUBPIXEL_BITS - finestStampBits(cfg);
   const lanes = cfg.k * cfg.k;
   const f: [string, number][] = [['oor', 1], ['id', MP_ID_BITS], ['tuple', TUPLE_BITS], ['stamp_x', idx], ['stamp_y', idx], ['hit', lanes]];
   if (cfg.tvp) f.push(['tri', lanes]);
@@ -53,13 +59,14 @@ export function positionedMpBundle(tvp: boolean) {
 }
 
 export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
-  const { tvp, k, b } = cfg;
+  const { tvp, k, b, hybrid } = cfg;
   const nv = tvp ? 4 : 3;
   const tris = tvp ? 2 : 1;
-  const stampBits = TILE_BITS + Math.log2(k);
-  const idxBits = COORD_INT_BITS + SUBPIXEL_BITS - stampBits;
-  const localStampBits = b + SUBPIXEL_BITS - stampBits;
-  const phaseBits = 2 - Math.log2(k);
+  const kb = Math.log2(k);
+  const finest = finestStampBits(cfg);
+  const idxBits = COORD_INT_BITS + SUBPIXEL_BITS - finest;
+  const localStampBits = b + SUBPIXEL_BITS - finest;
+  const phaseBits = stampPhaseBitsOf(k);
   const lanes = k * k;
   const dBits = 2 * b + 16;
   const edges = edgesOf(tvp);
@@ -72,6 +79,8 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
   const outPayload: Record<string, UInt> = {};
   for (const [name, w] of laneOutputFields(cfg)) outPayload[name] = m.output(`out_payload_${name}`, uint(w));
   const oorFire = m.output('oor_fire', uint(1));
+  // The frame's grid (hybrid): held constant while the lane is busy.
+  const mode = hybrid ? m.input('mode', uint(2)) : null;
   const idle = m.output('idle', uint(1));
 
   const adv1 = m.wire('adv1', uint(1));
@@ -87,19 +96,39 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
   if (tvp) mpIn['pair'] = q['pair']!;
   const r0 = stageRegs(m, 's0', mpIn, s0v.and(inp.valid));
 
-  // ---- Stage 1: cull + bbox on the tile-stamp grid ---------------------------
+  // ---- Stage 1: cull + bbox on the grid of the mode -------------------------
   const cull = m.instance('cull', Cull, { tvp });
-  const bbox = m.instance('bbox', BBox, { tvp, b, stampBits });
   for (let i = 0; i < nv; i++) {
-    for (const u of [cull, bbox]) {
-      u[`x${i}`]!.drive(r0[`x${i}`]!);
-      u[`y${i}`]!.drive(r0[`y${i}`]!);
+    cull[`x${i}`]!.drive(r0[`x${i}`]!);
+    cull[`y${i}`]!.drive(r0[`y${i}`]!);
+  }
+  if (tvp) cull['pair']!.drive(r0['pair']!);
+  // One bbox per grid (blur tiles; hybrid adds 16x and 4x cells), picked by
+  // the mode; indices widen to the finest grid's width.
+  const grids = hybrid ? [TILE_BITS + kb, 6 + kb, 7 + kb] : [TILE_BITS + kb];
+  const boxes = grids.map((sb, n) => {
+    const box = m.instance(n === 0 ? 'bbox' : `bbox${n}`, BBox, { tvp, b, stampBits: sb });
+    for (let i = 0; i < nv; i++) {
+      box[`x${i}`]!.drive(r0[`x${i}`]!);
+      box[`y${i}`]!.drive(r0[`y${i}`]!);
     }
-  }
-  if (tvp) {
-    cull['pair']!.drive(r0['pair']!);
-    bbox['pair']!.drive(r0['pair']!);
-  }
+    if (tvp) box['pair']!.drive(r0['pair']!);
+    return box;
+  });
+  const pick = (name: string, width: number | null): Signal => {
+    const widen = (sig: Signal): Signal => (width === null ? sig : (sig as UInt).zext(width));
+    const [tile, c16, c4] = boxes.map((bx) => widen(bx[name]!));
+    if (mode === null || c16 === undefined || c4 === undefined) return tile!;
+    return mux(mode.bit(1), tile!, mux(mode.bit(0), c16, c4));
+  };
+  const bbox: Sigs = {
+    fit: pick('fit', null),
+    originX: pick('originX', idxBits),
+    originY: pick('originY', idxBits),
+    lastX: pick('lastX', localStampBits),
+    lastY: pick('lastY', localStampBits),
+  };
+  for (let i = 0; i < nv; i++) Object.assign(bbox, { [`lx${i}`]: pick(`lx${i}`, null), [`ly${i}`]: pick(`ly${i}`, null) });
   const front0 = cull['front0'] as UInt;
   const front1 = tvp ? (cull['front1'] as UInt) : null;
   const anyFront = front1 === null ? front0 : front0.or(front1);
@@ -153,7 +182,8 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
   iter.originY.drive(r2['originY']!);
   adv2.drive(iter.take);
 
-  const st = m.instance('sample', BlurSampleTest, { tvp, k, b, phaseBits });
+  const st = m.instance('sample', hybrid ? HybridSampleTest : BlurSampleTest, { tvp, k, b, hybrid });
+  if (mode !== null) st['mode']!.drive(mode);
   st['stampX']!.drive(iter.stampX);
   st['stampY']!.drive(iter.stampY);
   if (phaseBits > 0) {
@@ -200,5 +230,5 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
   for (const [key, s] of Object.entries(r4)) outPayload[key]!.drive(s);
 
   idle.drive(v0.or(v1).or(v2).or(v3).or(v4).not());
-  return { in: inp, out: { valid: outValid, ready: outReady, payload: outPayload }, oorFire, idle };
+  return { in: inp, out: { valid: outValid, ready: outReady, payload: outPayload }, oorFire, idle, ...(mode === null ? {} : { mode }) };
 });

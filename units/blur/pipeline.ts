@@ -13,7 +13,7 @@
 // is ready, so each lane works on its own tuple. After tuple 63 the front
 // end takes the next MP in the same cycle. `motion` builds no lens units,
 // `defocus` no time unit. See README.md.
-import { defineModule, mux, muxN, ufixed, uint, type Fixed, type SInt, type Signal, type UInt } from '../../hdl/index.js';
+import { defineModule, mux, muxN, ufixed, uint, type Fixed, type ModuleBuilder, type SInt, type Signal, type UInt } from '../../hdl/index.js';
 import { SampleInLens } from '../lens/module.js';
 import { Radius } from '../lens/radius.js';
 import { MP_ID_BITS, OOR_COUNT_BITS } from '../noblur/config.js';
@@ -22,12 +22,15 @@ import { BLUR_TUPLES, LENS_A_BITS, LENS_F_BITS, LENS_UV_BITS, TILE_BITS, TIME_BI
 import { BLUR_TUPLE_TABLE } from '../raster-common/blur-samples.js';
 import { COORD_INT_BITS, DEPTH_BITS, SUBPIXEL_BITS } from '../raster-common/formats.js';
 import { SampleInTime } from '../sample-time/module.js';
-import { blurGeometryOf, type BlurConfig } from './config.js';
+import { blurGeometryOf, type BlurConfig, type HybridConfig } from './config.js';
 import { BlurLane, laneOutputFields } from './lane.js';
 
 type Sigs = Record<string, Signal>;
 
-export const Blur = defineModule('Blur', (m, cfg: BlurConfig) => {
+/** Blur at a fixed mode; with `hybrid`, the full front end plus a `mode`
+ *  input (0: NoBlur 4x, 1: NoBlur 16x, 2: motion, 3: blur) that bypasses it
+ *  in NoBlur modes (one pass per MP, no positioning) and the lens in motion. */
+function buildRasterizer(m: ModuleBuilder, cfg: BlurConfig, hybrid: boolean): Sigs {
   const g = blurGeometryOf(cfg);
   const time = usesTime(g.mode);
   const lens = usesLens(g.mode);
@@ -49,6 +52,10 @@ export const Blur = defineModule('Blur', (m, cfg: BlurConfig) => {
   mpIn['id'] = ports['in_payload_id'] = m.input('in_payload_id', uint(MP_ID_BITS));
   const lensA = lens ? ((ports['lens_a'] = m.input('lens_a', uint(LENS_A_BITS))) as UInt) : null;
   const lensF = lens ? ((ports['lens_f'] = m.input('lens_f', uint(LENS_F_BITS))) as UInt) : null;
+  const modeIn = hybrid ? ((ports['mode'] = m.input('mode', uint(2))) as UInt) : null;
+  // Hybrid: blurOn = motion or blur (the front end runs); lensOn = blur.
+  const blurOn = modeIn === null ? null : modeIn.bit(1).named('blur_on');
+  const lensOn = modeIn === null ? null : modeIn.eq(3).named('lens_on');
   const oorCount = (ports['oor_count'] = m.output('oor_count', uint(OOR_COUNT_BITS))) as UInt;
   const idle = (ports['idle'] = m.output('idle', uint(1))) as UInt;
 
@@ -61,7 +68,9 @@ export const Blur = defineModule('Blur', (m, cfg: BlurConfig) => {
   const tup = m.reg('tuple', uint(TUPLE_BITS), { init: 0 });
   const phBits = Math.max(1, Math.ceil(Math.log2(C)));
   const ph = m.reg('phase', uint(phBits), { init: 0 });
-  const lastPhase = C === 1 ? m.lit(1, uint(1)) : ph.eq(C - 1);
+  const lastPosPhase = C === 1 ? m.lit(1, uint(1)) : ph.eq(C - 1);
+  // In a NoBlur mode the MP passes in one cycle, unpositioned.
+  const lastPhase = blurOn === null ? lastPosPhase : lastPosPhase.or(blurOn.not());
 
   // The tuple ROM: the 64 (u, v, t, jx, jy) constants, muxed by the tuple counter.
   const rom = (width: number, pick: (i: number) => number): UInt =>
@@ -101,8 +110,8 @@ export const Blur = defineModule('Blur', (m, cfg: BlurConfig) => {
       lu[`x_${s}`]!.drive(sx[s]!);
       lu[`y_${s}`]!.drive(sy[s]!);
     }
-    sx = sx.map((_, s) => lu[`xl_${s}`] as Fixed);
-    sy = sy.map((_, s) => lu[`yl_${s}`] as Fixed);
+    sx = sx.map((v, s) => (lensOn === null ? (lu[`xl_${s}`] as Fixed) : mux(lensOn, lu[`xl_${s}`] as Fixed, v)));
+    sy = sy.map((v, s) => (lensOn === null ? (lu[`yl_${s}`] as Fixed) : mux(lensOn, lu[`yl_${s}`] as Fixed, v)));
   }
 
   // ---- Rp: the positioned MP, dispatched round robin ------------------------------------------
@@ -111,10 +120,11 @@ export const Blur = defineModule('Blur', (m, cfg: BlurConfig) => {
   const rpFree = rpV.not().or(rpTaken);
   const go = v0.and(lastPhase.not().or(rpFree)).named('go');
   const fin = go.and(lastPhase).named('fin');
-  const release = fin.and(tup.eq(BLUR_TUPLES - 1)).named('release');
+  const lastTuple = blurOn === null ? tup.eq(BLUR_TUPLES - 1) : tup.eq(BLUR_TUPLES - 1).or(blurOn.not());
+  const release = fin.and(lastTuple).named('release');
   s0adv.drive(v0.not().or(release));
   if (C > 1) m.when(go, () => ph.set(mux(lastPhase, m.lit(0, uint(phBits)), ph.addWrap(1))));
-  m.when(fin, () => tup.set(tup.addWrap(1)));
+  m.when(fin, () => tup.set(mux(release, m.lit(0, uint(TUPLE_BITS)), tup.addWrap(1))));
 
   const pos: Sigs = { id: r0['id']!, tuple: tup, jx: tJx, jy: tJy };
   if (g.tvp) pos['pair'] = r0['pair']!;
@@ -122,9 +132,10 @@ export const Blur = defineModule('Blur', (m, cfg: BlurConfig) => {
     const p = Math.floor(i / P);
     const s = i - p * P;
     pos[`z${i}`] = r0[`z_${i}`]!;
+    const raw = (v: Signal, f: 'x' | 'y'): Signal => (blurOn === null ? v : mux(blurOn, v as Fixed, r0[`${f}_${i}`] as Fixed));
     if (p === C - 1) {
-      pos[`x${i}`] = sx[s]!;
-      pos[`y${i}`] = sy[s]!;
+      pos[`x${i}`] = raw(sx[s]!, 'x');
+      pos[`y${i}`] = raw(sy[s]!, 'y');
     } else {
       // Positioned in an earlier phase: held until the last phase.
       const hold = go.and(ph.eq(p));
@@ -132,8 +143,8 @@ export const Blur = defineModule('Blur', (m, cfg: BlurConfig) => {
       const hy = m.reg(`part_y${i}`, coord, { en: hold, init: null });
       hx.drive(sx[s]!);
       hy.drive(sy[s]!);
-      pos[`x${i}`] = hx;
-      pos[`y${i}`] = hy;
+      pos[`x${i}`] = raw(hx, 'x');
+      pos[`y${i}`] = raw(hy, 'y');
     }
   }
   const rv = validReg(m, 'rp', rpFree, fin);
@@ -145,12 +156,13 @@ export const Blur = defineModule('Blur', (m, cfg: BlurConfig) => {
   m.when(rpTaken, () => rr.set(g.pmt === 1 ? rr : mux(rr.eq(g.pmt - 1), m.lit(0, uint(rrBits)), rr.addWrap(1))));
 
   // ---- Lanes ------------------------------------------------------------------------------------
-  const laneCfg = { tvp: g.tvp, k: g.k, b: g.b };
+  const laneCfg = { tvp: g.tvp, k: g.k, b: g.b, hybrid };
   const readies: UInt[] = [];
   const idles: UInt[] = [];
   let oorSum: UInt = m.lit(0, uint(3));
   for (let l = 0; l < g.pmt; l++) {
     const lane = m.instance(`lane${l}`, BlurLane, laneCfg);
+    if (modeIn !== null) (lane['mode'] as UInt).drive(modeIn);
     const lin = lane.in as unknown as { valid: UInt; ready: UInt; payload: Record<string, Signal & Record<string, Signal>> };
     lin.valid.drive(rv.and(g.pmt === 1 ? m.lit(1, uint(1)) : rr.eq(l)));
     const pl = lin.payload;
@@ -181,5 +193,11 @@ export const Blur = defineModule('Blur', (m, cfg: BlurConfig) => {
   oorCount.drive(count);
   idle.drive(idles.reduce((a, b) => a.and(b), v0.or(rv).not()));
   return ports;
-});
+}
+
+export const Blur = defineModule('Blur', (m, cfg: BlurConfig) => buildRasterizer(m, cfg, false));
+
+/** Hybrid: the blur unit (both front-end units) that also runs NoBlur 4x
+ *  and 16x, picked per frame by the `mode` input. */
+export const Hybrid = defineModule('Hybrid', (m, cfg: HybridConfig) => buildRasterizer(m, { ...cfg, mode: 'blur' }, true));
 

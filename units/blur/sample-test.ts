@@ -1,113 +1,95 @@
-// The blur sample test: one sample per 2 x 2-pixel tile of the stamp (k x k
-// tiles, lane = j k + i), at the positioned MP's tuple offset (jx, jy)
-// shifted by the tile's phase (blur.md, "Blur sampling"), then every edge
-// function and the inside test per triangle, exactly as NoBlur's sample test
-// does it on bbox-local b.8 coordinates (E signed 2b+18, E - bias >= 0 by a
-// sign bit and a zero detect; pairs test the shared edge as the exact
-// complement). The tile shift moves whole 64-unit cells, so the sample's
-// offset in its tile is cat(jx[8:6] + ax, jx[5:0]): a 3-bit add per lane.
-import { cat, defineModule, muxN, sfixed, ufixed, uint, type Fixed, type Signal, type UInt } from '../../hdl/index.js';
-import { edgesOf } from '../bbox/edges.js';
-import { TILE_BITS, TILE_PERIOD, XY_CELL_BITS } from '../raster-common/blur-formats.js';
-import { TILE_SHIFT_TABLE } from '../raster-common/blur-samples.js';
+// Blur and hybrid sample tests: lane sample positions (sample-positions.ts)
+// in front of the shared edge-function test (point-test.ts).
+//
+// BlurSampleTest: one sample per 2 x 2-pixel tile of a k x k-tile stamp, at
+// the positioned MP's tuple offset (jx, jy) shifted by the tile phase.
+// HybridSampleTest: the same lanes on three grids chosen by the frame's mode
+// (0: NoBlur 4x cells, 1: NoBlur 16x cells, 2 and 3: blur tiles); the local
+// stamp index arrives at the width of the finest grid (16x) and each grid
+// uses its low bits.
+import { cat, defineModule, mux, uint, type Signal, type UInt } from '../../hdl/index.js';
+import { TILE_BITS } from '../raster-common/blur-formats.js';
 import { SUBPIXEL_BITS } from '../raster-common/formats.js';
+import { PointSampleTest } from './point-test.js';
+import { cellPositions, tilePositions, type LanePos } from './sample-positions.js';
+import { edgesOf } from '../bbox/edges.js';
 
 export interface BlurSampleTestConfig {
   readonly tvp: boolean;
   readonly k: 1 | 2 | 4;
   readonly b: number;
-  readonly phaseBits: number;
+  /** Runtime grid choice (NoBlur 4x, 16x, blur) instead of blur tiles only. */
+  readonly hybrid: boolean;
 }
 
-export const BlurSampleTest = defineModule('BlurSampleTest', (m, cfg: BlurSampleTestConfig) => {
-  const { b, k, phaseBits: pb } = cfg;
-  const kBits = Math.log2(k);
-  const ls = b + SUBPIXEL_BITS - TILE_BITS - kBits;
-  const lanes = k * k;
-  const dBits = 2 * b + 16;
-  const nv = cfg.tvp ? 4 : 3;
-  const ports: Record<string, Signal> = {};
-  const inp = <S extends Signal>(name: string, s: S): S => (ports[name] = s);
-  const out = (name: string, width: number): UInt => (ports[name] = m.output(name, uint(width))) as UInt;
+/** Bits of a local stamp index on a grid whose stamps are 2^stampBits units. */
+export const localStampBitsOf = (b: number, stampBits: number): number => b + SUBPIXEL_BITS - stampBits;
+/** Stamp phase bits the lanes need: 2 - log2 k (tile index mod 4; the cell phase needs no more). */
+export const stampPhaseBitsOf = (k: number): number => 2 - Math.log2(k);
 
-  const stampX = inp('stampX', m.input('stamp_x', uint(ls)));
-  const stampY = inp('stampY', m.input('stamp_y', uint(ls)));
-  const phaseX = pb > 0 ? inp('phaseX', m.input('phase_x', uint(pb))) : null;
-  const phaseY = pb > 0 ? inp('phaseY', m.input('phase_y', uint(pb))) : null;
-  const jx = inp('jx', m.input('jx', uint(TILE_BITS)));
-  const jy = inp('jy', m.input('jy', uint(TILE_BITS)));
-  const local = ufixed(b, SUBPIXEL_BITS);
-  const delta = sfixed(b + 1, SUBPIXEL_BITS);
-  const vx: Fixed[] = [];
-  const vy: Fixed[] = [];
-  for (let i = 0; i < nv; i++) {
-    vx.push(inp(`lx${i}`, m.input(`lx${i}`, local)));
-    vy.push(inp(`ly${i}`, m.input(`ly${i}`, local)));
-  }
-  const edges = edgesOf(cfg.tvp).map((e) => ({
-    ...e,
-    dx: inp(`${e.name}_dx`, m.input(`${e.name}_dx`, delta)),
-    dy: inp(`${e.name}_dy`, m.input(`${e.name}_dy`, delta)),
-    bias: inp(`${e.name}_bias`, m.input(`${e.name}_bias`, uint(1))),
-  }));
-  const front0 = inp('front0', m.input('front0', uint(1)));
-  const front1 = cfg.tvp ? inp('front1', m.input('front1', uint(1))) : null;
-
-  const cellShift = TILE_BITS - XY_CELL_BITS;
-  /** Lane (i, j)'s tile shift (in cells) along one axis: a constant, or one per stamp phase. */
-  const shiftOf = (i: number, j: number, axis: 'ax' | 'ay'): UInt => {
-    const phases = 1 << pb;
-    const consts: UInt[] = [];
-    for (let ph = 0; ph < phases * phases; ph++) {
-      const txm = ((ph % phases) * k + i) % TILE_PERIOD;
-      const tym = (Math.floor(ph / phases) * k + j) % TILE_PERIOD;
-      consts.push(m.lit(TILE_SHIFT_TABLE[tym * TILE_PERIOD + txm]![axis], uint(cellShift)));
-    }
-    return phaseX === null || phaseY === null ? consts[0]! : muxN(cat(phaseY, phaseX), consts);
-  };
-  const offsetIn = (j: UInt, shift: UInt): UInt => cat(j.bits(TILE_BITS - 1, XY_CELL_BITS).addWrap(shift), j.bits(XY_CELL_BITS - 1, 0));
-
-  const hit: UInt[] = [];
-  const tri: UInt[] = [];
-  for (let l = 0; l < lanes; l++) {
-    const i = l % k;
-    const j = Math.floor(l / k);
-    const tileX = kBits === 0 ? stampX : cat(stampX, m.lit(i, uint(kBits)));
-    const tileY = kBits === 0 ? stampY : cat(stampY, m.lit(j, uint(kBits)));
-    const px = cat(tileX, offsetIn(jx, shiftOf(i, j, 'ax'))).asFixed(b, SUBPIXEL_BITS, false).named(`lane${l}_px`);
-    const py = cat(tileY, offsetIn(jy, shiftOf(i, j, 'ay'))).asFixed(b, SUBPIXEL_BITS, false).named(`lane${l}_py`);
-    const rel = new Map<number, { x: Fixed; y: Fixed }>();
-    const from = (a: number): { x: Fixed; y: Fixed } => {
-      let r = rel.get(a);
-      if (r === undefined) rel.set(a, (r = { x: px.sub(vx[a]!), y: py.sub(vy[a]!) }));
-      return r;
+function sampleTest(hybrid: boolean) {
+  return (m: Parameters<Parameters<typeof defineModule>[1]>[0], cfg: BlurSampleTestConfig) => {
+    const { b, k, tvp } = cfg;
+    const kb = Math.log2(k);
+    const lanes = k * k;
+    const nv = tvp ? 4 : 3;
+    const ports: Record<string, Signal> = {};
+    const inp = <S extends Signal>(name: string, s: S): S => (ports[name] = s);
+    const finest = hybrid ? 6 + kb : TILE_BITS + kb;
+    const ls = localStampBitsOf(b, finest);
+    const pb = stampPhaseBitsOf(k);
+    const stampX = inp('stampX', m.input('stamp_x', uint(ls)));
+    const stampY = inp('stampY', m.input('stamp_y', uint(ls)));
+    const phX = pb > 0 ? inp('phaseX', m.input('phase_x', uint(pb))) : null;
+    const phY = pb > 0 ? inp('phaseY', m.input('phase_y', uint(pb))) : null;
+    const jx = inp('jx', m.input('jx', uint(TILE_BITS)));
+    const jy = inp('jy', m.input('jy', uint(TILE_BITS)));
+    const mode = hybrid ? inp('mode', m.input('mode', uint(2))) : null;
+    /** Stamp index and phase (cat(phase y, phase x)) at one grid's width. */
+    const at = (sb: number, phaseBits: number): [UInt, UInt, UInt | null] => {
+      const w = localStampBitsOf(b, sb);
+      const phase = phaseBits === 0 || phX === null || phY === null ? null : cat(phY.bits(phaseBits - 1, 0), phX.bits(phaseBits - 1, 0));
+      return [stampX.trunc(w), stampY.trunc(w), phase];
     };
-    const value = new Map<string, { e: Fixed; pass: UInt }>();
-    for (const e of edges) {
-      // |E| < 2^(2b+17) for local coordinates (conventions.md), so a wrapping
-      // subtract at 2b+18 bits is exact.
-      const p1 = e.dx.mul(from(e.a).y).asSInt();
-      const p2 = e.dy.mul(from(e.a).x).asSInt();
-      const ev = p1.subWrap(p2).asFixed(2 * b + 2, 2 * SUBPIXEL_BITS, true).named(`lane${l}_${e.name}`);
-      const raw = ev.asSInt();
-      value.set(e.name, { e: ev, pass: raw.isNeg().not().and(raw.orR().or(e.bias.not())) });
+    const [tx, ty, tph] = at(TILE_BITS + kb, pb);
+    let pos: LanePos[] = tilePositions(m, b, k, tx, ty, tph, pb, jx, jy);
+    if (mode !== null) {
+      const pb16 = Math.max(0, SUBPIXEL_BITS - 6 - kb);
+      const pb4 = Math.max(0, SUBPIXEL_BITS - 7 - kb);
+      const [x16, y16, ph16] = at(6 + kb, pb16);
+      const [x4, y4, ph4] = at(7 + kb, pb4);
+      const p16 = cellPositions(m, b, k, 16, x16, y16, ph16, pb16);
+      const p4 = cellPositions(m, b, k, 4, x4, y4, ph4, pb4);
+      const blurMode = mode.bit(1);
+      const is16 = mode.bit(0);
+      pos = pos.map((p, l) => ({
+        x: mux(blurMode, p.x, mux(is16, p16[l]!.x, p4[l]!.x)),
+        y: mux(blurMode, p.y, mux(is16, p16[l]!.y, p4[l]!.y)),
+      }));
     }
-    const get = (name: string): { e: Fixed; pass: UInt } => value.get(name)!;
-    const low = (f: Fixed): UInt => f.bits(dBits - 1, 0);
-    const in0 = front0.and(get('e12').pass).and(get('e20').pass).and(get('e01').pass).named(`lane${l}_in0`);
-    let d = [low(get('e12').e), low(get('e20').e), low(get('e01').e)];
-    if (front1 !== null) {
-      const in1 = front1.and(get('e12').pass.not()).and(get('e13').pass).and(get('e32').pass).named(`lane${l}_in1`);
-      const d1 = [low(get('e13').e), low(get('e32').e), get('e12').e.asSInt().neg().bits(dBits - 1, 0)];
-      d = d.map((x, n) => muxN(in1, [x, d1[n]!]));
-      hit.push(in0.or(in1));
-      tri.push(in1);
-    } else {
-      hit.push(in0);
+    const pt = m.instance('points', PointSampleTest, { tvp, lanes, b });
+    pos.forEach((p, l) => {
+      pt[`lane${l}_px`]!.drive(p.x.named(`lane${l}_px`));
+      pt[`lane${l}_py`]!.drive(p.y.named(`lane${l}_py`));
+    });
+    for (let i = 0; i < nv; i++) {
+      pt[`lx${i}`]!.drive(inp(`lx${i}`, m.input(`lx${i}`, pt[`lx${i}`]!.type)));
+      pt[`ly${i}`]!.drive(inp(`ly${i}`, m.input(`ly${i}`, pt[`ly${i}`]!.type)));
     }
-    d.forEach((x, n) => out(`lane${l}_d${n}`, dBits).drive(x));
-  }
-  out('hit', lanes).drive(lanes === 1 ? hit[0]! : cat(...hit.slice().reverse()));
-  if (cfg.tvp) out('tri', lanes).drive(lanes === 1 ? tri[0]! : cat(...tri.slice().reverse()));
-  return ports;
-});
+    for (const e of edgesOf(tvp)) {
+      for (const f of ['dx', 'dy', 'bias']) pt[`${e.name}_${f}`]!.drive(inp(`${e.name}_${f}`, m.input(`${e.name}_${f}`, pt[`${e.name}_${f}`]!.type)));
+    }
+    pt['front0']!.drive(inp('front0', m.input('front0', uint(1))));
+    if (tvp) pt['front1']!.drive(inp('front1', m.input('front1', uint(1))));
+    const outs = ['hit', ...(tvp ? ['tri'] : []), ...Array.from({ length: lanes }, (_, l) => [0, 1, 2].map((n) => `lane${l}_d${n}`)).flat()];
+    for (const name of outs) {
+      const o = m.output(name, pt[name]!.type);
+      o.drive(pt[name]!);
+      ports[name] = o;
+    }
+    return ports;
+  };
+}
+
+export const BlurSampleTest = defineModule('BlurSampleTest', sampleTest(false));
+export const HybridSampleTest = defineModule('HybridSampleTest', sampleTest(true));
