@@ -27,7 +27,7 @@ export function formatBlurStats(cfg: BlurConfig, run: BlurRun): string {
     `  sample test efficiency   ${s.sampleTestEfficiency.toFixed(4)}  (${s.hits} hits / ${s.tilesTested} samples tested)`,
     `  stall fraction           ${s.stallFraction.toFixed(4)}  (${s.stallCycles} cycles with an MP offered and not accepted)`,
     `  out of range (STP)       ${s.outOfRange} positioned MPs`,
-    `  MP/cycle 95% CI          +-${(100 * st.relativeHalfWidth).toFixed(2)}% at ${s.mps} MPs; ${st.mpsFor1Percent} MPs for +-1% (cycles per MP ${st.mean.toFixed(1)}, sd ${st.sd.toFixed(1)})`,
+    `  MP/cycle 95% CI          +-${(100 * st.relativeHalfWidth).toFixed(2)}% at ${s.mps} MPs; ${st.mpsFor1Percent} MPs for +-1% (batch means: ${st.batches} batches of ${st.batch} MPs, ${st.mean.toFixed(0)} +- ${st.sd.toFixed(0)} cycles)`,
   ].join('\n');
 }
 

@@ -4,8 +4,8 @@
 // BlurHits of its MP, and counts what the study needs: cycles per MP and per
 // positioned MP (64 per MP), tiles tested per positioned MP, sample test
 // efficiency, stall fraction, out-of-range tuples, and how many MPs the
-// MP/cycle figure needs to be stable to 1% (from the spread of the cycles
-// between successive MPs accepted at the input).
+// MP/cycle figure needs to be stable to 1% (batch means over the input
+// acceptance times, stability.ts).
 import { elaborate } from '../../hdl/index.js';
 import { stableKey } from '../../hdl/module.js';
 import { createSimulator, type CompiledSimulator } from '../../hdl/sim/index.js';
