@@ -4,7 +4,7 @@
 // default workload with its seeded motion and lens.
 //   npx tsx bench/blur-table.ts [--count 512] [--only mode=blur,pmt=2]
 import { runBlur, runHybrid } from '../testbenches/blur/index.js';
-import { blurMpsFromMesh, generateWorkload, withBlurParams } from '../testbenches/workloads/raster/index.js';
+import { blurMpsFromMesh, generateWorkload, surfaceStrata, withBlurParams } from '../testbenches/workloads/raster/index.js';
 import { blurSchema, hybridSchema, type HybridMode } from '../units/blur/config.js';
 import { parseConfig } from '../units/config.js';
 
@@ -36,11 +36,13 @@ for (const row of ROWS) {
   if (row.startsWith('hybrid:')) {
     const [modePart, ...rest] = row.slice('hybrid:'.length).split(',');
     const cfg = parseConfig('hybrid', hybridSchema, rest.join(','));
-    stats = runHybrid(cfg, modePart as HybridMode, blurMpsFromMesh(mesh, cfg.tvp), lens).stats;
+    const mps = blurMpsFromMesh(mesh, cfg.tvp);
+    stats = runHybrid(cfg, modePart as HybridMode, mps, lens, { strata: surfaceStrata(w.options, mps) }).stats;
     label = `hybrid ${modePart} ${rest.join(',')}`;
   } else {
     const cfg = parseConfig('blur', blurSchema, row);
-    stats = runBlur(cfg, blurMpsFromMesh(mesh, cfg.tvp), lens).stats;
+    const mps = blurMpsFromMesh(mesh, cfg.tvp);
+    stats = runBlur(cfg, mps, lens, { strata: surfaceStrata(w.options, mps) }).stats;
   }
   const secs = (performance.now() - t0) / 1000;
   const s = stats;

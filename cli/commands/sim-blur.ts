@@ -5,7 +5,7 @@
 // "close" is static, one without "lens" has A = 0 (everything in focus).
 import type { Simulator } from '../../hdl/sim/api.js';
 import { runBlur, type BlurRun } from '../../testbenches/blur/index.js';
-import { blurMpsFromMesh, generateWorkload, NO_LENS, SURFACE_NAMES, withBlurParams, type Mesh, type SurfaceName } from '../../testbenches/workloads/raster/index.js';
+import { blurMpsFromMesh, generateWorkload, NO_LENS, SURFACE_NAMES, surfaceStrata, withBlurParams, type Mesh, type ResolvedWorkloadOptions, type SurfaceName } from '../../testbenches/workloads/raster/index.js';
 import { blurSchema, type BlurConfig } from '../../units/blur/config.js';
 import { ConfigError, formatConfig, parseConfig } from '../../units/config.js';
 import { writeWaveform } from '../../waveforms/write.js';
@@ -27,7 +27,7 @@ export function formatBlurStats(cfg: BlurConfig, run: BlurRun): string {
     `  sample test efficiency   ${s.sampleTestEfficiency.toFixed(4)}  (${s.hits} hits / ${s.tilesTested} samples tested)`,
     `  stall fraction           ${s.stallFraction.toFixed(4)}  (${s.stallCycles} cycles with an MP offered and not accepted)`,
     `  out of range (STP)       ${s.outOfRange} positioned MPs`,
-    `  MP/cycle 95% CI          +-${(100 * st.relativeHalfWidth).toFixed(2)}% at ${s.mps} MPs; ${st.mpsFor1Percent} MPs for +-1% (batch means: ${st.batches} batches of ${st.batch} MPs, ${st.mean.toFixed(0)} +- ${st.sd.toFixed(0)} cycles)`,
+    `  MP/cycle 95% CI          +-${(100 * st.relativeHalfWidth).toFixed(2)}% at ${s.mps} MPs; ${st.mpsFor1Percent} MPs for +-1% (stratified batch means: ${st.batches} batches of ${st.batch} MPs over ${st.strata} surface(s))`,
   ].join('\n');
 }
 
@@ -37,6 +37,7 @@ export function simBlurCommand(opts: SimOptions & { workload?: string; count?: s
   const seed = Number(opts.seed);
   let mesh: Mesh;
   let source: string;
+  let options: ResolvedWorkloadOptions | null = null;
   if (opts.input) {
     mesh = readMesh(opts.input);
     source = opts.input;
@@ -48,6 +49,7 @@ export function simBlurCommand(opts: SimOptions & { workload?: string; count?: s
     if (!(Number.isInteger(count) && count > 0)) throw new ConfigError(`sim blur: --count ${opts.count} must be a positive integer`);
     const w = generateWorkload({ surface: name as SurfaceName | 'default', count });
     mesh = withBlurParams(w.mesh, w.options.seed);
+    options = w.options;
     source = `workload ${name}, seed ${w.options.seed}`;
   }
   const lens = mesh.lens ?? NO_LENS;
@@ -55,6 +57,7 @@ export function simBlurCommand(opts: SimOptions & { workload?: string; count?: s
   let traced: Simulator | null = null;
   const run = runBlur(cfg, mps, lens, {
     seed,
+    ...(options === null ? {} : { strata: surfaceStrata(options, mps) }),
     onSimulator: (sim) => {
       if (!opts.wave) return;
       sim.startTrace(opts.signals ? opts.signals.split(',') : ['**']);

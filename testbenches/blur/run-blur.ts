@@ -61,6 +61,8 @@ export interface BlurRunOptions {
   readonly seed?: number;
   readonly maxCycles?: number;
   readonly onSimulator?: (sim: CompiledSimulator) => void;
+  /** Stratum of each MP (e.g. its surface in the workload's mix) for the stability estimate. */
+  readonly strata?: readonly number[];
 }
 
 interface LanePorts {
@@ -281,7 +283,7 @@ function run(cfg: BlurConfig, hybridMode: HybridMode | null, mps: readonly BlurM
       stallCycles,
       stallFraction: cycles === 0 ? 0 : stallCycles / cycles,
       outOfRange: bench.oorCount.read(),
-      stability: stabilityOf(accepted, cycles),
+      stability: stabilityOf(accepted, cycles, opts.strata),
     },
   };
 }

@@ -1,28 +1,44 @@
-// Batch-means stability: constant costs need the minimum, noisy costs need
-// more, and the estimate matches the formula on a hand-made run.
+// Stratified batch means: constant costs need the minimum, noisy costs
+// follow the formula, and a difference between strata is not counted as
+// noise.
 import { describe, expect, it } from 'vitest';
 import { stabilityOf } from './stability.js';
 
 describe('stability of MP/cycle', () => {
   it('needs only the minimum when every batch costs the same', () => {
     const at = Array.from({ length: 128 }, (_, i) => 10 * i);
-    const s = stabilityOf(at, 1280, 32);
-    expect(s.batches).toBe(4);
-    expect(s.sd).toBe(0);
-    expect(s.mpsFor1Percent).toBe(64);
+    const s = stabilityOf(at, 1280, undefined, 32);
+    expect([s.batches, s.sd, s.mean, s.mpsFor1Percent]).toEqual([4, 0, 10, 64]);
   });
 
-  it('follows (1.96 sd / (0.01 mean))^2 batches for noisy batches', () => {
-    // Batches of 2 MPs costing 90, 110, 90, 110: mean 100, sd 11.547.
+  it('follows the batch-means formula for noisy batches', () => {
+    // Batches of 2 MPs costing 90, 110, 90, 110: mean 100 (50 per MP), sd 11.547.
     const at = [0, 45, 90, 145, 200, 245, 290, 345];
-    const s = stabilityOf(at, 400, 2);
-    expect(s.mean).toBe(100);
-    expect(s.sd).toBeCloseTo(11.547, 3);
-    expect(s.mpsFor1Percent).toBe(2 * Math.ceil(((1.96 * s.sd) / 1) ** 2));
-    expect(s.relativeHalfWidth).toBeCloseTo((1.96 * s.sd) / 2 / 100, 6);
+    const s = stabilityOf(at, 400, undefined, 2);
+    expect(s.mean).toBe(50);
+    const se = Math.sqrt(((400 / 3) / 4) / 4);
+    expect(s.sd).toBeCloseTo(se, 9);
+    expect(s.relativeHalfWidth).toBeCloseTo((1.96 * se) / 50, 9);
+    expect(s.mpsFor1Percent).toBe(Math.ceil(8 * (s.relativeHalfWidth / 0.01) ** 2));
   });
 
-  it('says it cannot tell with fewer than two batches', () => {
-    expect(stabilityOf([0, 5, 9], 20, 32).relativeHalfWidth).toBe(Infinity);
+  it('does not count the difference between strata as noise', () => {
+    // Stratum 0: MPs cost 10 each; stratum 1: MPs cost 30 each.
+    const at: number[] = [];
+    let c = 0;
+    for (let i = 0; i < 64; i++) {
+      at.push(c);
+      c += i < 32 ? 10 : 30;
+    }
+    const strata = at.map((_, i) => (i < 32 ? 0 : 1));
+    const s = stabilityOf(at, c, strata, 8);
+    expect(s.mean).toBe(20);
+    expect(s.sd).toBe(0);
+    const pooled = stabilityOf(at, c, undefined, 8);
+    expect(pooled.sd).toBeGreaterThan(0);
+  });
+
+  it('says it cannot tell when a stratum has fewer than two batches', () => {
+    expect(stabilityOf([0, 5, 9], 20, undefined, 32).relativeHalfWidth).toBe(Infinity);
   });
 });

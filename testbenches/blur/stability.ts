@@ -1,45 +1,66 @@
-// How many MPs the MP/cycle figure needs to be stable to 1%, by batch
-// means: the run's MPs are cut into consecutive batches of BATCH MPs, each
-// batch costs the cycles from its first MP's acceptance at the input to the
-// next batch's (the last batch: to the end of the run). Batches absorb the
-// pipeline's buffering (an MP can be accepted long before it is worked on)
-// and most of the correlation between neighbouring MPs of one surface. With
-// m batches of mean cost c and standard deviation s, the 95% confidence
-// half-width of cycles per MP is 1.96 s / sqrt(m) / c relative, and it falls
-// to 1% once m >= (1.96 s / (0.01 c))^2 batches, i.e. BATCH times that MPs.
+// How many MPs the MP/cycle figure needs to be stable to 1%: stratified
+// batch means. Each MP costs the cycles from its acceptance at the input to
+// the next MP's; consecutive MPs form batches of BATCH (absorbing the
+// pipeline's buffering, which accepts MPs in bursts, and most of the
+// correlation between neighbours). Batches never straddle strata: a workload
+// that fixes its mix (the default one is four surfaces in equal parts, one
+// after the other) is a stratified sample, and the spread between surfaces is
+// not sampling noise. With weight w_s (share of MPs), m_s batches, and batch
+// costs of mean c_s and variance v_s per stratum,
+//
+//   cycles per MP  C = sum w_s c_s / BATCH
+//   Var(C)           = sum w_s^2 v_s / m_s / BATCH^2
+//
+// and the 95% half-width 1.96 sqrt(Var) / C shrinks as 1 / sqrt(MPs), so
+// MPs for 1% = MPs run x (half-width / 1%)^2.
 export interface Stability {
-  /** Batch size (MPs), batches, and the mean and standard deviation of a batch's cycles. */
   readonly batch: number;
   readonly batches: number;
+  readonly strata: number;
+  /** Cycles per MP estimated from the batches, and its standard error. */
   readonly mean: number;
   readonly sd: number;
-  /** 95% confidence half-width of MP/cycle, as a fraction, at the MPs run (Infinity with under 2 batches). */
+  /** 95% confidence half-width of MP/cycle as a fraction, at the MPs run (Infinity if a stratum has under 2 batches). */
   readonly relativeHalfWidth: number;
-  /** MPs needed for a 1% half-width (at least 2 batches). */
+  /** MPs needed for a 1% half-width. */
   readonly mpsFor1Percent: number;
 }
 
 export const BATCH = 32;
 
-export function stabilityOf(acceptedAt: readonly number[], endCycle: number, batch = BATCH): Stability {
-  const m = Math.floor(acceptedAt.length / batch);
-  if (m < 2) return { batch, batches: m, mean: 0, sd: 0, relativeHalfWidth: Infinity, mpsFor1Percent: 2 * batch };
-  const costs: number[] = [];
-  for (let i = 0; i < m; i++) {
-    // The last full batch also takes the leftover MPs' cycles: the run's tail
-    // (draining the pipeline) belongs to the work, not to nobody.
-    const end = i + 1 < m ? acceptedAt[(i + 1) * batch]! : endCycle;
-    costs.push(end - acceptedAt[i * batch]!);
+export function stabilityOf(acceptedAt: readonly number[], endCycle: number, stratumOf?: readonly number[], batch = BATCH): Stability {
+  const n = acceptedAt.length;
+  const groups = new Map<number, number[]>();
+  for (let i = 0; i < n; i++) {
+    const s = stratumOf?.[i] ?? 0;
+    let g = groups.get(s);
+    if (g === undefined) groups.set(s, (g = []));
+    g.push(i);
   }
-  const mean = costs.reduce((a, b) => a + b, 0) / m;
-  const sd = Math.sqrt(costs.reduce((a, b) => a + (b - mean) ** 2, 0) / (m - 1));
-  const z = 1.96;
-  return {
-    batch,
-    batches: m,
-    mean,
-    sd,
-    relativeHalfWidth: (z * sd) / Math.sqrt(m) / mean,
-    mpsFor1Percent: batch * Math.max(2, Math.ceil(((z * sd) / (0.01 * mean)) ** 2)),
-  };
+  let mean = 0;
+  let variance = 0;
+  let batches = 0;
+  let ok = true;
+  for (const idx of groups.values()) {
+    const m = Math.floor(idx.length / batch);
+    if (m < 2) {
+      ok = false;
+      continue;
+    }
+    const costs: number[] = [];
+    for (let b = 0; b < m; b++) {
+      const first = idx[b * batch]!;
+      const lastMp = idx[(b + 1) * batch - 1]!;
+      costs.push((acceptedAt[lastMp + 1] ?? endCycle) - acceptedAt[first]!);
+    }
+    const c = costs.reduce((a, x) => a + x, 0) / m;
+    const v = costs.reduce((a, x) => a + (x - c) ** 2, 0) / (m - 1);
+    const w = idx.length / n;
+    mean += (w * c) / batch;
+    variance += (w * w * v) / m / (batch * batch);
+    batches += m;
+  }
+  if (!ok || mean === 0) return { batch, batches, strata: groups.size, mean, sd: Math.sqrt(variance), relativeHalfWidth: Infinity, mpsFor1Percent: 2 * batch * Math.max(1, groups.size) };
+  const rhw = (1.96 * Math.sqrt(variance)) / mean;
+  return { batch, batches, strata: groups.size, mean, sd: Math.sqrt(variance), relativeHalfWidth: rhw, mpsFor1Percent: Math.max(2 * batch * groups.size, Math.ceil(n * (rhw / 0.01) ** 2)) };
 }

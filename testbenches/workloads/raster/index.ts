@@ -8,3 +8,4 @@ export { SURFACE_NAMES, type Surface, type SurfaceName, makeSurface } from './su
 export { type DiceOptions, type DicedInstance, type Target, diceSurface } from './tessellate.js';
 export { blurMpsFromMesh, NO_LENS, withBlurParams } from './blur-params.js';
 export type { ClosePosition } from './mesh.js';
+export { surfaceStrata } from './strata.js';
