@@ -2,7 +2,7 @@
 // batch means. Each MP costs the cycles from its acceptance at the input to
 // the next MP's; consecutive MPs form batches of BATCH (absorbing the
 // pipeline's buffering, which accepts MPs in bursts, and most of the
-// correlation between neighbours). Batches never straddle strata: a workload
+// correlation between neighbours; a batch spans at least MIN_BATCH_CYCLES). Batches never straddle strata: a workload
 // that fixes its mix (the default one is four surfaces in equal parts, one
 // after the other) is a stratified sample, and the spread between surfaces is
 // not sampling noise. With weight w_s (share of MPs), m_s batches, and batch
@@ -27,9 +27,14 @@ export interface Stability {
 }
 
 export const BATCH = 32;
+/** A batch also spans at least this many cycles, so it dwarfs the MPs a
+ *  pipeline can hold in flight (NoBlur mode accepts an MP every few cycles). */
+export const MIN_BATCH_CYCLES = 2000;
 
-export function stabilityOf(acceptedAt: readonly number[], endCycle: number, stratumOf?: readonly number[], batch = BATCH): Stability {
+export function stabilityOf(acceptedAt: readonly number[], endCycle: number, stratumOf?: readonly number[], minBatch = BATCH): Stability {
   const n = acceptedAt.length;
+  const perMp = n === 0 ? 0 : endCycle / n;
+  const batch = perMp === 0 ? minBatch : Math.max(minBatch, Math.ceil(MIN_BATCH_CYCLES / perMp));
   const groups = new Map<number, number[]>();
   for (let i = 0; i < n; i++) {
     const s = stratumOf?.[i] ?? 0;
