@@ -27,7 +27,9 @@ export function formatBlurStats(cfg: BlurConfig, run: BlurRun): string {
     `  sample test efficiency   ${s.sampleTestEfficiency.toFixed(4)}  (${s.hits} hits / ${s.tilesTested} samples tested)`,
     `  stall fraction           ${s.stallFraction.toFixed(4)}  (${s.stallCycles} cycles with an MP offered and not accepted)`,
     `  out of range (STP)       ${s.outOfRange} positioned MPs`,
-    `  MP/cycle 95% CI          +-${(100 * st.relativeHalfWidth).toFixed(2)}% at ${s.mps} MPs; ${st.mpsFor1Percent} MPs for +-1% (stratified batch means: ${st.batches} batches of ${st.batch} MPs over ${st.strata} surface(s))`,
+    Number.isFinite(st.relativeHalfWidth)
+      ? `  MP/cycle 95% CI          +-${(100 * st.relativeHalfWidth).toFixed(2)}% at ${s.mps} MPs; ${st.mpsFor1Percent} MPs for +-1% (stratified batch means: ${st.batches} batches of ${st.batch} MPs over ${st.strata} surface(s))`
+      : `  MP/cycle 95% CI          not estimable at ${s.mps} MPs: needs 2 batches of ${st.batch} MPs per surface (${st.strata}), at least ${st.mpsFor1Percent} MPs`,
   ].join('\n');
 }
 
