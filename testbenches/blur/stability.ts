@@ -12,7 +12,10 @@
 //   Var(C)           = sum w_s^2 v_s / m_s / BATCH^2
 //
 // and the 95% half-width 1.96 sqrt(Var) / C shrinks as 1 / sqrt(MPs), so
-// MPs for 1% = MPs run x (half-width / 1%)^2.
+// MPs for 1% = MPs run x (half-width / 1%)^2. Conservative: neighbouring
+// batches of one surface differ by region, and that spread is counted as
+// noise although every run holds whole surfaces; bench/blur-stability.ts
+// measures the spread across workload seeds instead.
 export interface Stability {
   readonly batch: number;
   readonly batches: number;
