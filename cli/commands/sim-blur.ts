@@ -5,7 +5,7 @@
 // "close" is static, one without "lens" has A = 0 (everything in focus).
 import type { Simulator } from '../../hdl/sim/api.js';
 import { runBlur, type BlurRun } from '../../testbenches/blur/index.js';
-import { blurMpsFromMesh, generateWorkload, NO_LENS, SURFACE_NAMES, surfaceStrata, withBlurParams, type Mesh, type ResolvedWorkloadOptions, type SurfaceName } from '../../testbenches/workloads/raster/index.js';
+import { blurMpsFromMesh, DEFAULT_WORKLOAD, generateWorkload, NO_LENS, SURFACE_NAMES, surfaceStrata, withBlurParams, type Mesh, type ResolvedWorkloadOptions, type SurfaceName } from '../../testbenches/workloads/raster/index.js';
 import { blurSchema, type BlurConfig } from '../../units/blur/config.js';
 import { ConfigError, formatConfig, parseConfig } from '../../units/config.js';
 import { writeWaveform } from '../../waveforms/write.js';
@@ -47,7 +47,7 @@ export function simBlurCommand(opts: SimOptions & { workload?: string; count?: s
     const name = opts.workload ?? 'default';
     const names = ['default', ...SURFACE_NAMES];
     if (!names.includes(name)) throw new ConfigError(`sim blur: unknown workload "${name}"; workloads: ${names.join(', ')}`);
-    const count = opts.count === undefined ? 1024 : Number(opts.count);
+    const count = opts.count === undefined ? DEFAULT_WORKLOAD.count : Number(opts.count);
     if (!(Number.isInteger(count) && count > 0)) throw new ConfigError(`sim blur: --count ${opts.count} must be a positive integer`);
     const w = generateWorkload({ surface: name as SurfaceName | 'default', count });
     mesh = withBlurParams(w.mesh, w.options.seed);
