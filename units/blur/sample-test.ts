@@ -7,7 +7,7 @@
 // (0: NoBlur 4x cells, 1: NoBlur 16x cells, 2 and 3: blur tiles); the local
 // stamp index arrives at the width of the finest grid (16x) and each grid
 // uses its low bits.
-import { cat, defineModule, mux, uint, type Signal, type UInt } from '../../hdl/index.js';
+import { cat, defineModule, mux, uint, type ModuleBuilder, type Signal, type UInt } from '../../hdl/index.js';
 import { TILE_BITS } from '../raster-common/blur-formats.js';
 import { SUBPIXEL_BITS } from '../raster-common/formats.js';
 import { PointSampleTest } from './point-test.js';
@@ -28,7 +28,7 @@ export const localStampBitsOf = (b: number, stampBits: number): number => b + SU
 export const stampPhaseBitsOf = (k: number): number => 2 - Math.log2(k);
 
 function sampleTest(hybrid: boolean) {
-  return (m: Parameters<Parameters<typeof defineModule>[1]>[0], cfg: BlurSampleTestConfig) => {
+  return (m: ModuleBuilder, cfg: BlurSampleTestConfig): Record<string, Signal> => {
     const { b, k, tvp } = cfg;
     const kb = Math.log2(k);
     const lanes = k * k;
