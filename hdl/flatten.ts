@@ -83,7 +83,7 @@ function flattenInstance(
     out.cams.push({
       ...cam,
       name: `${path}.${cam.name}`,
-      writePorts: cam.writePorts.map((p) => ({ index: g(p.index), key: g(p.key), valid: g(p.valid), en: g(p.en) })),
+      writePorts: cam.writePorts.map((p) => ({ index: g(p.index), key: p.key === null ? null : g(p.key), ...(p.care === undefined ? {} : { care: g(p.care) }), valid: g(p.valid), en: g(p.en) })),
     });
   }
 
@@ -173,6 +173,6 @@ function remapNode(
     return mapNode({ ...n, op: 'wire', a: driver }, id, name, { node: (x) => x, mem: (i) => i, cam: (i) => i });
   }
   if (n.op === 'memread' && (n.mem < 0 || n.mem >= m.memories.length)) throw new Error(`module ${m.name}: memread of memory ${n.mem}`);
-  if (n.op === 'cammatch' && (n.cam < 0 || n.cam >= m.cams.length)) throw new Error(`module ${m.name}: cammatch of CAM ${n.cam}`);
+  if ((n.op === 'cammatch' || n.op === 'camread' || n.op === 'camvalid') && (n.cam < 0 || n.cam >= m.cams.length)) throw new Error(`module ${m.name}: ${n.op} of CAM ${n.cam}`);
   return mapNode(n, id, name, { node: g, mem: (i) => memBase + i, cam: (i) => camBase + i });
 }

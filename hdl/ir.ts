@@ -18,7 +18,9 @@ export interface SourceLoc {
 export type DisplayFormat =
   | { kind: 'uint' }
   | { kind: 'sint' }
-  | { kind: 'fixed'; intBits: number; fracBits: number; signed: boolean };
+  | { kind: 'fixed'; intBits: number; fracBits: number; signed: boolean }
+  /** Named values (FSM states): names[v] labels raw value v. */
+  | { kind: 'enum'; names: string[] };
 
 /** Operators whose two operands and result all have the node's width. */
 export type SameWidthBinOp = 'add' | 'sub' | 'and' | 'or' | 'xor';
@@ -72,8 +74,14 @@ export type Node = NodeBase &
      *  is not seen); async: combinational read. `en` gates the sync address
      *  register. */
     | { op: 'memread'; mem: number; addr: NodeId; en: NodeId | null; sync: boolean }
-    /** CAM search: bit i set when entry i is valid and its key equals `key`. */
-    | { op: 'cammatch'; cam: number; key: NodeId }
+    /** CAM search: bit i set when entry i is valid and its key equals `key`
+     *  on every bit where `mask` (keyWidth bits, default all ones) is 1. */
+    | { op: 'cammatch'; cam: number; key: NodeId; mask?: NodeId }
+    /** CAM key read-back: the key stored in entry `index` (0 past the last
+     *  entry), combinational. */
+    | { op: 'camread'; cam: number; index: NodeId }
+    /** CAM valid bits: bit i is entry i's valid bit. */
+    | { op: 'camvalid'; cam: number }
     /** Output `port` of child instance `inst` (index into ModuleIR.instances). */
     | { op: 'instout'; inst: number; port: string }
   );
@@ -96,10 +104,16 @@ export interface MemoryIR {
   loc?: SourceLoc;
 }
 
-/** On an enabled write, entry `index` gets `key` and its valid bit becomes `valid`. */
+/** On an enabled write, entry `index` gets `key` and its valid bit becomes
+ *  `valid`. A null key writes the valid bit alone (invalidate by index).
+ *  Ports apply in list order, field by field: when two ports write one
+ *  entry in a cycle, the later port's valid bit (and key, if it has one) wins. */
 export interface CamWritePort {
   index: NodeId;
-  key: NodeId;
+  key: NodeId | null;
+  /** Ternary CAMs: the entry's care mask, written with its key (1 bits are
+   *  compared by searches, 0 bits match anything). */
+  care?: NodeId;
   valid: NodeId;
   en: NodeId;
 }
@@ -110,6 +124,8 @@ export interface CamIR {
   name: string;
   keyWidth: number;
   entries: number;
+  /** Each entry also stores a care mask (a TCAM); every key write gives one. */
+  ternary?: boolean;
   writePorts: CamWritePort[];
   loc?: SourceLoc;
 }
@@ -179,7 +195,11 @@ export function operands(n: Node): NodeId[] {
     case 'memread':
       return n.en === null ? [n.addr] : [n.addr, n.en];
     case 'cammatch':
-      return [n.key];
+      return n.mask === undefined ? [n.key] : [n.key, n.mask];
+    case 'camread':
+      return [n.index];
+    case 'camvalid':
+      return [];
     default:
       return [n.a, n.b];
   }
@@ -196,4 +216,11 @@ export function combOperands(n: Node): NodeId[] {
 
 export function mask(width: number): bigint {
   return (1n << BigInt(width)) - 1n;
+}
+
+/** The nodes a CAM write port samples at the clock edge. */
+export function camPortOperands(p: CamWritePort): NodeId[] {
+  const out = p.key === null ? [p.index, p.valid, p.en] : [p.index, p.key, p.valid, p.en];
+  if (p.care !== undefined) out.push(p.care);
+  return out;
 }

@@ -1,11 +1,12 @@
 // The module builder: what a module body talks to. It records nodes,
 // ports, registers, conditional assignments, instances, memories and CAMs,
 // then closes into a ModuleIR (lowering when/otherwise into muxes).
+import { buildCam, type Cam, type CamOptions } from './cam.js';
 import { callerLoc, HdlError } from './errors.js';
 import type { CamIR, DisplayFormat, InstanceIR, MemoryIR, ModuleIR, Node, NodeId, PortIR, SourceLoc } from './ir.js';
 import { buildShape, mapTree, type SigOf, type SignalTree } from './shape.js';
 import { displayOf, Fixed, SInt, UInt, type Literal, type NodeSpec, type Owner, Signal, fixedRaw, uintWidthOf, sintWidthOf } from './signal.js';
-import { formatName, uint, type HwType, type ScalarType } from './types.js';
+import { formatName, type HwType, type ScalarType } from './types.js';
 import { lowerAssignments, type Stmt, type WhenStmt } from './when.js';
 
 /** A module definition: a name and a body parameterised by a typed config.
@@ -285,8 +286,9 @@ export class ModuleBuilder implements Owner {
     }
   }
 
-  /** The condition under which the current code runs (1 outside whens). */
-  private guardNode(en: UInt | undefined): NodeId {
+  /** The condition under which the current code runs (1 outside whens),
+   *  and `en` if given: the enable of a memory or CAM write port. */
+  guardNode(en: UInt | undefined): NodeId {
     const e = en ? this.own(en, 'enable').id : null;
     if (this.scopes.length === 0) return e ?? this.addNode({ op: 'const', value: 1n }, 1);
     const g = this.scopes[this.scopes.length - 1].guard();
@@ -324,28 +326,11 @@ export class ModuleBuilder implements Owner {
     if (!(addr instanceof UInt) || addr.width !== bits) this.fail('width mismatch', addr.label, `memory ${mem} needs a ${bits}-bit uint address, got ${formatName(addr.type)}`);
   }
 
-  /** A content-addressable memory: match(key) gives one bit per entry. */
-  cam(name: string, opts: { entries: number; keyWidth: number }): Cam {
-    const cam: CamIR = { name: this.uniqueName(name), keyWidth: opts.keyWidth, entries: opts.entries, writePorts: [], loc: callerLoc() };
-    const index = this.cams.push(cam) - 1;
-    const indexBits = Math.max(1, Math.ceil(Math.log2(opts.entries)));
-    return {
-      name: cam.name,
-      indexBits,
-      write: (idx, key, valid, en) => {
-        this.own(idx, `${cam.name}.write`);
-        if (idx.width !== indexBits) this.fail('width mismatch', idx.label, `CAM ${cam.name} index is ${indexBits} bits, got ${idx.width}`);
-        if (this.own(key, `${cam.name}.write`).width !== opts.keyWidth) this.fail('width mismatch', key.label, `CAM ${cam.name} keys are ${opts.keyWidth} bits, got ${key.width}`);
-        if (this.own(valid, `${cam.name}.write`).width !== 1) this.fail('width mismatch', valid.label, 'CAM valid bit must be 1 bit');
-        cam.writePorts.push({ index: idx.id, key: key.id, valid: valid.id, en: this.guardNode(en) });
-      },
-      match: (key) => {
-        if (this.own(key, `${cam.name}.match`).width !== opts.keyWidth) this.fail('width mismatch', key.label, `CAM ${cam.name} keys are ${opts.keyWidth} bits, got ${key.width}`);
-        const id = this.addNode({ op: 'cammatch', cam: index, key: key.id }, opts.entries, { kind: 'uint' });
-        this.nodes[id].name = this.uniqueName(`${cam.name}_match`);
-        return new UInt(this, id, uint(opts.entries));
-      },
-    };
+  /** A content-addressable memory (hdl/cam.ts): searches with hit index
+   *  and optional mask, key read-back, valid bits, invalidate by index.
+   *  Write ports apply in declaration order: the later one wins. */
+  cam(name: string, opts: CamOptions): Cam {
+    return buildCam(this, name, opts);
   }
 
   // ---- Instances ---------------------------------------------------------------
@@ -423,13 +408,6 @@ export interface Memory<T extends ScalarType> {
   read(addr: UInt, opts?: { sync?: boolean; en?: UInt }): SigOf<T>;
 }
 
-export interface Cam {
-  readonly name: string;
-  readonly indexBits: number;
-  write(index: UInt, key: UInt, valid: UInt, en?: UInt): void;
-  match(key: UInt): UInt;
-}
-
 /** Elaborate (or reuse) a module for a config. */
 export function elaborateChild<C, P extends SignalTree>(ctx: ElabContext, def: ModuleDef<C, P>, cfg: C, loc?: SourceLoc): ElaboratedChild {
   const key = stableKey(cfg);
@@ -460,3 +438,4 @@ export function stableKey(v: unknown): string {
 }
 
 export { Signal };
+export type { Cam };

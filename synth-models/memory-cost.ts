@@ -66,8 +66,9 @@ export function memoryCost(s: MemoryShape): OpCost {
     case 'sramwrite':
       return access(s.width * sramBitEnergy(s.width * s.depth), 0);
     case 'cam': {
-      const bits = s.entries * (s.keyWidth + 1);
-      const f = portFactor(s.searchPorts + s.writePorts, 2);
+      // A ternary cell stores a care bit beside each key bit.
+      const bits = s.entries * ((s.ternary ? 2 : 1) * s.keyWidth + 1);
+      const f = portFactor(s.searchPorts + s.writePorts + (s.readPorts ?? 0), 2);
       return macro(bits * powerLaw(camBitArea, s.entries, camSlope) * f, bits * CAM_BIT_LEAKAGE_NW * f);
     }
     case 'camsearch': {

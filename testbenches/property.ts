@@ -2,6 +2,8 @@
 // its shrunk counterexample is replayed with tracing on and the waveform
 // (VCD always, SVG when small enough to look at) is written next to the
 // failure message, which also carries the seed and the replay path.
+// Take simulators from a SimulatorCache (sim-cache.ts): one per config,
+// fresh and reset for every run, including the replay.
 import fc from 'fast-check';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -69,7 +69,7 @@ export function randomNetlist(opts: RandomNetlistOptions): ModuleDef<void, Signa
     const memWidth = drawWidth(rng, Math.min(opts.maxWidth, 72));
     const camKeyWidth = Math.min(12, opts.maxWidth);
     const mem = opts.storage ? m.memory('mem', uint(memWidth), 16) : null;
-    const cam = opts.storage ? m.cam('cam', { entries: 8, keyWidth: camKeyWidth }) : null;
+    const cam = opts.storage ? m.cam('cam', { entries: 8, keyWidth: camKeyWidth, ternary: rng.float() < 0.5 }) : null;
 
     for (let i = 0; i < opts.nodes; i++) {
       const a = choose();
@@ -161,7 +161,17 @@ export function randomNetlist(opts: RandomNetlistOptions): ModuleDef<void, Signa
           break;
         case 19:
           if (cam) {
-            out = cam.match(fit(rng, choose(), camKeyWidth));
+            // Every CAM form: plain and masked searches, hit flag and index
+            // (lowest or highest), key read-back and the valid vector.
+            const key = fit(rng, choose(), camKeyWidth);
+            const form = rng.int(0, 4);
+            if (form === 0) out = cam.match(key);
+            else if (form === 1) out = cam.match(key, { mask: fit(rng, choose(), camKeyWidth) });
+            else if (form === 2) {
+              const s = cam.search(key, { priority: rng.float() < 0.5 ? 'lowest' : 'highest', mask: rng.float() < 0.5 ? fit(rng, choose(), camKeyWidth) : undefined });
+              out = cat(s.hit, s.index);
+            } else if (form === 3) out = cam.key(fit(rng, choose(), cam.indexBits));
+            else out = cam.valid();
             break;
           }
           out = a.and(b.not());
@@ -177,7 +187,15 @@ export function randomNetlist(opts: RandomNetlistOptions): ModuleDef<void, Signa
     }
     for (const r of regs) r.drive(fit(rng, choose(), r.width));
     if (mem) mem.write(fit(rng, choose(), 4), fit(rng, choose(), memWidth), choose().bit(0));
-    if (cam) cam.write(fit(rng, choose(), cam.indexBits), fit(rng, choose(), camKeyWidth), choose().bit(0), choose().bit(0));
+    if (cam) {
+      // Two key ports and an invalidate that may hit one entry in one cycle.
+      for (let k = 0; k < 2; k++) {
+        const [index, key] = [fit(rng, choose(), cam.indexBits), fit(rng, choose(), camKeyWidth)];
+        if (cam.ternary) cam.writeTernary(index, key, fit(rng, choose(), camKeyWidth), choose().bit(0), choose().bit(0));
+        else cam.write(index, key, choose().bit(0), choose().bit(0));
+      }
+      cam.invalidate(fit(rng, choose(), cam.indexBits), choose().bit(0));
+    }
     const nOut = opts.outputs ?? Math.max(2, Math.round(Math.sqrt(opts.nodes) / 2));
     for (let i = 0; i < nOut; i++) {
       const s = i < nOut / 2 ? pool[pool.length - 1 - i] : pickAny();

@@ -14,7 +14,7 @@ export interface LabelOptions {
   fracDigits?: number;
 }
 
-type Kind = 'hex' | 'udec' | 'sdec' | 'fixed';
+type Kind = 'hex' | 'udec' | 'sdec' | 'fixed' | 'enum';
 
 function labelKind(display: DisplayFormat | undefined, radix: Radix): Kind {
   const signed = display?.kind === 'sint' || (display?.kind === 'fixed' && display.signed);
@@ -22,6 +22,7 @@ function labelKind(display: DisplayFormat | undefined, radix: Radix): Kind {
   if (radix === 'dec') return signed ? 'sdec' : 'udec';
   if (display?.kind === 'sint') return 'sdec';
   if (display?.kind === 'fixed') return 'fixed';
+  if (display?.kind === 'enum') return 'enum';
   return 'hex';
 }
 
@@ -68,7 +69,14 @@ export function formatValue(
       const v = d.signed ? toSigned(bits, width) : bits;
       return fixedToDecimal(v, d.fracBits, opts.fracDigits);
     }
+    case 'enum':
+      // A code with no name (an unused state encoding) shows as hex.
+      return enumNames(display)[Number(bits)] ?? '0x' + bits.toString(16);
   }
+}
+
+function enumNames(display: DisplayFormat | undefined): string[] {
+  return display?.kind === 'enum' ? display.names : [];
 }
 
 /** Inverse of formatValue (for exact labels); throws on text it cannot have made. */
@@ -81,7 +89,11 @@ export function parseLabel(
   const kind = labelKind(display, radix);
   const bad = (): Error => new Error(`label "${label}" is not a ${kind} value of ${width} bits`);
   let v: bigint;
-  if (kind === 'hex') {
+  if (kind === 'enum') {
+    const i = enumNames(display).indexOf(label);
+    if (i >= 0) return BigInt(i);
+  }
+  if (kind === 'hex' || kind === 'enum') {
     if (!/^0x[0-9a-f]+$/.test(label)) throw bad();
     v = BigInt(label);
   } else if (kind === 'udec' || kind === 'sdec') {

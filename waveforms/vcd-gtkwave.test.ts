@@ -25,6 +25,9 @@ describe.skipIf(!available)('GTKWave accepts our VCD', () => {
       trace.signals.push({ path: `Top.u_many.w${i}`, width: 1 + ((i * 37) % 200), kind: 'wire' });
       trace.values.push(trace.values[0]!.map((v, c) => (BigInt(i + c) * 0x9e3779b97f4a7c15n + v) & ((1n << BigInt(1 + ((i * 37) % 200))) - 1n)));
     }
+    // An FSM state bus, which brings its `$var string` name companion.
+    trace.signals.push({ path: 'Top.u_fsm.state', width: 2, kind: 'reg', display: { kind: 'enum', names: ['idle', 'run', 'done'] } });
+    trace.values.push(trace.values[0]!.map((_, c) => BigInt(c % 4)));
     const vcd = join(dir, 'a.vcd');
     const fst = join(dir, 'a.fst');
     writeFileSync(vcd, traceToVcd(trace));
@@ -35,5 +38,6 @@ describe.skipIf(!available)('GTKWave accepts our VCD', () => {
     const theirs = valuesAt(back, times);
     expect(theirs.size).toBe(ours.size);
     for (const [path, values] of ours) expect(theirs.get(path), path).toEqual(values);
+    expect(back.stringVars.map((v) => v.path)).toContain('Top.u_fsm.state_name');
   });
 });

@@ -19,6 +19,9 @@ export interface HeaderSpec {
   ids: readonly string[];
   timescale: string;
   version: string;
+  /** Per signal: the id of its `<name>_name` string companion (enum
+   *  displays, so viewers show FSM state names), else null. */
+  nameIds?: readonly (string | null)[];
   /** Synthetic clock: scope it goes in, its name and its id. */
   clock: { scope: string; name: string; id: string } | null;
 }
@@ -42,6 +45,8 @@ export function vcdHeader(spec: HeaderSpec): string {
     for (const it of list) {
       if (it.kind === 'signal') {
         out += varLine(spec.signals[it.index]!.width, spec.ids[it.index]!, it.leaf);
+        const nameId = spec.nameIds?.[it.index];
+        if (nameId) out += `$var string 1 ${nameId} ${token(`${it.leaf}_name`)} $end\n`;
       } else {
         out += `$scope module ${token(it.scope.name)} $end\n`;
         if (clock && depth === 0 && it.scope.name === clock.scope) out += varLine(1, clock.id, clock.name);

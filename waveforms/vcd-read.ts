@@ -24,6 +24,10 @@ export interface VcdData {
   /** Every `#time` in order. */
   times: number[];
   changes: VcdChange[];
+  /** `$var string` variables (enum names beside their buses) and their
+   *  changes, kept apart so that `vars` stays all bit vectors. */
+  stringVars: VcdVar[];
+  stringChanges: { time: number; id: string; text: string }[];
 }
 
 function fail(msg: string): never {
@@ -39,7 +43,7 @@ export function parseVcd(text: string): VcdData {
     if (p >= tok.length) fail(`${what} without $end`);
     return tok.slice(start, p++);
   };
-  const data: VcdData = { timescale: '', vars: [], times: [], changes: [] };
+  const data: VcdData = { timescale: '', vars: [], times: [], changes: [], stringVars: [], stringChanges: [] };
   const scopes: string[] = [];
   const ids = new Set<string>();
 
@@ -61,8 +65,9 @@ export function parseVcd(text: string): VcdData {
     } else if (t === '$var') {
       const [type, w, id, ref] = body;
       const width = Number(w);
-      if (!type || !id || !ref || !Number.isInteger(width) || width < 1) fail(`bad $var "${body.join(' ')}"`);
-      data.vars.push({ path: [...scopes, ref].join('.'), width, id, type });
+      // GTKWave's fst2vcd writes string variables with width 0.
+      if (!type || !id || !ref || !Number.isInteger(width) || width < (type === 'string' ? 0 : 1)) fail(`bad $var "${body.join(' ')}"`);
+      (type === 'string' ? data.stringVars : data.vars).push({ path: [...scopes, ref].join('.'), width, id, type });
       ids.add(id);
     } else if (!['$date', '$version', '$comment'].includes(t)) fail(`unknown declaration ${t}`);
   }
@@ -87,6 +92,11 @@ export function parseVcd(text: string): VcdData {
     else if (['$dumpvars', '$dumpall', '$dumpon', '$dumpoff', '$end'].includes(t)) continue;
     else if (t[0] === 'b' || t[0] === 'B') change(t.slice(1), tok[p++]);
     else if (t[0] === 'r' || t[0] === 'R') fail(`real values are not supported (${t})`);
+    else if (t[0] === 's' || t[0] === 'S') {
+      const id = tok[p++];
+      if (id === undefined || !data.stringVars.some((v) => v.id === id)) fail(`string value for unknown or non-string identifier ${id}`);
+      data.stringChanges.push({ time, id, text: t.slice(1) });
+    }
     else change(t[0]!, t.slice(1) || undefined);
   }
   return data;

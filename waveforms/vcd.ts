@@ -38,6 +38,8 @@ export class VcdWriter {
   private readonly last: bigint[];
   private readonly period: number;
   private readonly clockId: string | null;
+  /** Enum names and the id of their string companion, per signal. */
+  private readonly names: ({ id: string; names: string[] } | null)[];
   private cycle: number;
   private samples = 0;
   private closed = false;
@@ -69,11 +71,14 @@ export class VcdWriter {
     this.limits = signals.map((s) => 1n << BigInt(s.width));
     this.last = signals.map(() => -1n);
     this.clockId = showClock ? vcdId(signals.length) : null;
+    let nextId = signals.length + 1;
+    this.names = signals.map((s) => (s.display?.kind === 'enum' ? { id: vcdId(nextId++), names: s.display.names } : null));
     const scope = opts.topName ?? signals[0]?.path.split('.')[0] ?? 'top';
     sink.write(
       vcdHeader({
         signals,
         ids: this.ids,
+        nameIds: this.names.map((n) => n?.id ?? null),
         timescale,
         version: opts.version ?? 'gfxrtl',
         clock: this.clockId ? { scope, name: clockName(signals, scope), id: this.clockId } : null,
@@ -82,7 +87,11 @@ export class VcdWriter {
   }
 
   private change(i: number, v: bigint): string {
-    return this.signals[i]!.width === 1 ? `${v}${this.ids[i]}\n` : `b${v.toString(2)} ${this.ids[i]}\n`;
+    const line = this.signals[i]!.width === 1 ? `${v}${this.ids[i]}\n` : `b${v.toString(2)} ${this.ids[i]}\n`;
+    const n = this.names[i];
+    if (!n) return line;
+    const name = (n.names[Number(v)] ?? `0x${v.toString(16)}`).replace(/\s/g, '_');
+    return `${line}s${name} ${n.id}\n`;
   }
 
   /** Record one cycle: values[i] is signal i's raw unsigned bits. */

@@ -24,6 +24,7 @@ export function isWiring(n: Node): boolean {
     case 'zext':
     case 'sext':
     case 'instout':
+    case 'camvalid':
       return true;
     case 'mux':
       return n.cases.length < 2;
@@ -91,9 +92,18 @@ export function classifyNode(mod: ModuleIR, n: Node): OpUse | null {
       return one({ kind: 'sramread', width: m.width, depth: m.depth });
     }
     case 'cammatch': {
+      // A masked search costs what a plain one does: a NOR CAM leaves a bit
+      // out of the search by holding both of its search lines low.
       const c = mod.cams[n.cam]!;
       return one({ kind: 'camsearch', keyWidth: c.keyWidth, entries: c.entries });
     }
+    case 'camread': {
+      // Key read-back is an SRAM-style read port on the key array.
+      const c = mod.cams[n.cam]!;
+      return one({ kind: 'sramread', width: c.keyWidth, depth: c.entries });
+    }
+    case 'camvalid':
+      return null;
   }
 }
 
@@ -112,10 +122,19 @@ export function classifyStorage(mod: ModuleIR): { name: string; use: OpUse }[] {
   });
   mod.cams.forEach((c, i) => {
     const searchPorts = mod.nodes.filter((n) => n.op === 'cammatch' && n.cam === i).length;
-    const writePorts = c.writePorts.length;
-    out.push({ name: c.name, use: one({ kind: 'cam', keyWidth: c.keyWidth, entries: c.entries, searchPorts, writePorts }) });
-    if (writePorts > 0) {
-      out.push({ name: `${c.name}.write`, use: one({ kind: 'camwrite', keyWidth: c.keyWidth, entries: c.entries }, writePorts) });
+    const readPorts = mod.nodes.filter((n) => n.op === 'camread' && n.cam === i).length;
+    const keyWrites = c.writePorts.filter((p) => p.key !== null).length;
+    const invalidates = c.writePorts.length - keyWrites;
+    const shape: OpShape = { kind: 'cam', keyWidth: c.keyWidth, entries: c.entries, searchPorts, writePorts: c.writePorts.length };
+    if (readPorts > 0) shape.readPorts = readPorts;
+    if (c.ternary) shape.ternary = true;
+    out.push({ name: c.name, use: one(shape) });
+    if (keyWrites > 0) {
+      out.push({ name: `${c.name}.write`, use: one({ kind: 'camwrite', keyWidth: c.keyWidth, entries: c.entries }, keyWrites) });
+    }
+    // An invalidate port writes the valid bit alone: a write of no key bits.
+    if (invalidates > 0) {
+      out.push({ name: `${c.name}.invalidate`, use: one({ kind: 'camwrite', keyWidth: 0, entries: c.entries }, invalidates) });
     }
   });
   return out;

@@ -27,7 +27,8 @@ export type OpShape =
    *  item carries the area. */
   | { kind: 'sramread' | 'sramwrite'; width: number; depth: number }
   /** CAM storage: `entries` keys of keyWidth bits plus a valid bit each. */
-  | { kind: 'cam'; keyWidth: number; entries: number; searchPorts: number; writePorts: number }
+  /** ternary: each entry also stores a care bit per key bit (a TCAM cell). */
+  | { kind: 'cam'; keyWidth: number; entries: number; searchPorts: number; writePorts: number; readPorts?: number; ternary?: boolean }
   | { kind: 'camsearch' | 'camwrite'; keyWidth: number; entries: number };
 
 export type OpKind = OpShape['kind'];
@@ -57,7 +58,7 @@ export function shapeKey(s: OpShape): string {
     case 'sramwrite':
       return `${s.kind} ${s.depth}x${s.width}`;
     case 'cam':
-      return `cam ${s.entries}x${s.keyWidth} ${s.searchPorts}S${s.writePorts}W`;
+      return `${s.ternary ? 't' : ''}cam ${s.entries}x${s.keyWidth} ${s.searchPorts}S${s.writePorts}W${s.readPorts ? `${s.readPorts}R` : ''}`;
     case 'camsearch':
     case 'camwrite':
       return `${s.kind} ${s.entries}x${s.keyWidth}`;
@@ -75,7 +76,7 @@ export function storageBits(s: OpShape): number {
     case 'sram':
       return s.width * s.depth;
     case 'cam':
-      return s.entries * (s.keyWidth + 1);
+      return s.entries * ((s.ternary ? 2 : 1) * s.keyWidth + 1);
     default:
       return 0;
   }

@@ -3,7 +3,7 @@
 // zero-delay edges (a child's input node reads the parent's driver; a
 // parent's instout reads the child's output driver). Built here rather than
 // shared with hdl/flatten.ts so the inventory depends on the IR alone.
-import { combOperands, type Design, type Node } from '../ir.js';
+import { camPortOperands, combOperands, type Design, type Node } from '../ir.js';
 import { classifyNode, type OpUse } from './classify.js';
 import { walkInstances, type InstanceRecord } from './hierarchy.js';
 
@@ -64,7 +64,7 @@ export function buildTimingGraph(design: Design, instances: InstanceRecord[] = w
     }
     for (const c of mod.cams) {
       c.writePorts.forEach((wp, k) => {
-        endpoints.push({ path: rec.path, label: `${c.name}.write${k}`, kind: 'camwrite', width: c.keyWidth, drivers: [wp.index, wp.key, wp.valid, wp.en].map(flat), use: null });
+        endpoints.push({ path: rec.path, label: `${c.name}.write${k}`, kind: 'camwrite', width: c.keyWidth, drivers: camPortOperands(wp).map(flat), use: null });
       });
     }
     if (rec.parent === -1) {

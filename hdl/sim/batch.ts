@@ -56,7 +56,7 @@ export function batchLoopCode(net: FlatNetlist, lay: Layout, inputs: NodeId[], o
   };
   for (const id of cone) {
     const n = net.nodes[id]!;
-    if (n.op !== 'memread' && n.op !== 'cammatch' && combOperands(n).every(fixed)) invariant.add(id);
+    if (n.op !== 'memread' && n.op !== 'cammatch' && n.op !== 'camread' && n.op !== 'camvalid' && combOperands(n).every(fixed)) invariant.add(id);
   }
   for (const id of cone) if (invariant.has(id)) g.emit(`const v${id} = ${nodeExpr(net.nodes[id]!, g.ctx)};`);
   g.emit('for (let c = 0; c < n; c++) {');

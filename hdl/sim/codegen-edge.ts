@@ -3,7 +3,7 @@
 // here, before any write: read-first), then memories and CAMs are written,
 // then the caller commits the next states.
 import type { Node } from '../ir.js';
-import { camKeyVar, camValidVar, literal, memVar, type ExprCtx } from './codegen-util.js';
+import { camCareVar, camKeyVar, camValidVar, literal, memVar, type ExprCtx } from './codegen-util.js';
 import { guardedStore, memReadExpr } from './codegen-node.js';
 
 /** Next value of a state node (register or sync read data). Registers with
@@ -23,7 +23,8 @@ export function nextStateExpr(n: Node, x: ExprCtx, rst: string): string {
   throw new Error(`nextStateExpr: ${n.op} is not state`);
 }
 
-/** Memory and CAM writes, ports in list order so the last port wins. CAM
+/** Memory and CAM writes, ports in list order so the last port wins (field
+ *  by field: a CAM port without a key writes only the valid bit). CAM
  *  reset clears every valid bit and suppresses that cycle's writes. */
 export function writeStatements(x: ExprCtx, rst: string): string[] {
   const out: string[] = [];
@@ -32,7 +33,8 @@ export function writeStatements(x: ExprCtx, rst: string): string[] {
   });
   x.net.cams.forEach((c, i) => {
     const writes = c.writePorts.flatMap((p) => [
-      guardedStore(camKeyVar(i), c.entries, p.index, p.en, x.ref(p.key), x),
+      ...(p.key === null ? [] : [guardedStore(camKeyVar(i), c.entries, p.index, p.en, x.ref(p.key), x)]),
+      ...(p.care === undefined ? [] : [guardedStore(camCareVar(i), c.entries, p.index, p.en, x.ref(p.care), x)]),
       guardedStore(camValidVar(i), c.entries, p.index, p.en, x.ref(p.valid), x),
     ]);
     out.push(`if (${rst} !== 0) ${camValidVar(i)}.fill(0); else { ${writes.join(' ')} }`);

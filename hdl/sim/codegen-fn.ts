@@ -16,7 +16,7 @@ import { helperPrologue } from './runtime.js';
 export function prologue(net: FlatNetlist): string {
   const lines = ["'use strict';", 'const N = S.N, D = S.D, W = S.W, NX = S.NX, DX = S.DX, WX = S.WX, rst = S.ctl[0];'];
   net.memories.forEach((_, i) => lines.push(`const m${i} = S.mems[${i}];`));
-  net.cams.forEach((_, i) => lines.push(`const ck${i} = S.camKeys[${i}], cv${i} = S.camValid[${i}];`));
+  net.cams.forEach((c, i) => lines.push(`const ck${i} = S.camKeys[${i}], cv${i} = S.camValid[${i}];${c.ternary ? ` const cc${i} = S.camCare[${i}];` : ''}`));
   lines.push(helperPrologue);
   return lines.join('\n');
 }
@@ -105,7 +105,7 @@ export function loopCode(net: FlatNetlist, lay: Layout, cone: NodeId[], stateIds
   };
   for (const id of cone) {
     const n = net.nodes[id]!;
-    if (n.op !== 'memread' && n.op !== 'cammatch' && combOperands(n).every(fixed)) invariant.add(id);
+    if (n.op !== 'memread' && n.op !== 'cammatch' && n.op !== 'camread' && n.op !== 'camvalid' && combOperands(n).every(fixed)) invariant.add(id);
   }
   for (const id of cone) if (invariant.has(id)) g.emit(`const v${id} = ${nodeExpr(net.nodes[id]!, g.ctx)};`);
   g.emit('for (let c = 0; c < n; c++) {');

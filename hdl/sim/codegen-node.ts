@@ -6,7 +6,7 @@ import { isMid, isNarrow, isWide } from './layout.js';
 import { narrowExpr } from './codegen-narrow.js';
 import { midExpr } from './codegen-mid.js';
 import { wideExpr } from './codegen-wide.js';
-import { camKeyVar, camValidVar, maxOf, memVar, uN, type ExprCtx } from './codegen-util.js';
+import { camCareVar, camKeyVar, camValidVar, maxOf, memVar, uN, type ExprCtx } from './codegen-util.js';
 
 export function nodeExpr(n: Node, x: ExprCtx): string {
   switch (n.op) {
@@ -15,9 +15,22 @@ export function nodeExpr(n: Node, x: ExprCtx): string {
     case 'memread':
       return memReadExpr(n.mem, n.addr, x);
     case 'cammatch': {
-      const args = `(${camKeyVar(n.cam)}, ${camValidVar(n.cam)}, ${x.ref(n.key)})`;
-      if (isNarrow(n.width)) return `H_camMatch32${args}`;
-      return isMid(n.width) ? `Number(H_camMatchBig${args})` : `H_camMatchBig${args}`;
+      if (x.net.cams[n.cam]!.ternary) {
+        const args = `(${camKeyVar(n.cam)}, ${camCareVar(n.cam)}, ${camValidVar(n.cam)}, ${x.ref(n.key)}${n.mask === undefined ? '' : `, ${x.ref(n.mask)}`})`;
+        if (isNarrow(n.width)) return `H_camMatchTernary32${args}`;
+        return isMid(n.width) ? `Number(H_camMatchTernaryBig${args})` : `H_camMatchTernaryBig${args}`;
+      }
+      const masked = n.mask === undefined ? '' : 'Masked';
+      const args = `(${camKeyVar(n.cam)}, ${camValidVar(n.cam)}, ${x.ref(n.key)}${n.mask === undefined ? '' : `, ${x.ref(n.mask)}`})`;
+      if (isNarrow(n.width)) return `H_camMatch${masked}32${args}`;
+      return isMid(n.width) ? `Number(H_camMatch${masked}Big${args})` : `H_camMatch${masked}Big${args}`;
+    }
+    case 'camread':
+      return indexedReadExpr(camKeyVar(n.cam), x.net.cams[n.cam]!.entries, x.net.cams[n.cam]!.keyWidth, n.index, x);
+    case 'camvalid': {
+      const args = `(${camValidVar(n.cam)})`;
+      if (isNarrow(n.width)) return `H_camValid32${args}`;
+      return isMid(n.width) ? `Number(H_camValidBig${args})` : `H_camValidBig${args}`;
     }
     case 'const':
     case 'input':
@@ -63,15 +76,21 @@ function muxExpr(sel: NodeId, cases: NodeId[], x: ExprCtx): string {
 /** Combinational read; out-of-range addresses read 0. */
 export function memReadExpr(mem: number, addr: NodeId, x: ExprCtx): string {
   const m = x.net.memories[mem]!;
-  const zero = isWide(m.width) ? '0n' : '0';
+  return indexedReadExpr(memVar(mem), m.depth, m.width, addr, x);
+}
+
+/** Entry `addr` of an indexed store of `size` words of `width` bits (a
+ *  memory, or a CAM's keys); 0 past the end. */
+function indexedReadExpr(store: string, size: number, width: number, addr: NodeId, x: ExprCtx): string {
+  const zero = isWide(width) ? '0n' : '0';
   const wa = x.width(addr);
   if (isWide(wa)) {
     const a = x.tmp(x.ref(addr));
-    return `(${a} < ${m.depth}n ? ${memVar(mem)}[Number(${a})] : ${zero})`;
+    return `(${a} < ${size}n ? ${store}[Number(${a})] : ${zero})`;
   }
   const a = uN(x.ref(addr), wa);
-  if (maxOf(wa) < m.depth) return `${memVar(mem)}[${a}]`;
-  return `(${a} < ${m.depth} ? ${memVar(mem)}[${a}] : ${zero})`;
+  if (maxOf(wa) < size) return `${store}[${a}]`;
+  return `(${a} < ${size} ? ${store}[${a}] : ${zero})`;
 }
 
 /** Statement that stores `value` at `addr` of an indexed store of `size`

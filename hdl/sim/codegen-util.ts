@@ -20,6 +20,7 @@ export interface ExprCtx {
 export const memVar = (i: number): string => `m${i}`;
 export const camKeyVar = (i: number): string => `ck${i}`;
 export const camValidVar = (i: number): string => `cv${i}`;
+export const camCareVar = (i: number): string => `cc${i}`;
 
 /** The int32 pattern of all ones at width w (w <= 32). */
 export function onesN(w: number): string {

@@ -41,7 +41,11 @@ export function mapNode(n: Node, id: NodeId, name: string | undefined, r: Renumb
     case 'memread':
       return { ...head, op: 'memread', mem: r.mem(n.mem), addr: g(n.addr), en: n.en === null ? null : g(n.en), sync: n.sync };
     case 'cammatch':
-      return { ...head, op: 'cammatch', cam: r.cam(n.cam), key: g(n.key) };
+      return n.mask === undefined ? { ...head, op: 'cammatch', cam: r.cam(n.cam), key: g(n.key) } : { ...head, op: 'cammatch', cam: r.cam(n.cam), key: g(n.key), mask: g(n.mask) };
+    case 'camread':
+      return { ...head, op: 'camread', cam: r.cam(n.cam), index: g(n.index) };
+    case 'camvalid':
+      return { ...head, op: 'camvalid', cam: r.cam(n.cam) };
     default:
       return { ...head, op: n.op, a: g(n.a), b: g(n.b) };
   }

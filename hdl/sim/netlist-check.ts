@@ -28,7 +28,8 @@ export function checkNetlist(net: FlatNetlist, label: Labeler): void {
   for (const c of net.cams) {
     if (!(c.keyWidth >= 1 && c.entries >= 1)) throw new Error(`simulator: CAM ${c.name}: keyWidth ${c.keyWidth}, entries ${c.entries}`);
     c.writePorts.forEach((p, i) => {
-      if (w(p.key) !== c.keyWidth) throw new Error(`simulator: CAM ${c.name} write port ${i}: key is ${w(p.key)} bits, CAM keys are ${c.keyWidth}`);
+      if (p.care !== undefined && w(p.care) !== c.keyWidth) throw new Error(`simulator: CAM ${c.name} write port ${i}: care mask is ${w(p.care)} bits, CAM keys are ${c.keyWidth}`);
+      if (p.key !== null && w(p.key) !== c.keyWidth) throw new Error(`simulator: CAM ${c.name} write port ${i}: key is ${w(p.key)} bits, CAM keys are ${c.keyWidth}`);
       if (w(p.valid) !== 1 || w(p.en) !== 1) throw new Error(`simulator: CAM ${c.name} write port ${i}: valid and enable must be 1 bit`);
     });
   }
@@ -115,7 +116,18 @@ function checkNode(
     case 'cammatch': {
       const c = net.cams[n.cam]!;
       if (n.width !== c.entries) fail(`CAM ${c.name} has ${c.entries} entries`);
+      if (n.mask !== undefined) expect('mask', n.mask, c.keyWidth);
       return expect('key', n.key, c.keyWidth);
+    }
+    case 'camread': {
+      const c = net.cams[n.cam]!;
+      if (n.width !== c.keyWidth) fail(`CAM ${c.name} keys are ${c.keyWidth} bits`);
+      return;
+    }
+    case 'camvalid': {
+      const c = net.cams[n.cam]!;
+      if (n.width !== c.entries) fail(`CAM ${c.name} has ${c.entries} entries`);
+      return;
     }
     case 'instout':
       return fail('instout must not survive flattening');

@@ -3,7 +3,7 @@
 // This is what Verilator does by default, and what `observe: 'ports'` asks
 // for; the default keeps everything so any signal can be peeked.
 import type { FlatNetlist } from '../flatten.js';
-import { operands, type NodeId } from '../ir.js';
+import { camPortOperands, operands, type NodeId } from '../ir.js';
 import { mapNode } from './map-node.js';
 
 export function pruneToPorts(net: FlatNetlist): FlatNetlist {
@@ -22,9 +22,9 @@ export function pruneToPorts(net: FlatNetlist): FlatNetlist {
       liveMem[n.mem] = 1;
       for (const p of net.memories[n.mem]!.writePorts) stack.push(p.addr, p.data, p.en);
     }
-    if (n.op === 'cammatch' && !liveCam[n.cam]) {
+    if ((n.op === 'cammatch' || n.op === 'camread' || n.op === 'camvalid') && !liveCam[n.cam]) {
       liveCam[n.cam] = 1;
-      for (const p of net.cams[n.cam]!.writePorts) stack.push(p.index, p.key, p.valid, p.en);
+      for (const p of net.cams[n.cam]!.writePorts) stack.push(...camPortOperands(p));
     }
   }
   const renumber = (flags: Uint8Array): Int32Array => {
@@ -50,7 +50,7 @@ export function pruneToPorts(net: FlatNetlist): FlatNetlist {
       .filter((_, i) => liveCam[i])
       .map((c) => ({
         ...c,
-        writePorts: c.writePorts.map((p) => ({ index: r.node(p.index), key: r.node(p.key), valid: r.node(p.valid), en: r.node(p.en) })),
+        writePorts: c.writePorts.map((p) => ({ index: r.node(p.index), key: p.key === null ? null : r.node(p.key), ...(p.care === undefined ? {} : { care: r.node(p.care) }), valid: r.node(p.valid), en: r.node(p.en) })),
       })),
     signals: keep(net.signals),
     inputs: keep(net.inputs),

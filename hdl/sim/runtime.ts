@@ -36,6 +36,8 @@ export interface SimState {
   mems: Words[];
   camKeys: Words[];
   camValid: Uint8Array[];
+  /** Care masks of ternary CAMs (an empty Int32Array for the others). */
+  camCare: Words[];
   /** ctl[0]: the reset line. */
   ctl: Int32Array;
 }
@@ -55,6 +57,7 @@ export function allocState(net: FlatNetlist, lay: Layout): SimState {
     mems: net.memories.map((m) => words(m.width, m.depth)),
     camKeys: net.cams.map((c) => words(c.keyWidth, c.entries)),
     camValid: net.cams.map((c) => new Uint8Array(c.entries)),
+    camCare: net.cams.map((c) => (c.ternary ? words(c.keyWidth, c.entries) : new Int32Array(0))),
     ctl: new Int32Array(1),
   };
 }
@@ -91,10 +94,77 @@ function camMatchBig(keys: Words, valid: Uint8Array, key: number | bigint): bigi
   return m;
 }
 
+/** Do stored key `a` and search key `b` agree on the 1 bits of `m`? All
+ *  three are in the keys' representation (int32 pattern, integer double or
+ *  BigInt); doubles are compared as two 32-bit halves, since JS bitwise
+ *  operators see only 32 bits of a number. */
+function maskedEq(a: number | bigint, b: number | bigint, m: number | bigint, mid: boolean): boolean {
+  if (typeof a === 'bigint') return ((a ^ (b as bigint)) & (m as bigint)) === 0n;
+  if (!mid) return ((a ^ (b as number)) & (m as number)) === 0;
+  const hi = (v: number): number => Math.floor(v / 4294967296) | 0;
+  const x = a as number, y = b as number, z = m as number;
+  return ((x ^ y) & z) === 0 && ((hi(x) ^ hi(y)) & hi(z)) === 0;
+}
+
+/** Masked search (ternary on the search side), at most 32 entries. */
+function camMatchMasked32(keys: Words, valid: Uint8Array, key: number | bigint, mask: number | bigint): number {
+  const mid = keys instanceof Float64Array;
+  let m = 0;
+  for (let i = 0; i < valid.length; i++) if (valid[i] !== 0 && maskedEq(keys[i]!, key, mask, mid)) m |= 1 << i;
+  return m;
+}
+
+/** Masked search over more than 32 entries. */
+function camMatchMaskedBig(keys: Words, valid: Uint8Array, key: number | bigint, mask: number | bigint): bigint {
+  const mid = keys instanceof Float64Array;
+  let m = 0n;
+  for (let i = valid.length - 1; i >= 0; i--) m = (m << 1n) | (valid[i] !== 0 && maskedEq(keys[i]!, key, mask, mid) ? 1n : 0n);
+  return m;
+}
+
+/** a & b in the keys' representation. */
+function andWords(a: number | bigint, b: number | bigint, mid: boolean): number | bigint {
+  if (typeof a === 'bigint') return a & (b as bigint);
+  if (!mid) return a & (b as number);
+  const x = a as number, y = b as number;
+  const hi = (Math.floor(x / 4294967296) & Math.floor(y / 4294967296)) >>> 0;
+  return hi * 4294967296 + ((x & y) >>> 0);
+}
+
+/** Ternary search: only bits selected by both entry i's care mask and the
+ *  search mask (if any) are compared. */
+function camMatchTernary32(keys: Words, care: Words, valid: Uint8Array, key: number | bigint, mask?: number | bigint): number {
+  const mid = keys instanceof Float64Array;
+  let m = 0;
+  for (let i = 0; i < valid.length; i++) if (valid[i] !== 0 && maskedEq(keys[i]!, key, mask === undefined ? care[i]! : andWords(care[i]!, mask, mid), mid)) m |= 1 << i;
+  return m;
+}
+function camMatchTernaryBig(keys: Words, care: Words, valid: Uint8Array, key: number | bigint, mask?: number | bigint): bigint {
+  const mid = keys instanceof Float64Array;
+  let m = 0n;
+  for (let i = valid.length - 1; i >= 0; i--) {
+    const hit = valid[i] !== 0 && maskedEq(keys[i]!, key, mask === undefined ? care[i]! : andWords(care[i]!, mask, mid), mid);
+    m = (m << 1n) | (hit ? 1n : 0n);
+  }
+  return m;
+}
+
+/** The valid bits as a vector: int32 pattern (<= 32 entries) or BigInt. */
+function camValid32(valid: Uint8Array): number {
+  let m = 0;
+  for (let i = 0; i < valid.length; i++) if (valid[i] !== 0) m |= 1 << i;
+  return m;
+}
+function camValidBig(valid: Uint8Array): bigint {
+  let m = 0n;
+  for (let i = valid.length - 1; i >= 0; i--) m = (m << 1n) | (valid[i] !== 0 ? 1n : 0n);
+  return m;
+}
+
 /** pow2[k] = 2^k exactly, for mid shifts by a variable amount. */
 const pow2 = Float64Array.from({ length: 65 }, (_, k) => 2 ** k);
 
-export const helpers = { parityBig, camMatch32, camMatchBig, pow2 };
+export const helpers = { parityBig, camMatch32, camMatchBig, camMatchMasked32, camMatchMaskedBig, camMatchTernary32, camMatchTernaryBig, camValid32, camValidBig, pow2 };
 export type Helpers = typeof helpers;
 /** Prologue binding each helper to the `H_` name generated code calls. */
 export const helperPrologue = Object.keys(helpers)

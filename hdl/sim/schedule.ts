@@ -4,7 +4,7 @@
 // near its uses (short live ranges for the locals of the generated code).
 // State (registers, sync read data) and inputs/constants are sources.
 import type { FlatNetlist } from '../flatten.js';
-import { combOperands, type Node, type NodeId } from '../ir.js';
+import { camPortOperands, combOperands, type Node, type NodeId } from '../ir.js';
 import type { Labeler } from './labels.js';
 
 /** root[i]: the non-wire node whose value node i carries. */
@@ -117,6 +117,6 @@ export function edgeInputs(net: FlatNetlist): NodeId[] {
     if (n.op === 'memread' && n.sync) out.push(n.addr, ...(n.en === null ? [] : [n.en]));
   }
   for (const m of net.memories) for (const p of m.writePorts) out.push(p.addr, p.data, p.en);
-  for (const c of net.cams) for (const p of c.writePorts) out.push(p.index, p.key, p.valid, p.en);
+  for (const c of net.cams) for (const p of c.writePorts) out.push(...camPortOperands(p));
   return out;
 }

@@ -149,7 +149,11 @@ export function randomModule(seed: number, o: RandomCircuitOptions): ModuleIR {
         if (mem < 0) break;
         if (r() < 0.5) {
           const c = m.cams[cam]!;
-          add(m.node({ op: 'cammatch', cam, key: adapt(a, c.keyWidth) }, c.entries));
+          const form = int(0, 3);
+          if (form === 0) add(m.node({ op: 'cammatch', cam, key: adapt(a, c.keyWidth) }, c.entries));
+          else if (form === 1) add(m.node({ op: 'cammatch', cam, key: adapt(a, c.keyWidth), mask: adapt(pick(), c.keyWidth) }, c.entries));
+          else if (form === 2) add(m.node({ op: 'camread', cam, index: adapt(a, int(1, 7)) }, c.keyWidth));
+          else add(m.node({ op: 'camvalid', cam }, c.entries));
         } else {
           const mm = m.memories[mem]!;
           const sync = r() < 0.5;
@@ -164,7 +168,11 @@ export function randomModule(seed: number, o: RandomCircuitOptions): ModuleIR {
     const mm = m.memories[mem]!;
     for (let i = 0; i < 2; i++) mm.writePorts.push({ addr: adapt(pick(), 3), data: adapt(pick(), mm.width), en: adapt(pick(), 1) });
     const c = m.cams[cam]!;
-    c.writePorts.push({ index: adapt(pick(), 3), key: adapt(pick(), c.keyWidth), valid: adapt(pick(), 1), en: adapt(pick(), 1) });
+    if (r() < 0.5) c.ternary = true;
+    const care = (): { care?: number } => (c.ternary ? { care: adapt(pick(), c.keyWidth) } : {});
+    c.writePorts.push({ index: adapt(pick(), 3), key: adapt(pick(), c.keyWidth), ...care(), valid: adapt(pick(), 1), en: adapt(pick(), 1) });
+    c.writePorts.push({ index: adapt(pick(), 3), key: adapt(pick(), c.keyWidth), ...care(), valid: adapt(pick(), 1), en: adapt(pick(), 1) });
+    c.writePorts.push({ index: adapt(pick(), 3), key: null, valid: adapt(pick(), 1), en: adapt(pick(), 1) });
   }
   for (let i = 0; i < 4; i++) m.output(`out${i}`, pool[pool.length - 1 - i]!);
   return m.build();

@@ -13,6 +13,7 @@ export class RefSim {
   private readonly mems: bigint[][];
   private readonly camKeys: bigint[][];
   private readonly camValid: boolean[][];
+  private readonly camCare: bigint[][];
   private memo = new Map<NodeId, bigint>();
   reset = false;
 
@@ -21,6 +22,7 @@ export class RefSim {
     this.mems = m.memories.map((x) => new Array<bigint>(x.depth).fill(0n));
     this.camKeys = m.cams.map((c) => new Array<bigint>(c.entries).fill(0n));
     this.camValid = m.cams.map((c) => new Array<boolean>(c.entries).fill(false));
+    this.camCare = m.cams.map((c) => new Array<bigint>(c.entries).fill(0n));
   }
 
   poke(port: string, v: bigint): void {
@@ -57,7 +59,8 @@ export class RefSim {
         for (const p of cam.writePorts) {
           const idx = this.value(p.index);
           if (this.value(p.en) === 1n && idx < BigInt(cam.entries)) {
-            this.camKeys[i]![Number(idx)] = this.value(p.key);
+            if (p.key !== null) this.camKeys[i]![Number(idx)] = this.value(p.key);
+            if (p.care !== undefined) this.camCare[i]![Number(idx)] = this.value(p.care);
             this.camValid[i]![Number(idx)] = this.value(p.valid) === 1n;
           }
         }
@@ -148,9 +151,23 @@ export class RefSim {
         return n.sync ? (this.state.get(n.id) ?? 0n) : this.read(n.mem, v(n.addr));
       case 'cammatch': {
         const key = v(n.key);
+        const care = n.mask === undefined ? ones(wd(n.key)) : v(n.mask);
         let m = 0n;
         this.camKeys[n.cam]!.forEach((k, i) => {
-          if (this.camValid[n.cam]![i] && k === key) m |= 1n << BigInt(i);
+          const c = this.m.cams[n.cam]!.ternary ? care & this.camCare[n.cam]![i]! : care;
+          if (this.camValid[n.cam]![i] && (k & c) === (key & c)) m |= 1n << BigInt(i);
+        });
+        return m;
+      }
+      case 'camread': {
+        const idx = v(n.index);
+        const keys = this.camKeys[n.cam]!;
+        return idx < BigInt(keys.length) ? keys[Number(idx)]! : 0n;
+      }
+      case 'camvalid': {
+        let m = 0n;
+        this.camValid[n.cam]!.forEach((ok, i) => {
+          if (ok) m |= 1n << BigInt(i);
         });
         return m;
       }

@@ -11,6 +11,7 @@ import type { EmitOptions } from './options.js';
 import { Refs } from './refs.js';
 import {
   camMatchLines,
+  camReadExpr,
   camWriteBlock,
   memoryReadExpr,
   memoryWriteBlock,
@@ -77,7 +78,7 @@ export function emitModule(
     else if (n.op === 'memread' && n.sync) clocked.push(...syncReadBlock(n, m, r, plan));
   }
   m.memories.forEach((mem, i) => clocked.push(...memoryWriteBlock(mem, plan.memoryNames[i]!, r)));
-  m.cams.forEach((cam, i) => clocked.push(...camWriteBlock(cam, plan.camKeyNames[i]!, plan.camValidNames[i]!, r)));
+  m.cams.forEach((cam, i) => clocked.push(...camWriteBlock(cam, plan.camKeyNames[i]!, plan.camValidNames[i]!, r, plan.camCareNames[i]!)));
 
   // Declarations, now that every read is known.
   for (const n of m.nodes) {
@@ -92,11 +93,15 @@ export function emitModule(
     stateDecls.push(...(r.memoryRead[i] ? [decl] : waive('Written but never read.', [decl])));
   });
   m.cams.forEach((cam, i) => {
-    const decls = [
-      `  reg ${range(cam.keyWidth)}${plan.camKeyNames[i]} [0:${cam.entries - 1}];`,
-      `  reg [${cam.entries - 1}:0] ${plan.camValidNames[i]};`,
-    ];
-    stateDecls.push(...(r.camRead[i] ? decls : waive('No match port reads this CAM.', decls)));
+    const keys = [`  reg ${range(cam.keyWidth)}${plan.camKeyNames[i]} [0:${cam.entries - 1}];`];
+    if (cam.ternary) {
+      const care = [`  reg ${range(cam.keyWidth)}${plan.camCareNames[i]} [0:${cam.entries - 1}];`];
+      const searched = m.nodes.some((n) => n.op === 'cammatch' && n.cam === i && plan.live[n.id]);
+      stateDecls.push(...(searched ? care : waive('No search reads these care masks.', care)));
+    }
+    const valid = [`  reg [${cam.entries - 1}:0] ${plan.camValidNames[i]};`];
+    stateDecls.push(...(r.camRead[i] ? keys : waive('No search or read-back reads these keys.', keys)));
+    stateDecls.push(...(r.camValidRead[i] ? valid : waive('No search or valid read reads these bits.', valid)));
   });
 
   const combText: string[] = [];
@@ -175,6 +180,8 @@ function combLines(
     const mem = m.memories[n.mem]!;
     checkWidth(m, `memory read ${name}`, mem.width, n.width);
     body = { kind: 'expr' as const, text: memoryReadExpr(r, plan, mem, n.mem, n.addr) };
+  } else if (n.op === 'camread' || n.op === 'camvalid') {
+    body = { kind: 'expr' as const, text: camReadExpr(n, m, r, plan) };
   } else {
     body = combBody(n, r, opts);
   }

@@ -2,7 +2,7 @@
 // appear at all, what each is called, which output ports a node declares
 // directly, and the order combinational nodes are declared in.
 import type { ModuleIR, Node, NodeId } from '../ir.js';
-import { combOperands, operands } from '../ir.js';
+import { camPortOperands, combOperands, operands } from '../ir.js';
 import { NameTable, sanitizeIdentifier } from './names.js';
 
 export interface ModulePlan {
@@ -24,6 +24,8 @@ export interface ModulePlan {
   memoryNames: string[];
   camKeyNames: string[];
   camValidNames: string[];
+  /** Care-mask arrays of ternary CAMs ('' for the others). */
+  camCareNames: string[];
   instanceNames: string[];
   /** Live combinational nodes, every operand before its reader. */
   combOrder: NodeId[];
@@ -88,6 +90,7 @@ export function planModule(m: ModuleIR): ModulePlan {
   const memoryNames = m.memories.map((mem) => names.claim(mem.name));
   const camKeyNames = m.cams.map((c) => names.claim(`${c.name}_key`));
   const camValidNames = m.cams.map((c) => names.claim(`${c.name}_valid`));
+  const camCareNames = m.cams.map((c) => (c.ternary ? names.claim(`${c.name}_care`) : ''));
   const instanceNames = m.instances.map((inst) => names.claim(inst.name));
 
   for (const n of m.nodes) {
@@ -111,6 +114,7 @@ export function planModule(m: ModuleIR): ModulePlan {
     memoryNames,
     camKeyNames,
     camValidNames,
+    camCareNames,
     instanceNames,
     combOrder: combinationalOrder(m, live, nodeNames).filter((id) => !aliasOf.has(id)),
     names,
@@ -186,7 +190,7 @@ function liveness(m: ModuleIR): boolean[] {
   for (const n of m.nodes) if (n.name !== undefined || n.op === 'input') mark(n.id);
   for (const p of m.ports) mark(p.node);
   for (const mem of m.memories) for (const w of mem.writePorts) [w.addr, w.data, w.en].forEach(mark);
-  for (const cam of m.cams) for (const w of cam.writePorts) [w.index, w.key, w.valid, w.en].forEach(mark);
+  for (const cam of m.cams) for (const w of cam.writePorts) camPortOperands(w).forEach(mark);
   for (const inst of m.instances) Object.values(inst.inputs).forEach(mark);
   while (stack.length > 0) operands(m.nodes[stack.pop()!]!).forEach(mark);
   return live;
@@ -202,7 +206,7 @@ function readerCounts(m: ModuleIR, live: boolean[]): number[] {
   for (const n of m.nodes) if (live[n.id]) operands(n).forEach(read);
   for (const p of m.ports) if (p.dir === 'out') read(p.node);
   for (const mem of m.memories) for (const w of mem.writePorts) [w.addr, w.data, w.en].forEach(read);
-  for (const cam of m.cams) for (const w of cam.writePorts) [w.index, w.key, w.valid, w.en].forEach(read);
+  for (const cam of m.cams) for (const w of cam.writePorts) camPortOperands(w).forEach(read);
   for (const inst of m.instances) Object.values(inst.inputs).forEach(read);
   return count;
 }

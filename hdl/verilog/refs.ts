@@ -10,7 +10,10 @@ export class Refs {
   /** Bits of each node read by the emitted text. */
   readonly used: bigint[];
   readonly memoryRead: boolean[];
+  /** Per CAM: its keys are read (a search or a key read-back). */
   readonly camRead: boolean[];
+  /** Per CAM: its valid bits are read (a search or the valid vector). */
+  readonly camValidRead: boolean[];
 
   constructor(
     private readonly module: ModuleIR,
@@ -24,6 +27,7 @@ export class Refs {
     this.used = module.nodes.map(() => 0n);
     this.memoryRead = module.memories.map(() => false);
     this.camRead = module.cams.map(() => false);
+    this.camValidRead = module.cams.map(() => false);
   }
 
   node(id: NodeId): Node {

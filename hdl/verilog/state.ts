@@ -84,13 +84,13 @@ export function memoryWriteBlock(mem: MemoryIR, name: string, r: Refs): string[]
   return lines;
 }
 
-export function camWriteBlock(cam: CamIR, keys: string, valid: string, r: Refs): string[] {
+export function camWriteBlock(cam: CamIR, keys: string, valid: string, r: Refs, care: string): string[] {
   // Keys are not reset: an entry's key is unobservable until a write sets
   // its valid bit, and that write sets the key too.
   const lines = ['  always @(posedge clock) begin', `    if (reset) ${valid} <= ${literal(0n, cam.entries)};`];
   if (cam.writePorts.length > 0) {
     lines.push('    else begin');
-    if (cam.writePorts.length > 1) lines.push('      // Later write ports win: their assignments come last.');
+    if (cam.writePorts.length > 1) lines.push('      // Later write ports win, field by field: their assignments come last.');
     for (const [k, w] of cam.writePorts.entries()) {
       const at = arrayIndex(r, w.index, cam.entries);
       if (at === null) {
@@ -99,7 +99,8 @@ export function camWriteBlock(cam: CamIR, keys: string, valid: string, r: Refs):
       }
       const { index, inRange } = at;
       lines.push(`      if (${both(r.ref(w.en), inRange)}) begin`);
-      lines.push(`        ${keys}[${index}] <= ${r.ref(w.key)};`);
+      if (w.key !== null) lines.push(`        ${keys}[${index}] <= ${r.ref(w.key)};`);
+      if (w.care !== undefined) lines.push(`        ${care}[${index}] <= ${r.ref(w.care)};`);
       lines.push(`        ${valid}[${index}] <= ${r.ref(w.valid)};`);
       lines.push('      end');
     }
@@ -109,7 +110,22 @@ export function camWriteBlock(cam: CamIR, keys: string, valid: string, r: Refs):
   return lines;
 }
 
-/** Bit i of the match vector: entry i is valid and holds the key. */
+/** Key read-back (0 past the last entry) or the valid vector. */
+export function camReadExpr(n: Node & { op: 'camread' | 'camvalid' }, m: ModuleIR, r: Refs, plan: ModulePlan): string {
+  const cam = m.cams[n.cam]!;
+  if (n.op === 'camvalid') {
+    r.camValidRead[n.cam] = true;
+    return plan.camValidNames[n.cam]!;
+  }
+  const at = arrayIndex(r, n.index, cam.entries);
+  if (at === null) return literal(0n, cam.keyWidth);
+  r.camRead[n.cam] = true;
+  const word = `${plan.camKeyNames[n.cam]}[${at.index}]`;
+  return at.inRange === null ? word : `(${at.inRange}) ? ${word} : ${literal(0n, cam.keyWidth)}`;
+}
+
+/** Bit i of the match vector: entry i is valid and holds the key (on the
+ *  bits the mask selects, for a masked search). */
 export function camMatchLines(
   n: Node & { op: 'cammatch' },
   cam: CamIR,
@@ -118,16 +134,26 @@ export function camMatchLines(
   genvar: () => string,
 ): string[] {
   r.camRead[n.cam] = true;
+  r.camValidRead[n.cam] = true;
   const hit = r.target(n.id);
   const keys = plan.camKeyNames[n.cam]!;
   const valid = plan.camValidNames[n.cam]!;
   const key = r.ref(n.key);
-  if (cam.entries === 1) return [`  assign ${hit} = ${valid}[0] && (${keys}[0] == ${key});`];
+  const mask = n.mask === undefined ? null : r.ref(n.mask);
+  const care = cam.ternary ? plan.camCareNames[n.cam]! : null;
+  const zero = literal(0n, cam.keyWidth);
+  const same = (i: string): string => {
+    const k = `${keys}[${i}]`;
+    if (mask === null && care === null) return `(${k} == ${key})`;
+    const sel = [care === null ? null : `${care}[${i}]`, mask].filter((x) => x !== null).join(' & ');
+    return `(((${k} ^ ${key}) & ${sel}) == ${zero})`;
+  };
+  if (cam.entries === 1) return [`  assign ${hit} = ${valid}[0] && ${same('0')};`];
   const g = genvar();
   return [
     '  generate',
     `    for (${g} = 0; ${g} < ${cam.entries}; ${g} = ${g} + 1) begin : ${plan.names.claim(`g_${hit}`)}`,
-    `      assign ${hit}[${g}] = ${valid}[${g}] && (${keys}[${g}] == ${key});`,
+    `      assign ${hit}[${g}] = ${valid}[${g}] && ${same(g)};`,
     '    end',
     '  endgenerate',
   ];
@@ -152,6 +178,7 @@ export function simulationStartState(m: ModuleIR, plan: ModulePlan): string[] {
   m.memories.forEach((mem, i) => clearArray(plan.memoryNames[i]!, mem.depth, mem.width));
   m.cams.forEach((cam, i) => {
     clearArray(plan.camKeyNames[i]!, cam.entries, cam.keyWidth);
+    if (cam.ternary) clearArray(plan.camCareNames[i]!, cam.entries, cam.keyWidth);
     body.push(`    ${plan.camValidNames[i]} = ${literal(0n, cam.entries)};`);
   });
   if (body.length === 0) return [];

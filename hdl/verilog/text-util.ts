@@ -7,6 +7,7 @@ export const range = (width: number): string => (width === 1 ? '' : `[${width - 
 export function displayNote(d: DisplayFormat | undefined): string {
   if (d === undefined || d.kind === 'uint') return '';
   if (d.kind === 'sint') return '  // signed';
+  if (d.kind === 'enum') return `  // ${d.names.map((n, i) => `${i} ${n}`).join(', ')}`;
   return `  // ${d.signed ? 'signed' : 'unsigned'} fixed ${d.intBits}.${d.fracBits}`;
 }
 

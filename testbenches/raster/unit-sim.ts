@@ -1,20 +1,21 @@
 // Standalone simulators of single raster units (combinational or small
-// sequential modules), cached per (module, config): a property test that
-// runs hundreds of cases elaborates each config once.
+// sequential modules), one per (module, config) through SimulatorCache: a
+// property test that runs hundreds of cases elaborates each config once,
+// and every case starts from a fresh, reset simulator.
 import { elaborate, type ModuleDef, type SignalTree } from '../../hdl/index.js';
-import { stableKey } from '../../hdl/module.js';
-import { createSimulator, type CompiledSimulator } from '../../hdl/sim/index.js';
+import type { CompiledSimulator } from '../../hdl/sim/index.js';
+import { SimulatorCache } from '../sim-cache.js';
 
-const cache = new Map<string, CompiledSimulator>();
+const caches = new Map<ModuleDef<never, SignalTree>, SimulatorCache<unknown>>();
 
 export function unitSim<C>(def: ModuleDef<C, SignalTree>, cfg: C): CompiledSimulator {
-  const key = `${def.name}:${stableKey(cfg)}`;
-  let sim = cache.get(key);
-  if (sim === undefined) {
-    sim = createSimulator(elaborate(def, cfg));
-    cache.set(key, sim);
+  const key = def as unknown as ModuleDef<never, SignalTree>;
+  let cache = caches.get(key);
+  if (cache === undefined) {
+    cache = new SimulatorCache((c: unknown) => elaborate(def, c as C));
+    caches.set(key, cache);
   }
-  return sim;
+  return cache.get(cfg);
 }
 
 /** Poke every entry of `inputs` (port name -> raw bits; negative = two's complement). */

@@ -1,10 +1,16 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { createSimulator } from '../../hdl/sim/index.js';
 import { checkWithWaves } from '../../testbenches/property.js';
 import { Scoreboard } from '../../testbenches/scoreboard.js';
+import { SimulatorCache } from '../../testbenches/sim-cache.js';
+import { parseConfig } from '../config.js';
+import { counterSchema } from './config.js';
 import { findUnit } from '../registry.js';
 import { CounterModel } from './golden.js';
+
+const unit = findUnit('counter');
+// One compiled simulator per config, fresh and reset for every run.
+const sims = new SimulatorCache((cfg: Record<string, string>) => unit.elaborate(cfg).design);
 
 describe('counter', () => {
   it('matches its golden model for random widths, steps and stimulus', () => {
@@ -14,10 +20,10 @@ describe('counter', () => {
       cycles: fc.array(fc.record({ en: fc.boolean(), clear: fc.boolean() }), { minLength: 1, maxLength: 80 }),
     });
     checkWithWaves('counter-vs-golden', arb, (x, ctx) => {
-      const { design, config } = findUnit('counter').elaborate({ width: String(x.width), step: String(x.step) });
-      const sim = createSimulator(design);
+      const cfgText = { width: String(x.width), step: String(x.step) };
+      const config = parseConfig(unit.name, counterSchema, cfgText);
+      const sim = sims.get(cfgText);
       ctx.attach(sim);
-      sim.reset();
       const model = new CounterModel(config as { width: number; step: number });
       const sb = new Scoreboard();
       for (const c of x.cycles) {

@@ -1,13 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createSimulator } from '../../hdl/sim/index.js';
 import { runUntilDone } from '../../testbenches/clocked.js';
 import { checkWithWaves } from '../../testbenches/property.js';
 import { makeRng } from '../../testbenches/rng.js';
 import { Scoreboard } from '../../testbenches/scoreboard.js';
+import { SimulatorCache } from '../../testbenches/sim-cache.js';
+import { parseConfig } from '../config.js';
+import { fifoSchema } from './config.js';
 import { StreamDriver, StreamMonitor } from '../../testbenches/stream.js';
 import { findUnit } from '../registry.js';
 import { FifoModel } from './golden.js';
+
+const unit = findUnit('fifo');
+// One compiled simulator per config, fresh and reset for every run.
+const sims = new SimulatorCache((cfg: Record<string, string>) => unit.elaborate(cfg).design);
 
 describe('fifo', () => {
   it('delivers every payload in order under random bubbles and back-pressure', () => {
@@ -20,10 +26,8 @@ describe('fifo', () => {
       stall: fc.double({ min: 0, max: 0.8, noNaN: true }),
     });
     checkWithWaves('fifo-stream-order', arb, (x, ctx) => {
-      const { design } = findUnit('fifo').elaborate({ width: String(x.width), depth: x.depth });
-      const sim = createSimulator(design);
+      const sim = sims.get({ width: String(x.width), depth: x.depth });
       ctx.attach(sim);
-      sim.reset();
       const rng = makeRng(x.seed);
       const data = Array.from({ length: x.n }, () => BigInt.asUintN(x.width, (BigInt(rng.u32()) << 32n) | BigInt(rng.u32()) | (BigInt(rng.u32()) << 64n)));
       const drv = new StreamDriver('Fifo.enq', { rng: rng.fork('drv'), bubbleProbability: x.bubble });
@@ -40,10 +44,10 @@ describe('fifo', () => {
       cycles: fc.array(fc.record({ v: fc.boolean(), d: fc.integer({ min: 0, max: 65535 }), r: fc.boolean() }), { maxLength: 100 }),
     });
     checkWithWaves('fifo-vs-golden', arb, (x, ctx) => {
-      const { design, config } = findUnit('fifo').elaborate({ width: '16', depth: x.depth });
-      const sim = createSimulator(design);
+      const cfgText = { width: '16', depth: x.depth };
+      const config = parseConfig(unit.name, fifoSchema, cfgText);
+      const sim = sims.get(cfgText);
       ctx.attach(sim);
-      sim.reset();
       const model = new FifoModel(config as { width: number; depth: '8' });
       const sb = new Scoreboard();
       for (const c of x.cycles) {

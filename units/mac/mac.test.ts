@@ -1,11 +1,16 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { createSimulator } from '../../hdl/sim/index.js';
 import { checkWithWaves } from '../../testbenches/property.js';
 import { Scoreboard } from '../../testbenches/scoreboard.js';
+import { SimulatorCache } from '../../testbenches/sim-cache.js';
+import { parseConfig } from '../config.js';
 import { findUnit } from '../registry.js';
 import type { MacConfig } from './config.js';
 import { MacModel } from './golden.js';
+
+const unit = findUnit('mac');
+// One compiled simulator per config, fresh and reset for every run.
+const sims = new SimulatorCache((cfg: Record<string, string>) => unit.elaborate(cfg).design);
 
 describe('mac', () => {
   it('matches the exact golden model for random formats and modes', () => {
@@ -33,10 +38,9 @@ describe('mac', () => {
       );
     checkWithWaves('mac-vs-golden', arb, (x, ctx) => {
       const cfgText = Object.fromEntries(Object.entries(x.cfg).map(([k, v]) => [k, String(v)]));
-      const { design, config } = findUnit('mac').elaborate(cfgText);
-      const sim = createSimulator(design);
+      const config = parseConfig(unit.name, unit.schema, cfgText);
+      const sim = sims.get(cfgText);
       ctx.attach(sim);
-      sim.reset();
       const model = new MacModel(config as MacConfig);
       const w = x.cfg.intBits + x.cfg.fracBits;
       const sb = new Scoreboard();

@@ -13,6 +13,8 @@ const arbDisplay = (width: number): fc.Arbitrary<DisplayFormat | undefined> =>
     fc
       .record({ fracBits: fc.integer({ min: 0, max: width }), signed: fc.boolean() })
       .map((r): DisplayFormat => ({ kind: 'fixed', intBits: width - r.fracBits, ...r })),
+    // Names for some codes only: the others must show (and read back) as hex.
+    fc.integer({ min: 1, max: Math.min(6, 2 ** Math.min(width, 3)) }).map((n): DisplayFormat => ({ kind: 'enum', names: Array.from({ length: n }, (_, i) => `st_${i}`) })),
   );
 
 const arbSignal = (index: number): fc.Arbitrary<SignalInfo> =>

@@ -1,0 +1,38 @@
+// Bit counting: population count (an adder tree) and leading/trailing zero
+// counts (a priority encoder from the other end).
+import { mux } from '../ops.js';
+import type { UInt } from '../signal.js';
+import { priorityEncode } from './encode.js';
+import { bitsOf, constOf, countBits, requireUInt } from './util.js';
+
+/** Number of set bits; countBits(width) wide (8 bits in -> 4 bits out). */
+export function popCount(x: UInt): UInt {
+  requireUInt(x, 'popCount');
+  let level: UInt[] = bitsOf(x);
+  while (level.length > 1) {
+    const next: UInt[] = [];
+    for (let i = 0; i + 1 < level.length; i += 2) next.push(level[i]!.add(level[i + 1]!));
+    if (level.length % 2 === 1) next.push(level[level.length - 1]!);
+    level = next;
+  }
+  const w = countBits(x.width);
+  const sum = level[0]!;
+  return sum.width >= w ? sum.trunc(w) : sum.zext(w);
+}
+
+/** Zeros above the highest set bit: width when x is 0. */
+export function leadingZeros(x: UInt): UInt {
+  requireUInt(x, 'leadingZeros');
+  const e = priorityEncode(x, { priority: 'highest' });
+  const w = countBits(x.width);
+  const top = constOf(x.owner, x.width - 1, w);
+  return mux(e.valid, top.subWrap(e.index.zext(w)), constOf(x.owner, x.width, w));
+}
+
+/** Zeros below the lowest set bit: width when x is 0. */
+export function trailingZeros(x: UInt): UInt {
+  requireUInt(x, 'trailingZeros');
+  const e = priorityEncode(x);
+  const w = countBits(x.width);
+  return mux(e.valid, e.index.zext(w), constOf(x.owner, x.width, w));
+}

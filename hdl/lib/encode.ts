@@ -1,0 +1,75 @@
+// Encoders between the three ways hardware names "one of N": a request
+// vector (any bits set), a one-hot vector, and a binary index. Priority
+// encoding is a balanced tree (log2 N mux levels), not a chain, so the
+// inventory's critical path sees what a synthesised encoder has.
+import { cat, mux } from '../ops.js';
+import type { UInt } from '../signal.js';
+import { bitsOf, constOf, indexBits, requireCount, requireUInt } from './util.js';
+
+/** Which set bit wins: the lowest index (LSB) or the highest (MSB). */
+export type Priority = 'lowest' | 'highest';
+
+export interface Encoded {
+  /** Some bit of the input is set. */
+  valid: UInt;
+  /** Index of the winning bit (0 when none is set); indexBits(width) wide. */
+  index: UInt;
+}
+
+interface Node {
+  any: UInt;
+  /** null for a single bit: its index within itself is 0. */
+  index: UInt | null;
+  bits: number;
+}
+
+function tree(bits: UInt[], priority: Priority): Node {
+  if (bits.length === 1) return { any: bits[0]!, index: null, bits: 0 };
+  const half = 2 ** (indexBits(bits.length) - 1);
+  const lo = tree(bits.slice(0, half), priority);
+  const hi = tree(bits.slice(half), priority);
+  // With nothing set, both rules pick the low half, so the index is 0.
+  const pickHi = priority === 'lowest' ? lo.any.not().and(hi.any) : hi.any;
+  const owner = bits[0]!.owner;
+  const width = lo.bits;
+  const idxOf = (n: Node): UInt => (n.index === null ? constOf(owner, 0, Math.max(1, width)) : n.index.zext(Math.max(1, width)));
+  const index = width === 0 ? pickHi : cat(pickHi, mux(pickHi, idxOf(hi), idxOf(lo)));
+  return { any: lo.any.or(hi.any), index, bits: width + 1 };
+}
+
+/** Index of the lowest (default) or highest set bit of `request`. */
+export function priorityEncode(request: UInt, opts: { priority?: Priority } = {}): Encoded {
+  requireUInt(request, 'priorityEncode');
+  const t = tree(bitsOf(request), opts.priority ?? 'lowest');
+  return { valid: t.any, index: t.index ?? constOf(request.owner, 0, 1) };
+}
+
+/** The winning set bit alone, as a one-hot vector (all zeros when none). */
+export function firstOne(request: UInt, opts: { priority?: Priority } = {}): UInt {
+  requireUInt(request, 'firstOne');
+  if ((opts.priority ?? 'lowest') === 'lowest') return request.and(request.not().addWrap(1));
+  const e = priorityEncode(request, { priority: 'highest' });
+  return indexToOneHot(e.index, request.width).and(cat(...Array.from({ length: request.width }, () => e.valid)));
+}
+
+/** Binary index of the set bit of a one-hot vector. With several bits set
+ *  the result is the OR of their indices (as a mux-free encoder gives);
+ *  with none it is 0. */
+export function oneHotToIndex(oneHot: UInt): UInt {
+  requireUInt(oneHot, 'oneHotToIndex');
+  const w = indexBits(oneHot.width);
+  const bits = bitsOf(oneHot);
+  const out: UInt[] = [];
+  for (let k = w - 1; k >= 0; k--) {
+    const terms = bits.filter((_, i) => (i >> k) & 1);
+    out.push(terms.length === 0 ? constOf(oneHot.owner, 0, 1) : terms.reduce((a, b) => a.or(b)));
+  }
+  return cat(...out);
+}
+
+/** Decoder: an n-bit vector with bit `index` set (all zeros when index >= n). */
+export function indexToOneHot(index: UInt, n: number): UInt {
+  requireUInt(index, 'indexToOneHot');
+  requireCount(index.owner, n, 1, 'indexToOneHot width', index.label, 2 ** Math.min(index.width, 30));
+  return constOf(index.owner, 1, n).shlBy(index);
+}

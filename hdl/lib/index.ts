@@ -1,0 +1,11 @@
+// The standard library a unit author builds with: collections, encoders,
+// arbiters, counters of bits, switch and FSMs, queues and delay lines.
+export { Vec } from './vec.js';
+export { priorityEncode, firstOne, oneHotToIndex, indexToOneHot, type Priority, type Encoded } from './encode.js';
+export { popCount, leadingZeros, trailingZeros } from './count.js';
+export { priorityArbiter, roundRobinArbiter, type Grant } from './arbiter.js';
+export { switchOn, type SwitchCases } from './switch.js';
+export { fsm, Fsm } from './fsm.js';
+export { Queue, queue, type QueueConfig, type QueuePorts } from './queue.js';
+export { regNext, pipe, shiftRegister, type DelayOptions } from './pipe.js';
+export { indexBits, countBits } from './util.js';

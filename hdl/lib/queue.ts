@@ -1,0 +1,74 @@
+// A FIFO queue with valid/ready streams on both sides, as its own module
+// (Queue, one Verilog module per payload type and depth). The payload is a
+// scalar or a bundle (stored as one word, fields concatenated). Any depth >= 1:
+// pointers wrap at depth and an occupancy counter tells full from empty.
+// First-word fall-through: the head entry is on deq.payload in the cycle it
+// becomes valid. enq.ready is !full, so a full queue takes nothing even in a
+// cycle that dequeues (no combinational ready path from deq to enq).
+import { defineModule, type ModuleBuilder } from '../module.js';
+import { cat, mux } from '../ops.js';
+import { leaves, mapTree, type SigOf, type SignalTree, type StreamPorts } from '../shape.js';
+import { type Signal, UInt } from '../signal.js';
+import { stream, uint, type HwType, type UIntType } from '../types.js';
+import { countBits, indexBits } from './util.js';
+
+export interface QueueConfig {
+  type: HwType;
+  depth: number;
+}
+
+export interface QueuePorts<T extends HwType> {
+  enq: StreamPorts<SigOf<T>>;
+  deq: StreamPorts<SigOf<T>>;
+  /** Entries held, 0..depth. */
+  count: UInt;
+  [k: string]: unknown;
+}
+
+export const Queue = defineModule('Queue', (m, cfg: QueueConfig) => {
+  const { depth } = cfg;
+  const aw = indexBits(depth);
+  // Typed as a uint payload only to keep TypeScript's SigOf from expanding
+  // every HwType; the payload is handled below as the tree it really is.
+  const payloadType = cfg.type as UIntType;
+  const enq = m.input('enq', stream(payloadType));
+  const deq = m.output('deq', stream(payloadType));
+  const count = m.output('count', uint(countBits(depth)));
+  const head = m.reg('head', uint(aw), { init: 0 });
+  const tail = m.reg('tail', uint(aw), { init: 0 });
+  const used = m.reg('used', uint(countBits(depth)), { init: 0 });
+  const full = used.eq(depth).named('full');
+  const empty = used.eq(0).named('empty');
+  const push = enq.valid.and(full.not()).named('push');
+  const pop = deq.ready.and(empty.not()).named('pop');
+  const fields: Signal[] = [];
+  mapTree(enq.payload as SignalTree, (f) => (fields.push(f), f));
+  const word = fields.length === 1 && fields[0] instanceof UInt ? fields[0] : cat(...fields);
+  const storage = m.memory('storage', uint(word.width), depth);
+  storage.write(tail, word, push);
+  const bump = (p: UInt): UInt => (depth === 2 ** aw ? p.addWrap(1) : mux(p.eq(depth - 1), m.lit(0, uint(aw)), p.addWrap(1)));
+  m.when(push, () => tail.set(bump(tail)));
+  m.when(pop, () => head.set(bump(head)));
+  m.when(push.and(pop.not()), () => used.set(used.addWrap(1))).elsewhen(pop.and(push.not()), () => used.set(used.subWrap(1)));
+  enq.ready.drive(full.not());
+  deq.valid.drive(empty.not());
+  const head_word = storage.read(head, { sync: false });
+  let lo = word.width;
+  mapTree(deq.payload as SignalTree, (f) => {
+    lo -= f.width;
+    const bits = head_word.bits(lo + f.width - 1, lo);
+    const t = f.type;
+    f.drive(t.kind === 'uint' ? bits : t.kind === 'sint' ? bits.asSInt() : bits.asFixed(t.intBits, t.fracBits, t.signed));
+    return f;
+  });
+  count.drive(used);
+  return { enq, deq, count };
+});
+
+/** A Queue instance named `name`: drive enq.valid/enq.payload and
+ *  deq.ready; read enq.ready, deq.valid, deq.payload and count. */
+export function queue<T extends HwType>(m: ModuleBuilder, name: string, type: T, depth: number): QueuePorts<T> {
+  if (!Number.isInteger(depth) || depth < 1) m.fail('bad parameter', name, `queue ${name}: depth ${depth}; it must be an integer >= 1`);
+  if (leaves(type).some((l) => l.flipped)) m.fail('bad parameter', name, `queue ${name}: the payload must be a scalar or a bundle, not a stream`);
+  return m.instance(name, Queue, { type, depth }) as unknown as QueuePorts<T>;
+}
