@@ -26,7 +26,9 @@ const ID_MASK = 2 ** MP_ID_BITS - 1;
 
 export interface BlurStats {
   readonly cycles: number;
+  /** Input records (a TVP pair is one) and the triangles in them (a pair is two). */
   readonly mps: number;
+  readonly triangles: number;
   /** MPs x 64 tuples (x 1 for the hybrid in a NoBlur mode). */
   readonly positioned: number;
   readonly cyclesPerMp: number;
@@ -61,6 +63,11 @@ export interface BlurRunOptions {
   readonly seed?: number;
   readonly maxCycles?: number;
   readonly onSimulator?: (sim: CompiledSimulator) => void;
+  /** Simulate this simulator (compiled from the Blur or Hybrid design being
+   *  priced) instead of one elaborated here. */
+  readonly simulator?: CompiledSimulator;
+  /** Called once per cycle after inputs settle (e.g. toggle counting). */
+  readonly onCycle?: () => void;
   /** Stratum of each MP (e.g. its surface in the workload's mix) for the stability estimate. */
   readonly strata?: readonly number[];
 }
@@ -98,16 +105,16 @@ interface Bench {
 }
 
 const benches = new Map<string, Bench>();
+const given = new WeakMap<CompiledSimulator, Bench>();
 
-function blurBench(cfg: BlurConfig, hybrid: boolean): Bench {
+function blurBench(cfg: BlurConfig, hybrid: boolean, external?: CompiledSimulator): Bench {
   const key = `${hybrid ? 'hybrid' : 'blur'}:${stableKey(cfg)}`;
-  const have = benches.get(key);
+  const have = external === undefined ? benches.get(key) : given.get(external);
   if (have !== undefined) return have;
   const g = blurGeometryOf(cfg);
   const { mode: _mode, ...hcfg } = cfg;
-  const design = hybrid ? elaborate(Hybrid, hcfg as HybridConfig) : elaborate(Blur, cfg);
-  const top = design.top.name;
-  const sim = createSimulator(design, { observe: 'ports' });
+  const sim = external ?? createSimulator(hybrid ? elaborate(Hybrid, hcfg as HybridConfig) : elaborate(Blur, cfg), { observe: 'ports' });
+  const top = sim.design.top.name;
   const ports = new FastPorts(sim);
   const fields = usesTime(g.mode) ? ['x', 'y', 'x1', 'y1', 'z'] : ['x', 'y', 'z'];
   const lens = usesLens(g.mode);
@@ -140,7 +147,8 @@ function blurBench(cfg: BlurConfig, hybrid: boolean): Bench {
     idle: ports.port('idle'),
     oorCount: ports.port('oor_count'),
   };
-  benches.set(key, b);
+  if (external === undefined) benches.set(key, b);
+  else given.set(external, b);
   return b;
 }
 
@@ -173,7 +181,7 @@ export function runHybrid(cfg: HybridConfig, mode: HybridMode, mps: readonly Blu
 }
 
 function run(cfg: BlurConfig, hybridMode: HybridMode | null, mps: readonly BlurMP[], lens: Lens, opts: BlurRunOptions): BlurRun {
-  const bench = blurBench(cfg, hybridMode !== null);
+  const bench = blurBench(cfg, hybridMode !== null, opts.simulator);
   const { sim, ports, g } = bench;
   const modeValue = hybridMode === null ? 3 : HYBRID_MODES.indexOf(hybridMode);
   const msaa = modeValue === 0 ? 4 : modeValue === 1 ? 16 : null;
@@ -210,6 +218,7 @@ function run(cfg: BlurConfig, hybridMode: HybridMode | null, mps: readonly BlurM
     bench.inValid.write(offering ? 1 : 0);
     for (let l = 0; l < g.pmt; l++) bench.lanes[l]!.ready.write((ready[l] = bp > 0 && rng.float() < bp ? 0 : 1));
     ports.settle();
+    opts.onCycle?.();
     if (!offering && next === mps.length && bench.idle.read() === 1) break;
     if (cycles >= maxCycles) throw new Error(`runBlur: not done after ${maxCycles} cycles (${next} of ${mps.length} MPs accepted)`);
     if (offering) {
@@ -271,6 +280,7 @@ function run(cfg: BlurConfig, hybridMode: HybridMode | null, mps: readonly BlurM
     stats: {
       cycles,
       mps: mps.length,
+      triangles: mps.reduce((a, mp) => a + (mp.kind === 'pair' ? 2 : 1), 0),
       positioned,
       cyclesPerMp: mps.length === 0 ? 0 : cycles / mps.length,
       mpsPerCycle: cycles === 0 ? 0 : mps.length / cycles,

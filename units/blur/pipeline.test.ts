@@ -12,7 +12,10 @@ import { blurMpsFromMesh, generateWorkload, withBlurParams } from '../../testben
 import { parseConfig } from '../config.js';
 import { blurCoverage } from '../raster-common/blur-golden.js';
 import type { BlurHit, BlurMP, Lens } from '../raster-common/blur-mp.js';
+import { elaborate } from '../../hdl/index.js';
+import { createSimulator } from '../../hdl/sim/index.js';
 import { blurGeometryOf, blurSchema, type BlurConfig } from './config.js';
+import { Blur } from './pipeline.js';
 
 const CONFIGS = [
   'mode=blur,tvp=off,spf=1,pmt=1,sts=1x1,stp=4.8',
@@ -59,5 +62,12 @@ describe('blur pipeline', () => {
     expectGolden(cfg, mps, mesh.lens!, run);
     expect(run.stats.hits).toBeGreaterThan(0);
     expect(run.stats.positioned).toBe(mps.length * 64);
+    expect(run.stats.triangles).toBe(mps.reduce((a, mp) => a + mp.src.length, 0));
+    // A simulator handed in (the sweep's, compiled from the priced design) runs the same.
+    let cycles = 0;
+    const again = runBlur(cfg, mps, mesh.lens!, { simulator: createSimulator(elaborate(Blur, cfg)), onCycle: () => cycles++ });
+    expect(again.hits).toEqual(run.hits);
+    expect(again.stats.cycles).toBe(run.stats.cycles);
+    expect(cycles).toBeGreaterThanOrEqual(run.stats.cycles);
   }, 120_000);
 });
