@@ -6,7 +6,7 @@
 //   MPs for 1% = MPs per run x (1.96 sd / (0.01 mean))^2.
 // Printed next to the within-run estimate (stratified batch means) of the
 // same runs.
-//   npx tsx bench/blur-stability.ts [--count 512] [--seeds 6] [--config mode=blur,pmt=1]
+//   npx tsx bench/blur-stability.ts [--count 512] [--seeds 6] [--config render=blur,pmt=1]
 import { runBlur } from '../testbenches/blur/index.js';
 import { blurMpsFromMesh, generateWorkload, surfaceStrata, withBlurParams } from '../testbenches/workloads/raster/index.js';
 import { blurSchema } from '../units/blur/config.js';
@@ -18,7 +18,7 @@ const arg = (name: string, d: string): string => {
 };
 const count = Number(arg('--count', '512'));
 const seeds = Number(arg('--seeds', '6'));
-const cfg = parseConfig('blur', blurSchema, arg('--config', 'mode=blur,pmt=1'));
+const cfg = parseConfig('blur', blurSchema, arg('--config', 'render=blur,pmt=1'));
 const rates: number[] = [];
 console.log(`| seed | MPs | cycles | MP/cycle | within-run CI | within-run MPs for 1% |`);
 console.log(`| ---: | ---: | ---: | ---: | ---: | ---: |`);

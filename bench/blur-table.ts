@@ -2,7 +2,7 @@
 // MP, sample test efficiency, stall fraction, out-of-range tuples, and the
 // MPs the MP/cycle figure needs for a 1% confidence half-width, over the
 // default workload with its seeded motion and lens.
-//   npx tsx bench/blur-table.ts [--count 512] [--only mode=blur,pmt=2]
+//   npx tsx bench/blur-table.ts [--count 512] [--only render=blur,pmt=2]
 import { runBlur, runHybrid } from '../testbenches/blur/index.js';
 import { blurMpsFromMesh, generateWorkload, surfaceStrata, withBlurParams } from '../testbenches/workloads/raster/index.js';
 import { blurSchema, hybridSchema, type HybridMode } from '../units/blur/config.js';
@@ -21,8 +21,8 @@ const lens = mesh.lens!;
 const ROWS: string[] = only
   ? [only]
   : [
-      'mode=motion,pmt=1', 'mode=defocus,pmt=1', 'mode=blur,pmt=1', 'mode=blur,pmt=2', 'mode=blur,pmt=4',
-      'mode=blur,spf=2,pmt=2', 'mode=blur,spf=4,pmt=1', 'mode=blur,sts=2x2,pmt=1', 'mode=blur,tvp=on,pmt=2', 'mode=blur,tvp=on,spf=2,pmt=2',
+      'render=motion,pmt=1', 'render=defocus,pmt=1', 'render=blur,pmt=1', 'render=blur,pmt=2', 'render=blur,pmt=4',
+      'render=blur,spf=2,pmt=2', 'render=blur,spf=4,pmt=1', 'render=blur,sts=2x2,pmt=1', 'render=blur,tvp=on,pmt=2', 'render=blur,tvp=on,spf=2,pmt=2',
       'hybrid:noblur4,pmt=2', 'hybrid:noblur16,pmt=2', 'hybrid:blur,pmt=2',
     ];
 

@@ -1,8 +1,8 @@
 // Sweep throughput: design points per second, and where the time goes
 // (simulation vs pricing vs the rest), for one or more worker counts.
 //
-//   npx tsx bench/sweep-speed.ts [--domain mac|noblur] [--only k=v,...]
-//                                [--domain-option k=v] [--workers 0,2]
+//   npx tsx bench/sweep-speed.ts [--study mac|noblur] [--only k=v,...]
+//                                [--param k=v,...] [--workers 0,2]
 //
 // Defaults: the MAC stand-in with 20000 simulated cycles per
 // micro-architecture, workers 0 and 2. Each run starts from an empty
@@ -12,26 +12,27 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseDomainOptions } from '../cli/commands/sweep.js';
+import { findStudy } from '../studies/registry.js';
 import { runSweep } from '../synth-models/sweep/index.js';
 
 const { values } = parseArgs({
   options: {
-    domain: { type: 'string', default: 'mac' },
+    study: { type: 'string', default: 'mac' },
     only: { type: 'string' },
-    'domain-option': { type: 'string', multiple: true },
+    param: { type: 'string' },
     workers: { type: 'string', default: '0,2' },
   },
 });
-const domainOptions = values['domain-option'] ?? (values.domain === 'mac' ? ['cycles=20000'] : []);
-const options = parseDomainOptions(domainOptions);
+const paramText = values.param ?? (values.study === 'mac' ? 'cycles=20000' : '');
+const params = Object.fromEntries(paramText.split(',').filter((s) => s !== '').map((kv) => [kv.split('=')[0]!, Number(kv.split('=')[1])]));
+const entry = findStudy(values.study);
 
-console.log(`sweep-speed: domain ${values.domain} ${JSON.stringify(options)}${values.only ? `, --only ${values.only}` : ''}`);
+console.log(`sweep-speed: study ${values.study} ${JSON.stringify(params)}${values.only ? `, --only ${values.only}` : ''}`);
 console.log('workers | points | micro-archs | wall s | points/s | simulation s | pricing s | other s');
 for (const w of values.workers.split(',').map(Number)) {
   const dir = mkdtempSync(join(tmpdir(), 'gfxrtl-bench-'));
   try {
-    const s = await runSweep({ domain: { name: values.domain, options }, out: dir, workers: w, ...(values.only && { spec: { only: values.only } }) });
+    const s = await runSweep({ study: { module: entry.module, name: entry.study.name, params }, out: dir, workers: w, ...(values.only && { spec: { only: values.only } }) });
     const wall = s.wallMs / 1000;
     const other = w === 0 ? (s.wallMs - s.evalMs - s.priceMs) / 1000 : NaN;
     console.log(

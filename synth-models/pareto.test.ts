@@ -1,6 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { constrainedFrontiers, costAtRate, dominates, markPareto, paretoFront, paretoMask, type Scored } from './pareto.js';
+import { constrainedFrontiers, costAtRate, dominates as dominatesBy, markPareto as markBy, paretoFront as frontBy, paretoMask as maskBy, scorerOf } from './pareto.js';
+
+// The rasterizer objectives: higher performance density, lower energy.
+interface Scored {
+  perfDensity: number;
+  energyPerMpJ: number;
+}
+const score = scorerOf<Scored>(
+  { x: { key: 'perfDensity', better: 'higher', display: { label: '', unit: '', scale: 1 } }, y: { key: 'energyPerMpJ', better: 'lower', display: { label: '', unit: '', scale: 1 } } },
+  (p, k) => (k === 'perfDensity' ? p.perfDensity : p.energyPerMpJ),
+);
+const dominates = (a: Scored, b: Scored): boolean => dominatesBy(a, b, score);
+const paretoMask = (ps: readonly Scored[]): boolean[] => maskBy(ps, score);
+const paretoFront = <T extends Scored>(ps: readonly T[]): T[] => frontBy(ps, score);
+const markPareto = <T extends Scored & { mode: string; pareto: boolean }>(rows: T[]): void => markBy(rows, score);
 
 // Small integer grids make ties and exact duplicates common, which is where
 // frontier code goes wrong.
@@ -76,16 +90,18 @@ describe('per mode, constrained, at a rate', () => {
 
   it('restricts the frontier to each value of an axis', () => {
     const rows = [row('a', '1x1', 1, 1, 1), row('a', '1x1', 2, 2, 1), row('a', '2x2', 0.5, 3, 1), row('a', '2x2', 0.4, 4, 1)];
-    const g = constrainedFrontiers(rows, ['sts']);
+    const g = constrainedFrontiers(rows, ['sts'], score);
     expect(g.map((x) => [x.value, x.count, x.frontier.length])).toEqual([['1x1', 2, 2], ['2x2', 2, 1]]);
   });
 
   it('picks the least area within each power-density limit: area = R / density, power = R x energy', () => {
-    const rows = [row('a', '1x1', 1e10, 1e-12, 0.5), row('a', '2x2', 2e10, 2e-12, 1.2), row('a', '4x4', 3e10, 5e-12, 2)];
-    const c = costAtRate(rows, 3e9, [0.7, 1, 1.5, 0.1]);
+    const unit = (sts: string, perSec: number, areaMm2: number, powerW: number) => ({ mode: 'a', params: { sts }, perSec, areaMm2, powerW });
+    // densities 1e10, 2e10, 3e10 per mm^2; power densities 0.5, 1.2, 2 W/mm^2
+    const rows = [unit('1x1', 1e9, 0.1, 0.05), unit('2x2', 2e9, 0.1, 0.12), unit('4x4', 3e9, 0.1, 0.2)];
+    const c = costAtRate(rows, 3e9, [0.7, 1, 1.5, 0.1], { perSec: (r) => r.perSec, areaMm2: (r) => r.areaMm2, powerW: (r) => r.powerW });
     expect(c.map((x) => x.point?.params['sts'] ?? null)).toEqual(['1x1', '1x1', '2x2', null]);
     expect(c[2]!.areaMm2).toBeCloseTo(3e9 / 2e10, 12);
-    expect(c[2]!.powerW).toBeCloseTo(3e9 * 2e-12, 12);
+    expect(c[2]!.powerW).toBeCloseTo(3e9 * (0.12 / 2e9), 12);
     expect(c[3]!.areaMm2).toBeNaN();
   });
 });

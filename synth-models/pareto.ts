@@ -1,58 +1,67 @@
-// Pareto frontiers of design points: lower energy per operation and higher
-// performance density are better (the study's two axes), and the derived
-// tables: frontiers restricted to one parameter value, and the cheapest way
-// to reach a required throughput under a power-density limit.
+// Pareto frontiers of design points over a study's two objectives (each
+// with a direction: NoBlur's are higher performance density and lower
+// energy per MP), and the derived tables: frontiers restricted to one
+// parameter value, and the cheapest way to reach a required throughput
+// under a power-density limit. Nothing here knows which study it serves:
+// a Scorer turns a point into its two objective values, oriented so that
+// higher is better on both.
+import type { Objectives } from '../studies/contract.js';
 import type { ParamValue, Params } from './sweep/types.js';
 
-export interface Scored {
-  /** Operations per second per mm^2: maximised. */
-  perfDensity: number;
-  /** Joules per operation: minimised. */
-  energyPerMpJ: number;
+/** [x, y] of a point, each negated where lower is better. */
+export type Scorer<T> = (p: T) => readonly [number, number];
+
+/** The scorer of a study's objectives, reading figures with `get`. */
+export function scorerOf<T>(objectives: Objectives, get: (p: T, key: string) => number): Scorer<T> {
+  const sx = objectives.x.better === 'higher' ? 1 : -1;
+  const sy = objectives.y.better === 'higher' ? 1 : -1;
+  return (p) => [sx * get(p, objectives.x.key), sy * get(p, objectives.y.key)];
 }
 
-const finite = (p: Scored): boolean => Number.isFinite(p.perfDensity) && Number.isFinite(p.energyPerMpJ);
+const finite = (s: readonly [number, number]): boolean => Number.isFinite(s[0]) && Number.isFinite(s[1]);
 
 /** a is at least as good on both axes and strictly better on one. */
-export function dominates(a: Scored, b: Scored): boolean {
-  return a.perfDensity >= b.perfDensity && a.energyPerMpJ <= b.energyPerMpJ && (a.perfDensity > b.perfDensity || a.energyPerMpJ < b.energyPerMpJ);
+export function dominates<T>(a: T, b: T, score: Scorer<T>): boolean {
+  const [ax, ay] = score(a);
+  const [bx, by] = score(b);
+  return ax >= bx && ay >= by && (ax > bx || ay > by);
 }
 
 /**
  * mask[i] = point i is on the frontier (no point dominates it). Points with
  * a non-finite figure are never on it. Exact duplicates are all kept. One
- * sort, O(n log n): walking from the highest performance density down, a
- * point survives when its energy is below every energy seen at strictly
- * higher density and is the lowest among its equal-density group.
+ * sort, O(n log n): walking from the best x down, a point survives when its
+ * y beats every y seen at strictly better x and is the best among its
+ * equal-x group.
  */
-export function paretoMask(points: readonly Scored[]): boolean[] {
+export function paretoMask<T>(points: readonly T[], score: Scorer<T>): boolean[] {
+  const s = points.map(score);
   const mask = points.map(() => false);
-  const order = points.map((_, i) => i).filter((i) => finite(points[i]!));
-  order.sort((i, j) => points[j]!.perfDensity - points[i]!.perfDensity || points[i]!.energyPerMpJ - points[j]!.energyPerMpJ);
-  let bestAbove = Infinity;
+  const order = points.map((_, i) => i).filter((i) => finite(s[i]!));
+  order.sort((i, j) => s[j]![0] - s[i]![0] || s[j]![1] - s[i]![1]);
+  let bestAbove = -Infinity;
   for (let g = 0; g < order.length; ) {
-    const density = points[order[g]!]!.perfDensity;
+    const x = s[order[g]!]![0];
     let end = g;
-    while (end < order.length && points[order[end]!]!.perfDensity === density) end++;
-    const groupMin = points[order[g]!]!.energyPerMpJ;
-    if (groupMin < bestAbove) {
-      for (let k = g; k < end && points[order[k]!]!.energyPerMpJ === groupMin; k++) mask[order[k]!] = true;
-      bestAbove = groupMin;
+    while (end < order.length && s[order[end]!]![0] === x) end++;
+    const groupBest = s[order[g]!]![1];
+    if (groupBest > bestAbove) {
+      for (let k = g; k < end && s[order[k]!]![1] === groupBest; k++) mask[order[k]!] = true;
+      bestAbove = groupBest;
     }
     g = end;
   }
   return mask;
 }
 
-/** The frontier, sorted by increasing performance density (a plot line). */
-export function paretoFront<T extends Scored>(points: readonly T[]): T[] {
-  const mask = paretoMask(points);
-  return points.filter((_, i) => mask[i]).sort((a, b) => a.perfDensity - b.perfDensity || b.energyPerMpJ - a.energyPerMpJ);
-}
-
-export interface ModeScored extends Scored {
-  mode: string;
-  pareto: boolean;
+/** The frontier, sorted from the worst x to the best (a plot line). */
+export function paretoFront<T>(points: readonly T[], score: Scorer<T>): T[] {
+  const mask = paretoMask(points, score);
+  return points
+    .filter((_, i) => mask[i])
+    .map((p) => ({ p, s: score(p) }))
+    .sort((a, b) => a.s[0] - b.s[0] || a.s[1] - b.s[1])
+    .map((e) => e.p);
 }
 
 export function groupBy<T, K>(xs: readonly T[], key: (x: T) => K): Map<K, T[]> {
@@ -67,16 +76,11 @@ export function groupBy<T, K>(xs: readonly T[], key: (x: T) => K): Map<K, T[]> {
 }
 
 /** Sets `pareto` on every row: on the frontier of its own mode. */
-export function markPareto(rows: ModeScored[]): void {
+export function markPareto<T extends { mode: string; pareto: boolean }>(rows: T[], score: Scorer<T>): void {
   for (const group of groupBy(rows, (r) => r.mode).values()) {
-    const mask = paretoMask(group);
+    const mask = paretoMask(group, score);
     group.forEach((r, i) => (r.pareto = mask[i]!));
   }
-}
-
-export interface WithParams extends Scored {
-  mode: string;
-  params: Params;
 }
 
 export interface ConstrainedFrontier<T> {
@@ -90,12 +94,12 @@ export interface ConstrainedFrontier<T> {
 
 /** For each mode, each axis and each value it takes: the frontier of the
  *  points restricted to that value ("pairs only", "2x2 stamps only", ...). */
-export function constrainedFrontiers<T extends WithParams>(rows: readonly T[], axes: readonly string[]): ConstrainedFrontier<T>[] {
+export function constrainedFrontiers<T extends { mode: string; params: Params }>(rows: readonly T[], axes: readonly string[], score: Scorer<T>): ConstrainedFrontier<T>[] {
   const out: ConstrainedFrontier<T>[] = [];
   for (const [mode, group] of groupBy(rows, (r) => r.mode)) {
     for (const axis of axes) {
       for (const [value, sub] of groupBy(group, (r) => r.params[axis]!)) {
-        out.push({ mode, axis, value, count: sub.length, frontier: paretoFront(sub) });
+        out.push({ mode, axis, value, count: sub.length, frontier: paretoFront(sub, score) });
       }
     }
   }
@@ -108,28 +112,38 @@ export interface RateCost<T> {
   limit: number;
   /** The least-area design within the limit, or null if none is. */
   point: T | null;
-  /** rate / perfDensity: replicated units to reach the rate, mm^2. */
+  /** rate / (throughput per mm^2): replicated units to reach the rate, mm^2. */
   areaMm2: number;
-  /** rate x energyPerMpJ, W. */
+  /** rate x energy per item, W. */
   powerW: number;
 }
 
+/** How to read a point for a rate: work items per second, area, power. */
+export interface RateFigures<T> {
+  perSec(p: T): number;
+  areaMm2(p: T): number;
+  powerW(p: T): number;
+}
+
 /**
- * The cost of a required throughput `rate` (operations/s) met by replicating
- * a unit: area = rate / perfDensity, power = rate x energy per operation.
- * Per mode and limit, among points with powerDensity <= limit, the one with
- * the least area (highest density; ties to the lower energy).
+ * The cost of a required throughput `rate` (work items/s) met by
+ * replicating a unit: area = rate / (items/s per mm^2), power = rate x
+ * energy per item. Per mode and limit, among points with power density <=
+ * limit, the one with the least area (highest density; ties to the lower
+ * energy).
  */
-export function costAtRate<T extends Scored & { mode: string; powerDensity: number }>(rows: readonly T[], rate: number, limits: readonly number[]): RateCost<T>[] {
+export function costAtRate<T extends { mode: string }>(rows: readonly T[], rate: number, limits: readonly number[], f: RateFigures<T>): RateCost<T>[] {
+  const density = (r: T): number => f.perSec(r) / f.areaMm2(r);
+  const energy = (r: T): number => f.powerW(r) / f.perSec(r);
   const out: RateCost<T>[] = [];
   for (const [mode, group] of groupBy(rows, (r) => r.mode)) {
     for (const limit of limits) {
       let best: T | null = null;
       for (const r of group) {
-        if (!(r.powerDensity <= limit) || !finite(r)) continue;
-        if (best === null || r.perfDensity > best.perfDensity || (r.perfDensity === best.perfDensity && r.energyPerMpJ < best.energyPerMpJ)) best = r;
+        if (!(f.powerW(r) / f.areaMm2(r) <= limit) || !Number.isFinite(density(r)) || !Number.isFinite(energy(r))) continue;
+        if (best === null || density(r) > density(best) || (density(r) === density(best) && energy(r) < energy(best))) best = r;
       }
-      out.push({ mode, limit, point: best, areaMm2: best ? rate / best.perfDensity : NaN, powerW: best ? rate * best.energyPerMpJ : NaN });
+      out.push({ mode, limit, point: best, areaMm2: best ? rate / density(best) : NaN, powerW: best ? rate * energy(best) : NaN });
     }
   }
   return out;

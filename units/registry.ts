@@ -1,72 +1,74 @@
-// Every unit gfxrtl ships, by CLI name: its schema (keys, allowed values,
-// defaults) and how to elaborate it for a config. The CLI, cross-simulation
-// and the test suite iterate over this list, so a unit added here is
-// listed, simulated, emitted and cross-checked without further wiring.
-import { elaborate } from '../hdl/elaborate.js';
+// The unit registry: every unit and sub-unit by CLI name. The CLI, cross-
+// simulation, the test suite and studies iterate over it, so a unit added
+// here (or registered from outside with `registerUnit`) is listed,
+// simulated, emitted, inventoried and cross-checked without further wiring.
 import type { Design } from '../hdl/ir.js';
-import type { ModuleDef } from '../hdl/module.js';
-import type { SignalTree } from '../hdl/shape.js';
+import { BUILTIN_UNITS } from './builtin.js';
 import { ConfigError, formatConfig, parseConfig, type ConfigOf, type Schema } from './config.js';
-import { counterSchema } from './counter/config.js';
-import { Counter } from './counter/module.js';
-import { fifoSchema } from './fifo/config.js';
-import { Fifo } from './fifo/module.js';
-import { macSchema } from './mac/config.js';
-import { Mac } from './mac/module.js';
-import { noblurSchema } from './noblur/config.js';
-import { NoBlur } from './noblur/pipeline.js';
-import { blurSchema, hybridSchema } from './blur/config.js';
-import { Blur, Hybrid } from './blur/pipeline.js';
-import { SampleInLens } from './lens/module.js';
-import { Radius } from './lens/radius.js';
-import { positionerSchema } from './sample-time/config.js';
-import { SampleInTime } from './sample-time/module.js';
+import type { CoverageCounter, StimulusGenerator, UnitDef } from './unit.js';
 
+/** A registered unit with its config parsing attached. */
 export interface UnitInfo {
   readonly name: string;
   readonly summary: string;
   readonly schema: Schema;
+  readonly partOf?: string;
+  readonly def: UnitDef;
   /** Parse `k=v,...` (defaults filled in) and elaborate. */
   elaborate(configText: string | Record<string, string>): { design: Design; config: Record<string, unknown>; configText: string };
+  /** The same, with the config typed as the schema's values. */
+  parse(configText: string | Record<string, string>): { design: Design; config: ConfigOf<Schema>; configText: string };
+  readonly stimulus?: StimulusGenerator<ConfigOf<Schema>>;
+  readonly coverage?: readonly CoverageCounter[];
 }
 
-function unit<S extends Schema>(name: string, summary: string, schema: S, def: ModuleDef<ConfigOf<S>, SignalTree>): UnitInfo {
+function info(def: UnitDef): UnitInfo {
+  // The generator was written against the unit's own ConfigOf<S>; configs
+  // reaching it are always parsed against that same schema.
+  const stimulus = def.stimulus;
   return {
-    name,
-    summary,
-    schema,
+    name: def.name,
+    summary: def.summary,
+    schema: def.schema,
+    ...(def.partOf !== undefined && { partOf: def.partOf }),
+    def,
     elaborate(text) {
-      const config = parseConfig(name, schema, text);
-      return { design: elaborate(def, config), config, configText: formatConfig(config) };
+      return this.parse(text);
     },
+    parse(text) {
+      const config = parseConfig(def.name, def.schema, text);
+      return { design: def.elaborate(config), config, configText: formatConfig(config) };
+    },
+    ...(stimulus && { stimulus }),
+    ...(def.coverage && { coverage: def.coverage }),
   };
 }
 
-const UNITS: UnitInfo[] = [
-  unit('counter', 'up-counter with enable and synchronous clear (example)', counterSchema, Counter),
-  unit('fifo', 'synchronous FIFO with valid/ready streams (example)', fifoSchema, Fifo),
-  unit('mac', 'fixed-point multiply-accumulate with named rounding and overflow (example)', macSchema, Mac),
-  unit('noblur', 'NoBlur micropolygon rasterizer: cull, bbox, setup, iterator, sample test, depth interpolation', noblurSchema, NoBlur),
-  unit('sample-time', 'blur front end: each vertex at the tuple time t, x0 (1 - t) + x1 t (ceil(verts/spf) slots)', positionerSchema, SampleInTime),
-  unit('radius', 'blur front end: thin-lens defocus radius A (1 - F / z) per vertex (ceil(verts/spf) slots)', positionerSchema, Radius),
-  unit('blur', 'Blur micropolygon rasterizer: positioning front end (time, lens; SPF), PMT lanes of bbox, iterator, tile sample test, depth', blurSchema, Blur),
-  unit('hybrid', 'Hybrid rasterizer: the Blur unit that also runs NoBlur 4x/16x (front end bypassed), mode chosen per frame by the mode input', hybridSchema, Hybrid),
-  unit('sample-lens', 'blur front end: each vertex moved by the tuple lens position, x += u r (ceil(verts/spf) slots)', positionerSchema, SampleInLens),
-];
+const UNITS: UnitInfo[] = BUILTIN_UNITS.map(info);
 
-export function registerUnit(u: UnitInfo): void {
-  if (UNITS.some((x) => x.name === u.name)) throw new Error(`unit ${u.name} registered twice`);
+const NAME = /^[a-z][a-z0-9-]*$/;
+
+/** Adds a unit (a folder outside units/ calls this once). */
+export function registerUnit<S extends Schema>(def: UnitDef<S>): UnitInfo {
+  if (!NAME.test(def.name)) throw new ConfigError(`registerUnit: unit name "${def.name}" must be lower-case letters, digits and dashes`);
+  if (UNITS.some((x) => x.name === def.name)) throw new ConfigError(`registerUnit: unit ${def.name} is already registered`);
+  // A UnitDef<S> is a UnitDef<Schema> whose elaborate accepts only ConfigOf<S>;
+  // info() parses every config against def.schema before calling it.
+  const u = info(def as unknown as UnitDef);
   UNITS.push(u);
+  return u;
 }
 
 export function allUnits(): readonly UnitInfo[] {
   return UNITS;
 }
 
-export function findUnit(name: string): UnitInfo {
-  const u = UNITS.find((x) => x.name === name);
-  if (!u) throw new ConfigError(`unknown unit "${name}"; units: ${UNITS.map((x) => x.name).join(', ')}`);
-  return u;
+export function unitNames(): string[] {
+  return UNITS.map((x) => x.name);
 }
 
-export { unit as defineUnit };
+export function findUnit(name: string): UnitInfo {
+  const u = UNITS.find((x) => x.name === name);
+  if (!u) throw new ConfigError(`unknown unit "${name}"; units: ${unitNames().join(', ')}`);
+  return u;
+}

@@ -1,27 +1,37 @@
-// `gfxrtl cosim <unit>`: the same seeded random stimulus through our
-// simulator, Verilator and (when installed) Icarus, compared cycle by cycle.
+// `gfxrtl cosim <unit>`: the same stimulus through our simulator, Verilator
+// and (when installed) Icarus, compared cycle by cycle. The stimulus is a
+// file (--input, the format `sim` reads) or the unit's seeded random
+// stimulus, the very inputs `gfxrtl sim <unit> --seed S` drives. Coverage
+// counters the unit declares are printed, so "identical" says what was
+// exercised.
+import { readFileSync } from 'node:fs';
 import { createSimulator } from '../../hdl/sim/index.js';
-import { crossSimulate, hasTool, INSTALL_HINT, xorshiftStimulus } from '../../testbenches/cosim/index.js';
+import { findUnit } from '../../studies/registry.js';
+import { crossSimulate, hasTool, INSTALL_HINT } from '../../testbenches/cosim/index.js';
+import { parseStimulus } from '../../testbenches/stimulus.js';
+import { coverageCounts, toCosimStimulus, unitStimulus } from '../../testbenches/unit-stimulus.js';
 import { ConfigError } from '../../units/config.js';
-import { findUnit } from '../../units/registry.js';
+import { intOption } from './options.js';
 
-export async function cosimCommand(unitName: string, opts: { config: string; cycles: string; seed: string }): Promise<void> {
-  const cycles = Number(opts.cycles);
-  const seed = Number(opts.seed);
-  if (!Number.isInteger(cycles) || cycles < 1) throw new ConfigError(`cosim: --cycles ${opts.cycles} must be a positive integer`);
-  if (!Number.isInteger(seed) || seed < 0) throw new ConfigError(`cosim: --seed ${opts.seed} must be a non-negative integer`);
+export async function cosimCommand(unitName: string, opts: { config: string; cycles: string; seed: string; input?: string }): Promise<void> {
+  const unit = findUnit(unitName);
+  const cycles = intOption('cosim', 'cycles', opts.cycles, 1);
+  const seed = intOption('cosim', 'seed', opts.seed, 0);
   if (!hasTool('verilator')) throw new ConfigError(`cosim: verilator is not installed (${INSTALL_HINT})`);
-  const { design, configText } = findUnit(unitName).elaborate(opts.config);
-  const stim = xorshiftStimulus(design, BigInt(seed), cycles, 1);
+  const { design, config, configText } = unit.parse(opts.config);
+  const made = opts.input === undefined ? unitStimulus(unit, config, design, seed, cycles) : null;
+  const stim = made?.stimulus ?? parseStimulus(readFileSync(opts.input!, 'utf8'), opts.input!, design);
   const t0 = Date.now();
-  const r = await crossSimulate(design, stim, createSimulator);
+  const r = await crossSimulate(design, toCosimStimulus(stim), createSimulator);
   const against = r.icarus ? 'Verilator and Icarus' : 'Verilator';
   const secs = ((Date.now() - t0) / 1000).toFixed(1);
+  const what = made ? `${made.generator}, seed ${seed}` : opts.input!;
   if (r.mismatch) {
-    console.error(`cosim ${unitName} [${configText}], seed ${seed}: MISMATCH\n${r.mismatch.message}`);
+    console.error(`cosim ${unitName} [${configText}], ${what}: MISMATCH\n${r.mismatch.message}`);
     process.exitCode = 1;
     return;
   }
   const outputs = design.top.ports.filter((p) => p.dir === 'out').length;
-  console.log(`cosim ${unitName} [${configText}], seed ${seed}: ${cycles} cycles x ${outputs} outputs identical in gfxrtl's simulator and ${against} (${secs} s incl. builds)`);
+  console.log(`cosim ${unitName} [${configText}], ${what}: ${stim.cycles.length} cycles x ${outputs} outputs identical in gfxrtl's simulator and ${against} (${secs} s incl. builds)`);
+  for (const c of coverageCounts(unit.coverage ?? [], stim, r.ours)) console.log(`  coverage ${c.name.padEnd(16)} ${String(c.count).padStart(8)}  ${c.doc}`);
 }

@@ -4,7 +4,7 @@
 // reference corner: nominal Vt, 1.1 V).
 import { analyzeTiming, criticalPathMarkdown, inventory, inventoryMarkdown } from '../../hdl/inventory/index.js';
 import { costTable } from '../../synth-models/index.js';
-import { findUnit } from '../../units/registry.js';
+import { findUnit } from '../../studies/registry.js';
 
 export function inventoryCommand(unitName: string, opts: { config: string }): void {
   const { design, configText } = findUnit(unitName).elaborate(opts.config);

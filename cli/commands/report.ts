@@ -5,9 +5,9 @@ import { writeReport } from '../../synth-models/report/index.js';
 import { SpecError } from '../../synth-models/sweep/index.js';
 
 export interface ReportCommandOptions {
-  /** Required rate, ops/s (default 3e9). */
+  /** Required rate, work items/s (default: the study's rate target). */
   rate?: string;
-  /** Power-density limits, W/mm^2, comma-separated (default 0.7,1,1.5). */
+  /** Power-density limits, W/mm^2, comma-separated (default: the study's). */
   limits?: string;
   colorBy?: string;
   /** commander's --no-png sets this false. */
@@ -34,8 +34,8 @@ export function addReportCommand(program: Command): void {
   program
     .command('report <dir>')
     .description('write DIR/index.md: frontier plots (SVG, PNG), tables, cost at a rate, calibration and Yosys sections')
-    .option('--rate <ops/s>', 'required throughput for the cost table', '3e9')
-    .option('--limits <W/mm2,...>', 'power-density limits', '0.7,1,1.5')
+    .option('--rate <items/s>', "required throughput for the cost table (default: the study's rate target, e.g. 3e9 MP/s)")
+    .option('--limits <W/mm2,...>', "power-density limits (default: the study's, e.g. 0.7,1,1.5)")
     .option('--color-by <param>', 'colour of the point cloud: a column, vt, vdd or stages')
     .option('--no-png', 'SVG only')
     .action(reportCommand);

@@ -1,16 +1,18 @@
-// `gfxrtl sim <unit>`: drive a unit with a stimulus file (or seeded random
-// stimulus), write its outputs per cycle and, optionally, its waveform.
+// `gfxrtl sim <unit>`: drive a unit with a stimulus file (or the unit's
+// seeded random stimulus, the same cosim uses), write its outputs per cycle
+// and, optionally, its waveform. A unit with a study is also run through
+// the study's driver: with --workload NAME, or --input FILE in the study's
+// own file format (NoBlur: a mesh); see sim-study.ts.
 import { readFileSync } from 'node:fs';
-import type { Design } from '../../hdl/ir.js';
 import { createSimulator, type Trace } from '../../hdl/sim/index.js';
-import { makeRng } from '../../testbenches/rng.js';
-import { parseStimulus, type Stimulus } from '../../testbenches/stimulus.js';
-import { findUnit } from '../../units/registry.js';
+import { allStudies, findUnit, studyOfUnit } from '../../studies/registry.js';
+import { parseStimulus } from '../../testbenches/stimulus.js';
+import { unitStimulus } from '../../testbenches/unit-stimulus.js';
 import { ConfigError } from '../../units/config.js';
-import { simNoblurCommand } from './sim-noblur.js';
-import { simBlurCommand } from './sim-blur.js';
 import { writeWaveform } from '../../waveforms/write.js';
 import { jsonValue, writeFileAtomic } from '../io.js';
+import { simStudyCommand } from './sim-study.js';
+import { intOption, signalPatterns } from './options.js';
 
 export interface SimOptions {
   config: string;
@@ -20,22 +22,9 @@ export interface SimOptions {
   signals?: string;
   window?: string;
   cycles: string;
-  seed: string;
-}
-
-export function randomStimulus(design: Design, cycles: number, seed: number): Stimulus {
-  const rng = makeRng(seed);
-  const inputs = design.top.ports.filter((p) => p.dir === 'in');
-  return {
-    reset: 1,
-    cycles: Array.from({ length: cycles }, () => new Map(inputs.map((p) => [p.name, randomBits(rng.u32.bind(rng), p.width)]))),
-  };
-}
-
-function randomBits(u32: () => number, width: number): bigint {
-  let v = 0n;
-  for (let b = 0; b < width; b += 32) v = (v << 32n) | BigInt(u32());
-  return BigInt.asUintN(width, v);
+  seed?: string;
+  workload?: string;
+  param?: string;
 }
 
 export function parseWindow(text: string | undefined): { from?: number; to?: number } {
@@ -57,20 +46,22 @@ export function windowWithin(text: string | undefined, trace: Trace): { from?: n
   return { from, to };
 }
 
-export function simCommand(unitName: string, opts: SimOptions & { workload?: string; count?: string }): void {
-  // The rasterizer is driven by micropolygon workloads and meshes, not raw port stimulus.
-  if (unitName === 'noblur' && !opts.input?.endsWith('.stim.json')) return simNoblurCommand(opts);
-  if (unitName === 'blur' && !opts.input?.endsWith('.stim.json')) return simBlurCommand(opts);
-  if (opts.workload) throw new ConfigError(`sim ${unitName}: --workload applies to rasterizer units (noblur, blur)`);
+export async function simCommand(unitName: string, opts: SimOptions): Promise<void> {
   const unit = findUnit(unitName);
-  const { design, configText } = unit.elaborate(opts.config);
-  const seed = Number(opts.seed);
-  const stim = opts.input ? parseStimulus(readFileSync(opts.input, 'utf8'), opts.input, design) : randomStimulus(design, Number(opts.cycles), seed);
+  const entry = studyOfUnit(unit.name);
+  const portStimulus = opts.input?.endsWith('.stim.json') === true;
+  if (entry !== null && (opts.workload !== undefined || (opts.input !== undefined && !portStimulus))) return simStudyCommand(entry.study, opts);
+  if (opts.workload !== undefined) throw new ConfigError(`sim ${unitName}: --workload needs a unit with a study; units with one: ${allStudies().map((e) => e.study.unit.name).join(', ')}`);
+  if (opts.input !== undefined && !portStimulus && entry === null && !opts.input.endsWith('.json')) throw new ConfigError(`sim ${unitName}: --input ${opts.input} is not a stimulus file (*.json)`);
+  const { design, config, configText } = unit.parse(opts.config);
+  const seed = intOption('sim', 'seed', opts.seed ?? '1', 0);
+  const made = opts.input ? null : unitStimulus(unit, config, design, seed, intOption('sim', 'cycles', opts.cycles, 1));
+  const stim = made?.stimulus ?? parseStimulus(readFileSync(opts.input!, 'utf8'), opts.input!, design);
   const sim = createSimulator(design);
   const top = design.top.name;
   const outputs = design.top.ports.filter((p) => p.dir === 'out');
   sim.reset(stim.reset);
-  if (opts.wave) sim.startTrace(opts.signals ? opts.signals.split(',') : ['**']);
+  if (opts.wave) sim.startTrace(signalPatterns(sim, opts.signals));
   const lines: string[] = [];
   for (const c of stim.cycles) {
     for (const [port, v] of c) sim.poke(`${top}.${port}`, v);
@@ -84,5 +75,9 @@ export function simCommand(unitName: string, opts: SimOptions & { workload?: str
     const trace = sim.stopTrace();
     if (trace) writeWaveform(trace, opts.wave, { window: windowWithin(opts.window, trace), title: `${unitName} ${configText}` });
   }
-  console.error(`${unitName} [${configText}]: ${stim.cycles.length} cycles simulated${opts.input ? ` from ${opts.input}` : ` (random stimulus, seed ${seed})`}` + (opts.output ? `, outputs in ${opts.output}` : '') + (opts.wave ? `, waveform in ${opts.wave}` : ''));
+  console.error(
+    `${unitName} [${configText}]: ${stim.cycles.length} cycles simulated${made ? ` (${made.generator}, seed ${seed})` : ` from ${opts.input}`}` +
+      (opts.output ? `, outputs in ${opts.output}` : '') +
+      (opts.wave ? `, waveform in ${opts.wave}` : ''),
+  );
 }

@@ -1,17 +1,26 @@
-// `gfxrtl sweep`: the design-space sweep of a domain (default NoBlur) into an
-// output directory; rerun the same command to resume. Ctrl-C stops after
-// the micro-architectures in flight, leaving the directory resumable.
+// `gfxrtl sweep`: the design-space sweep of a study (default: the registry's
+// default study) into an output directory; rerun the same command to
+// resume. Ctrl-C stops after the micro-architectures in flight, leaving the
+// directory resumable. In a Slurm job array, without --shard, each array
+// task sweeps its own shard (SLURM_ARRAY_TASK_ID of SLURM_ARRAY_TASK_COUNT);
+// `gfxrtl merge` joins them.
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { checkKnobs, type Knobs } from '../../synth-models/knobs.js';
 import { writeReport } from '../../synth-models/report/index.js';
-import { createProgress, parseShard, runSweep, SpecError, type ParamValue } from '../../synth-models/sweep/index.js';
+import { createProgress, parseShard, runSweep, shardFromEnv, SpecError, type Shard } from '../../synth-models/sweep/index.js';
+import { DEFAULT_STUDY, findStudy } from '../../studies/registry.js';
+import { intOption, numberPairs } from './options.js';
 
 export interface SweepCommandOptions {
-  /** Built-in domain name or module path (default noblur). */
-  domain: string;
-  /** `k=v` options for the domain (repeatable). */
-  domainOption?: string[];
+  /** A registered study (default: DEFAULT_STUDY). */
+  study?: string;
+  /** The study's workload (default: its first). */
+  workload?: string;
+  /** `k=v,...` workload parameters. */
+  param?: string;
+  /** Workload seed (default: the workload's). */
+  seed?: string;
   /** `key=v1|v2,...`: narrow micro-architectural axes, vt, vdd. */
   only?: string;
   /** 'auto' (clock targets) or a depth list. */
@@ -32,17 +41,6 @@ export interface SweepCommandOptions {
   quiet?: boolean;
   /** Write DIR/index.md when the sweep completes. */
   report?: boolean;
-}
-
-export function parseDomainOptions(items: readonly string[] | undefined): Record<string, ParamValue> {
-  const out: Record<string, ParamValue> = {};
-  for (const item of items ?? []) {
-    const eq = item.indexOf('=');
-    if (eq < 1) throw new SpecError(`--domain-option ${item} is not key=value`);
-    const v = item.slice(eq + 1);
-    out[item.slice(0, eq)] = v === 'true' || v === 'on' ? true : v === 'false' || v === 'off' ? false : v !== '' && Number.isFinite(Number(v)) ? Number(v) : v;
-  }
-  return out;
 }
 
 /** Knobs from a calibration file (its `knobs`) or a bare knobs object. */
@@ -76,11 +74,21 @@ export async function sweepCommand(opts: SweepCommandOptions): Promise<void> {
   };
   process.on('SIGINT', onSigint);
   try {
+    const entry = findStudy(opts.study ?? DEFAULT_STUDY);
+    const params = numberPairs('sweep', '--param', opts.param);
+    const shard = resolveShard(opts.shard);
+    if (shard !== null && !opts.shard) console.error(`sweep: Slurm array task, shard ${shard.index}/${shard.count} (SLURM_ARRAY_TASK_ID=${process.env['SLURM_ARRAY_TASK_ID']})`);
     const s = await runSweep({
-      domain: { name: opts.domain, options: parseDomainOptions(opts.domainOption) },
+      study: {
+        module: entry.module,
+        name: entry.study.name,
+        ...(opts.workload !== undefined && { workload: opts.workload }),
+        ...(Object.keys(params).length > 0 && { params }),
+        ...(opts.seed !== undefined && { seed: intOption('sweep', 'seed', opts.seed, -(2 ** 31)) }),
+      },
       out: opts.out,
       spec: { only: opts.only, stages: opts.stages, clocks: opts.clocks, activity: opts.activity, arith: opts.arith },
-      shard: opts.shard ? parseShard(opts.shard) : null,
+      shard,
       ...(opts.knobs && { knobs: readKnobs(opts.knobs), knobsSource: opts.knobs }),
       workers: parseWorkers(opts.workers),
       progress: createProgress({ label: 'sweep', quiet: opts.quiet }),
@@ -98,22 +106,27 @@ export async function sweepCommand(opts: SweepCommandOptions): Promise<void> {
   }
 }
 
-const collect = (v: string, prev: string[]): string[] => [...prev, v];
+/** --shard, else the Slurm job array's task, else none. */
+export function resolveShard(text: string | undefined, env: NodeJS.ProcessEnv = process.env): Shard | null {
+  return text ? parseShard(text) : shardFromEnv(env);
+}
 
 export function addSweepCommand(program: Command): void {
   program
     .command('sweep')
     .description('design-space sweep: micro-architectures x Vt x Vdd x pipeline depth -> points.jsonl/csv; rerun to resume')
     .requiredOption('--out <dir>', 'output directory (resumed if it holds the same sweep)')
-    .option('--domain <name>', 'noblur | mac (stand-in) | a module path exporting createDomain', 'noblur')
-    .option('--domain-option <k=v>', 'domain option, repeatable (mac: cycles=N, seed=N)', collect, [])
+    .option('--study <name>', `a registered study (gfxrtl units lists them; default ${DEFAULT_STUDY})`)
+    .option('--workload <name>', "the study's workload (default: its first)")
+    .option('--param <k=v,...>', 'workload parameters, e.g. count=4096,area=0.54')
+    .option('--seed <s>', "workload seed (default: the workload's)")
     .option('--only <k=v|v,...>', 'narrow the spec, e.g. tvp=on,sts=2x2|4x4,vt=high,vdd=0.99')
     .option('--stages <auto|list>', "pipeline depths: 'auto' (from clock targets) or e.g. 1,2,4,8", 'auto')
     .option('--clocks <GHz,...>', 'clock targets for --stages auto (default 0.25..2.8 GHz in sqrt(2) steps)')
     .option('--activity <full|toggle>', 'operator activity: full (1.0) or from simulated toggles', 'full')
     .option('--arith <ripple|fast>', 'adder/multiplier style', 'ripple')
     .option('--knobs <file>', 'calibrated knobs (calibration.json from `gfxrtl calibrate`)')
-    .option('--shard <i/N>', 'evaluate every N-th micro-architecture starting at the i-th')
+    .option('--shard <i/N>', 'evaluate every N-th micro-architecture starting at the i-th (default in a Slurm job array: the array task\'s shard)')
     .option('--workers <n|auto>', 'worker threads for simulation: auto (one per core) or a number; 0 = main thread', 'auto')
     .option('--report', 'write DIR/index.md when complete')
     .option('-q, --quiet', 'no progress output')

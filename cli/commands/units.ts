@@ -1,11 +1,30 @@
+// `gfxrtl units`: every registered unit (parts indented under their unit),
+// its config keys with allowed values and defaults in the words --config
+// accepts, and the registered studies with their workloads.
+import { allStudies, allUnits, type UnitInfo } from '../../studies/registry.js';
 import { describeParam } from '../../units/config.js';
-import { allUnits } from '../../units/registry.js';
+
+function shown(v: string | number | boolean): string {
+  return typeof v === 'boolean' ? (v ? 'on' : 'off') : String(v);
+}
+
+function printUnit(u: UnitInfo, indent: string): void {
+  console.log(`${indent}${u.name}  ${u.summary}`);
+  for (const [k, p] of Object.entries(u.schema)) {
+    console.log(`${indent}    ${k.padEnd(12)} ${describeParam(p).padEnd(34)} default ${shown(p.default).padEnd(8)} ${p.doc}`);
+  }
+}
 
 export function unitsCommand(): void {
-  for (const u of allUnits()) {
-    console.log(`${u.name}  ${u.summary}`);
-    for (const [k, p] of Object.entries(u.schema)) {
-      console.log(`    ${k.padEnd(12)} ${describeParam(p).padEnd(34)} default ${String(p.default).padEnd(8)} ${p.doc}`);
-    }
+  const units = allUnits();
+  for (const u of units.filter((x) => x.partOf === undefined)) {
+    printUnit(u, '');
+    const parts = units.filter((x) => x.partOf === u.name);
+    if (parts.length > 0) console.log(`    parts (same keys): ${parts.map((p) => p.name).join(', ')}`);
+  }
+  console.log('\nstudies (gfxrtl study NAME, gfxrtl sweep --study NAME):');
+  for (const { study } of allStudies()) {
+    const wl = study.workloads.map((w) => w.name).join(', ');
+    console.log(`  ${study.name.padEnd(10)} unit ${study.unit.name}; ${study.summary}; work unit ${study.work.name} (${study.work.doc}); workloads: ${wl}`);
   }
 }

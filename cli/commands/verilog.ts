@@ -1,7 +1,7 @@
 // `gfxrtl verilog <unit>`: emit the unit's Verilog, one file per module.
 import { join } from 'node:path';
 import { emitVerilog } from '../../hdl/verilog/emit.js';
-import { findUnit } from '../../units/registry.js';
+import { findUnit } from '../../studies/registry.js';
 import { writeFileAtomic } from '../io.js';
 
 export function verilogCommand(unitName: string, opts: { config: string; out: string }): void {

@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import type { Design } from '../../hdl/ir.js';
 import { inventory } from '../../hdl/inventory/index.js';
 import { yosysCellCounts, type YosysCellCounts } from '../../hdl/verilog/yosys.js';
-import { calibrate, CALIBRATION_POINT, RASTER_BLUR_COMPONENTS, type CalibrationSample } from '../calibration.js';
+import type { CalibrationDef } from '../../studies/contract.js';
+import { calibrate, type CalibrationSample } from '../calibration.js';
+import { componentInventory } from '../sweep/subdesign.js';
 import type { Knobs } from '../knobs.js';
 import { price } from '../price.js';
 import { NANGATE45 } from '../sources.js';
@@ -30,8 +32,10 @@ export interface CalibrationComponentRow {
 }
 
 export interface CalibrationFile {
-  format: 'gfxrtl-calibration/1';
-  domain: string;
+  format: 'gfxrtl-calibration/2';
+  study: string;
+  /** Where the published figures come from. */
+  source: string;
   point: { vt: string; vdd: number; clockHz: number };
   knobs: Knobs;
   rmsLogPower: number;
@@ -39,15 +43,28 @@ export interface CalibrationFile {
   components: CalibrationComponentRow[];
 }
 
-/** Fits the global knobs to the components the domain has and lists the
+export type PublishedSet = Pick<CalibrationDef<unknown>, 'source' | 'point' | 'published'>;
+
+/** A study's calibration components as samples: each component's instances
+ *  of the reference design, priced together, beside its published figures. */
+export function calibrationSamples(def: CalibrationDef<unknown>, design: Design): (CalibrationSample & { instance: string })[] {
+  return def.components.map((c) => {
+    const pub = def.published.find((p) => p.component === c.component);
+    if (pub === undefined) throw new Error(`calibration: "${c.component}" is not a published component (${def.published.map((p) => p.component).join(', ')})`);
+    const paths = c.instances(design);
+    return { component: c.component, instance: paths.join(' + '), inventory: componentInventory(design, c.component, paths), powerMw: pub.powerMw, areaMm2: pub.areaMm2 };
+  });
+}
+
+/** Fits the global knobs to the components the study has and lists the
  *  published ones it lacks (NoBlur: sample in time, sample in lens). */
-export function buildCalibration(domain: string, samples: readonly (CalibrationSample & { instance: string })[]): CalibrationFile {
-  const known = new Set(RASTER_BLUR_COMPONENTS.map((c) => c.component));
+export function buildCalibration(study: string, set: PublishedSet, samples: readonly (CalibrationSample & { instance: string })[]): CalibrationFile {
+  const known = new Set(set.published.map((c) => c.component));
   for (const s of samples) {
     if (!known.has(s.component)) throw new Error(`calibration: "${s.component}" is not a published component (${[...known].join(', ')})`);
   }
-  const r = calibrate(samples);
-  const components = RASTER_BLUR_COMPONENTS.map((pub): CalibrationComponentRow => {
+  const r = calibrate(samples, { point: set.point });
+  const components = set.published.map((pub): CalibrationComponentRow => {
     const i = samples.findIndex((s) => s.component === pub.component);
     const res = i >= 0 ? r.residuals[i]! : null;
     return {
@@ -62,7 +79,7 @@ export function buildCalibration(domain: string, samples: readonly (CalibrationS
       modelAreaMm2: res?.modelAreaMm2 ?? null,
     };
   });
-  return { format: 'gfxrtl-calibration/1', domain, point: { ...CALIBRATION_POINT }, knobs: r.knobs, rmsLogPower: r.rmsLogPower, rmsLogArea: r.rmsLogArea, components };
+  return { format: 'gfxrtl-calibration/2', study, source: set.source, point: { ...set.point }, knobs: r.knobs, rmsLogPower: r.rmsLogPower, rmsLogArea: r.rmsLogArea, components };
 }
 
 export interface CrossCheckRow {
@@ -112,7 +129,7 @@ function readJson<T extends { format: string }>(file: string, format: T['format'
 }
 
 export function readCalibration(dir: string): CalibrationFile | null {
-  return readJson<CalibrationFile>(join(dir, CALIBRATION_JSON), 'gfxrtl-calibration/1');
+  return readJson<CalibrationFile>(join(dir, CALIBRATION_JSON), 'gfxrtl-calibration/2');
 }
 
 export function readCrossCheck(dir: string): CrossCheckFile | null {

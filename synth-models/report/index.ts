@@ -1,10 +1,12 @@
 // Sweep reports: index.md with plots (Vega-Lite -> SVG/PNG) and tables, and
 // the model checks (calibration, Yosys cross-check) they include.
-export { writeReport, DEFAULT_LIMITS, DEFAULT_RATE, type ReportFiles, type ReportOptions } from './write.js';
+export { writeReport, type ReportFiles, type ReportOptions } from './write.js';
 export { loadSweep, type LoadedSweep } from './load.js';
+export { EXPERIMENTS_DIR, experimentSections, runExperiments } from './experiments.js';
 export {
   buildCalibration,
   buildCrossCheck,
+  calibrationSamples,
   CALIBRATION_JSON,
   modelCellAreaUm2,
   readCalibration,

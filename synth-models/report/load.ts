@@ -2,10 +2,9 @@
 // running, interrupted, or one shard) is reported too, with its Pareto flags
 // recomputed over the points it has and a warning saying so.
 import { join } from 'node:path';
-import { markPareto } from '../pareto.js';
-import { readManifest, type SweepManifest } from '../sweep/manifest.js';
+import { layoutOf, readManifest, type SweepManifest } from '../sweep/manifest.js';
 import type { PointRow } from '../sweep/point.js';
-import { POINTS_JSONL, readPoints } from '../sweep/store.js';
+import { markIdentityPareto, POINTS_JSONL, readPoints } from '../sweep/store.js';
 import { SweepError } from '../sweep/spec.js';
 
 export interface LoadedSweep {
@@ -18,7 +17,7 @@ export interface LoadedSweep {
 export function loadSweep(dir: string): LoadedSweep {
   const manifest = readManifest(dir);
   if (manifest === null) throw new SweepError(`${dir} is not a sweep directory (no sweep.json); run \`gfxrtl sweep --out ${dir}\` first`);
-  const { rows, truncatedTail } = readPoints(join(dir, POINTS_JSONL), manifest.identity.columns);
+  const { rows, truncatedTail } = readPoints(join(dir, POINTS_JSONL), layoutOf(manifest.identity));
   const warnings: string[] = [];
   if (!manifest.complete) {
     const ids = new Set(rows.map((r) => r.id));
@@ -26,7 +25,7 @@ export function loadSweep(dir: string): LoadedSweep {
       `This sweep is incomplete (${ids.size} of ${manifest.identity.microArchs.length} micro-architectures have points` +
         `${manifest.shard ? `; shard ${manifest.shard.index}/${manifest.shard.count}` : ''}): frontiers are over the points present only.`,
     );
-    markPareto(rows);
+    markIdentityPareto(rows, manifest.identity);
   }
   if (truncatedTail) warnings.push(`${POINTS_JSONL} ends in a partial line (an interrupted run); it was ignored.`);
   if (rows.length === 0) warnings.push('The sweep has no points yet.');

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inventory } from '../../hdl/inventory/index.js';
 import { describeEda } from '../../testbenches/cosim/describe-eda.js';
-import { findUnit } from '../../units/registry.js';
+import { findStudy, findUnit } from '../../studies/registry.js';
+import { BLUR_PUBLISHED } from '../../studies/raster/published.js';
 import { runSweep } from '../sweep/run.js';
 import { buildCalibration, buildCrossCheck, CALIBRATION_JSON, YOSYS_JSON } from './checks.js';
 import { writeReport } from './write.js';
@@ -14,7 +15,7 @@ const mac = (c: string) => findUnit('mac').elaborate(c).design;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'gfxrtl-report-'));
-  await runSweep({ domain: { name: 'mac', options: { cycles: 200 } }, out: dir, spec: { only: 'intBits=4|8,fracBits=4,round=truncate,vt=high|low' }, workers: 0 });
+  await runSweep({ study: { module: findStudy('mac').module, name: 'mac', params: { cycles: 200 } }, out: dir, spec: { only: 'intBits=4|8,fracBits=4,round=truncate,vt=high|low' }, workers: 0 });
 }, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -37,9 +38,12 @@ describe('writeReport', () => {
     expect(readFileSync(join(dir, 'plots', 'mac-wrap-cloud.png')).subarray(1, 4).toString()).toBe('PNG');
     expect(md).toContain('## What these numbers are');
     expect(md).toContain('### Pareto frontier');
-    expect(md).toContain('### Cost of 3 GMAC/s at fixed power density');
+    // The MAC study declares no rate target, so there is no rate-cost table.
+    expect(md).not.toContain('### Cost of');
+    expect(md).toContain('Throughput is in MACs: one accumulate');
+    expect(md).toContain('## Per micro-architecture on the workload');
     expect(md).toContain('| intBits = 4 |');
-    expect(md).toMatch(/gfxrtl sweep --domain mac --domain-option cycles=200 --only 'intBits=4\|8,fracBits=4,round=truncate,vt=low\|high' --out /);
+    expect(md).toMatch(/gfxrtl sweep --study mac --workload random --param cycles=200 --seed 1 --only 'intBits=4\|8,fracBits=4,round=truncate,vt=low\|high' --out /);
     expect(md).toContain('workload `mac-random-200` (seed 1');
     expect(md).toContain(`writes ${CALIBRATION_JSON}`);
     expect(md).toContain(`writes ${YOSYS_JSON}`);
@@ -47,7 +51,7 @@ describe('writeReport', () => {
 
   it('includes the calibration table (modelled and not modelled components) and the Yosys cross-check', async () => {
     // Plumbing only: MAC inventories stand in for two raster components.
-    const cal = buildCalibration('mac', [
+    const cal = buildCalibration('mac', BLUR_PUBLISHED, [
       { component: 'bbox', instance: 'Mac', inventory: inventory(mac('intBits=8,fracBits=8')), powerMw: 14, areaMm2: 0.012 },
       { component: 'iterator', instance: 'Mac', inventory: inventory(mac('intBits=4,fracBits=4')), powerMw: 3, areaMm2: 0.002 },
     ]);

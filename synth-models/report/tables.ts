@@ -1,10 +1,16 @@
 // Markdown tables of a sweep: each mode's frontier, the constrained
 // frontiers side by side, the cost of a required rate under power-density
-// limits, and the two model checks (calibration, Yosys).
-import { costAtRate, type ConstrainedFrontier, type RateCost } from '../pareto.js';
-import type { PointRow } from '../sweep/point.js';
+// limits, the driver's counts per micro-architecture, and the two model
+// checks (calibration, Yosys). Columns come from the study's metrics and
+// objectives as the manifest records them.
+import { costAtRate, type ConstrainedFrontier, type RateCost, type RateFigures } from '../pareto.js';
+import { figure, type PointRow } from '../sweep/point.js';
+import type { StudyInfo } from '../sweep/manifest.js';
 import type { CalibrationFile, CrossCheckFile } from './checks.js';
-import { ghz, giga, mdTable, mw, param, pj, sig } from './format.js';
+import { ghz, mdTable, mw, param, sig } from './format.js';
+import type { Display } from '../../studies/contract.js';
+
+export const shown = (v: number, d: Display, digits = 3): string => sig(v / d.scale, digits);
 
 function designCells(r: PointRow, columns: readonly string[]): string[] {
   return [...columns.map((c) => param(r.params[c])), r.vt, String(r.vdd), String(r.stages), ghz(r.clockHz)];
@@ -12,35 +18,81 @@ function designCells(r: PointRow, columns: readonly string[]): string[] {
 
 const DESIGN_HEAD = (columns: readonly string[]): string[] => [...columns, 'Vt', 'Vdd V', 'stages', 'clock GHz'];
 
-/** The frontier from lowest to highest performance density. */
-export function frontierTable(frontier: readonly PointRow[], columns: readonly string[], op: string): string {
-  const head = [...DESIGN_HEAD(columns), 'area mm^2', 'power mW', `G${op}/s`, `G${op}/s/mm^2`, `pJ/${op}`, 'W/mm^2'];
-  const rows = frontier.map((r) => [...designCells(r, columns), sig(r.areaMm2), mw(r.powerW), giga(r.mpPerSec), giga(r.perfDensity), pj(r.energyPerMpJ), sig(r.powerDensity)]);
+/** Power columns: the priced power, and with toggle activity the fully-used figure beside it. */
+function powerHead(rows: readonly PointRow[]): string[] {
+  return rows.some((r) => r.fullPowerW !== undefined) ? ['power mW (toggles)', 'power mW (fully used)'] : ['power mW'];
+}
+function powerCells(r: PointRow, toggles: boolean): string[] {
+  return toggles ? [mw(r.powerW), r.fullPowerW === undefined ? '—' : mw(r.fullPowerW)] : [mw(r.powerW)];
+}
+
+/** The frontier from the worst to the best x objective. */
+export function frontierTable(frontier: readonly PointRow[], columns: readonly string[], study: StudyInfo): string {
+  const toggles = frontier.some((r) => r.fullPowerW !== undefined);
+  const head = [...DESIGN_HEAD(columns), 'area mm^2', ...powerHead(frontier), ...study.metrics.map((m) => m.display.unit)];
+  const rows = frontier.map((r) => [...designCells(r, columns), sig(r.areaMm2), ...powerCells(r, toggles), ...study.metrics.map((m) => shown(figure(r, m.key), m.display))]);
   return mdTable(head, rows);
 }
 
-export function rateCostTable(costs: readonly RateCost<PointRow>[], columns: readonly string[], op: string, rate: number): string {
-  const head = ['limit W/mm^2', `area mm^2 for ${giga(rate)} G${op}/s`, 'power W', ...DESIGN_HEAD(columns), `G${op}/s/mm^2`, `pJ/${op}`, 'W/mm^2'];
+export function rateFigures(study: StudyInfo): RateFigures<PointRow> | null {
+  const t = study.rateTargets;
+  if (t === null) return null;
+  return { perSec: (r) => figure(r, t.metric), areaMm2: (r) => r.areaMm2, powerW: (r) => r.powerW };
+}
+
+export function rateCostTable(costs: readonly RateCost<PointRow>[], columns: readonly string[], study: StudyInfo): string {
+  const t = study.rateTargets!;
+  const rateText = `${sig(t.rate / 1e9)} G${study.work.name}/s`;
+  const head = ['limit W/mm^2', `area mm^2 for ${rateText}`, 'power W', ...DESIGN_HEAD(columns), ...study.metrics.map((m) => m.display.unit)];
   const rows = costs.map((c) => {
     const r = c.point;
     if (r === null) return [sig(c.limit), 'no design within the limit', ...head.slice(2).map(() => '—')];
-    return [sig(c.limit), sig(c.areaMm2), sig(c.powerW), ...designCells(r, columns), giga(r.perfDensity), pj(r.energyPerMpJ), sig(r.powerDensity)];
+    return [sig(c.limit), sig(c.areaMm2), sig(c.powerW), ...designCells(r, columns), ...study.metrics.map((m) => shown(figure(r, m.key), m.display))];
   });
   return mdTable(head, rows);
 }
 
-/** One row per constraint (axis = value): its frontier's reach and what
- *  the rate costs when only designs with that value are allowed. */
-export function constrainedTable(groups: readonly ConstrainedFrontier<PointRow>[], overall: readonly PointRow[], op: string, rate: number, limits: readonly number[]): string {
-  const head = ['only', 'points', 'frontier points', 'on overall frontier', `best G${op}/s/mm^2`, `lowest pJ/${op}`, ...limits.map((l) => `mm^2 @ ${sig(l)} W/mm^2`)];
+/** One row per constraint (axis = value): its frontier's reach and, with a
+ *  rate target, what the rate costs when only designs with that value are allowed. */
+export function constrainedTable(groups: readonly ConstrainedFrontier<PointRow>[], overall: readonly PointRow[], study: StudyInfo): string {
+  const { x, y } = study.objectives;
+  const best = (o: typeof x, rs: readonly PointRow[]): number => {
+    const vs = rs.map((r) => figure(r, o.key));
+    return o.better === 'higher' ? Math.max(...vs) : Math.min(...vs);
+  };
+  const t = study.rateTargets;
+  const f = rateFigures(study);
+  const limits = t?.powerDensityLimits ?? [];
+  const head = ['only', 'points', 'frontier points', 'on overall frontier', `${x.better === 'higher' ? 'best' : 'lowest'} ${x.display.unit}`, `${y.better === 'higher' ? 'best' : 'lowest'} ${y.display.unit}`, ...limits.map((l) => `mm^2 @ ${sig(l)} W/mm^2`)];
   const rows = groups.map((g) => {
     const onOverall = overall.filter((r) => r.params[g.axis] === g.value).length;
-    const best = Math.max(...g.frontier.map((r) => r.perfDensity));
-    const low = Math.min(...g.frontier.map((r) => r.energyPerMpJ));
-    const costs = costAtRate(g.frontier, rate, limits);
-    return [`${g.axis} = ${param(g.value)}`, String(g.count), String(g.frontier.length), String(onOverall), giga(best), pj(low), ...costs.map((c) => (c.point ? sig(c.areaMm2) : '—'))];
+    const costs = t && f ? costAtRate(g.frontier, t.rate, limits, f) : [];
+    return [`${g.axis} = ${param(g.value)}`, String(g.count), String(g.frontier.length), String(onOverall), shown(best(x, g.frontier), x.display), shown(best(y, g.frontier), y.display), ...costs.map((c) => (c.point ? sig(c.areaMm2) : '—'))];
   });
   return mdTable(head, rows);
+}
+
+/** Per micro-architecture: the driver's counts on the workload. */
+export function microArchTable(rows: readonly PointRow[], columns: readonly string[], modeAxes: readonly string[], study: StudyInfo, microArchs: readonly { id: string; params: Readonly<Record<string, unknown>> }[]): string {
+  const perCycle = study.metrics[0];
+  const first = new Map<string, PointRow>();
+  for (const r of rows) if (!first.has(r.id)) first.set(r.id, r);
+  const keys = [...columns, ...modeAxes];
+  const head = [...keys, 'cycles', ...(perCycle ? [perCycle.display.unit] : []), ...study.counterDisplay.map((c) => c.display.label)];
+  const out = microArchs.flatMap((m) => {
+    const r = first.get(m.id);
+    if (r === undefined) return [];
+    return [[
+      ...keys.map((k) => param(m.params[k] as Parameters<typeof param>[0])),
+      String(r.extra['cycles'] ?? '—'),
+      ...(perCycle ? [sig(figure(r, perCycle.key), 4)] : []),
+      ...study.counterDisplay.map((c) => {
+        const v = r.extra[c.key];
+        return v === undefined ? '—' : sig(v / c.display.scale, c.digits ?? 3);
+      }),
+    ]];
+  });
+  return mdTable(head, out);
 }
 
 export function calibrationTable(c: CalibrationFile): string {

@@ -5,24 +5,28 @@
 // files are present (`gfxrtl calibrate --out DIR` writes them).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { constrainedFrontiers, costAtRate, groupBy, paretoFront } from '../pareto.js';
+import type { RateTargets, Study } from '../../studies/contract.js';
+import { layoutOf } from '../sweep/manifest.js';
+import { importStudy } from '../sweep/study-ref.js';
+import { experimentSections } from './experiments.js';
+import { constrainedFrontiers, costAtRate, groupBy, paretoFront, scorerOf } from '../pareto.js';
 import { sweepCommandLine } from '../sweep/command-line.js';
-import type { PointRow } from '../sweep/point.js';
+import { figure, rowToJson, type PointRow } from '../sweep/point.js';
 import { writeDurable } from '../sweep/files.js';
 import { CALIBRATION_JSON, readCalibration, readCrossCheck, YOSYS_JSON } from './checks.js';
 import { explainSection } from './explain.js';
-import { giga, sig } from './format.js';
+import { sig } from './format.js';
 import { loadSweep, type LoadedSweep } from './load.js';
 import { cloudSpec, constrainedSpec } from './plots.js';
 import { renderPng, renderSvg } from './render.js';
-import { calibrationTable, constrainedTable, crossCheckTable, frontierTable, rateCostTable } from './tables.js';
+import { calibrationTable, constrainedTable, crossCheckTable, frontierTable, microArchTable, rateCostTable, rateFigures } from './tables.js';
 import type { TopLevelSpec } from 'vega-lite';
 import { SweepError } from '../sweep/spec.js';
 
 export interface ReportOptions {
-  /** Required throughput for the cost table, ops/s (default 3e9, the study's). */
+  /** Required throughput for the cost table, work items/s (default: the study's rate target). */
   rate?: number;
-  /** Power-density limits, W/mm^2 (default 0.7, 1.0, 1.5). */
+  /** Power-density limits, W/mm^2 (default: the study's). */
   limits?: readonly number[];
   /** Colour of the cloud: a column, or vt / vdd / stages (default: the first column). */
   colorBy?: string;
@@ -34,9 +38,6 @@ export interface ReportFiles {
   index: string;
   plots: string[];
 }
-
-export const DEFAULT_RATE = 3e9;
-export const DEFAULT_LIMITS: readonly number[] = [0.7, 1.0, 1.5];
 
 async function plot(dir: string, name: string, spec: TopLevelSpec, png: boolean, out: string[]): Promise<string> {
   const svg = await renderSvg(spec);
@@ -55,24 +56,39 @@ function slug(s: string): string {
   return s.replace(/[^A-Za-z0-9._-]+/g, '_');
 }
 
-async function modeSection(s: LoadedSweep, mode: string, rows: PointRow[], o: Required<ReportOptions>, plots: string[]): Promise<string> {
+interface Resolved {
+  colorBy: string;
+  png: boolean;
+  rate: RateTargets | null;
+}
+
+async function modeSection(s: LoadedSweep, mode: string, rows: PointRow[], o: Resolved, plots: string[]): Promise<string> {
   const id = s.manifest.identity;
-  const op = id.opName;
-  const frontier = paretoFront(rows);
-  const colorBy = o.colorBy;
+  const st = id.study;
+  const score = scorerOf<PointRow>(st.objectives, figure);
+  const frontier = paretoFront(rows, score);
+  const { x, y } = st.objectives;
   const out = [`## Mode ${mode}`, '', `${rows.length} design points from ${new Set(rows.map((r) => r.id)).size} micro-architectures; ${frontier.length} on the Pareto frontier.`, ''];
-  out.push(await plot(s.dir, `${slug(mode)}-cloud`, cloudSpec(mode, rows, frontier, colorBy, op), o.png, plots), '');
-  out.push(`### Pareto frontier (lower energy per ${op}, higher performance density)`, '', frontierTable(frontier, id.columns, op), '');
-  out.push(`### Cost of ${giga(o.rate)} G${op}/s at fixed power density`, '', rateCostTable(costAtRate(rows, o.rate, o.limits), id.columns, op, o.rate), '');
-  const groups = constrainedFrontiers(rows, id.columns);
-  if (groups.length > 0) {
-    out.push('### Constrained frontiers', '');
-    for (const axis of id.columns) {
-      const g = groups.filter((x) => x.axis === axis);
-      out.push(await plot(s.dir, `${slug(mode)}-by-${slug(axis)}`, constrainedSpec(mode, axis, rows, g, frontier, op), o.png, plots), '');
+  const studyWithRate = { ...st, rateTargets: o.rate };
+  for (const kind of st.report) {
+    if (kind === 'frontier') {
+      out.push(await plot(s.dir, `${slug(mode)}-cloud`, cloudSpec(mode, rows, frontier, o.colorBy, st.objectives), o.png, plots), '');
+      out.push(`### Pareto frontier (${x.better} ${x.display.label}, ${y.better} ${y.display.label})`, '', frontierTable(frontier, id.columns, st), '');
+    } else if (kind === 'rate-cost' && o.rate !== null) {
+      const f = rateFigures(studyWithRate)!;
+      out.push(`### Cost of ${sig(o.rate.rate / 1e9)} G${st.work.name}/s at fixed power density`, '', rateCostTable(costAtRate(rows, o.rate.rate, o.rate.powerDensityLimits, f), id.columns, studyWithRate), '');
+    } else if (kind === 'constrained') {
+      const groups = constrainedFrontiers(rows, id.columns, score);
+      if (groups.length === 0) continue;
+      out.push('### Constrained frontiers', '');
+      for (const axis of id.columns) {
+        const g = groups.filter((q) => q.axis === axis);
+        out.push(await plot(s.dir, `${slug(mode)}-by-${slug(axis)}`, constrainedSpec(mode, axis, rows, g, frontier, st.objectives), o.png, plots), '');
+      }
+      const rateText = o.rate ? `, and the area needed for ${sig(o.rate.rate / 1e9)} G${st.work.name}/s at each power-density limit using only such designs` : '';
+      out.push(`Per constraint: its frontier's reach, how many overall-frontier points satisfy it${rateText}.`, '');
+      out.push(constrainedTable(groups, frontier, studyWithRate), '');
     }
-    out.push(`Per constraint: its frontier's reach, how many overall-frontier points satisfy it, and the area needed for ${giga(o.rate)} G${op}/s at each power-density limit using only such designs.`, '');
-    out.push(constrainedTable(groups, frontier, op, o.rate, o.limits), '');
   }
   return out.join('\n');
 }
@@ -85,8 +101,8 @@ function checksSections(dir: string): string {
   } else {
     const k = cal.knobs;
     out.push(
-      `Published: one Blur rasterizer's components at ${cal.point.vdd} V, ${cal.point.vt} Vt, ${sig(cal.point.clockHz / 1e9)} GHz, each fully used (raster-units.md). ` +
-        `Ours: the ${cal.domain} design's instances priced at the same point, each at the fewest stages that meet the clock, with the fitted global knobs ` +
+      `Published: ${cal.source} at ${cal.point.vdd} V, ${cal.point.vt} Vt, ${sig(cal.point.clockHz / 1e9)} GHz, each fully used. ` +
+        `Ours: the ${cal.study} design's instances priced at the same point, each at the fewest stages that meet the clock, with the fitted global knobs ` +
         `(area x${sig(k.areaFactor, 4)}, energy x${sig(k.energyFactor, 4)}, delay x${sig(k.delayFactor, 4)}: the delay knob sets each component's pipeline depth at the clock and is fitted to minimise the combined log error of the other two). ` +
         `RMS log error: area ${sig(cal.rmsLogArea)}, power ${sig(cal.rmsLogPower)}. Components this design does not have are listed as not modelled and do not enter the fit.`,
       '',
@@ -110,15 +126,31 @@ function checksSections(dir: string): string {
   return out.join('\n');
 }
 
+/** The study's own markdown sections: rendered by the study, loaded from
+ *  the module the manifest names (the engine imports no study). */
+async function customSections(s: LoadedSweep): Promise<string[]> {
+  const st = s.manifest.identity.study;
+  let study: Study;
+  try {
+    study = await importStudy({ module: st.module, name: st.name });
+  } catch {
+    return [];
+  }
+  const rows = s.rows.map((r) => rowToJson(r, layoutOf(s.manifest.identity)));
+  return study.report.flatMap((sec) => (sec.kind === 'markdown' ? [`## ${sec.title}\n\n${sec.render({ rows, dir: s.dir }).trim()}\n`] : []));
+}
+
 export async function writeReport(dir: string, opts: ReportOptions = {}): Promise<ReportFiles> {
   const s = loadSweep(dir);
   const id = s.manifest.identity;
-  const o: Required<ReportOptions> = {
-    rate: opts.rate ?? DEFAULT_RATE,
-    limits: opts.limits ?? DEFAULT_LIMITS,
-    colorBy: opts.colorBy ?? id.columns[0] ?? 'vt',
-    png: opts.png ?? true,
-  };
+  const st = id.study;
+  const base = st.rateTargets;
+  const rate: RateTargets | null =
+    base === null && opts.rate === undefined
+      ? null
+      : { metric: base?.metric ?? '', doc: base?.doc ?? '', rate: opts.rate ?? base?.rate ?? 0, powerDensityLimits: opts.limits ?? base?.powerDensityLimits ?? [] };
+  if (rate !== null && base === null) throw new SweepError(`report: study ${st.name} declares no rate target, so --rate has no throughput metric to use`);
+  const o: Resolved = { colorBy: opts.colorBy ?? id.columns[0] ?? 'vt', png: opts.png ?? true, rate };
   const valid = ['vt', 'vdd', 'stages', ...id.columns];
   if (!valid.includes(o.colorBy)) throw new SweepError(`report: --color-by ${o.colorBy} is not a column; use one of ${valid.join(', ')}`);
   mkdirSync(join(dir, 'plots'), { recursive: true });
@@ -129,12 +161,21 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
     '',
     ...s.warnings.map((w) => `> **Warning.** ${w}\n`),
     `${s.rows.length} design points, ${id.microArchs.length} micro-architectures in the spec${s.manifest.shard ? ` (this directory: shard ${s.manifest.shard.index}/${s.manifest.shard.count})` : ''}. ` +
+      `Throughput is in ${st.work.name}s: ${st.work.doc}. ` +
       'Data: [points.csv](points.csv), [points.jsonl](points.jsonl) (one design point per line; columns explained below).',
     '',
     explainSection(s.manifest, reproduce),
   ];
   for (const [mode, rows] of groupBy(s.rows, (r) => r.mode)) parts.push(await modeSection(s, mode, rows, o, plots));
-  parts.push(checksSections(dir));
+  if (st.report.includes('microarch')) {
+    parts.push(`## Per micro-architecture on the workload (${st.work.name}s: ${st.work.doc})`, '', microArchTable(s.rows, id.columns, id.modeAxes, st, id.microArchs), '');
+  }
+  if (st.report.includes('experiments')) {
+    const ex = experimentSections(dir);
+    parts.push(...(ex.length > 0 ? ex : [`## Experiments\n\nNot run for this directory (\`gfxrtl study ${st.name} --out ${dir}\` runs them).\n`]));
+  }
+  parts.push(...(await customSections(s)));
+  if (st.report.includes('calibration')) parts.push(checksSections(dir));
   const index = join(dir, 'index.md');
   writeDurable(index, parts.join('\n'));
   return { index, plots };

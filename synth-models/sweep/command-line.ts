@@ -1,7 +1,7 @@
 // The command line that reproduces a sweep directory, rebuilt from its
 // manifest (so the report states it even when the recorded command was run
 // from a script or a test).
-import { formatValue, onlyText, DEFAULT_CLOCKS_GHZ } from './spec.js';
+import { onlyText, DEFAULT_CLOCKS_GHZ } from './spec.js';
 import type { Shard, SweepIdentity } from './manifest.js';
 
 function quote(s: string): string {
@@ -9,8 +9,11 @@ function quote(s: string): string {
 }
 
 export function sweepCommandLine(id: SweepIdentity, shard: Shard | null, out: string): string {
-  const parts = ['gfxrtl', 'sweep', '--domain', quote(id.domain.name)];
-  for (const [k, v] of Object.entries(id.domain.options)) parts.push('--domain-option', quote(`${k}=${formatValue(v)}`));
+  const parts = ['gfxrtl', 'sweep', '--study', quote(id.study.name)];
+  if (id.workload.name !== undefined) parts.push('--workload', quote(id.workload.name));
+  const params = Object.entries(id.workloadParams);
+  if (params.length > 0) parts.push('--param', quote(params.map(([k, v]) => `${k}=${v}`).join(',')));
+  parts.push('--seed', String(id.workload.seed));
   const only = onlyText(id.axes, id.spec);
   if (only) parts.push('--only', quote(only));
   const st = id.spec.stages;

@@ -1,8 +1,8 @@
-// The design-space sweep's public surface. Domains plug in through
-// types.ts (SweepDomain, MicroArchEvaluator) and are named by DomainRef so
-// worker threads can load them too.
-export type { Axis, DomainFactory, MicroArchEvaluation, MicroArchEvaluator, Params, ParamValue, SweepDomain } from './types.js';
-export { builtinDomains, domainModuleUrl, loadDomain, type DomainRef } from './domain-ref.js';
+// The design-space sweep's public surface. Studies (studies/contract.ts)
+// are adapted to a SweepDomain (types.ts) and named by StudyRef so worker
+// threads can load them too.
+export type { Axis, MicroArchEvaluator, Params, ParamValue, Performance, SweepDomain } from './types.js';
+export { checkCounts, importStudy, loadDomain, selectWorkload, simulatorOf, studyAxes, studyDomain, type StudyRef } from './study-ref.js';
 export {
   axisValues,
   DEFAULT_CLOCKS_GHZ,
@@ -20,9 +20,9 @@ export {
   type SweepSpec,
 } from './spec.js';
 export { enumerateMicroArchs, physicalPoints, pointKey, type MicroArchEntry } from './enumerate.js';
-export { rowFromJson, rowKey, rowsToCsv, rowToJson, type PointRow } from './point.js';
-export { readManifest, type Shard, type SweepIdentity, type SweepManifest } from './manifest.js';
-export { parseShard } from './shard.js';
+export { figure, rowFromJson, rowKey, rowsToCsv, rowToJson, type PointRow, type RowLayout } from './point.js';
+export { layoutOf, readManifest, type Shard, type StudyInfo, type SweepIdentity, type SweepManifest } from './manifest.js';
+export { parseShard, shardFromEnv } from './shard.js';
 export { runSweep, type SweepOptions, type SweepSummary } from './run.js';
 export { mergeSweeps, type MergeOptions, type MergeSummary } from './merge.js';
 export { createProgress, silentProgress, type Progress, type ProgressOptions } from './progress.js';

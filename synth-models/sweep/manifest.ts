@@ -8,14 +8,31 @@ import type { Knobs } from '../knobs.js';
 import type { PriceOptions } from '../price.js';
 import { writeDurable } from './files.js';
 import type { SweepSpec } from './spec.js';
-import type { Axis, ParamValue, Params } from './types.js';
+import type { Objectives, RateTargets, WorkUnit } from '../../studies/contract.js';
+import type { RowLayout } from './point.js';
+import type { Axis, MetricInfo, Params, SweepDomain } from './types.js';
 
-export const MANIFEST_FORMAT = 'gfxrtl-sweep/1';
+export const MANIFEST_FORMAT = 'gfxrtl-sweep/2';
+
+/** Everything the report needs to know about the study, as data: the
+ *  report reads it from here and never imports a study. */
+export interface StudyInfo {
+  name: string;
+  /** The study's module, for a rerun (`gfxrtl sweep --study NAME`). */
+  module: string;
+  work: WorkUnit;
+  metrics: readonly MetricInfo[];
+  objectives: Objectives;
+  rateTargets: RateTargets | null;
+  counterDisplay: NonNullable<SweepDomain<unknown>['counterDisplay']>;
+  report: SweepDomain<unknown>['report'];
+}
 
 export interface SweepIdentity {
-  domain: { name: string; options: Readonly<Record<string, ParamValue>> };
+  study: StudyInfo;
+  /** The workload's parameters as given (defaults not spelled out). */
+  workloadParams: Readonly<Record<string, number>>;
   summary: string;
-  opName: string;
   axes: readonly Axis[];
   modeAxes: readonly string[];
   columns: readonly string[];
@@ -25,7 +42,7 @@ export interface SweepIdentity {
   knobs: Knobs;
   /** 'default' or the calibration file the knobs were read from. */
   knobsSource: string;
-  workload: { id: string; seed: number; doc: string };
+  workload: { name: string; id: string; seed: number; doc: string };
   priceOptions: Pick<PriceOptions, 'pipelineRegisters' | 'physical'>;
   /** Hash of the cost table and physical scaling (fingerprint.ts). */
   modelFingerprint: string;
@@ -70,10 +87,15 @@ export function writeManifest(dir: string, m: SweepManifest): void {
   writeDurable(manifestPath(dir), JSON.stringify(m, null, 1) + '\n');
 }
 
-/** What the points depend on: prose (summary, docs) may change freely. */
+export function layoutOf(id: SweepIdentity): RowLayout {
+  return { columns: id.columns, metrics: id.study.metrics.map((m) => m.key) };
+}
+
+/** What the points depend on: prose (summary, docs, displays) and where the
+ *  study's module lives may change freely. */
 function comparable(id: SweepIdentity): Record<string, unknown> {
-  const { summary: _summary, axes, workload, ...rest } = id;
-  return { ...rest, axes: axes.map(({ doc: _doc, ...a }) => a), workload: { id: workload.id, seed: workload.seed } };
+  const { summary: _summary, axes, workload, study, workloadParams: _p, ...rest } = id;
+  return { ...rest, study: study.name, metrics: study.metrics.map((m) => m.key), axes: axes.map(({ doc: _doc, ...a }) => a), workload: { id: workload.id, seed: workload.seed } };
 }
 
 /** Names of the identity fields that differ (empty when identical). */

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { lockDir, writeDurable } from './files.js';
-import { identityDiff, readManifest, writeManifest, type SweepManifest } from './manifest.js';
+import { identityDiff, layoutOf, MANIFEST_FORMAT, readManifest, writeManifest, type SweepManifest } from './manifest.js';
 import { rowKey, sameFigures, type PointRow } from './point.js';
 import { listCache, MICROARCH_DIR, POINTS_JSONL, readCache, readPoints, writeFinalPoints } from './store.js';
 import { SweepError } from './spec.js';
@@ -46,13 +46,13 @@ export function mergeSweeps(opts: MergeOptions): MergeSummary {
     const byKey = new Map<string, { row: PointRow; dir: string }>();
     let duplicates = 0;
     opts.inputs.forEach((dir) => {
-      for (const row of readPoints(join(dir, POINTS_JSONL), identity.columns).rows) {
+      for (const row of readPoints(join(dir, POINTS_JSONL), layoutOf(identity)).rows) {
         const key = rowKey(row);
         const prev = byKey.get(key);
         if (prev === undefined) {
           byKey.set(key, { row, dir });
         } else {
-          if (!sameFigures(prev.row, row, identity.columns)) throw new SweepError(`merge: point ${key} differs between ${prev.dir} and ${dir}; refusing to merge conflicting results`);
+          if (!sameFigures(prev.row, row, layoutOf(identity))) throw new SweepError(`merge: point ${key} differs between ${prev.dir} and ${dir}; refusing to merge conflicting results`);
           duplicates++;
         }
       }
@@ -65,7 +65,7 @@ export function mergeSweeps(opts: MergeOptions): MergeSummary {
       return c !== null && c.pointKeys.every((k) => have.has(k));
     });
     const final = writeFinalPoints(opts.out, rows, identity);
-    const manifest: SweepManifest = { format: 'gfxrtl-sweep/1', identity, shard: null, command: opts.command ?? '', complete, points: final.length, mergedFrom: [...opts.inputs] };
+    const manifest: SweepManifest = { format: MANIFEST_FORMAT, identity, shard: null, command: opts.command ?? '', complete, points: final.length, mergedFrom: [...opts.inputs] };
     writeManifest(opts.out, manifest);
     return { out: opts.out, points: final.length, duplicates, complete };
   } finally {

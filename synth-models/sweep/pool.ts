@@ -8,7 +8,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { DomainRef } from './domain-ref.js';
+import type { StudyRef } from './study-ref.js';
+import { SweepError } from './spec.js';
 import type { PricingContext } from './pricing.js';
 import type { Task, TaskResult } from './task.js';
 import type { FromWorker, ToWorker, WorkerInit } from './worker.js';
@@ -56,9 +57,9 @@ export class WorkerPool {
     }
   }
 
-  /** Starts `size` workers and waits until each has loaded the domain. */
-  static async start(size: number, domain: DomainRef, ctx: PricingContext): Promise<WorkerPool> {
-    const workers = Array.from({ length: size }, () => spawn({ domain, ctx }));
+  /** Starts `size` workers and waits until each has loaded the study. */
+  static async start(size: number, study: StudyRef, ctx: PricingContext): Promise<WorkerPool> {
+    const workers = Array.from({ length: size }, () => spawn({ study, ctx }));
     await Promise.all(
       workers.map(
         (w) =>
@@ -108,7 +109,7 @@ export class WorkerPool {
     const job = s.busy;
     s.busy = null;
     if (m.kind === 'done') job.resolve(m.result);
-    else job.reject(new Error(`micro-architecture ${job.task.entry.id}: ${m.message}`));
+    else job.reject(m.user ? new SweepError(m.message) : new Error(`micro-architecture ${job.task.entry.id}: ${m.message}`));
     this.dispatch();
   }
 

@@ -6,23 +6,23 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_KNOBS, type Knobs } from '../knobs.js';
-import { loadDomain, type DomainRef } from './domain-ref.js';
+import { loadDomain, type StudyRef } from './study-ref.js';
 import { enumerateMicroArchs, type MicroArchEntry } from './enumerate.js';
 import { Appender, lockDir } from './files.js';
 import { modelFingerprint } from './fingerprint.js';
-import { identityDiff, readManifest, writeManifest, type Shard, type SweepIdentity, type SweepManifest } from './manifest.js';
-import { RESERVED_NAMES, rowKey, type PointRow } from './point.js';
+import { identityDiff, layoutOf, MANIFEST_FORMAT, readManifest, writeManifest, type Shard, type SweepIdentity, type SweepManifest } from './manifest.js';
+import { PRICED_FIGURES, RESERVED_NAMES, rowKey, type PointRow } from './point.js';
 import { WorkerPool } from './pool.js';
 import type { PricingContext } from './pricing.js';
 import { inShard } from './shard.js';
 import { resolveSpec, SpecError, SweepError, type SpecInput, type SweepSpec } from './spec.js';
 import { dropPartialTail, POINTS_JSONL, readCache, readPoints, rowsToJsonl, writeCache, writeFinalPoints } from './store.js';
-import { runTask, type Task, type TaskResult } from './task.js';
+import { runTask, type DesignProbe, type Task, type TaskResult } from './task.js';
 import { silentProgress, type Progress } from './progress.js';
 import type { SweepDomain } from './types.js';
 
 export interface SweepOptions {
-  domain: DomainRef;
+  study: StudyRef;
   out: string;
   spec?: SpecInput;
   shard?: Shard | null;
@@ -39,6 +39,8 @@ export interface SweepOptions {
   signal?: AbortSignal;
   /** Called after each micro-architecture's points are on disk. */
   onResult?: (r: TaskResult) => void;
+  /** Tests: sees every Design elaborated and priced (main thread only). */
+  probe?: DesignProbe;
 }
 
 export interface SweepSummary {
@@ -59,17 +61,35 @@ export interface SweepSummary {
 }
 
 function checkDomain(d: SweepDomain<unknown>): void {
-  for (const a of d.axes) {
-    if (RESERVED_NAMES.includes(a.key)) throw new SpecError(`domain ${d.name}: axis name "${a.key}" clashes with a row field; rename it`);
+  const names = [...d.axes.map((a) => a.key), ...d.metrics.map((m) => m.key)];
+  for (const n of names) {
+    if (RESERVED_NAMES.includes(n)) throw new SpecError(`study ${d.name}: axis or metric name "${n}" clashes with a row field; rename it`);
   }
-  for (const k of d.modeAxes) if (!d.axes.some((a) => a.key === k)) throw new SpecError(`domain ${d.name}: mode axis "${k}" is not an axis`);
+  const dup = names.find((n, i) => names.indexOf(n) !== i);
+  if (dup !== undefined) throw new SpecError(`study ${d.name}: "${dup}" names two axes or metrics`);
+  const figures = [...PRICED_FIGURES, ...d.metrics.map((m) => m.key)];
+  for (const o of [d.objectives.x, d.objectives.y]) {
+    if (!figures.includes(o.key)) throw new SpecError(`study ${d.name}: objective "${o.key}" is neither a metric nor a priced figure; valid: ${figures.join(', ')}`);
+  }
+  if (d.rateTargets && !d.metrics.some((m) => m.key === d.rateTargets!.metric)) {
+    throw new SpecError(`study ${d.name}: rate target metric "${d.rateTargets.metric}" is not a metric; metrics: ${d.metrics.map((m) => m.key).join(', ')}`);
+  }
 }
 
-export function sweepIdentity(domain: SweepDomain<unknown>, ref: DomainRef, spec: SweepSpec, entries: readonly MicroArchEntry[], knobs: Knobs, knobsSource: string): SweepIdentity {
+export function sweepIdentity(domain: SweepDomain<unknown>, ref: StudyRef, spec: SweepSpec, entries: readonly MicroArchEntry[], knobs: Knobs, knobsSource: string): SweepIdentity {
   return {
-    domain: { name: ref.name, options: { ...ref.options } },
+    study: {
+      name: domain.name,
+      module: ref.module,
+      work: domain.work,
+      metrics: domain.metrics.map(({ value: _value, ...m }) => m),
+      objectives: domain.objectives,
+      rateTargets: domain.rateTargets ?? null,
+      counterDisplay: domain.counterDisplay ?? [],
+      report: domain.report,
+    },
+    workloadParams: { ...ref.params },
     summary: domain.summary,
-    opName: domain.opName,
     axes: domain.axes,
     modeAxes: domain.modeAxes,
     columns: domain.axes.map((a) => a.key).filter((k) => !domain.modeAxes.includes(k)),
@@ -93,7 +113,7 @@ function openDir(dir: string, identity: SweepIdentity, shard: Shard | null): { r
   const prev = readManifest(dir);
   const file = join(dir, POINTS_JSONL);
   if (prev === null) {
-    const stray = readPoints(file, identity.columns);
+    const stray = readPoints(file, layoutOf(identity));
     if (stray.rows.length > 0 || stray.truncatedTail) throw new SweepError(`${dir} has ${POINTS_JSONL} but no sweep.json; not resuming an unknown sweep`);
     return { rows: [] };
   }
@@ -103,20 +123,20 @@ function openDir(dir: string, identity: SweepIdentity, shard: Shard | null): { r
     const s = (x: Shard | null): string => (x ? `${x.index}/${x.count}` : 'none');
     throw new SweepError(`${dir} holds shard ${s(prev.shard)}, not ${s(shard)}`);
   }
-  const read = readPoints(file, identity.columns);
+  const read = readPoints(file, layoutOf(identity));
   dropPartialTail(file, read);
   return { rows: read.rows };
 }
 
 export async function runSweep(opts: SweepOptions): Promise<SweepSummary> {
   const t0 = performance.now();
-  const domain = await loadDomain(opts.domain);
+  const domain = await loadDomain(opts.study);
   checkDomain(domain);
   const spec = resolveSpec(domain.axes, opts.spec);
   const shard = opts.shard ?? null;
   const knobs = opts.knobs ?? { ...DEFAULT_KNOBS };
   const entries = enumerateMicroArchs(domain, spec);
-  const identity = sweepIdentity(domain, opts.domain, spec, entries, knobs, opts.knobsSource ?? 'default');
+  const identity = sweepIdentity(domain, opts.study, spec, entries, knobs, opts.knobsSource ?? 'default');
   const mine = entries.filter((e) => inShard(e.index, shard));
   const dir = opts.out;
   const unlock = lockDir(dir);
@@ -126,7 +146,7 @@ export async function runSweep(opts: SweepOptions): Promise<SweepSummary> {
   try {
     const { rows } = openDir(dir, identity, shard);
     const done = new Set(rows.map(rowKey));
-    const manifest: SweepManifest = { format: 'gfxrtl-sweep/1', identity, shard, command: opts.command ?? '', complete: false, points: rows.length };
+    const manifest: SweepManifest = { format: MANIFEST_FORMAT, identity, shard, command: opts.command ?? '', complete: false, points: rows.length };
     writeManifest(dir, manifest);
 
     const doneById = new Map<string, string[]>();
@@ -143,10 +163,10 @@ export async function runSweep(opts: SweepOptions): Promise<SweepSummary> {
     let doneMine = mine.reduce((s, e) => s + (doneById.get(e.id)?.length ?? 0), 0);
     progress.start(total(), doneMine);
 
-    const ctx: PricingContext = { spec, knobs, priceOptions: domain.priceOptions ?? {}, workload: domain.workload, columns: identity.columns };
+    const ctx: PricingContext = { study: domain.name, spec, knobs, priceOptions: domain.priceOptions ?? {}, workload: domain.workload, columns: identity.columns };
     const toEvaluate = tasks.filter((t) => t.cached === null).length;
     const nWorkers = opts.workers === 'auto' || opts.workers === undefined ? (toEvaluate >= 2 ? Math.min(availableParallelism(), toEvaluate) : 0) : opts.workers;
-    if (nWorkers > 0 && tasks.length > 0) pool = await WorkerPool.start(nWorkers, opts.domain, ctx);
+    if (nWorkers > 0 && tasks.length > 0) pool = await WorkerPool.start(nWorkers, opts.study, ctx);
 
     appender.current = new Appender(join(dir, POINTS_JSONL));
     const summary = { newPoints: 0, evaluated: 0, evalMs: 0, priceMs: 0 };
@@ -156,7 +176,7 @@ export async function runSweep(opts: SweepOptions): Promise<SweepSummary> {
       if (r.evaluated || readCache(dir, r.entry.id) === null) {
         writeCache(dir, { id: r.entry.id, mode: r.entry.mode, params: r.entry.params, performance: r.performance, design: r.design, pointKeys: r.keys, evalMs: r.evalMs });
       }
-      appender.current!.append(rowsToJsonl(r.rows, identity.columns));
+      appender.current!.append(rowsToJsonl(r.rows, layoutOf(identity)));
       rows.push(...r.rows);
       summary.newPoints += r.rows.length;
       summary.evaluated += r.evaluated ? 1 : 0;
@@ -167,7 +187,7 @@ export async function runSweep(opts: SweepOptions): Promise<SweepSummary> {
       progress.update(doneMine, total(), r.entry.id);
       opts.onResult?.(r);
     };
-    await runAll(tasks, domain, ctx, pool, onDone, opts.signal);
+    await runAll(tasks, domain, ctx, pool, onDone, opts.signal, opts.probe);
 
     const complete = !opts.signal?.aborted;
     let final = rows;
@@ -184,11 +204,11 @@ export async function runSweep(opts: SweepOptions): Promise<SweepSummary> {
 
 /** Runs tasks through the pool (all in flight, results as they finish) or
  *  one after another here; stops taking new ones once `signal` aborts. */
-async function runAll(tasks: Task[], domain: SweepDomain<unknown>, ctx: PricingContext, pool: WorkerPool | null, onDone: (r: TaskResult) => void, signal?: AbortSignal): Promise<void> {
+async function runAll(tasks: Task[], domain: SweepDomain<unknown>, ctx: PricingContext, pool: WorkerPool | null, onDone: (r: TaskResult) => void, signal?: AbortSignal, probe?: DesignProbe): Promise<void> {
   if (pool === null) {
     for (const t of tasks) {
       if (signal?.aborted) return;
-      onDone(await runTask(domain, ctx, t));
+      onDone(await runTask(domain, ctx, t, probe));
     }
     return;
   }

@@ -16,3 +16,21 @@ export function parseShard(text: string): Shard {
 export function inShard(enumerationIndex: number, shard: Shard | null): boolean {
   return shard === null || enumerationIndex % shard.count === shard.index - 1;
 }
+
+/**
+ * The shard of a Slurm job array task: SLURM_ARRAY_TASK_ID (any base, e.g.
+ * --array=0-3 or 1-4) among SLURM_ARRAY_TASK_COUNT tasks, numbered from
+ * SLURM_ARRAY_TASK_MIN (default 0). Null outside a job array.
+ */
+export function shardFromEnv(env: NodeJS.ProcessEnv = process.env): Shard | null {
+  const id = env['SLURM_ARRAY_TASK_ID'];
+  if (id === undefined || id === '') return null;
+  const count = Number(env['SLURM_ARRAY_TASK_COUNT']);
+  const min = Number(env['SLURM_ARRAY_TASK_MIN'] ?? '0');
+  const n = Number(id);
+  if (!(Number.isInteger(count) && count >= 1)) throw new SpecError(`SLURM_ARRAY_TASK_ID=${id} is set but SLURM_ARRAY_TASK_COUNT=${env['SLURM_ARRAY_TASK_COUNT'] ?? '(unset)'} is not a positive integer`);
+  if (!(Number.isInteger(n) && Number.isInteger(min) && n - min >= 0 && n - min < count)) {
+    throw new SpecError(`SLURM_ARRAY_TASK_ID=${id} is not within SLURM_ARRAY_TASK_MIN=${min} .. ${min + count - 1} (SLURM_ARRAY_TASK_COUNT=${count}); submit with a contiguous --array range, e.g. --array=0-${count - 1}`);
+  }
+  return { index: n - min + 1, count };
+}

@@ -2,21 +2,21 @@
 // unless narrowed with `--only`), Vt flavours, supplies, and how pipeline
 // depths are chosen. Every bad key or value is an error that names it and
 // lists what would be valid.
-import { ConfigError } from '../../units/config.js';
+import { StudyError } from '../../studies/contract.js';
 import type { ArithStyle } from '../cost-table.js';
 import { VDD_RANGE, type VtFlavour } from '../physical.js';
 import type { Axis, ParamValue } from './types.js';
 
 /** A user-facing sweep error (bad directory, conflicting merge, ...): the
  *  CLI prints its message without a stack, like a config error. */
-export class SweepError extends ConfigError {
+export class SweepError extends StudyError {
   constructor(message: string) {
     super(message);
     this.name = 'SweepError';
   }
 }
 
-export class SpecError extends ConfigError {
+export class SpecError extends StudyError {
   constructor(message: string) {
     super(`sweep spec: ${message}`);
     this.name = 'SpecError';

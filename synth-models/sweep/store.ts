@@ -6,10 +6,10 @@
 // the point is priced again.
 import { existsSync, readdirSync, readFileSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
-import { markPareto } from '../pareto.js';
+import { markPareto, scorerOf } from '../pareto.js';
 import { writeDurable } from './files.js';
-import type { SweepIdentity } from './manifest.js';
-import { rowFromJson, rowKey, rowsToCsv, rowToJson, RowFormatError, type PointRow } from './point.js';
+import { layoutOf, type SweepIdentity } from './manifest.js';
+import { figure, rowFromJson, rowKey, rowsToCsv, rowToJson, RowFormatError, type PointRow, type RowLayout } from './point.js';
 import type { Performance } from './pricing.js';
 import type { Params } from './types.js';
 import { SweepError } from './spec.js';
@@ -26,7 +26,7 @@ export interface ReadPoints {
   truncatedTail: boolean;
 }
 
-export function readPoints(file: string, columns: readonly string[]): ReadPoints {
+export function readPoints(file: string, layout: RowLayout): ReadPoints {
   if (!existsSync(file)) return { rows: [], validBytes: 0, truncatedTail: false };
   const buf = readFileSync(file);
   const end = buf.lastIndexOf(0x0a) + 1;
@@ -34,7 +34,7 @@ export function readPoints(file: string, columns: readonly string[]): ReadPoints
   lines.pop();
   const rows = lines.map((line, i) => {
     try {
-      return rowFromJson(JSON.parse(line), columns);
+      return rowFromJson(JSON.parse(line), layout);
     } catch (e) {
       const why = e instanceof RowFormatError || e instanceof SyntaxError ? e.message : String(e);
       throw new SweepError(`${file}:${i + 1}: not a design point (${why}); only a partial last line is tolerated`);
@@ -48,8 +48,8 @@ export function dropPartialTail(file: string, read: ReadPoints): void {
   if (read.truncatedTail) truncateSync(file, read.validBytes);
 }
 
-export function rowsToJsonl(rows: readonly PointRow[], columns: readonly string[]): string {
-  return rows.map((r) => JSON.stringify(rowToJson(r, columns)) + '\n').join('');
+export function rowsToJsonl(rows: readonly PointRow[], layout: RowLayout): string {
+  return rows.map((r) => JSON.stringify(rowToJson(r, layout)) + '\n').join('');
 }
 
 export interface CacheEntry {
@@ -98,12 +98,17 @@ export function canonicalSort(rows: PointRow[], identity: SweepIdentity): PointR
   return rows.sort((a, b) => r(a.id) - r(b.id) || VT_RANK[a.vt]! - VT_RANK[b.vt]! || a.vdd - b.vdd || a.stages - b.stages);
 }
 
+/** Pareto flags on the study's objectives, per mode. */
+export function markIdentityPareto(rows: PointRow[], identity: SweepIdentity): void {
+  markPareto(rows, scorerOf<PointRow>(identity.study.objectives, figure));
+}
+
 /** Final files: canonical order, pareto flags over these rows, CSV. */
 export function writeFinalPoints(dir: string, rows: PointRow[], identity: SweepIdentity): PointRow[] {
   const sorted = canonicalSort(rows, identity);
-  markPareto(sorted);
-  writeDurable(join(dir, POINTS_JSONL), rowsToJsonl(sorted, identity.columns));
-  writeDurable(join(dir, POINTS_CSV), rowsToCsv(sorted, identity.columns));
+  markIdentityPareto(sorted, identity);
+  writeDurable(join(dir, POINTS_JSONL), rowsToJsonl(sorted, layoutOf(identity)));
+  writeDurable(join(dir, POINTS_CSV), rowsToCsv(sorted, layoutOf(identity)));
   return sorted;
 }
 

@@ -9,14 +9,15 @@ import { mergeSweeps } from './merge.js';
 import { rowKey } from './point.js';
 import { runSweep, type SweepOptions } from './run.js';
 import { POINTS_CSV, POINTS_JSONL, readPoints } from './store.js';
-import { readManifest } from './manifest.js';
+import { layoutOf, readManifest } from './manifest.js';
+import { findStudy } from '../../studies/registry.js';
 
 // The MAC stand-in, narrowed to 8 micro-architectures and a short
 // simulation: small enough to sweep many times, real enough to exercise
 // elaboration, simulation and pricing.
 const SPEC = { only: 'intBits=4|8,fracBits=4' };
-const DOMAIN = { name: 'mac', options: { cycles: 300 } };
-const base = (out: string, extra: Partial<SweepOptions> = {}): SweepOptions => ({ domain: DOMAIN, out, spec: SPEC, workers: 0, ...extra });
+const STUDY = { module: findStudy('mac').module, name: 'mac', params: { cycles: 300 } };
+const base = (out: string, extra: Partial<SweepOptions> = {}): SweepOptions => ({ study: STUDY, out, spec: SPEC, workers: 0, ...extra });
 
 let root: string;
 let ref: string;
@@ -33,7 +34,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 function keysOf(dir: string): string[] {
   const m = readManifest(dir)!;
-  return readPoints(join(dir, POINTS_JSONL), m.identity.columns).rows.map(rowKey);
+  return readPoints(join(dir, POINTS_JSONL), layoutOf(m.identity)).rows.map(rowKey);
 }
 
 describe('a sweep directory', () => {
@@ -41,14 +42,16 @@ describe('a sweep directory', () => {
     const keys = keysOf(ref);
     expect(new Set(keys).size).toBe(keys.length);
     expect(file(ref, POINTS_CSV).trimEnd().split('\n')).toHaveLength(keys.length + 1);
-    const rows = readPoints(join(ref, POINTS_JSONL), ['intBits', 'fracBits', 'round']).rows;
+    const rows = readPoints(join(ref, POINTS_JSONL), layoutOf(readManifest(ref)!.identity)).rows;
     expect(rows.some((r) => r.pareto)).toBe(true);
     expect(new Set(rows.map((r) => r.mode))).toEqual(new Set(['mac-wrap', 'mac-saturate']));
     expect(rows.every((r) => r.workload === 'mac-random-300' && r.seed === 1)).toBe(true);
     for (const r of rows) {
-      expect(r.mpPerSec).toBeCloseTo(r.mpPerCycle * r.clockHz, 0);
-      expect(r.perfDensity).toBeCloseTo(r.mpPerSec / r.areaMm2, 0);
-      expect(r.energyPerMpJ * r.mpPerSec).toBeCloseTo(r.powerW, 12);
+      const m = r.metrics;
+      expect(r.study).toBe('mac');
+      expect(m['macPerSec']).toBeCloseTo(m['macPerCycle']! * r.clockHz, 0);
+      expect(m['perfDensity']).toBeCloseTo(m['macPerSec']! / r.areaMm2, 0);
+      expect(m['energyPerMacJ']! * m['macPerSec']!).toBeCloseTo(r.powerW, 12);
     }
     expect(readManifest(ref)!.complete).toBe(true);
   });
@@ -61,7 +64,7 @@ describe('a sweep directory', () => {
     expect(first.complete).toBe(false);
     expect(readManifest(dir)!.complete).toBe(false);
     // A kill in the middle of an append leaves half a line.
-    appendFileSync(join(dir, POINTS_JSONL), '{"mode":"mac-wrap","intBits":8,"fracB');
+    appendFileSync(join(dir, POINTS_JSONL), '{"study":"mac","mode":"mac-wrap","intBits":8,"fracB');
     const second = await runSweep(base(dir));
     expect(second.complete).toBe(true);
     expect(second.evaluated).toBe(8 - 3);
@@ -104,7 +107,7 @@ describe('a sweep directory', () => {
 
   it('survives SIGKILL of a real process mid-run', async () => {
     const dir = join(root, 'killed');
-    const opts = { domain: { name: 'mac', options: { cycles: 60_000 } }, out: dir, spec: SPEC, workers: 0 };
+    const opts = { study: { ...STUDY, params: { cycles: 60_000 } }, out: dir, spec: SPEC, workers: 0 };
     const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
     const child = spawn(process.execPath, ['--import', tsx, join(dirname(fileURLToPath(import.meta.url)), 'test-child.ts'), JSON.stringify(opts)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';

@@ -5,6 +5,6 @@ import { runSweep, type SweepOptions } from './run.js';
 
 const arg = process.argv[2];
 if (arg === undefined) throw new Error('usage: test-child.ts <SweepOptions as JSON>');
-const opts = JSON.parse(arg) as Pick<SweepOptions, 'domain' | 'out' | 'spec' | 'workers'>;
+const opts = JSON.parse(arg) as Pick<SweepOptions, 'study' | 'out' | 'spec' | 'workers'>;
 await runSweep({ ...opts, onResult: (r) => process.stdout.write(`done ${r.entry.id}\n`) });
 process.stdout.write('finished\n');

@@ -1,16 +1,15 @@
-// The sweep's contract with whatever it sweeps. A domain (NoBlur, or a
-// stand-in) names its micro-architectural axes, how a choice of values maps
-// to a micro-architecture, the frontier group ("mode") each belongs to, and
-// an evaluator that turns one micro-architecture into hardware (an operator
-// inventory) and a throughput (from cycle simulation). The sweep calls the
-// evaluator once per micro-architecture and prices every physical point from
-// that, so simulation cost does not grow with the physical grid.
+// The sweep's view of a study (studies/contract.ts): named axes drawn from
+// the unit's schema, how a choice of values maps to a micro-architecture,
+// the frontier group ("mode") each belongs to, and an evaluator that
+// elaborates a micro-architecture ONCE, hands that Design to the driver to
+// simulate, and lets the sweep price the same Design at every physical
+// point, so simulation cost does not grow with the physical grid and the
+// netlist priced is the netlist simulated.
 import type { Design } from '../../hdl/ir.js';
-import type { Inventory } from '../../hdl/inventory/index.js';
-import type { CalibrationSample } from '../calibration.js';
+import type { Counts, Metric, Objectives, ParamValue, RateTargets, ReportSection, WorkUnit } from '../../studies/contract.js';
 import type { PriceOptions } from '../price.js';
 
-export type ParamValue = string | number | boolean;
+export type { ParamValue };
 export type Params = Readonly<Record<string, ParamValue>>;
 
 /** One micro-architectural axis and the values a sweep may take on it. */
@@ -20,33 +19,26 @@ export type Axis =
   /** Values false, true; written on/off on the command line. */
   | { readonly key: string; readonly kind: 'bool'; readonly doc: string };
 
-export interface MicroArchEvaluation {
-  inventory: Inventory;
-  /** Operations (for rasterizers: micropolygons) completed per clock cycle
-   *  on the domain's workload. */
-  mpPerCycle: number;
-  /** Anything else worth a column (cycles, overflow counts, ...). */
-  extra?: Record<string, number>;
-  /** Bit toggles per signal path over `cycles`, for activity mode 'toggle'
-   *  (synth-models/activity.ts, activityFromToggles). */
-  toggles?: { counts: Record<string, number>; cycles: number };
-}
+/** What the cache keeps of an evaluation: the counts, minus per-item records. */
+export type Performance = Omit<Counts, 'records'>;
 
 export interface MicroArchEvaluator<M> {
   /** Stable across runs and machines: names the cache entry and the rows. */
   id(m: M): string;
-  /** Elaborate, inventory and simulate: the expensive part, done once. */
-  evaluate(m: M): Promise<MicroArchEvaluation>;
-  /** The inventory alone, without simulating. Optional: with it a resumed
-   *  sweep re-prices a cached micro-architecture without re-simulating it. */
-  inventory?(m: M): Promise<Inventory>;
+  /** The one elaboration of `m`. */
+  elaborate(m: M): Design;
+  /** Simulate `design` (the object `elaborate` returned) on the workload. */
+  evaluate(m: M, design: Design, opts: { toggles: boolean }): Promise<Performance>;
 }
 
+/** A metric as the manifest records it (its function stays in the study). */
+export type MetricInfo = Omit<Metric, 'value'>;
+
 export interface SweepDomain<M> {
+  /** The study's name (the `study` field of every row). */
   readonly name: string;
   readonly summary: string;
-  /** What one unit of throughput is ('MP' for rasterizers). */
-  readonly opName: string;
+  readonly work: WorkUnit;
   readonly axes: readonly Axis[];
   /** Axes folded into the mode (for NoBlur: msaa); the other axes get a
    *  column of their own in every row. */
@@ -56,17 +48,15 @@ export interface SweepDomain<M> {
   microArch(p: Params): M;
   readonly evaluator: MicroArchEvaluator<M>;
   /** What the evaluator simulates: written into every row and the report. */
-  readonly workload: { readonly id: string; readonly seed: number; readonly doc: string };
+  readonly workload: { readonly name: string; readonly id: string; readonly seed: number; readonly doc: string };
+  readonly metrics: readonly Metric[];
+  readonly objectives: Objectives;
+  readonly rateTargets?: RateTargets;
+  /** Driver counters worth a column in the report's per-micro-architecture table. */
+  readonly counterDisplay?: readonly { readonly key: string; readonly display: Metric['display']; readonly digits?: number }[];
+  /** The report's built-in sections, in order. */
+  readonly report: readonly Exclude<ReportSection['kind'], 'markdown'>[];
   /** How retimed pipeline registers are built (e.g. with enables when the
    *  pipeline stalls), and the physical parameters. */
   readonly priceOptions?: Pick<PriceOptions, 'pipelineRegisters' | 'physical'>;
-  /** Calibration components (raster-units.md table) this domain can build,
-   *  with the instance each came from; the rest are reported not modelled. */
-  calibrationSamples?(): Promise<readonly (CalibrationSample & { instance: string })[]>;
-  /** Designs to synthesise with Yosys and hold against the cost model. */
-  crossCheckUnits?(): Promise<readonly { name: string; design: Design }[]>;
 }
-
-/** What a domain module exports; `options` come from the command line or a
- *  test and must survive structured cloning (they are sent to workers). */
-export type DomainFactory = (options: Readonly<Record<string, ParamValue>>) => SweepDomain<unknown>;

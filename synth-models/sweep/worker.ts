@@ -1,26 +1,33 @@
-// Worker-thread entry: loads the domain named in workerData, then runs the
+// Worker-thread entry: loads the study named in workerData, then runs the
 // tasks it is sent, one at a time, answering each with its rows.
 import { parentPort, workerData } from 'node:worker_threads';
-import { loadDomain, type DomainRef } from './domain-ref.js';
+import { loadDomain, type StudyRef } from './study-ref.js';
+import { StudyError } from '../../studies/contract.js';
 import type { PricingContext } from './pricing.js';
 import { runTask, type Task } from './task.js';
 
 export interface WorkerInit {
-  domain: DomainRef;
+  study: StudyRef;
   ctx: PricingContext;
 }
 
 export type ToWorker = { kind: 'task'; seq: number; task: Task };
-export type FromWorker = { kind: 'ready' } | { kind: 'done'; seq: number; result: Awaited<ReturnType<typeof runTask>> } | { kind: 'error'; seq: number; message: string };
+export type FromWorker = { kind: 'ready' } | { kind: 'done'; seq: number; result: Awaited<ReturnType<typeof runTask>> } | { kind: 'error'; seq: number; message: string; user: boolean };
 
 const port = parentPort;
 if (port === null) throw new Error('sweep/worker.ts must run in a worker thread');
 const init = workerData as WorkerInit;
-const domain = await loadDomain(init.domain);
+const domain = await loadDomain(init.study);
 port.on('message', (msg: ToWorker) => {
   runTask(domain, init.ctx, msg.task).then(
     (result) => port.postMessage({ kind: 'done', seq: msg.seq, result } satisfies FromWorker),
-    (e: unknown) => port.postMessage({ kind: 'error', seq: msg.seq, message: e instanceof Error ? (e.stack ?? e.message) : String(e) } satisfies FromWorker),
+    // A study-level mistake (a driver that did no work) is reported as its
+    // message alone, like in the main thread; anything else with its stack.
+    (e: unknown) => {
+      const user = e instanceof StudyError;
+      const message = e instanceof Error ? (user ? e.message : (e.stack ?? e.message)) : String(e);
+      port.postMessage({ kind: 'error', seq: msg.seq, message, user } satisfies FromWorker);
+    },
   );
 });
 port.postMessage({ kind: 'ready' } satisfies FromWorker);

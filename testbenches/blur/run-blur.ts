@@ -112,7 +112,7 @@ function blurBench(cfg: BlurConfig, hybrid: boolean, external?: CompiledSimulato
   const have = external === undefined ? benches.get(key) : given.get(external);
   if (have !== undefined) return have;
   const g = blurGeometryOf(cfg);
-  const { mode: _mode, ...hcfg } = cfg;
+  const { render: _render, ...hcfg } = cfg;
   const sim = external ?? createSimulator(hybrid ? elaborate(Hybrid, hcfg as HybridConfig) : elaborate(Blur, cfg), { observe: 'ports' });
   const top = sim.design.top.name;
   const ports = new FastPorts(sim);
@@ -175,9 +175,9 @@ export function runBlur(cfg: BlurConfig, mps: readonly BlurMP[], lens: Lens, opt
   return run(cfg, null, mps, lens, opts);
 }
 
-/** The Hybrid unit (cfg.mode ignored: the hybrid builds the full front end) in one of its runtime modes. */
+/** The Hybrid unit (cfg.render ignored: the hybrid builds the full front end) in one of its runtime modes. */
 export function runHybrid(cfg: HybridConfig, mode: HybridMode, mps: readonly BlurMP[], lens: Lens, opts: BlurRunOptions = {}): BlurRun {
-  return run({ ...cfg, mode: 'blur' }, mode, mps, lens, opts);
+  return run({ ...cfg, render: 'blur' }, mode, mps, lens, opts);
 }
 
 function run(cfg: BlurConfig, hybridMode: HybridMode | null, mps: readonly BlurMP[], lens: Lens, opts: BlurRunOptions): BlurRun {

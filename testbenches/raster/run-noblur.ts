@@ -18,8 +18,14 @@ import { byCanonicalOrder, ID_MASK, MpPorts, StampPorts } from './noblur-io.js';
 export interface NoblurStats {
   /** Clock cycles from the first MP offered until the pipeline is empty again. */
   readonly cycles: number;
+  /** Input records: MPs, or with TVP mostly pairs (a pair is one record). */
+  readonly records: number;
+  /** Triangles in those records: the MPs, as every throughput counts them
+   *  (one MP is one triangle; a pair is two MPs). */
   readonly mps: number;
+  /** cycles / mps. */
   readonly cyclesPerMp: number;
+  /** mps / cycles. */
   readonly mpsPerCycle: number;
   /** Stamps the iterator walked (out-of-range MPs excluded). */
   readonly stamps: number;
@@ -56,6 +62,12 @@ export interface NoblurRunOptions {
   readonly maxCycles?: number;
   /** Called with the simulator before the run (a property test attaches its trace here). */
   readonly onSimulator?: (sim: CompiledSimulator) => void;
+  /** Run on this simulator (compiled from a NoBlur design of `cfg`) instead
+   *  of the cached one: a study measures the very Design it prices. */
+  readonly simulator?: CompiledSimulator;
+  /** Called once per cycle with every signal settled, before the edge
+   *  (toggle counting). */
+  readonly onCycle?: () => void;
 }
 
 interface Bench {
@@ -70,31 +82,38 @@ interface Bench {
 }
 
 const benches = new Map<string, Bench>();
+const given = new WeakMap<CompiledSimulator, Bench>();
 
-/** The cached simulator of a config (elaborated and compiled on first use). */
-export function noblurBench(cfg: NoblurConfig): Bench {
+function benchOf(sim: CompiledSimulator, cfg: NoblurConfig): Bench {
+  const ports = new FastPorts(sim);
+  return {
+    sim,
+    ports,
+    mp: new MpPorts(ports, geometryOf(cfg)),
+    out: new StampPorts(ports, cfg),
+    fire: ports.port('iter_fire'),
+    single: ports.port('iter_single'),
+    idle: ports.port('idle'),
+    oorCount: ports.port('oor_count'),
+  };
+}
+
+/** The cached simulator of a config (elaborated and compiled on first use),
+ *  or the bench around a simulator the caller compiled. */
+export function noblurBench(cfg: NoblurConfig, simulator?: CompiledSimulator): Bench {
+  if (simulator !== undefined) {
+    let b = given.get(simulator);
+    if (b === undefined) given.set(simulator, (b = benchOf(simulator, cfg)));
+    return b;
+  }
   const key = stableKey(cfg);
   let b = benches.get(key);
-  if (b === undefined) {
-    const sim = createSimulator(elaborate(NoBlur, cfg));
-    const ports = new FastPorts(sim);
-    b = {
-      sim,
-      ports,
-      mp: new MpPorts(ports, geometryOf(cfg)),
-      out: new StampPorts(ports, cfg),
-      fire: ports.port('iter_fire'),
-      single: ports.port('iter_single'),
-      idle: ports.port('idle'),
-      oorCount: ports.port('oor_count'),
-    };
-    benches.set(key, b);
-  }
+  if (b === undefined) benches.set(key, (b = benchOf(createSimulator(elaborate(NoBlur, cfg)), cfg)));
   return b;
 }
 
 export function runNoblur(cfg: NoblurConfig, mps: readonly MP[], opts: NoblurRunOptions = {}): NoblurRun {
-  const bench = noblurBench(cfg);
+  const bench = noblurBench(cfg, opts.simulator);
   const { sim, ports, mp, out } = bench;
   const lanes = geometryOf(cfg).lanes;
   const rng = makeRng(opts.seed ?? 1);
@@ -133,6 +152,7 @@ export function runNoblur(cfg: NoblurConfig, mps: readonly MP[], opts: NoblurRun
         offering = false;
       } else stallCycles++;
     }
+    opts.onCycle?.();
     if (bench.fire.read() === 1 && bench.single.read() === 0) stamps++;
     if (out.valid.read() === 1) {
       if (ready === 1) {
@@ -148,14 +168,16 @@ export function runNoblur(cfg: NoblurConfig, mps: readonly MP[], opts: NoblurRun
   }
   for (const h of hits) h.sort(byCanonicalOrder);
   const samplesTested = stamps * lanes;
+  const triangles = mps.reduce((n, mp) => n + mp.src.length, 0);
   return {
     hits,
     outOfRange,
     stats: {
       cycles,
-      mps: mps.length,
-      cyclesPerMp: mps.length === 0 ? 0 : cycles / mps.length,
-      mpsPerCycle: cycles === 0 ? 0 : mps.length / cycles,
+      records: mps.length,
+      mps: triangles,
+      cyclesPerMp: triangles === 0 ? 0 : cycles / triangles,
+      mpsPerCycle: cycles === 0 ? 0 : triangles / cycles,
       stamps,
       samplesTested,
       hits: hitCount,

@@ -7,7 +7,7 @@ import { BLUR_MODES, positionCycles, positionSlots, TILE_BITS, TILE_PERIOD_BITS,
 import { COORD_BITS, SUBPIXEL_BITS } from '../raster-common/formats.js';
 
 export const blurSchema = {
-  mode: { kind: 'enum', values: BLUR_MODES, default: 'blur', doc: 'motion: sample in time only; defocus: lens only; blur: both (N = 64 tuples)' },
+  render: { kind: 'enum', values: BLUR_MODES, default: 'blur', doc: 'motion: sample in time only; defocus: lens only; blur: both (N = 64 tuples)' },
   tvp: { kind: 'bool', default: false, doc: 'triangle pairs: 4 vertices, one bbox, 5 edge functions' },
   spf: { kind: 'enum', values: ['1', '2', '4'], default: '1', doc: 'cycles per positioned MP sharing the positioning hardware (ceil(verts/spf) slots)' },
   pmt: { kind: 'enum', values: ['1', '2', '3', '4'], default: '2', doc: 'lanes (bbox, iterator, sample test, interpolation), each on its own tuple' },
@@ -62,7 +62,7 @@ export function blurGeometryOf(cfg: BlurConfig): BlurGeometry {
   const stampBits = TILE_BITS + Math.log2(k);
   const localBits = b + SUBPIXEL_BITS;
   return {
-    mode: cfg.mode,
+    mode: cfg.render,
     tvp: cfg.tvp,
     spf,
     pmt: Number(cfg.pmt),

@@ -20,7 +20,7 @@ import { Blur } from './pipeline.js';
 
 describeEda('verilator', 'blur units against Verilator', () => {
   it('Blur pipeline (blur, tvp, spf 2, pmt 2, 1x1, 6.8) and the positioning units', async () => {
-    const cfg = parseConfig('blur', blurSchema, 'mode=blur,tvp=on,spf=2,pmt=2,sts=1x1,stp=6.8');
+    const cfg = parseConfig('blur', blurSchema, 'render=blur,tvp=on,spf=2,pmt=2,sts=1x1,stp=6.8');
     const design = elaborate(Blur, cfg);
     const mesh = withBlurParams(generateWorkload({ count: 32 }).mesh, 2010);
     const mps = blurMpsFromMesh(mesh, true).slice(0, 6);

@@ -17,7 +17,7 @@ import { signedArea2 } from '../raster-common/edge.js';
 import { blurGeometryOf, HYBRID_MODES, hybridSchema } from './config.js';
 
 const cfg = parseConfig('hybrid', hybridSchema, 'tvp=on,spf=2,pmt=2,sts=2x2,stp=6.8');
-const g = blurGeometryOf({ ...cfg, mode: 'blur' });
+const g = blurGeometryOf({ ...cfg, render: 'blur' });
 
 function openMP(mp: BlurMP): MP {
   const v = mp.v.map((p) => ({ x: p.x, y: p.y, z: p.z }));

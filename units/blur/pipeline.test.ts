@@ -18,10 +18,10 @@ import { blurGeometryOf, blurSchema, type BlurConfig } from './config.js';
 import { Blur } from './pipeline.js';
 
 const CONFIGS = [
-  'mode=blur,tvp=off,spf=1,pmt=1,sts=1x1,stp=4.8',
-  'mode=blur,tvp=on,spf=4,pmt=3,sts=2x2,stp=8.8',
-  'mode=motion,tvp=off,spf=4,pmt=2,sts=4x4,stp=6.8',
-  'mode=defocus,tvp=on,spf=1,pmt=4,sts=1x1,stp=14.8',
+  'render=blur,tvp=off,spf=1,pmt=1,sts=1x1,stp=4.8',
+  'render=blur,tvp=on,spf=4,pmt=3,sts=2x2,stp=8.8',
+  'render=motion,tvp=off,spf=4,pmt=2,sts=4x4,stp=6.8',
+  'render=defocus,tvp=on,spf=1,pmt=4,sts=1x1,stp=14.8',
 ].map((t) => parseConfig('blur', blurSchema, t));
 
 const key = (h: BlurHit): string => `${h.tuple}:${h.ty}:${h.tx}:${h.tri}`;
@@ -29,7 +29,7 @@ const key = (h: BlurHit): string => `${h.tuple}:${h.ty}:${h.tx}:${h.tri}`;
 function expectGolden(cfg: BlurConfig, mps: readonly BlurMP[], lens: Lens, got: ReturnType<typeof runBlur>): void {
   const g = blurGeometryOf(cfg);
   mps.forEach((mp, i) => {
-    const gold = blurCoverage(mp, { mode: cfg.mode, k: g.k, b: g.b }, lens);
+    const gold = blurCoverage(mp, { mode: cfg.render, k: g.k, b: g.b }, lens);
     const want = gold.flatMap((r) => r.hits).sort((a, b) => a.tuple - b.tuple || a.ty - b.ty || a.tx - b.tx || a.tri - b.tri);
     expect(got.outOfRange[i], `MP ${i}: out-of-range tuples`).toEqual(gold.flatMap((r, t) => (r.outOfRange ? [t] : [])));
     expect(got.hits[i]!.map(key), `MP ${i}: covered samples`).toEqual(want.map(key));
@@ -47,7 +47,7 @@ describe('blur pipeline', () => {
         backpressure: fc.constantFrom(0, 0.4),
         seed: fc.nat(1000),
       });
-      checkWithWaves(`blur-pipeline-${cfg.mode}-${cfg.pmt}`, arb, ({ mps, lens, bubbles, backpressure, seed }, ctx) => {
+      checkWithWaves(`blur-pipeline-${cfg.render}-${cfg.pmt}`, arb, ({ mps, lens, bubbles, backpressure, seed }, ctx) => {
         const run = runBlur(cfg, mps, lens, { bubbles, backpressure, seed, onSimulator: (sim) => ctx.attach(sim) });
         expectGolden(cfg, mps, lens, run);
       }, { numRuns: 4 });

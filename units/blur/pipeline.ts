@@ -199,5 +199,5 @@ export const Blur = defineModule('Blur', (m, cfg: BlurConfig) => buildRasterizer
 
 /** Hybrid: the blur unit (both front-end units) that also runs NoBlur 4x
  *  and 16x, picked per frame by the `mode` input. */
-export const Hybrid = defineModule('Hybrid', (m, cfg: HybridConfig) => buildRasterizer(m, { ...cfg, mode: 'blur' }, true));
+export const Hybrid = defineModule('Hybrid', (m, cfg: HybridConfig) => buildRasterizer(m, { ...cfg, render: 'blur' }, true));
 

@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readMesh } from '../../../cli/mesh-input.js';
+import { readMesh } from '../../../studies/raster/mesh-input.js';
 import { SUBPIXEL } from '../../../units/raster-common/formats.js';
 import { blurMpsFromMesh, LENS_A_RANGE_PX, MOTION_MAX_PX, ROTATION_MAX_RAD, withBlurParams } from './blur-params.js';
 import { parseMeshJson, serializeMesh } from './mesh-json.js';

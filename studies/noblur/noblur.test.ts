@@ -2,30 +2,33 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readManifest } from './manifest.js';
-import { createDomain } from './noblur.js';
-import { runSweep } from './run.js';
-import { resolveSpec } from './spec.js';
-import { enumerateMicroArchs } from './enumerate.js';
-import { POINTS_JSONL, readPoints } from './store.js';
+import { calibrationSamples } from '../../synth-models/report/index.js';
+import { enumerateMicroArchs, layoutOf, readManifest, resolveSpec, runSweep, studyDomain } from '../../synth-models/sweep/index.js';
+import { POINTS_JSONL, readPoints } from '../../synth-models/sweep/store.js';
+import { eraseStudy } from '../contract.js';
+import { findStudy } from '../registry.js';
+import { study } from './index.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-describe('the NoBlur domain', () => {
-  const domain = createDomain({ count: 64 });
+describe('the NoBlur study', () => {
+  const domain = studyDomain(eraseStudy(study), { params: { count: 64 } });
 
-  it('spans TVP x STS x STP = 36 micro-architectures in each of two modes', () => {
+  it('spans TVP x STS x STP = 36 micro-architectures in each of two modes, axes from the unit schema', () => {
     const entries = enumerateMicroArchs(domain, resolveSpec(domain.axes));
     expect(entries).toHaveLength(72);
     expect(new Set(entries.map((e) => e.id)).size).toBe(72);
     expect(entries.filter((e) => e.mode === 'noblur4')).toHaveLength(36);
     expect(entries.filter((e) => e.mode === 'noblur16')).toHaveLength(36);
     expect(entries[0]!.id).toBe('tvp=off,sts=1x1,stp=4.8,msaa=4');
+    expect(domain.axes.find((a) => a.key === 'stp')).toMatchObject({ kind: 'enum', values: study.unit.schema.stp.values, doc: study.unit.schema.stp.doc });
+    expect(domain.workload.id).toBe('raster-default-64tri-0.54px2');
   });
 
-  it('builds the calibration components from the pipeline instances', async () => {
-    const samples = await domain.calibrationSamples!();
+  it('builds the calibration components from the pipeline instances', () => {
+    const cal = study.calibration!;
+    const samples = calibrationSamples(cal, study.unit.elaborate(cal.reference));
     expect(samples.map((s) => s.component)).toEqual(['back-face cull', 'bbox', 'iterator', 'sample test', 'interpolation']);
     expect(samples.find((s) => s.component === 'interpolation')!.instance).toBe('NoBlur.depth + NoBlur.recip0');
     for (const s of samples) expect(s.inventory.instances.length).toBeGreaterThan(0);
@@ -34,16 +37,19 @@ describe('the NoBlur domain', () => {
   it('sweeps a narrowed spec end to end with rows in the documented format', async () => {
     const out = mkdtempSync(join(tmpdir(), 'gfxrtl-noblur-'));
     dirs.push(out);
-    const s = await runSweep({ domain: { name: 'noblur', options: { count: 64 } }, out, workers: 0, spec: { only: 'tvp=on,sts=4x4,stp=14.8,vt=high,vdd=0.99' } });
+    const s = await runSweep({ study: { module: findStudy('noblur').module, name: 'noblur', params: { count: 64 } }, out, workers: 0, spec: { only: 'tvp=on,sts=4x4,stp=14.8,vt=high,vdd=0.99' } });
     expect(s.complete).toBe(true);
     expect(s.evaluated).toBe(2);
-    const rows = readPoints(join(out, POINTS_JSONL), readManifest(out)!.identity.columns).rows;
+    const rows = readPoints(join(out, POINTS_JSONL), layoutOf(readManifest(out)!.identity)).rows;
     expect(new Set(rows.map((r) => r.mode))).toEqual(new Set(['noblur4', 'noblur16']));
     for (const r of rows) {
+      expect(r.study).toBe('noblur');
       expect(r.params).toEqual({ tvp: true, sts: '4x4', stp: '14.8' });
       expect(r.workload).toBe('raster-default-64tri-0.54px2');
       expect(r.seed).toBe(2010);
-      expect(r.mpPerCycle).toBeGreaterThan(0);
+      // One MP is one triangle: 64 triangles in (fewer) pair records.
+      expect(r.metrics['mpPerCycle']).toBeCloseTo(64 / r.extra['cycles']!, 12);
+      expect(r.extra['inputRecords']).toBeLessThan(64);
       expect(r.extra['oorFraction']).toBe(0);
     }
     // Clock targets 0.25..2.8 GHz: the reachable ones give distinct depths.

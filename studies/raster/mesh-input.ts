@@ -1,8 +1,8 @@
 // Reading a mesh file for the CLI: the workload module validates the mesh
 // and names the JSON path of a bad value; this adds the line and column.
 import { readFileSync } from 'node:fs';
-import { JsonInputError, parseLocated } from '../testbenches/json-locate.js';
-import { meshFromJsonValue, MeshFormatError, type Mesh } from '../testbenches/workloads/raster/index.js';
+import { JsonInputError, parseLocated } from '../../testbenches/json-locate.js';
+import { meshFromJsonValue, MeshFormatError, type Mesh } from '../../testbenches/workloads/raster/index.js';
 
 export function readMesh(file: string): Mesh {
   const doc = parseLocated(readFileSync(file, 'utf8'), file);

@@ -1,5 +1,5 @@
 // Regenerates the NoBlur waveforms shown in README.md:
-//   npx tsx waveforms/examples/render-noblur.ts
+//   npx tsx studies/noblur/render-waveforms.ts
 // Four MPs offered back to back: while the iterator walks one bbox stamp by
 // stamp it raises stall, and the input sees in_ready low. Rendered once as
 // single triangles (TVP off), once as pairs sharing an edge (TVP on).
@@ -11,9 +11,10 @@ import { generateWorkload } from '../../testbenches/workloads/raster/index.js';
 import { parseConfig } from '../../units/config.js';
 import { noblurSchema } from '../../units/noblur/config.js';
 import type { MP } from '../../units/raster-common/mp.js';
-import { writeWaveform } from '../write.js';
+import { writeWaveform } from '../../waveforms/write.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
+/** The README shows them from waveforms/examples/. */
+const here = join(dirname(fileURLToPath(import.meta.url)), '../../waveforms/examples');
 
 /** The handshake, the iterator's walk and the results; TVP adds the pair signals. */
 export function noblurWaveSignals(tvp: boolean): string[] {

@@ -1,0 +1,82 @@
+// The layering rules, read off the import lines of every source file (tests
+// excepted: a test may reach across layers to set up what it checks).
+//  - hdl/ imports nothing outside hdl/;
+//  - the cost model (synth-models/*.ts) imports only hdl/ and itself;
+//  - the sweep, Pareto and report engines import only hdl/, synth-models/
+//    and the study contract (studies/contract.ts), never a study or a unit;
+//    one leaf is shared with the waveform writers: waveforms/png.ts (SVG to
+//    PNG with a known font), which itself imports nothing of the project;
+//  - units/ never import testbenches/ or studies/;
+//  - bench/ never imports cli/.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+function sources(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(join(ROOT, dir))) {
+    const rel = join(dir, name);
+    if (statSync(join(ROOT, rel)).isDirectory()) out.push(...sources(rel));
+    else if (/\.ts$/.test(name) && !/\.test\.ts$/.test(name) && !/\.d\.ts$/.test(name)) out.push(rel);
+  }
+  return out;
+}
+
+/** Repository-relative targets of a file's relative imports (static, type-only and re-exports). */
+export function importsOf(file: string, text = readFileSync(join(ROOT, file), 'utf8')): string[] {
+  const out: string[] = [];
+  const re = /^\s*(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]|^\s*import\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/gm;
+  for (const m of text.matchAll(re)) {
+    const spec = m[1] ?? m[2] ?? m[3]!;
+    out.push(relative(ROOT, resolve(ROOT, dirname(file), spec)).replace(/\.js$/, '.ts'));
+  }
+  return out;
+}
+
+function violations(files: readonly string[], allowed: (target: string) => boolean): string[] {
+  return files.flatMap((f) => importsOf(f).filter((t) => !allowed(t)).map((t) => `${f} imports ${t}`));
+}
+
+const under = (...dirs: string[]) => (t: string): boolean => dirs.some((d) => t === d || t.startsWith(`${d}/`));
+
+describe('layering (import lines)', () => {
+  it('reads import lines, type-only ones and re-exports included', () => {
+    const text = "import { a } from '../hdl/x.js';\nimport type { B } from './y.js';\nexport { c } from '../../units/z.js';\nconst m = await import('../studies/w.js');\n";
+    expect(importsOf('synth-models/sweep/f.ts', text)).toEqual(['synth-models/hdl/x.ts', 'synth-models/sweep/y.ts', 'units/z.ts', 'synth-models/studies/w.ts']);
+  });
+
+  it('hdl/ imports nothing outside hdl/', () => {
+    expect(violations(sources('hdl'), under('hdl'))).toEqual([]);
+  });
+
+  const ENGINE = (f: string): boolean => f.startsWith('synth-models/sweep/') || f.startsWith('synth-models/report/') || f === 'synth-models/pareto.ts';
+
+  it('the cost model imports only hdl/ and itself', () => {
+    const costModel = sources('synth-models').filter((f) => !ENGINE(f));
+    expect(costModel.length).toBeGreaterThan(5);
+    const own = (t: string): boolean => t.startsWith('synth-models/') && !ENGINE(t);
+    expect(violations(costModel, (t) => under('hdl')(t) || own(t))).toEqual([]);
+  });
+
+  it('the sweep, Pareto and report engines import only hdl/, synth-models/ and the study contract', () => {
+    const engine = sources('synth-models').filter(ENGINE);
+    expect(engine.length).toBeGreaterThan(20);
+    expect(violations(engine, (t) => under('hdl', 'synth-models')(t) || t === 'studies/contract.ts' || t === 'waveforms/png.ts')).toEqual([]);
+    expect(importsOf('waveforms/png.ts')).toEqual([]);
+  });
+
+  it('the study contract imports only hdl/ and the unit types', () => {
+    expect(violations(['studies/contract.ts'], (t) => under('hdl')(t) || t === 'units/unit.ts' || t === 'units/config.ts')).toEqual([]);
+  });
+
+  it('units/ never import testbenches/ or studies/', () => {
+    expect(violations(sources('units'), (t) => !under('testbenches', 'studies')(t))).toEqual([]);
+  });
+
+  it('bench/ never imports cli/', () => {
+    expect(violations(sources('bench'), (t) => !under('cli')(t))).toEqual([]);
+  });
+});

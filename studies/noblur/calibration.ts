@@ -1,0 +1,44 @@
+// How NoBlur meets the published Blur components: which instances implement
+// each, and the configuration whose structure matches theirs.
+import type { Design } from '../../hdl/ir.js';
+import { formatConfig } from '../../units/config.js';
+import { noblurSchema, type NoblurConfig } from '../../units/noblur/config.js';
+import { subDesign } from '../../synth-models/sweep/subdesign.js';
+import type { CalibrationDef, CrossCheckDef } from '../contract.js';
+import { BLUR_PUBLISHED } from '../raster/published.js';
+
+/** The published components belong to a Blur design whose sample test
+ *  evaluates one jittered sample per tile per tuple per cycle in each lane,
+ *  so its sample test and interpolation are single-sample datapaths: the
+ *  structurally matching NoBlur configuration is the 1x1 stamp (one lane).
+ *  The study does not give the rest; TVP, STP and MSAA stay at the schema's
+ *  defaults. This is chosen from the published structure, never from the fit. */
+export const REFERENCE_CONFIG: NoblurConfig = { tvp: noblurSchema.tvp.default, sts: '1x1', stp: noblurSchema.stp.default, msaa: noblurSchema.msaa.default };
+
+export const NOBLUR_CALIBRATION: CalibrationDef<NoblurConfig> = {
+  ...BLUR_PUBLISHED,
+  reference: REFERENCE_CONFIG,
+  referenceWhy: 'the single-lane sample test (sts=1x1): the published design tests one sample per lane per cycle',
+  // Depth interpolation includes the reciprocal units (raster-units.md: n =
+  // 1 / (d1 + d2 + d3) is part of it), which the pipeline computes a stage
+  // early. Edge setup is not in the published table and is left out.
+  components: [
+    { component: 'back-face cull', instances: () => ['NoBlur.cull'] },
+    { component: 'bbox', instances: () => ['NoBlur.bbox'] },
+    { component: 'iterator', instances: () => ['NoBlur.iter'] },
+    { component: 'sample test', instances: () => ['NoBlur.sample'] },
+    {
+      component: 'interpolation',
+      instances: (d: Design) => ['NoBlur.depth', ...d.top.instances.filter((i) => /^recip\d+$/.test(i.name)).map((i) => `NoBlur.${i.name}`)],
+    },
+  ],
+};
+
+/** Every pipeline part of the reference configuration, and the whole. */
+export const NOBLUR_CROSS_CHECK: CrossCheckDef<NoblurConfig> = {
+  config: REFERENCE_CONFIG,
+  units(d) {
+    const parts = d.top.instances.map((i) => ({ name: `NoBlur.${i.name}`, design: subDesign(d, `NoBlur.${i.name}`) }));
+    return [...parts, { name: `NoBlur (whole pipeline, ${formatConfig(REFERENCE_CONFIG)})`, design: d }];
+  },
+};

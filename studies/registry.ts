@@ -1,0 +1,90 @@
+// The one registry the CLI dispatches through: units and sub-units (from
+// units/registry.ts, which units/ can use without importing studies) and
+// studies, each with the URL of the module that exports it, so sweep worker
+// threads can load the same study themselves (functions do not cross a
+// thread boundary). A folder outside the framework registers its unit and
+// study with one call to `register` (README, "Adding a unit").
+import { pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
+import { ConfigError, type Schema } from '../units/config.js';
+import { allUnits, findUnit, registerUnit, unitNames, type UnitInfo } from '../units/registry.js';
+import type { UnitDef } from '../units/unit.js';
+import { eraseStudy, StudyError, type Study, type StudyTool } from './contract.js';
+import { study as blur } from './blur/index.js';
+import { study as mac } from './mac/index.js';
+import { study as noblur } from './noblur/index.js';
+
+export { allUnits, findUnit, unitNames, type UnitInfo };
+
+export interface StudyEntry {
+  readonly study: Study;
+  /** URL of a module with an export whose value is `study`. */
+  readonly module: string;
+}
+
+const STUDIES: StudyEntry[] = [
+  { study: eraseStudy(noblur), module: new URL('./noblur/index.js', import.meta.url).href },
+  { study: eraseStudy(mac), module: new URL('./mac/index.js', import.meta.url).href },
+  { study: eraseStudy(blur), module: new URL('./blur/index.js', import.meta.url).href },
+];
+
+/** The study `gfxrtl study` and `npm start` run when none is named. */
+export const DEFAULT_STUDY = 'noblur';
+
+/**
+ * Registers a unit, its study, or both. `module` is the caller's
+ * `import.meta.url` (required with a study: sweep workers import it and
+ * take the export that is this study).
+ */
+export function register<S extends Schema, W>(what: { unit?: UnitDef<S>; study?: Study<S, W>; module?: string }): void {
+  if (what.unit) registerUnit(what.unit);
+  if (what.study) {
+    const s = eraseStudy(what.study);
+    if (what.module === undefined) throw new ConfigError(`register: study ${s.name} needs module: import.meta.url (sweep workers load the study from it)`);
+    if (STUDIES.some((e) => e.study.name === s.name)) throw new ConfigError(`register: study ${s.name} is already registered`);
+    if (!allUnits().some((u) => u.name === s.unit.name)) registerUnit(s.unit);
+    STUDIES.push({ study: s, module: what.module });
+  }
+}
+
+export function allStudies(): readonly StudyEntry[] {
+  return STUDIES;
+}
+
+export function studyNames(): string[] {
+  return STUDIES.map((e) => e.study.name);
+}
+
+export function findStudy(name: string): StudyEntry {
+  const e = STUDIES.find((x) => x.study.name === name);
+  if (!e) throw new StudyError(`unknown study "${name}"; studies: ${studyNames().join(', ')}`);
+  return e;
+}
+
+/** The study whose unit this is (a unit has at most one), or null. */
+export function studyOfUnit(unit: string): StudyEntry | null {
+  return STUDIES.find((e) => e.study.unit.name === unit) ?? null;
+}
+
+/** Commands the registered studies add, each once. */
+export function studyTools(): StudyTool[] {
+  const seen = new Map<string, StudyTool>();
+  for (const e of STUDIES) for (const t of e.study.tools ?? []) if (!seen.has(t.command)) seen.set(t.command, t);
+  return [...seen.values()];
+}
+
+/** Imports the modules named in GFXRTL_PLUGINS (comma-separated paths or
+ *  URLs); each calls `register` when imported. */
+export async function loadPlugins(env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
+  const list = (env['GFXRTL_PLUGINS'] ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const urls = list.map((p) => (p.startsWith('file:') ? p : pathToFileURL(resolve(p)).href));
+  for (const u of urls) {
+    try {
+      await import(u);
+    } catch (e) {
+      throw new ConfigError(`GFXRTL_PLUGINS: cannot load ${u}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  return urls;
+}
+

@@ -1,0 +1,79 @@
+// The units gfxrtl ships, including the NoBlur pipeline's parts. A part is
+// configured with the pipeline's own keys (tvp, sts, stp, msaa) and built
+// with exactly the arguments the pipeline instantiates it with (from
+// geometryOf), so `gfxrtl verilog bbox --config stp=4.8` is the bbox inside
+// `noblur` with stp=4.8, not a second description of it.
+import { elaborate } from '../hdl/elaborate.js';
+import type { ModuleDef } from '../hdl/module.js';
+import type { SignalTree } from '../hdl/shape.js';
+import { BBox } from './bbox/module.js';
+import { BLUR_UNITS } from './blur/units.js';
+import { EdgeSetup } from './bbox/edge-setup.js';
+import type { ConfigOf, Schema } from './config.js';
+import { counterSchema } from './counter/config.js';
+import { Counter } from './counter/module.js';
+import { Cull } from './cull/module.js';
+import { DepthInterp } from './depth-interp/module.js';
+import { Reciprocal } from './depth-interp/reciprocal.js';
+import { fifoSchema } from './fifo/config.js';
+import { Fifo } from './fifo/module.js';
+import { Iterator } from './iterator/module.js';
+import { macSchema } from './mac/config.js';
+import { Mac } from './mac/module.js';
+import { geometryOf, noblurSchema, type NoblurConfig, type NoblurGeometry } from './noblur/config.js';
+import { NoBlur } from './noblur/pipeline.js';
+import { SampleTest } from './sample-test/module.js';
+import type { CoverageCounter, StimulusGenerator, UnitDef } from './unit.js';
+
+function plain<S extends Schema>(name: string, summary: string, schema: S, def: ModuleDef<ConfigOf<S>, SignalTree>): UnitDef<S> {
+  return { name, summary, schema, elaborate: (c) => elaborate(def, c) };
+}
+
+function part<C>(name: string, summary: string, def: ModuleDef<C, SignalTree>, args: (g: NoblurGeometry) => C): UnitDef<typeof noblurSchema> {
+  return { name, summary: `${summary} (part of noblur; configured with noblur's keys)`, schema: noblurSchema, partOf: 'noblur', elaborate: (c: NoblurConfig) => elaborate(def, args(geometryOf(c))) };
+}
+
+/** FIFO stimulus that fills and drains: 16-cycle phases of mostly-push
+ *  then mostly-pop, so a run sees the FIFO full, empty and in between
+ *  (uniform random bits keep it near half full and never test the edges). */
+const fifoStimulus: StimulusGenerator<ConfigOf<typeof fifoSchema>> = (cfg, _design, rng, cycles) => ({
+  reset: 1,
+  cycles: Array.from({ length: cycles }, (_, c) => {
+    const filling = Math.floor(c / 16) % 2 === 0;
+    const pPush = filling ? 0.9 : 0.2;
+    const pPop = filling ? 0.2 : 0.9;
+    return new Map<string, bigint>([
+      ['enq_valid', rng.float() < pPush ? 1n : 0n],
+      ['enq_payload', BigInt(rng.u32()) & ((1n << BigInt(cfg.width)) - 1n)],
+      ['deq_ready', rng.float() < pPop ? 1n : 0n],
+    ]);
+  }),
+});
+
+const FIFO_COVERAGE: readonly CoverageCounter[] = [
+  { name: 'pushes', doc: 'cycles with enq_valid and enq_ready', count: (p) => (p.get('enq_valid') === 1n && p.get('enq_ready') === 1n ? 1 : 0) },
+  { name: 'pops', doc: 'cycles with deq_valid and deq_ready', count: (p) => (p.get('deq_valid') === 1n && p.get('deq_ready') === 1n ? 1 : 0) },
+  { name: 'full-stalls', doc: 'cycles a push was refused (FIFO full)', count: (p) => (p.get('enq_valid') === 1n && p.get('enq_ready') === 0n ? 1 : 0) },
+  { name: 'empty', doc: 'cycles with nothing to pop', count: (p) => (p.get('deq_valid') === 0n ? 1 : 0) },
+];
+
+export const FIFO_UNIT: UnitDef<typeof fifoSchema> = { ...plain('fifo', 'synchronous FIFO with valid/ready streams (example)', fifoSchema, Fifo), stimulus: fifoStimulus, coverage: FIFO_COVERAGE };
+export const MAC_UNIT = plain('mac', 'fixed-point multiply-accumulate with named rounding and overflow (example)', macSchema, Mac);
+export const NOBLUR_UNIT = plain('noblur', 'NoBlur micropolygon rasterizer: cull, bbox, setup, iterator, sample test, depth interpolation', noblurSchema, NoBlur);
+
+// Each def is a UnitDef<S> for its own schema; the registry parses every
+// config against that schema before calling it, hence the widening cast.
+export const BUILTIN_UNITS: readonly UnitDef[] = [
+  plain('counter', 'up-counter with enable and synchronous clear (example)', counterSchema, Counter),
+  FIFO_UNIT,
+  MAC_UNIT,
+  NOBLUR_UNIT,
+  part('cull', 'back-face cull', Cull, (g) => ({ tvp: g.tvp })),
+  part('bbox', 'bounding box snapped to the stamp grid, STP fit check, bbox-local vertices', BBox, (g) => ({ tvp: g.tvp, b: g.b, stampBits: g.stampBits })),
+  part('edge-setup', 'edge-function setup on bbox-local coordinates', EdgeSetup, (g) => ({ tvp: g.tvp, b: g.b })),
+  part('reciprocal', 'normalised reciprocal of the depth denominator', Reciprocal, (g) => ({ dBits: g.dBits })),
+  part('iterator', 'stamp iterator over the bbox', Iterator, (g) => ({ localStampBits: g.localStampBits, stampIdxBits: g.stampIdxBits })),
+  part('sample-test', 'k x k sample-test stamp', SampleTest, (g) => ({ tvp: g.tvp, msaa: g.msaa, k: g.k, b: g.b, stampBits: g.stampBits, phaseBits: g.phaseBits })),
+  part('depth-interp', 'per-lane depth interpolation', DepthInterp, (g) => ({ tvp: g.tvp, lanes: g.lanes, dBits: g.dBits })),
+  ...BLUR_UNITS,
+] as readonly UnitDef[];
