@@ -11,6 +11,7 @@ import { allUnits, findUnit, registerUnit, unitNames, type UnitInfo } from '../u
 import type { UnitDef } from '../units/unit.js';
 import { eraseStudy, StudyError, type Study, type StudyTool } from './contract.js';
 import { study as blur } from './blur/index.js';
+import { study as hybrid } from './hybrid/index.js';
 import { study as mac } from './mac/index.js';
 import { study as noblur } from './noblur/index.js';
 
@@ -26,6 +27,7 @@ const STUDIES: StudyEntry[] = [
   { study: eraseStudy(noblur), module: new URL('./noblur/index.js', import.meta.url).href },
   { study: eraseStudy(mac), module: new URL('./mac/index.js', import.meta.url).href },
   { study: eraseStudy(blur), module: new URL('./blur/index.js', import.meta.url).href },
+  { study: eraseStudy(hybrid), module: new URL('./hybrid/index.js', import.meta.url).href },
 ];
 
 /** The study `gfxrtl study` and `npm start` run when none is named. */
