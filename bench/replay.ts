@@ -9,10 +9,10 @@
 //    inputs written through handles (poke above 32 bits), outputs read
 //    through handles (peek above 32 bits) and folded into the FNV-1a
 //    checksum of outputChecksum, then step(1).
-//  - Batched (designs whose ports are all at most 32 bits): the same
-//    stimulus, per input a Uint32Array column, run through runBatch in
-//    chunks of BATCH_CHUNK cycles; every output of every cycle is folded
-//    from the returned arrays, in the same order as the free-running loop.
+//  - Batched: the same stimulus, per input a Uint32Array column (one word
+//    per 32 bits per cycle), run through runBatch in chunks of BATCH_CHUNK
+//    cycles; every output of every cycle is folded from the returned
+//    arrays, in the same order as the free-running loop.
 //  - Constant inputs: one draw per input after reset, then step(n) per
 //    slice; outputs are folded only where a checksum is asked for.
 import type { Design, PortIR } from '../hdl/ir.js';
@@ -68,7 +68,29 @@ class XorShift32x2 {
       }
     }
   }
+  /** The same draws as runBatch's arrays: per input one column of
+   *  wordsOf(width) 32-bit words per cycle, little-endian (each 64-bit draw
+   *  is its low word then its high word; the top word masked to the width). */
+  fillColumns(inputs: PortIR[], cycles: number, columns: Uint32Array[]): void {
+    const words = inputs.map((p) => wordsOf(p.width));
+    for (let c = 0; c < cycles; c++) {
+      inputs.forEach((p, i) => {
+        const k = words[i]!;
+        const col = columns[i]!;
+        for (let j = 0; j < k; j += 2) {
+          this.next();
+          col[c * k + j] = this.lo;
+          if (j + 1 < k) col[c * k + j + 1] = this.hi;
+        }
+        const top = p.width - 32 * (k - 1);
+        if (top < 32) col[c * k + k - 1]! &= 2 ** top - 1;
+      });
+    }
+  }
 }
+
+/** runBatch's words per cycle for a port of `width` bits. */
+const wordsOf = (width: number): number => (width <= 32 ? 1 : Math.ceil(width / 32));
 
 /** 64-bit FNV-1a state in two uint32 halves, folding 64-bit words. */
 class Fnv {
@@ -213,34 +235,24 @@ export class FreeRun extends Run {
 const BATCH_CHUNK = 4096;
 
 export class BatchRun extends Run {
-  private interleaved = new Uint32Array(0);
   private columns: Uint32Array[] = [];
   private readonly inNames: string[];
   private readonly outNames: string[];
-
-  /** Whether runBatch can drive and sample every port of the design. */
-  static fits(sim: CompiledSimulator): boolean {
-    const { inputs, outputs } = topPorts(sim.design);
-    return [...inputs, ...outputs].every((p) => p.width <= 32);
-  }
+  private readonly outWords: number[];
 
   constructor(sim: CompiledSimulator, seed: bigint, resets: number, checkpoint: number | null) {
     super(sim, seed, resets, checkpoint);
-    this.inNames = this.io.narrowIn.map((h) => h.path);
+    const top = sim.design.top.name;
+    this.inNames = this.inputs.map((p) => `${top}.${p.name}`);
     this.outNames = this.io.out.map((o) => o.path);
+    this.outWords = this.io.out.map((o) => wordsOf(o.width));
   }
 
   protected override prepare(n: number): void {
-    const nIn = this.inNames.length;
-    if (this.interleaved.length < n * nIn) this.interleaved = new Uint32Array(n * nIn);
-    if ((this.columns[0]?.length ?? -1) < n) this.columns = this.inNames.map(() => new Uint32Array(n));
-    this.rng.fill(this.inputs, n, this.interleaved, []);
-    // The generator draws cycle by cycle, inputs in port order; runBatch
-    // takes one array per input.
-    const src = this.interleaved;
-    this.columns.forEach((col, i) => {
-      for (let c = 0, k = i; c < n; c++, k += nIn) col[c] = src[k]!;
-    });
+    if ((this.columns[0]?.length ?? -1) < n * wordsOf(this.inputs[0]?.width ?? 1)) {
+      this.columns = this.inputs.map((p) => new Uint32Array(n * wordsOf(p.width)));
+    }
+    this.rng.fillColumns(this.inputs, n, this.columns);
   }
 
   override checksumNow(): bigint {
@@ -248,23 +260,40 @@ export class BatchRun extends Run {
   }
 
   protected override cycles(from: number, count: number): void {
-    const { sim, hash, inNames, outNames, columns } = this;
+    const { sim, hash, inNames, outNames, columns, outWords } = this;
     const nOut = outNames.length;
+    const words = this.inputs.map((p) => wordsOf(p.width));
+    const narrowOut = outWords.every((k) => k === 1);
     let { hi, lo } = hash;
     for (let at = from; at < from + count; at += BATCH_CHUNK) {
       const len = Math.min(BATCH_CHUNK, from + count - at);
       const inputs: Record<string, Uint32Array> = {};
-      inNames.forEach((name, i) => (inputs[name] = columns[i]!.subarray(at, at + len)));
+      inNames.forEach((name, i) => (inputs[name] = columns[i]!.subarray(at * words[i]!, (at + len) * words[i]!)));
       const res = sim.runBatch(inputs, len, outNames);
       const outs = outNames.map((name) => res[name]!);
+      if (narrowOut) {
+        for (let c = 0; c < len; c++) {
+          for (let i = 0; i < nOut; i++) {
+            lo = (lo ^ outs[i]![c]!) >>> 0;
+            const t = lo * PRIME_LOW;
+            hi = (Math.imul(hi, PRIME_LOW) + Math.floor(t / TWO32) + (lo << 8)) >>> 0;
+            lo = t >>> 0;
+          }
+        }
+        continue;
+      }
+      hash.hi = hi;
+      hash.lo = lo;
+      // Wide outputs fold as outputChecksum does: 64 bits at a time.
       for (let c = 0; c < len; c++) {
         for (let i = 0; i < nOut; i++) {
-          lo = (lo ^ outs[i]![c]!) >>> 0;
-          const t = lo * PRIME_LOW;
-          hi = (Math.imul(hi, PRIME_LOW) + Math.floor(t / TWO32) + (lo << 8)) >>> 0;
-          lo = t >>> 0;
+          const k = outWords[i]!;
+          const o = outs[i]!;
+          for (let j = 0; j < k; j += 2) hash.fold(j + 1 < k ? o[c * k + j + 1]! : 0, o[c * k + j]!);
         }
       }
+      hi = hash.hi;
+      lo = hash.lo;
     }
     hash.hi = hi;
     hash.lo = lo;

@@ -39,7 +39,7 @@ export interface ChildResult {
   compileSeconds: number;
   loopMode: boolean;
   free: ChildMode;
-  /** Mode (a) through runBatch; null when a port is wider than 32 bits. */
+  /** Mode (a) through runBatch. */
   batched: ChildMode | null;
   constant: ChildMode;
 }
@@ -94,9 +94,7 @@ function main(req: ChildRequest): ChildResult {
   // A simulator of its own, from reset: the same run as `free`, so the same
   // checksum at Verilator's checkpoint. Columns double the stimulus memory.
   const batchSim = createSimulator(design, { observe: req.observe });
-  const batched = BatchRun.fits(batchSim)
-    ? measure(new BatchRun(batchSim, seed, req.resets, req.checkpointFree), req, Math.floor(maxFree / 2))
-    : null;
+  const batched = measure(new BatchRun(batchSim, seed, req.resets, req.checkpointFree), req, Math.floor(maxFree / 2));
   const constSim = createSimulator(design, { observe: req.observe });
   const constant = measure(new ConstRun(constSim, seed, req.resets, req.checkpointConst), req, 2 ** 40);
   return { compileSeconds, loopMode: sim.compiled.loopMode, free, batched, constant };

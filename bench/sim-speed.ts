@@ -31,9 +31,10 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { flatten } from '../hdl/flatten.js';
 import { pruneToPorts } from '../hdl/sim/prune.js';
-import { hasTool, toolStatus } from '../testbenches/cosim/eda.js';
+import { hasTool, INSTALL_HINT, toolStatus } from '../testbenches/cosim/eda.js';
 import { topPorts } from '../testbenches/cosim/stimulus.js';
-import { BENCH_DESIGNS, type BenchDesign } from './designs.js';
+import { createSimulator } from '../hdl/sim/index.js';
+import { BENCH_DESIGNS, largeDesign, type BenchDesign } from './designs.js';
 import { selfCheck } from './replay.js';
 import type { ChildMode, ChildRequest, ChildResult } from './sim-speed-child.js';
 import { buildVerilatorModel, verilatorFlags, type CxxOpt, type VerilatorModel, type VerilatorRun } from './verilator-modes.js';
@@ -43,6 +44,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     seconds: { type: 'string', default: '0.5' },
     'verilator-cxx': { type: 'string', default: 'O3' },
+    'ours-only': { type: 'boolean', default: false },
   },
 });
 const TARGET = Number(args.seconds);
@@ -259,17 +261,68 @@ async function measureDesign(bench: BenchDesign, haveVerilator: boolean): Promis
   return { bench, nodes: flat.nodes.length, maxWidth, compileSeconds: model?.compileSeconds ?? null, modes };
 }
 
+/** Elaboration and createSimulator time of a ~10,000-node design (issue 10),
+ *  in this process (so after the JIT has warmed on the other designs). */
+function largeDesignTimes(): void {
+  const large = largeDesign();
+  let t = performance.now();
+  const design = large.make();
+  const elab = (performance.now() - t) / 1000;
+  const nodes = flatten(design).nodes.length;
+  const create = (observe: 'ports' | 'all'): number => {
+    const t1 = performance.now();
+    createSimulator(design, { observe });
+    return (performance.now() - t1) / 1000;
+  };
+  const ports = create('ports');
+  const all = create('all');
+  t = performance.now();
+  console.log(`\n### Large design: ${large.how}`);
+  console.log(
+    `  ${nodes} IR nodes: elaborate ${elab.toFixed(2)} s; createSimulator ${all.toFixed(2)} s (observe 'all'), ${ports.toFixed(2)} s ('ports'); load ${load()}`,
+  );
+}
+
+/** One line per design: the issue's targets against what was measured. */
+function summary(rows: Row[]): void {
+  const mark = (r: number, target: number | undefined): string =>
+    target === undefined ? `${ratioText(r)}` : `${ratioText(r)} ${r >= target ? '>=' : '<'} ${target.toFixed(1)} ${r >= target ? 'met' : 'MISSED'}`;
+  console.log('\n### Summary: free-running ratios to Verilator -O3, against the targets\n');
+  console.log('| design | max width | batched | per-cycle | checksums |');
+  console.log('|---|---:|---|---|---|');
+  let met = 0;
+  let total = 0;
+  for (const r of rows) {
+    const f = r.modes.free;
+    const b = batchedRatio(f);
+    const p = ratio(f);
+    const t = r.bench.target;
+    total += t.perCycle === undefined ? 1 : 2;
+    met += (b >= t.batched ? 1 : 0) + (t.perCycle !== undefined && p >= t.perCycle ? 1 : 0);
+    const ok = MODES.every((m) => !checkText(r.modes[m]).startsWith('MISMATCH')) ? 'OK' : 'MISMATCH';
+    console.log(`| ${r.bench.name} | ${r.maxWidth} | ${mark(b, t.batched)} | ${mark(p, t.perCycle)} | ${ok} |`);
+  }
+  console.log(`\n${met}/${total} targets met; load average ${load()} (Verilator and ours both run on this shared machine)`);
+}
+
 async function main(): Promise<void> {
   selfCheck();
   const t0 = performance.now();
   const haveVerilator = hasTool('verilator');
+  if (!haveVerilator && !args['ours-only']) {
+    console.error(
+      `bench: verilator is not installed, and every ratio this bench prints is against it. Install it with: ${INSTALL_HINT}\n` +
+        '(or pass --ours-only for gfxrtl figures alone, without ratios)',
+    );
+    process.exit(2);
+  }
   console.log('# gfxrtl compiled simulator vs Verilator');
   console.log(`node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? '?'}; load average ${load()} (1/5/15 min; the machine is shared)`);
   if (haveVerilator) {
     const cxx = CXX === 'O3' ? 'model C++ at -O3' : "model C++ at Verilator's default OPT_FAST (-Os)";
     console.log(`${toolStatus('verilator').version}: -O3 ${verilatorFlags(CXX).join(' ')}, single-threaded, ${cxx}`);
   } else {
-    console.log('NOTICE: verilator not found (apt-get install -y verilator): gfxrtl figures only, no ratios, no checksum check.');
+    console.log(`NOTICE: --ours-only and verilator not found (${INSTALL_HINT}): gfxrtl figures only, no ratios, no checksum check.`);
   }
   console.log(`each figure: best of ${REPS} timed runs of ~${TARGET} s after warm-up; xorshift seed ${SEED}, ${RESETS} reset cycle\n`);
 
@@ -317,6 +370,8 @@ async function main(): Promise<void> {
     const bad = rows.filter((r) => MODES.some((m) => checkText(r.modes[m]).startsWith('MISMATCH')));
     console.log(`  checksums: ${bad.length === 0 ? 'all OK' : `MISMATCH in ${bad.map((r) => r.bench.name).join(', ')}`}`);
   }
+  if (args.only === undefined) largeDesignTimes();
+  if (haveVerilator) summary(rows);
   console.log(`\nload average ${load()}; total ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 }
 

@@ -2,7 +2,7 @@
 // sees, and that it names the module, the signal and the line in this file.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { defineModule, elaborate, HdlError, resize, sfixed, ufixed, uint, mux } from './index.js';
+import { defineModule, elaborate, HdlError, resize, sfixed, sint, ufixed, uint, mux, type ModuleBuilder } from './index.js';
 
 function errorOf(f: () => unknown): HdlError {
   try {
@@ -35,6 +35,30 @@ describe('elaboration checks', () => {
     expect(e.message).toMatch(/width mismatch in module WidthBad, signal y/);
     expect(e.message).toContain('uint(8)');
     expect(e.message).toContain(`${here}:${lineOf('width')}`);
+  });
+
+  it('a literal out of range for the signal it meets is an error in every operator', () => {
+    const cases: [string, string, (m: ModuleBuilder) => unknown][] = [
+      ['eq', '9', (m) => m.input('a', uint(3)).eq(9)], // @lit-eq
+      ['ne', '8', (m) => m.input('a', uint(3)).ne(8)], // @lit-ne
+      ['lt', '9', (m) => m.input('a', uint(3)).lt(9)], // @lit-lt
+      ['ge', '16', (m) => m.input('a', uint(3)).ge(16)], // @lit-ge
+      ['le', '-9', (m) => m.input('a', sint(4)).le(-9)], // @lit-le
+      ['and', '9', (m) => m.input('a', uint(3)).and(9)], // @lit-and
+      ['or', '-1', (m) => m.input('a', uint(3)).or(-1)], // @lit-or
+      ['addWrap', '8', (m) => m.input('a', uint(3)).addWrap(8)], // @lit-addWrap
+      ['subWrap', '8', (m) => m.input('a', sint(4)).subWrap(8)], // @lit-subWrap
+      ['set', '8', (m) => m.wire('a', uint(3)).drive(8)], // @lit-set
+    ];
+    for (const [op, lit, body] of cases) {
+      const Bad = defineModule('LitBad', (m) => {
+        body(m);
+        return {};
+      });
+      const e = errorOf(() => elaborate(Bad, {}));
+      expect(e.message).toMatch(new RegExp(`^literal out of range in module LitBad, signal a \\(${here}:${lineOf(`lit-${op}`)}:\\d+\\): `));
+      expect(e.message).toContain(`literal ${lit} does not fit a`);
+    }
   });
 
   it('mixing fixed-point formats without a conversion is an error', () => {
@@ -208,7 +232,8 @@ describe('elaboration checks', () => {
     expect(d.modules.length).toBe(3);
     const names = d.modules.map((m) => m.name);
     expect(new Set(names).size).toBe(3);
-    expect(names.filter((n) => n.startsWith('Leaf_'))).toHaveLength(2);
+    // Named by the parameter that tells them apart, not a hash.
+    expect(names.filter((n) => n.startsWith('Leaf_')).sort()).toEqual(['Leaf_w4', 'Leaf_w8']);
   });
 });
 

@@ -3,17 +3,35 @@
 // name, and check what can only be checked on the whole design.
 import { HdlError, formatLoc } from './errors.js';
 import { combOperands, type Design, type ModuleIR, type NodeId } from './ir.js';
+import { checkDesign } from './check.js';
 import { elaborateChild, type ElabContext, type ModuleDef } from './module.js';
+import { optimiseDesign } from './opt/index.js';
+import { nameVariants } from './variant-names.js';
 import type { SignalTree } from './shape.js';
 
-export function elaborate<C, P extends SignalTree>(def: ModuleDef<C, P>, cfg: C): Design {
-  const ctx: ElabContext = { cache: new Map(), defOf: new Map(), configKeyOf: new Map() };
+export interface ElaborateOptions {
+  /** Run the netlist passes of hdl/opt (default true). Off only to compare
+   *  against the netlist as written (tests, measurements). */
+  optimise?: boolean;
+}
+
+/** Elaborate, check and optimise: the one Design every backend starts from. */
+export function elaborate<C, P extends SignalTree>(def: ModuleDef<C, P>, cfg: C, opts: ElaborateOptions = {}): Design {
+  const ctx: ElabContext = { cache: new Map(), defOf: new Map(), configKeyOf: new Map(), configOf: new Map() };
   const top = elaborateChild(ctx, def, cfg).ir;
   const modules = postOrder(top);
-  nameVariants(modules, ctx, top);
+  const design: Design = { top, modules };
+  checkDesign(design);
   const deps = new Map<ModuleIR, Map<string, Set<string>>>();
   for (const m of modules) deps.set(m, checkCombLoops(m, deps));
-  return { top, modules };
+  if (opts.optimise !== false) {
+    optimiseDesign(design);
+    // The passes must leave a design the backends accept; a failure here is
+    // a bug in a pass, caught before it becomes a wrong simulation.
+    checkDesign(design);
+  }
+  nameVariants(modules, (m) => ctx.configOf.get(m), (m) => ctx.configKeyOf.get(m) ?? '', top);
+  return design;
 }
 
 function postOrder(top: ModuleIR): ModuleIR[] {
@@ -29,38 +47,16 @@ function postOrder(top: ModuleIR): ModuleIR[] {
   return out;
 }
 
-/** Several configs of one definition become Name_<hash>; the top keeps its name. */
-function nameVariants(modules: ModuleIR[], ctx: ElabContext, top: ModuleIR): void {
-  const byName = new Map<string, ModuleIR[]>();
-  for (const m of modules) byName.set(m.name, [...(byName.get(m.name) ?? []), m]);
-  const used = new Set(modules.map((m) => m.name));
-  for (const [name, group] of byName) {
-    if (group.length < 2) continue;
-    for (const m of group) {
-      if (m === top) continue;
-      let n = `${name}_${shortHash(ctx.configKeyOf.get(m) ?? '')}`;
-      for (let i = 1; used.has(n); i++) n = `${name}_${shortHash((ctx.configKeyOf.get(m) ?? '') + i)}`;
-      used.add(n);
-      m.name = n;
-    }
-  }
-}
-
-function shortHash(s: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
-  return h.toString(16).padStart(8, '0').slice(0, 6);
-}
-
 /** Find a combinational cycle inside `m`, seeing through child instances by
  *  their port-to-port dependencies. Returns m's own output->inputs summary. */
 function checkCombLoops(m: ModuleIR, deps: Map<ModuleIR, Map<string, Set<string>>>): Map<string, Set<string>> {
   const succ = (id: NodeId): NodeId[] => {
-    const n = m.nodes[id];
+    // checkDesign() ran first: ids, instances and their inputs all exist.
+    const n = m.nodes[id]!;
     if (n.op !== 'instout') return combOperands(n);
-    const inst = m.instances[n.inst];
+    const inst = m.instances[n.inst]!;
     const childDeps = deps.get(inst.module)?.get(n.port) ?? new Set<string>();
-    return [...childDeps].map((p) => inst.inputs[p]);
+    return [...childDeps].map((p) => inst.inputs[p]!);
   };
   const state = new Uint8Array(m.nodes.length); // 0 new, 1 on stack, 2 done
   const stack: NodeId[] = [];
@@ -70,10 +66,10 @@ function checkCombLoops(m: ModuleIR, deps: Map<ModuleIR, Map<string, Set<string>
     state[root] = 1;
     stack.push(root);
     while (work.length) {
-      const top = work[work.length - 1];
+      const top = work[work.length - 1]!;
       const next = succ(top[0]);
       if (top[1] < next.length) {
-        const c = next[top[1]++];
+        const c = next[top[1]++]!;
         if (state[c] === 1) reportLoop(m, stack.slice(stack.indexOf(c)));
         if (state[c] === 0) {
           state[c] = 1;
@@ -115,11 +111,11 @@ function reportLoop(m: ModuleIR, cycle: NodeId[]): never {
   // Name the loop by its named signals (the unnamed operators in between
   // are shown by kind), each with the line that created it.
   const parts = cycle.reverse().map((id) => {
-    const n = m.nodes[id];
+    const n = m.nodes[id]!;
     const what = n.name ?? `<${n.op}>`;
     return n.loc ? `${what} (${formatLoc(n.loc)})` : what;
   });
-  const named = cycle.map((id) => m.nodes[id]).find((n) => n.name);
+  const named = cycle.map((id) => m.nodes[id]!).find((n) => n.name);
   throw new HdlError(
     'combinational loop',
     m.name,

@@ -2,16 +2,18 @@
 // does not care about hierarchy (the simulator) schedules every node globally.
 // Instance boundaries disappear into `wire` nodes (zero-cost aliases), which
 // keeps every child port peekable under its hierarchical path.
-import type { SignalInfo } from './sim/api.js';
 import type { CamIR, Design, DisplayFormat, MemoryIR, ModuleIR, Node, NodeId } from './ir.js';
-import { mapNode } from './sim/map-node.js';
+import { mapNode } from './map-node.js';
+
+/** What a flat signal is (the simulator's SignalInfo kinds). */
+export type FlatSignalKind = 'input' | 'output' | 'reg' | 'wire' | 'memread' | 'cammatch' | 'node';
 
 export interface FlatSignal {
   /** Dot path rooted at the top module name: `Top.u_child.sig`. */
   path: string;
   /** Flat node id (may be a wire; backends resolve aliases). */
   node: NodeId;
-  kind: SignalInfo['kind'];
+  kind: FlatSignalKind;
   display?: DisplayFormat;
 }
 
@@ -135,7 +137,7 @@ function flattenInstance(
   return outputs;
 }
 
-function kindOf(n: Node): SignalInfo['kind'] {
+function kindOf(n: Node): FlatSignalKind {
   switch (n.op) {
     case 'reg':
     case 'memread':

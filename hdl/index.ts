@@ -7,6 +7,7 @@ export type { CamSearch, CamOptions } from './cam.js';
 export { elaborate } from './elaborate.js';
 export { mux, muxN, cat } from './ops.js';
 export type { SigOf, StreamPorts, SignalTree } from './shape.js';
+export { leafName, mapTree } from './shape.js';
 export { HdlError } from './errors.js';
 export type { Design, ModuleIR } from './ir.js';
 export * from './lib/index.js';

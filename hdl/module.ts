@@ -4,7 +4,7 @@
 import { buildCam, type Cam, type CamOptions } from './cam.js';
 import { callerLoc, HdlError } from './errors.js';
 import type { CamIR, DisplayFormat, InstanceIR, MemoryIR, ModuleIR, Node, NodeId, PortIR, SourceLoc } from './ir.js';
-import { buildShape, mapTree, type SigOf, type SignalTree } from './shape.js';
+import { buildShape, isSignal, leafName, mapTree, type SigOf, type SignalTree } from './shape.js';
 import { displayOf, Fixed, SInt, UInt, type Literal, type NodeSpec, type Owner, Signal, fixedRaw, uintWidthOf, sintWidthOf } from './signal.js';
 import { formatName, type HwType, type ScalarType } from './types.js';
 import { lowerAssignments, type Stmt, type WhenStmt } from './when.js';
@@ -45,6 +45,8 @@ export interface ElabContext {
   cache: Map<ModuleDef<never, SignalTree>, Map<string, ElaboratedChild>>;
   defOf: Map<ModuleIR, ModuleDef<never, SignalTree>>;
   configKeyOf: Map<ModuleIR, string>;
+  /** The config each module was elaborated with (variant names print it). */
+  configOf: Map<ModuleIR, unknown>;
 }
 
 export class ModuleBuilder implements Owner {
@@ -78,7 +80,7 @@ export class ModuleBuilder implements Owner {
   }
 
   describe(id: NodeId): string {
-    const n = this.nodes[id];
+    const n = this.nodes[id]!;
     return n.name ?? `<${n.op}#${id}>`;
   }
 
@@ -89,7 +91,7 @@ export class ModuleBuilder implements Owner {
   rename(sig: Signal, name: string): NodeId {
     const id = this.addNode({ op: 'wire', a: sig.id }, sig.width, displayOf(sig.type));
     const n = this.uniqueName(name);
-    this.nodes[id].name = n;
+    this.nodes[id]!.name = n;
     this.names.set(n, id);
     return id;
   }
@@ -97,7 +99,7 @@ export class ModuleBuilder implements Owner {
   assign(target: Signal, value: Signal, conditional: boolean): void {
     const state = this.targets.get(target.id);
     if (!state) {
-      const n = this.nodes[target.id];
+      const n = this.nodes[target.id]!;
       const why = n.op === 'input' ? 'it is an input port of this module' : n.op === 'instout' ? 'it is an output of an instance' : 'it is a computed value, not a wire, output or register';
       this.fail('not assignable', target.label, `cannot drive ${target.label}: ${why}`);
     }
@@ -117,13 +119,13 @@ export class ModuleBuilder implements Owner {
       return;
     }
     const stmt: Stmt = { kind: 'assign', target: target.id, value: value.id };
-    this.scopes[this.scopes.length - 1].body.push(stmt);
+    this.scopes[this.scopes.length - 1]!.body.push(stmt);
     const top = this.topLevelStmt();
     if (state.stmts[state.stmts.length - 1] !== top) state.stmts.push(top);
   }
 
   private topLevelStmt(): Stmt {
-    return this.root[this.root.length - 1];
+    return this.root[this.root.length - 1]!;
   }
 
   // ---- Declarations --------------------------------------------------------
@@ -145,7 +147,7 @@ export class ModuleBuilder implements Owner {
     if (holder !== undefined && holder >= 0) {
       let n = name;
       for (let i = 1; this.names.has(n); i++) n = `${name}_${i}`;
-      this.nodes[holder].name = n;
+      this.nodes[holder]!.name = n;
       this.names.set(n, holder);
     }
     this.names.delete(name);
@@ -166,7 +168,7 @@ export class ModuleBuilder implements Owner {
   private namedNode(spec: NodeSpec, t: ScalarType, name: string): Signal {
     const id = this.addNode(spec, t.width, displayOf(t));
     const n = this.uniqueName(name);
-    this.nodes[id].name = n;
+    this.nodes[id]!.name = n;
     this.names.set(n, id);
     return this.makeSignal(id, t);
   }
@@ -177,11 +179,11 @@ export class ModuleBuilder implements Owner {
   }
 
   input<T extends HwType>(name: string, type: T): SigOf<T> {
-    return buildShape(type, (leaf) => (leaf.flipped ? this.outputLeaf([name, ...leaf.path].join('_'), leaf.type) : this.inputLeaf([name, ...leaf.path].join('_'), leaf.type)));
+    return buildShape(type, (leaf) => (leaf.flipped ? this.outputLeaf(leafName(name, leaf.path), leaf.type) : this.inputLeaf(leafName(name, leaf.path), leaf.type)));
   }
 
   output<T extends HwType>(name: string, type: T): SigOf<T> {
-    return buildShape(type, (leaf) => (leaf.flipped ? this.inputLeaf([name, ...leaf.path].join('_'), leaf.type) : this.outputLeaf([name, ...leaf.path].join('_'), leaf.type)));
+    return buildShape(type, (leaf) => (leaf.flipped ? this.inputLeaf(leafName(name, leaf.path), leaf.type) : this.outputLeaf(leafName(name, leaf.path), leaf.type)));
   }
 
   private inputLeaf(name: string, t: ScalarType): Signal {
@@ -200,7 +202,7 @@ export class ModuleBuilder implements Owner {
 
   /** A named wire, driven later with drive() or set(). */
   wire<T extends HwType>(name: string, type: T): SigOf<T> {
-    return buildShape(type, (leaf) => this.track(this.namedNode({ op: 'wire', a: -1 }, leaf.type, [name, ...leaf.path].join('_')), 'wire'));
+    return buildShape(type, (leaf) => this.track(this.namedNode({ op: 'wire', a: -1 }, leaf.type, leafName(name, leaf.path)), 'wire'));
   }
 
   /** A register. init: reset value (default 0); null for a register with no
@@ -210,7 +212,7 @@ export class ModuleBuilder implements Owner {
     if (opts.en) this.own(opts.en, 'reg enable');
     return buildShape(type, (leaf) => {
       const init = opts.init === undefined ? 0n : opts.init === null ? null : this.initValue(opts.init, leaf.type, name);
-      const sig = this.namedNode({ op: 'reg', d: -1, en: opts.en ? opts.en.id : null, init }, leaf.type, [name, ...leaf.path].join('_'));
+      const sig = this.namedNode({ op: 'reg', d: -1, en: opts.en ? opts.en.id : null, init }, leaf.type, leafName(name, leaf.path));
       return this.track(sig, 'reg');
     });
   }
@@ -225,6 +227,36 @@ export class ModuleBuilder implements Owner {
     const fits = t.kind === 'uint' ? b >= 0n && uintWidthOf(b) <= t.width : sintWidthOf(b) <= t.width;
     if (!fits) this.fail('literal out of range', name, `reset value ${b} does not fit ${formatName(t)}`);
     return BigInt.asUintN(t.width, b);
+  }
+
+  /** Drive every leaf of `dst` (ports, wires, instance inputs) from the leaf
+   *  at the same place in `src`: typed composition, no string port paths.
+   *  The two trees must have the same shape (keys, vec lengths). */
+  connect<T extends SignalTree>(dst: T, src: T): void {
+    const walk = (d: SignalTree | undefined, s: SignalTree | undefined, path: string): void => {
+      const where = path === '' ? 'the top level' : path;
+      const sig = path === '' ? undefined : path;
+      if (d === undefined || s === undefined) {
+        if (d !== s) this.fail('shape mismatch', sig, `connect: ${where} is ${d === undefined ? 'missing in the destination' : 'missing in the source'}`);
+        return;
+      }
+      if (isSignal(d) || isSignal(s)) {
+        if (!isSignal(d) || !isSignal(s)) this.fail('shape mismatch', sig, `connect: at ${where} one side is a signal and the other a ${Array.isArray(isSignal(d) ? s : d) ? 'vec' : 'bundle'}`);
+        d.drive(s);
+        return;
+      }
+      if (Array.isArray(d) !== Array.isArray(s)) this.fail('shape mismatch', sig, `connect: at ${where} one side is a vec and the other a bundle`);
+      if (Array.isArray(d) && Array.isArray(s)) {
+        if (d.length !== s.length) this.fail('shape mismatch', sig, `connect: vec at ${where} has ${d.length} elements in the destination, ${s.length} in the source`);
+        d.forEach((x: SignalTree, i: number) => walk(x, s[i], `${path}${i}`));
+        return;
+      }
+      const dr = d as Readonly<Record<string, SignalTree | undefined>>;
+      const sr = s as Readonly<Record<string, SignalTree | undefined>>;
+      const keys = new Set([...Object.keys(dr), ...Object.keys(sr)]);
+      for (const k of keys) walk(dr[k], sr[k], path === '' ? k : `${path}_${k}`);
+    };
+    walk(dst, src, '');
   }
 
   /** A constant of the given type. */
@@ -247,8 +279,8 @@ export class ModuleBuilder implements Owner {
     if (cond.width !== 1) this.fail('width mismatch', cond.label, `when() needs a 1-bit condition, got ${cond.width} bits`);
     const stmt: WhenStmt = { kind: 'when', branches: [] };
     if (this.scopes.length === 0) this.root.push(stmt);
-    else this.scopes[this.scopes.length - 1].body.push(stmt);
-    const outerGuard = this.scopes.length === 0 ? null : this.scopes[this.scopes.length - 1].guard;
+    else this.scopes[this.scopes.length - 1]!.body.push(stmt);
+    const outerGuard = this.scopes.length === 0 ? null : this.scopes[this.scopes.length - 1]!.guard;
     const chain: WhenChain = {
       elsewhen: (c: UInt, b: () => void) => {
         this.own(c, 'elsewhen');
@@ -291,7 +323,7 @@ export class ModuleBuilder implements Owner {
   guardNode(en: UInt | undefined): NodeId {
     const e = en ? this.own(en, 'enable').id : null;
     if (this.scopes.length === 0) return e ?? this.addNode({ op: 'const', value: 1n }, 1);
-    const g = this.scopes[this.scopes.length - 1].guard();
+    const g = this.scopes[this.scopes.length - 1]!.guard();
     return e === null ? g : this.addNode({ op: 'and', a: g, b: e }, 1);
   }
 
@@ -315,7 +347,7 @@ export class ModuleBuilder implements Owner {
       read: (addr, opts = {}) => {
         this.checkAddr(addr, addrBits, mem.name);
         const id = this.addNode({ op: 'memread', mem: index, addr: addr.id, en: opts.en ? this.own(opts.en, 'read enable').id : null, sync: opts.sync ?? true }, type.width, displayOf(type));
-        this.nodes[id].name = this.uniqueName(`${mem.name}_rd`);
+        this.nodes[id]!.name = this.uniqueName(`${mem.name}_rd`);
         return this.makeSignal(id, type) as SigOf<T>;
       },
     };
@@ -385,11 +417,11 @@ export class ModuleBuilder implements Owner {
 
   /** Used by when-lowering: a 2:1 mux node (cases [else, then]). */
   muxNode(sel: NodeId, whenTrue: NodeId, whenFalse: NodeId): NodeId {
-    const t = this.nodes[whenTrue];
+    const t = this.nodes[whenTrue]!;
     return this.addNode({ op: 'mux', sel, cases: [whenFalse, whenTrue] }, t.width, t.display);
   }
   nodeLoc(id: NodeId): SourceLoc | undefined {
-    return this.nodes[id].loc;
+    return this.nodes[id]?.loc;
   }
 }
 
@@ -424,6 +456,7 @@ export function elaborateChild<C, P extends SignalTree>(ctx: ElabContext, def: M
   byCfg.set(key, done);
   ctx.defOf.set(ir, anyDef);
   ctx.configKeyOf.set(ir, key);
+  ctx.configOf.set(ir, cfg);
   return done;
 }
 

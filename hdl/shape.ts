@@ -2,7 +2,7 @@
 // a scalar type becomes a signal, a bundle a record of signals, a stream
 // { valid, ready, payload }.
 import type { Fixed, SInt, Signal, UInt } from './signal.js';
-import type { BundleType, FixedType, HwType, ScalarType, SIntType, StreamType, UIntType } from './types.js';
+import type { BundleType, FixedType, HwType, ScalarType, SIntType, StreamType, UIntType, VecType } from './types.js';
 
 // A type alias, not an interface, so it is assignable to SignalTree.
 export type StreamPorts<P> = {
@@ -21,10 +21,21 @@ export type SigOf<T extends HwType> = T extends UIntType
         ? { [K in keyof F]: SigOf<F[K]> }
         : T extends StreamType<infer P>
           ? StreamPorts<SigOf<P>>
-          : never;
+          : T extends VecType<infer E>
+            ? SigOf<E>[]
+            : never;
 
-/** A tree of signals: what a module body returns as its port record. */
-export type SignalTree = Signal | { readonly [k: string]: SignalTree } | readonly SignalTree[];
+/** A tree of signals: what a module body returns as its port record. A
+ *  record field may be undefined: a port only some configs have. */
+export type SignalTree = Signal | { readonly [k: string]: SignalTree | undefined } | readonly SignalTree[];
+
+/** The name of a leaf at `path` under `name`: segments joined by `_`, a vec
+ *  index glued to what it indexes (`in_v0_x`, not `in_v_0_x`). */
+export function leafName(name: string, path: readonly string[]): string {
+  let n = name;
+  for (const seg of path) n += /^\d+$/.test(seg) ? seg : `_${seg}`;
+  return n;
+}
 
 export interface Leaf {
   /** Name suffix path, e.g. ['in', 'payload', 'x'] -> in_payload_x */
@@ -49,6 +60,8 @@ export function leaves(t: HwType, path: string[] = [], flipped = false): Leaf[] 
         { path: [...path, 'ready'], type: { kind: 'uint', width: 1 }, flipped: !flipped },
         ...leaves(t.payload, [...path, 'payload'], flipped),
       ];
+    case 'vec':
+      return Array.from({ length: t.length }, (_, i) => leaves(t.element, [...path, String(i)], flipped)).flat();
   }
 }
 
@@ -68,6 +81,8 @@ export function buildShape<T extends HwType>(t: T, make: (leaf: Leaf) => Signal)
           ready: make({ path: [...path, 'ready'], type: { kind: 'uint', width: 1 }, flipped: !flipped }),
           payload: build(ty.payload, [...path, 'payload'], flipped),
         };
+      case 'vec':
+        return Array.from({ length: ty.length }, (_, i) => build(ty.element, [...path, String(i)], flipped));
     }
   };
   return build(t, [], false) as SigOf<T>;
@@ -75,13 +90,14 @@ export function buildShape<T extends HwType>(t: T, make: (leaf: Leaf) => Signal)
 
 /** Map every signal leaf of a tree, keeping its structure. */
 export function mapTree<T extends SignalTree>(tree: T, f: (s: Signal, path: string[]) => Signal, path: string[] = []): T {
+  if (tree === undefined) return tree;
   if (isSignal(tree)) return f(tree, path) as T;
   if (Array.isArray(tree)) return tree.map((x: SignalTree, i: number) => mapTree(x, f, [...path, String(i)])) as unknown as T;
   return Object.fromEntries(
-    Object.entries(tree as Record<string, SignalTree>).map(([k, v]) => [k, mapTree(v, f, [...path, k])]),
+    Object.entries(tree as Record<string, SignalTree | undefined>).map(([k, v]) => [k, v === undefined ? v : mapTree(v, f, [...path, k])]),
   ) as T;
 }
 
-function isSignal(x: unknown): x is Signal {
+export function isSignal(x: unknown): x is Signal {
   return typeof x === 'object' && x !== null && 'owner' in x && 'id' in x && 'type' in x;
 }

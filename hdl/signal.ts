@@ -214,7 +214,11 @@ export class UInt extends Signal {
     }
     const v = BigInt(value);
     if (v < 0n || uintWidthOf(v) > this.width) {
-      this.owner.fail('literal out of range', this.label, `${op}: ${v} does not fit ${formatName(this.type)} (0..${mask(this.width)})`);
+      this.owner.fail(
+        'literal out of range',
+        this.label,
+        `${op}: literal ${v} does not fit ${this.label}, ${formatName(this.type)} (0..${mask(this.width)}); use a value in range or widen ${this.label} explicitly (zext)`,
+      );
     }
     return new UInt(this.owner, this.literalConst(v, this.type), this.type);
   }
@@ -251,9 +255,11 @@ export class UInt extends Signal {
     const w = Math.max(this.width, this.operand(other, 'add').width) + 1;
     return new UInt(this.owner, this.arith('add', other, w), uint(w));
   }
+  /** Wrapping add: a literal must fit this signal (it would widen the result). */
   addWrap(other: UIntLike): UInt {
-    const w = Math.max(this.width, this.operand(other, 'addWrap').width);
-    return new UInt(this.owner, this.arith('add', other, w), uint(w));
+    const b = this.coerce(other, 'addWrap');
+    const w = Math.max(this.width, b.width);
+    return new UInt(this.owner, this.arith('add', b, w), uint(w));
   }
   /** Exact difference, as signed. */
   sub(other: UIntLike): SInt {
@@ -261,8 +267,9 @@ export class UInt extends Signal {
     return new SInt(this.owner, this.arith('sub', other, w), sint(w));
   }
   subWrap(other: UIntLike): UInt {
-    const w = Math.max(this.width, this.operand(other, 'subWrap').width);
-    return new UInt(this.owner, this.arith('sub', other, w), uint(w));
+    const b = this.coerce(other, 'subWrap');
+    const w = Math.max(this.width, b.width);
+    return new UInt(this.owner, this.arith('sub', b, w), uint(w));
   }
   mul(other: UIntLike): UInt {
     const b = this.operand(other, 'mul');
@@ -274,8 +281,10 @@ export class UInt extends Signal {
     const b = this.operand(other, 'div');
     return new UInt(this.owner, this.node({ op: 'divu', a: this.id, b: b.id }, this.type), this.type);
   }
+  /** A literal must fit this signal: out of range, the compare is constant
+   *  and almost always a mistake (a wrong width or a wrong constant). */
   private magnitude(op: 'ltu' | 'leu', other: UIntLike, swap: boolean): UInt {
-    const b = this.operand(other, op);
+    const b = other instanceof Signal ? this.operand(other, op) : this.coerce(other, swap ? (op === 'ltu' ? 'gt' : 'ge') : op === 'ltu' ? 'lt' : 'le');
     const w = Math.max(this.width, b.width);
     const x = this.zext(w);
     const y = b.zext(w);
@@ -295,16 +304,16 @@ export class UInt extends Signal {
     return this.magnitude('leu', other, true);
   }
   override eq(other: Signal | Literal): UInt {
-    const b = this.operand(other instanceof Signal ? this.coerce(other, 'eq') : other, 'eq');
-    if (other instanceof Signal) {
-      const w = Math.max(this.width, b.width);
-      return this.zext(w).compareSame('eq', b.zext(w));
-    }
-    if (b.width > this.width) return new UInt(this.owner, this.literalConst(0n, uint(1)), uint(1));
-    return super.eq(b.zext(this.width));
+    return this.equality(other, 'eq');
   }
   override ne(other: Signal | Literal): UInt {
-    return this.eq(other).not();
+    return this.equality(other, 'ne').not();
+  }
+  /** Signals of different widths compare zero-extended; a literal must fit. */
+  private equality(other: Signal | Literal, op: 'eq' | 'ne'): UInt {
+    const b = this.coerce(other, op);
+    const w = Math.max(this.width, b.width);
+    return this.zext(w).compareSame('eq', b.zext(w));
   }
   private compareSame(op: 'eq', b: UInt): UInt {
     return super.eq(b);
@@ -346,7 +355,12 @@ export class SInt extends Signal {
     }
     const v = BigInt(value);
     if (sintWidthOf(v) > this.width) {
-      this.owner.fail('literal out of range', this.label, `${op}: ${v} does not fit ${formatName(this.type)}`);
+      const half = 1n << BigInt(this.width - 1);
+      this.owner.fail(
+        'literal out of range',
+        this.label,
+        `${op}: literal ${v} does not fit ${this.label}, ${formatName(this.type)} (${-half}..${half - 1n}); use a value in range or widen ${this.label} explicitly (sext)`,
+      );
     }
     return new SInt(this.owner, this.literalConst(v, this.type), this.type);
   }
@@ -365,7 +379,8 @@ export class SInt extends Signal {
     return width === this.width ? this : this.bits(width - 1, 0).asSInt();
   }
   private arith(op: 'add' | 'sub', other: SInt | Literal, grow: number): SInt {
-    const b = this.operand(other, op);
+    // Wrapping forms keep the width, so their literal must fit it.
+    const b = grow === 0 && !(other instanceof Signal) ? this.coerce(other, `${op}Wrap`) : this.operand(other, op);
     const w = Math.max(this.width, b.width) + grow;
     const id = this.owner.addNode({ op, a: this.extendTo(w), b: b.extendTo(w) }, w, { kind: 'sint' });
     return new SInt(this.owner, id, sint(w));
@@ -393,7 +408,7 @@ export class SInt extends Signal {
     return new SInt(this.owner, this.node({ op: 'muls', a: this.id, b: b.id }, t), t);
   }
   private magnitude(op: 'lts' | 'les', other: SInt | Literal, swap: boolean): UInt {
-    const b = this.operand(other, op);
+    const b = other instanceof Signal ? this.operand(other, op) : this.coerce(other, swap ? (op === 'lts' ? 'gt' : 'ge') : op === 'lts' ? 'lt' : 'le');
     const w = Math.max(this.width, b.width);
     const x = this.sext(w);
     const y = b.sext(w);

@@ -23,8 +23,16 @@ export interface StreamType<P extends HwType = HwType> {
   readonly payload: P;
 }
 
+/** `length` elements of one type: ports `v0_x, v0_y, v1_x, ...` for
+ *  vec(2, bundle({ x, y })) named v; a module body sees an array. */
+export interface VecType<E extends HwType = HwType> {
+  readonly kind: 'vec';
+  readonly length: number;
+  readonly element: E;
+}
+
 export type ScalarType = UIntType | SIntType | FixedType;
-export type HwType = ScalarType | BundleType | StreamType;
+export type HwType = ScalarType | BundleType | StreamType | VecType;
 
 export const MAX_WIDTH = 4096;
 
@@ -63,6 +71,10 @@ export function fixedType(intBits: number, fracBits: number, signed: boolean): F
 
 export function bundle<F extends Record<string, HwType>>(fields: F): BundleType<F> {
   return { kind: 'bundle', fields };
+}
+export function vec<E extends HwType>(length: number, element: E): VecType<E> {
+  if (!Number.isInteger(length) || length < 1) throw new RangeError(`vec: length ${length} must be a positive integer`);
+  return { kind: 'vec', length, element };
 }
 export function stream<P extends HwType>(payload: P): StreamType<P> {
   return { kind: 'stream', payload };

@@ -20,6 +20,18 @@ export interface RandomNetlistOptions {
   storage?: boolean;
   /** Include dividers (expensive in Verilator and in hardware). */
   dividers?: boolean;
+  /** Chance (0..1) that an operand is a literal (0, 1, all ones, a power of
+   *  two or a random value), so constant folding and compares the operand
+   *  range decides are exercised. Default 0: no literals. */
+  constants?: number;
+}
+
+/** A literal of `w` bits, biased to the values simplification rules key on. */
+function drawLiteral(m: ModuleBuilder, rng: Rng, w: number): UInt {
+  const top = (1n << BigInt(w)) - 1n;
+  const r = rng.float();
+  const v = r < 0.25 ? 0n : r < 0.4 ? 1n : r < 0.6 ? top : r < 0.8 ? 1n << BigInt(rng.int(0, w - 1)) : BigInt.asUintN(w, BigInt(rng.int(0, 2 ** 30)) * BigInt(rng.int(0, 2 ** 30)));
+  return m.lit(v & top, uint(w));
 }
 
 const BOUNDARY_WIDTHS = [1, 8, 31, 32, 33, 53, 64, 65, 128];
@@ -71,9 +83,11 @@ export function randomNetlist(opts: RandomNetlistOptions): ModuleDef<void, Signa
     const mem = opts.storage ? m.memory('mem', uint(memWidth), 16) : null;
     const cam = opts.storage ? m.cam('cam', { entries: 8, keyWidth: camKeyWidth, ternary: rng.float() < 0.5 }) : null;
 
+    const constants = opts.constants ?? 0;
     for (let i = 0; i < opts.nodes; i++) {
+      if (constants > 0 && rng.float() < constants / 2) pool.push(drawLiteral(m, rng, drawWidth(rng, opts.maxWidth)));
       const a = choose();
-      const b = fit(rng, choose(), a.width);
+      const b = constants > 0 && rng.float() < constants ? drawLiteral(m, rng, a.width) : fit(rng, choose(), a.width);
       let out: UInt;
       const kind = rng.int(0, opts.dividers ? 21 : 20);
       switch (kind) {

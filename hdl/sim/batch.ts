@@ -5,13 +5,12 @@
 // no JS call per poke, peek or step. Unlike run(n), the loop computes the
 // recorded outputs' cones too (run(n) computes only what next state needs).
 import type { FlatNetlist } from '../flatten.js';
-import { combOperands, type NodeId } from '../ir.js';
-import { Gen, prologue, slotRef } from './codegen-fn.js';
-import { nextStateExpr, writeStatements } from './codegen-edge.js';
-import { nodeExpr } from './codegen-node.js';
+import type { NodeId } from '../ir.js';
+import { assign, edgeInLoop, Gen, invariantNodes, localRefOf, names, slotRefs, withPrologue } from './codegen-fn.js';
+import { nodeValue, valueOf } from './codegen-node.js';
 import type { Compiled } from './compile.js';
 import { labeler } from './labels.js';
-import { isState, type Layout } from './layout.js';
+import { isMid, isNarrow, isState, limbsOf, type Layout } from './layout.js';
 import { helpers, type SimState } from './runtime.js';
 import { edgeInputs, schedule } from './schedule.js';
 
@@ -28,13 +27,18 @@ export type BatchFn = (n: number, inputs: BatchArray[], outputs: Uint32Array[]) 
 
 type RawFn = (S: SimState, H: typeof helpers, n: number, I: BatchArray[], O: Uint32Array[]) => void;
 
-/** Source of the loop: `inputs` are (root) input nodes of at most 32 bits
- *  read from I[k][c]; `outputs` are nodes of at most 32 bits stored to
- *  O[k][c] after the cycle's combinational logic, before its edge. */
+/** Words per cycle of a batched port: one up to 32 bits, else one per
+ *  32-bit limb, little-endian. */
+export function wordsPerCycle(width: number): number {
+  return width <= 32 ? 1 : limbsOf(width);
+}
+
+/** Source of the loop: `inputs` are (root) input nodes read from I[k]
+ *  (wordsPerCycle words per cycle); `outputs` are nodes stored to O[k] after
+ *  the cycle's combinational logic, before its edge. */
 export function batchLoopCode(net: FlatNetlist, lay: Layout, inputs: NodeId[], outputs: NodeId[]): string {
   const root = lay.root;
-  const ref = (id: NodeId): string => slotRef(net, lay, id);
-  const g = new Gen(net, root, (r) => `v${r}`);
+  const g = new Gen(net, root, localRefOf(net));
   const batched = new Set(inputs.map((id) => root[id]!));
   const cone = schedule(net, root, labeler(net), [...outputs, ...edgeInputs(net)]);
   const roots: NodeId[] = [];
@@ -45,37 +49,43 @@ export function batchLoopCode(net: FlatNetlist, lay: Layout, inputs: NodeId[], o
   for (const id of roots) {
     if (net.nodes[id]!.op !== 'input') continue;
     // Batched inputs change every cycle; the rest hold their poked value.
-    g.emit(`${batched.has(id) ? 'let' : 'const'} v${id} = ${ref(id)};`);
+    g.emit(assign(batched.has(id) ? 'let' : 'const', names(net, id), slotRefs(net, lay, id)));
   }
-  for (const id of stateIds) g.emit(`let v${id} = ${ref(id)};`);
+  for (const id of stateIds) g.emit(assign('let', names(net, id), slotRefs(net, lay, id)));
   // Logic fed only by constants and unbatched inputs is computed once.
-  const invariant = new Set<NodeId>();
-  const fixed = (id: NodeId): boolean => {
-    const n = net.nodes[root[id]!]!;
-    return n.op === 'const' || (n.op === 'input' && !batched.has(n.id)) || invariant.has(n.id);
-  };
-  for (const id of cone) {
-    const n = net.nodes[id]!;
-    if (n.op !== 'memread' && n.op !== 'cammatch' && n.op !== 'camread' && n.op !== 'camvalid' && combOperands(n).every(fixed)) invariant.add(id);
-  }
-  for (const id of cone) if (invariant.has(id)) g.emit(`const v${id} = ${nodeExpr(net.nodes[id]!, g.ctx)};`);
+  const invariant = invariantNodes(net, root, cone, (id) => !batched.has(id));
+  for (const id of cone) if (invariant.has(id)) g.emit(assign('const', names(net, id), nodeValue(net.nodes[id]!, g.ctx)));
   g.emit('for (let c = 0; c < n; c++) {');
-  inputs.forEach((id, k) => {
-    // Canonical int32 form (layout.ts): bits above the port width are
-    // dropped, so a signed Int32Array entry reads as its two's complement.
-    const w = net.nodes[id]!.width;
-    g.emit(`v${root[id]} = ${w === 32 ? `i${k}[c] | 0` : `i${k}[c] & ${2 ** w - 1}`};`);
-  });
-  for (const id of cone) if (!invariant.has(id)) g.emit(`const v${id} = ${nodeExpr(net.nodes[id]!, g.ctx)};`);
-  outputs.forEach((id, k) => g.emit(`o${k}[c] = ${g.ctx.ref(id)};`));
-  for (const id of stateIds) g.emit(`const x${id} = ${nextStateExpr(net.nodes[id]!, g.ctx, 'rst')};`);
-  for (const s of writeStatements(g.ctx, 'rst')) g.emit(s);
-  for (const id of stateIds) g.emit(`v${id} = x${id};`);
+  inputs.forEach((id, k) => g.emit(assign('', names(net, root[id]!), readInput(`i${k}`, net.nodes[id]!.width))));
+  for (const id of cone) if (!invariant.has(id)) g.emit(assign('const', names(net, id), nodeValue(net.nodes[id]!, g.ctx)));
+  outputs.forEach((id, k) => g.emit(writeOutput(`o${k}`, net.nodes[id]!.width, valueOf(g.ctx, id))));
+  edgeInLoop(g, net, stateIds);
   g.emit('}');
-  for (const id of stateIds) g.emit(`${ref(id)} = v${id};`);
+  for (const id of stateIds) g.emit(assign('', slotRefs(net, lay, id), names(net, id)));
   // Batched inputs keep their last value, as after the last poke of a loop.
-  for (const id of batched) g.emit(`${ref(id)} = v${id};`);
-  return `${prologue(net)}\n${g.text()}`;
+  for (const id of batched) g.emit(assign('', slotRefs(net, lay, id), names(net, id)));
+  return withPrologue(net, g.text());
+}
+
+/** Canonical form (layout.ts) of cycle c's entry of a batched input: bits
+ *  above the port width are dropped, so a signed Int32Array entry reads as
+ *  its two's complement. */
+function readInput(arr: string, w: number): string[] {
+  const mask = (e: string, bits: number): string => (bits === 32 ? `${e} | 0` : `${e} & ${2 ** bits - 1}`);
+  if (isNarrow(w)) return [mask(`${arr}[c]`, w)];
+  const k = limbsOf(w);
+  const top = w - 32 * (k - 1);
+  if (isMid(w)) return [`(${arr}[2 * c] >>> 0) + (${mask(`${arr}[2 * c + 1]`, top)}) * 4294967296`];
+  return Array.from({ length: k }, (_, j) => mask(`${arr}[${k} * c + ${j}]`, j === k - 1 ? top : 32));
+}
+
+/** Stores cycle c's value; a Uint32Array store keeps the low 32 bits of the
+ *  integer part, which is exactly each word of a mid value. */
+function writeOutput(arr: string, w: number, value: string[]): string {
+  if (isNarrow(w)) return `${arr}[c] = ${value[0]};`;
+  if (isMid(w)) return `${arr}[2 * c] = ${value[0]}; ${arr}[2 * c + 1] = ${value[0]} / 4294967296;`;
+  const k = value.length;
+  return value.map((l, j) => `${arr}[${k} * c + ${j}] = ${l};`).join(' ');
 }
 
 /** The loop as a callable, or null when its source is too long for V8 to

@@ -3,41 +3,39 @@
 // here, before any write: read-first), then memories and CAMs are written,
 // then the caller commits the next states.
 import type { Node } from '../ir.js';
-import { camCareVar, camKeyVar, camValidVar, literal, memVar, type ExprCtx } from './codegen-util.js';
-import { guardedStore, memReadExpr } from './codegen-node.js';
+import { literal, literalLimbs, memVar, type ExprCtx } from './codegen-util.js';
+import { guardedStore, memReadValue, valueOf } from './codegen-node.js';
+import { camWriteStatement } from './codegen-cam.js';
+import { isWide } from './layout.js';
 
-/** Next value of a state node (register or sync read data). Registers with
- *  an init value reset synchronously, and reset beats enable. */
-export function nextStateExpr(n: Node, x: ExprCtx, rst: string): string {
-  const cur = x.ref(n.id);
+/** Next value of a state node (register or sync read data), one expression
+ *  per limb for wide state. Registers with an init value reset
+ *  synchronously, and reset beats enable. */
+export function nextStateValue(n: Node, x: ExprCtx, rst: string): string[] {
+  const cur = valueOf(x, n.id);
   if (n.op === 'reg') {
-    const d = x.ref(n.d);
-    const held =
-      n.en === null ? d : `(${x.ref(n.en)} !== 0 ? ${d} : ${cur})`;
-    return n.init === null ? held : `(${rst} !== 0 ? ${literal(n.init, n.width)} : ${held})`;
+    const d = valueOf(x, n.d);
+    const en = n.en === null ? null : cur.length > 1 ? x.tmp(`${x.ref(n.en)} !== 0`) : `${x.ref(n.en)} !== 0`;
+    const held = d.map((dj, j) => (en === null ? dj : `(${en} ? ${dj} : ${cur[j]})`));
+    if (n.init === null) return held;
+    const init = isWide(n.width) ? literalLimbs(n.init, n.width) : [literal(n.init, n.width)];
+    return held.map((h, j) => `(${rst} !== 0 ? ${init[j]} : ${h})`);
   }
   if (n.op === 'memread' && n.sync) {
-    const read = memReadExpr(n.mem, n.addr, x);
-    return n.en === null ? read : `(${x.ref(n.en)} !== 0 ? ${read} : ${cur})`;
+    const read = memReadValue(n.mem, n.addr, x);
+    if (n.en === null) return read;
+    const en = read.length > 1 ? x.tmp(`${x.ref(n.en)} !== 0`) : `${x.ref(n.en)} !== 0`;
+    return read.map((r, j) => `(${en} ? ${r} : ${cur[j]})`);
   }
-  throw new Error(`nextStateExpr: ${n.op} is not state`);
+  throw new Error(`nextStateValue: ${n.op} is not state`);
 }
 
-/** Memory and CAM writes, ports in list order so the last port wins (field
- *  by field: a CAM port without a key writes only the valid bit). CAM
- *  reset clears every valid bit and suppresses that cycle's writes. */
+/** Memory and CAM writes, ports in list order so the last port wins. */
 export function writeStatements(x: ExprCtx, rst: string): string[] {
   const out: string[] = [];
   x.net.memories.forEach((m, i) => {
-    for (const p of m.writePorts) out.push(guardedStore(memVar(i), m.depth, p.addr, p.en, x.ref(p.data), x));
+    for (const p of m.writePorts) out.push(guardedStore(memVar(i), m.depth, p.addr, p.en, valueOf(x, p.data), x));
   });
-  x.net.cams.forEach((c, i) => {
-    const writes = c.writePorts.flatMap((p) => [
-      ...(p.key === null ? [] : [guardedStore(camKeyVar(i), c.entries, p.index, p.en, x.ref(p.key), x)]),
-      ...(p.care === undefined ? [] : [guardedStore(camCareVar(i), c.entries, p.index, p.en, x.ref(p.care), x)]),
-      guardedStore(camValidVar(i), c.entries, p.index, p.en, x.ref(p.valid), x),
-    ]);
-    out.push(`if (${rst} !== 0) ${camValidVar(i)}.fill(0); else { ${writes.join(' ')} }`);
-  });
+  x.net.cams.forEach((_, i) => out.push(camWriteStatement(i, x, rst)));
   return out;
 }

@@ -5,21 +5,44 @@
 //    stored back to their slots;
 //  - edge code: next-state values into NX/DX/WX, or memory/CAM writes;
 //  - loop code: the whole design, n cycles, all state in locals.
+// A wide value is one local (or slot) per limb: v12_0, v12_1, ...
 import type { FlatNetlist } from '../flatten.js';
 import { combOperands, type NodeId } from '../ir.js';
-import { literal, type ExprCtx } from './codegen-util.js';
-import { nodeExpr } from './codegen-node.js';
-import { nextStateExpr, writeStatements } from './codegen-edge.js';
-import { storeOf, type Layout } from './layout.js';
+import { limbOfNumber, literal, literalLimbs, type ExprCtx } from './codegen-util.js';
+import { nodeValue } from './codegen-node.js';
+import { nextStateValue, writeStatements } from './codegen-edge.js';
+import { isWide, limbsOf, storeOf, type Layout } from './layout.js';
 import { helperPrologue } from './runtime.js';
 
-export function prologue(net: FlatNetlist): string {
-  const lines = ["'use strict';", 'const N = S.N, D = S.D, W = S.W, NX = S.NX, DX = S.DX, WX = S.WX, rst = S.ctl[0];'];
-  net.memories.forEach((_, i) => lines.push(`const m${i} = S.mems[${i}];`));
-  net.cams.forEach((c, i) => lines.push(`const ck${i} = S.camKeys[${i}], cv${i} = S.camValid[${i}];${c.ternary ? ` const cc${i} = S.camCare[${i}];` : ''}`));
-  lines.push(helperPrologue);
+/** The body with the prologue it needs: only the state arrays, memories,
+ *  CAMs and helpers the body names are loaded into locals, since every call
+ *  of a small function (a poke/peek/step testbench calls two per cycle)
+ *  pays for each load. */
+export function withPrologue(net: FlatNetlist, body: string): string {
+  const uses = (name: string): boolean => new RegExp(`\\b${name}\\b`).test(body);
+  const lines = ["'use strict';"];
+  const state = ['N', 'D', 'W', 'NX', 'DX', 'WX'].filter(uses).map((k) => `${k} = S.${k}`);
+  if (uses('rst')) state.push('rst = S.ctl[0]');
+  if (state.length > 0) lines.push(`const ${state.join(', ')};`);
+  net.memories.forEach((_, i) => {
+    if (uses(`m${i}`)) lines.push(`const m${i} = S.mems[${i}];`);
+  });
+  net.cams.forEach((_, i) => {
+    if (uses(`ck${i}`) || uses(`cv${i}`) || uses(`cc${i}`)) {
+      lines.push(`const ck${i} = S.camKeys[${i}], cv${i} = S.camValid[${i}], cc${i} = S.camCare[${i}];`);
+    }
+  });
+  for (const line of helperPrologue.split('\n')) {
+    const name = /const (H_\w+) =/.exec(line)?.[1];
+    if (name !== undefined && uses(name)) lines.push(line);
+  }
+  lines.push(body);
   return lines.join('\n');
 }
+
+/** Where a root's value is read from: `name` for narrow and mid values, and
+ *  `name(j)` per limb for wide ones. */
+export type RootRef = (r: NodeId, j: number) => string;
 
 /** Collects one body; `tmp` locals are flushed before the statement using them. */
 export class Gen {
@@ -27,19 +50,35 @@ export class Gen {
   private pending: string[] = [];
   private tmps = 0;
   readonly ctx: ExprCtx;
-  constructor(net: FlatNetlist, root: Int32Array, refRoot: (id: NodeId) => string) {
+  constructor(net: FlatNetlist, root: Int32Array, refRoot: RootRef) {
+    const konst = (id: NodeId) => {
+      const n = net.nodes[root[id]!]!;
+      return n.op === 'const' ? n : null;
+    };
     this.ctx = {
       net,
       ref: (id) => {
         const r = root[id]!;
         const n = net.nodes[r]!;
-        return n.op === 'const' ? literal(n.value, n.width) : refRoot(r);
+        if (isWide(n.width)) throw new Error(`codegen: node ${id} is ${n.width} bits wide; read it by limbs`);
+        return n.op === 'const' ? literal(n.value, n.width) : refRoot(r, 0);
       },
+      limb: (id, j) => {
+        const r = root[id]!;
+        const n = net.nodes[r]!;
+        if (j >= limbsOf(n.width)) return '0';
+        if (n.op === 'const') return literalLimbs(n.value, n.width)[j]!;
+        return isWide(n.width) ? refRoot(r, j) : limbOfNumber(refRoot(r, 0), n.width, j);
+      },
+      constValue: (id) => konst(id)?.value ?? null,
       width: (id) => net.nodes[id]!.width,
       tmp: (e) => {
         const t = `t${this.tmps++}`;
         this.pending.push(`const ${t} = ${e};`);
         return t;
+      },
+      pre: (s) => {
+        this.pending.push(s);
       },
     };
   }
@@ -52,68 +91,107 @@ export class Gen {
   }
 }
 
-export const slotRef = (net: FlatNetlist, lay: Layout, id: NodeId, suffix = ''): string =>
-  `${storeOf(net.nodes[id]!.width)}${suffix}[${lay.slot[id]}]`;
+/** Names of the locals (prefix + id, one per limb when wide). */
+export function names(net: FlatNetlist, id: NodeId, prefix = 'v'): string[] {
+  const w = net.nodes[id]!.width;
+  return isWide(w) ? Array.from({ length: limbsOf(w) }, (_, j) => `${prefix}${id}_${j}`) : [`${prefix}${id}`];
+}
+
+/** `kw a = e0, b = e1;` (or plain assignments without kw). */
+export function assign(kw: 'const' | 'let' | '', lhs: string[], rhs: string[]): string {
+  const parts = lhs.map((l, j) => `${l} = ${rhs[j]}`);
+  return kw === '' ? `${parts.join('; ')};` : `${kw} ${parts.join(', ')};`;
+}
+
+/** The slot (or limb j of the slot) of node id; suffix 'X' for next state. */
+export const slotRef = (net: FlatNetlist, lay: Layout, id: NodeId, suffix = '', j = 0): string => {
+  const s = storeOf(net.nodes[id]!.width);
+  return `${s}${suffix}[${lay.slot[id]! + j}]`;
+};
+
+export const slotRefs = (net: FlatNetlist, lay: Layout, id: NodeId, suffix = ''): string[] =>
+  names(net, id).map((_, j) => slotRef(net, lay, id, suffix, j));
+
+/** Reads locals `v<id>` (or `v<id>_<j>`). */
+export function localRefOf(net: FlatNetlist): RootRef {
+  return (r, j) => (isWide(net.nodes[r]!.width) ? `v${r}_${j}` : `v${r}`);
+}
 
 /** Computes `ids` in order; stores those for which `store` holds. */
 export function slotCode(net: FlatNetlist, lay: Layout, ids: NodeId[], store: (id: NodeId) => boolean): string {
   const local = new Set(ids);
-  const g = new Gen(net, lay.root, (r) => (local.has(r) ? `v${r}` : slotRef(net, lay, r)));
+  const loc = localRefOf(net);
+  const g = new Gen(net, lay.root, (r, j) => (local.has(r) ? loc(r, j) : slotRef(net, lay, r, '', j)));
   for (const id of ids) {
-    const def = `const v${id} = ${nodeExpr(net.nodes[id]!, g.ctx)};`;
-    g.emit(store(id) ? `${def} ${slotRef(net, lay, id)} = v${id};` : def);
+    const def = assign('const', names(net, id), nodeValue(net.nodes[id]!, g.ctx));
+    g.emit(store(id) ? `${def} ${assign('', slotRefs(net, lay, id), names(net, id))}` : def);
   }
   return g.text();
 }
 
-/** Next state of `stateIds` into NX/WX, from settled slots. */
+const slotGen = (net: FlatNetlist, lay: Layout): Gen => new Gen(net, lay.root, (r, j) => slotRef(net, lay, r, '', j));
+
+/** Next state of `stateIds` into NX/DX/WX, from settled slots. */
 export function nextStateCode(net: FlatNetlist, lay: Layout, stateIds: NodeId[]): string {
-  const g = new Gen(net, lay.root, (r) => slotRef(net, lay, r));
-  for (const id of stateIds) g.emit(`${slotRef(net, lay, id, 'X')} = ${nextStateExpr(net.nodes[id]!, g.ctx, 'rst')};`);
+  const g = slotGen(net, lay);
+  for (const id of stateIds) g.emit(assign('', slotRefs(net, lay, id, 'X'), nextStateValue(net.nodes[id]!, g.ctx, 'rst')));
   return g.text();
 }
 
 /** The whole clock edge in one function, next states in locals (two-phase
- *  without the NX/WX buffers), for designs small enough to optimise. */
+ *  without the NX/DX/WX buffers), for designs small enough to optimise. */
 export function edgeCode(net: FlatNetlist, lay: Layout, stateIds: NodeId[]): string {
-  const g = new Gen(net, lay.root, (r) => slotRef(net, lay, r));
-  for (const id of stateIds) g.emit(`const x${id} = ${nextStateExpr(net.nodes[id]!, g.ctx, 'rst')};`);
+  const g = slotGen(net, lay);
+  for (const id of stateIds) g.emit(assign('const', names(net, id, 'x'), nextStateValue(net.nodes[id]!, g.ctx, 'rst')));
   for (const s of writeStatements(g.ctx, 'rst')) g.emit(s);
-  for (const id of stateIds) g.emit(`${slotRef(net, lay, id)} = x${id};`);
+  for (const id of stateIds) g.emit(assign('', slotRefs(net, lay, id), names(net, id, 'x')));
   return g.text();
 }
 
 export function writeCode(net: FlatNetlist, lay: Layout): string {
-  const g = new Gen(net, lay.root, (r) => slotRef(net, lay, r));
+  const g = slotGen(net, lay);
   for (const s of writeStatements(g.ctx, 'rst')) g.emit(s);
   return g.text();
+}
+
+/** Nodes of `cone` whose value cannot change while the loop runs: fed only
+ *  by constants and nodes for which `fixedInput` holds. */
+export function invariantNodes(net: FlatNetlist, root: Int32Array, cone: NodeId[], fixedInput: (id: NodeId) => boolean): Set<NodeId> {
+  const invariant = new Set<NodeId>();
+  const fixed = (id: NodeId): boolean => {
+    const n = net.nodes[root[id]!]!;
+    return n.op === 'const' || (n.op === 'input' && fixedInput(n.id)) || invariant.has(n.id);
+  };
+  for (const id of cone) {
+    const n = net.nodes[id]!;
+    const stored = n.op === 'memread' || n.op === 'cammatch' || n.op === 'camread' || n.op === 'camvalid';
+    if (!stored && combOperands(n).every(fixed)) invariant.add(id);
+  }
+  return invariant;
+}
+
+/** The loop body's tail: next states, writes, commit into the state locals. */
+export function edgeInLoop(g: Gen, net: FlatNetlist, stateIds: NodeId[]): void {
+  for (const id of stateIds) g.emit(assign('const', names(net, id, 'x'), nextStateValue(net.nodes[id]!, g.ctx, 'rst')));
+  for (const s of writeStatements(g.ctx, 'rst')) g.emit(s);
+  for (const id of stateIds) g.emit(assign('', names(net, id), names(net, id, 'x')));
 }
 
 /** The whole design for `n` cycles in one function: inputs are constant for
  *  the run, state lives in locals across iterations and is stored back once
  *  at the end, and only `cone` (what next state depends on) is computed. */
 export function loopCode(net: FlatNetlist, lay: Layout, cone: NodeId[], stateIds: NodeId[], inputIds: NodeId[]): string {
-  const g = new Gen(net, lay.root, (r) => `v${r}`);
-  for (const id of inputIds) g.emit(`const v${id} = ${slotRef(net, lay, id)};`);
-  for (const id of stateIds) g.emit(`let v${id} = ${slotRef(net, lay, id)};`);
+  const g = new Gen(net, lay.root, localRefOf(net));
+  for (const id of inputIds) g.emit(assign('const', names(net, id), slotRefs(net, lay, id)));
+  for (const id of stateIds) g.emit(assign('let', names(net, id), slotRefs(net, lay, id)));
   // Logic fed only by inputs and constants cannot change during the run:
   // computed once, before the loop.
-  const invariant = new Set<NodeId>();
-  const fixed = (id: NodeId): boolean => {
-    const n = net.nodes[lay.root[id]!]!;
-    return n.op === 'const' || n.op === 'input' || invariant.has(n.id);
-  };
-  for (const id of cone) {
-    const n = net.nodes[id]!;
-    if (n.op !== 'memread' && n.op !== 'cammatch' && n.op !== 'camread' && n.op !== 'camvalid' && combOperands(n).every(fixed)) invariant.add(id);
-  }
-  for (const id of cone) if (invariant.has(id)) g.emit(`const v${id} = ${nodeExpr(net.nodes[id]!, g.ctx)};`);
+  const invariant = invariantNodes(net, lay.root, cone, () => true);
+  for (const id of cone) if (invariant.has(id)) g.emit(assign('const', names(net, id), nodeValue(net.nodes[id]!, g.ctx)));
   g.emit('for (let c = 0; c < n; c++) {');
-  for (const id of cone) if (!invariant.has(id)) g.emit(`const v${id} = ${nodeExpr(net.nodes[id]!, g.ctx)};`);
-  for (const id of stateIds) g.emit(`const x${id} = ${nextStateExpr(net.nodes[id]!, g.ctx, 'rst')};`);
-  for (const s of writeStatements(g.ctx, 'rst')) g.emit(s);
-  for (const id of stateIds) g.emit(`v${id} = x${id};`);
+  for (const id of cone) if (!invariant.has(id)) g.emit(assign('const', names(net, id), nodeValue(net.nodes[id]!, g.ctx)));
+  edgeInLoop(g, net, stateIds);
   g.emit('}');
-  for (const id of stateIds) g.emit(`${slotRef(net, lay, id)} = v${id};`);
+  for (const id of stateIds) g.emit(assign('', slotRefs(net, lay, id), names(net, id)));
   return g.text();
 }

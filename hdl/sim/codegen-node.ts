@@ -1,48 +1,39 @@
-// One expression per computed node: picks the narrow (int32), mid (exact
-// double) or exact (BigInt) generator, and handles the operators whose code does not depend
-// on arithmetic width: muxes, memory reads and CAM searches.
+// One value per computed node: picks the narrow (int32), mid (exact double)
+// or limb generator, and handles the operators whose code does not depend on
+// arithmetic width: muxes and memory reads (CAMs: codegen-cam.ts).
 import type { Node, NodeId } from '../ir.js';
-import { isMid, isNarrow, isWide } from './layout.js';
+import { isNarrow, isWide, limbsOf } from './layout.js';
 import { narrowExpr } from './codegen-narrow.js';
 import { midExpr } from './codegen-mid.js';
-import { wideExpr } from './codegen-wide.js';
-import { camCareVar, camKeyVar, camValidVar, maxOf, memVar, uN, type ExprCtx } from './codegen-util.js';
+import { amountNum, limbsExpr, lowerLimbs } from './codegen-limbs.js';
+import { camMatchValue, camReadValue, camValidValue } from './codegen-cam.js';
+import { maxOf, memVar, uN, type ExprCtx } from './codegen-util.js';
 
-export function nodeExpr(n: Node, x: ExprCtx): string {
+/** The node's value: one expression, or one per limb for a wide node. */
+export function nodeValue(n: Node, x: ExprCtx): string[] {
   switch (n.op) {
     case 'mux':
-      return muxExpr(n.sel, n.cases, x);
+      return muxValue(n.sel, n.cases, n.width, x);
     case 'memread':
-      return memReadExpr(n.mem, n.addr, x);
-    case 'cammatch': {
-      if (x.net.cams[n.cam]!.ternary) {
-        const args = `(${camKeyVar(n.cam)}, ${camCareVar(n.cam)}, ${camValidVar(n.cam)}, ${x.ref(n.key)}${n.mask === undefined ? '' : `, ${x.ref(n.mask)}`})`;
-        if (isNarrow(n.width)) return `H_camMatchTernary32${args}`;
-        return isMid(n.width) ? `Number(H_camMatchTernaryBig${args})` : `H_camMatchTernaryBig${args}`;
-      }
-      const masked = n.mask === undefined ? '' : 'Masked';
-      const args = `(${camKeyVar(n.cam)}, ${camValidVar(n.cam)}, ${x.ref(n.key)}${n.mask === undefined ? '' : `, ${x.ref(n.mask)}`})`;
-      if (isNarrow(n.width)) return `H_camMatch${masked}32${args}`;
-      return isMid(n.width) ? `Number(H_camMatch${masked}Big${args})` : `H_camMatch${masked}Big${args}`;
-    }
+      return memReadValue(n.mem, n.addr, x);
+    case 'cammatch':
+      return camMatchValue(n.cam, n.key, n.mask, n.width, x);
     case 'camread':
-      return indexedReadExpr(camKeyVar(n.cam), x.net.cams[n.cam]!.entries, x.net.cams[n.cam]!.keyWidth, n.index, x);
-    case 'camvalid': {
-      const args = `(${camValidVar(n.cam)})`;
-      if (isNarrow(n.width)) return `H_camValid32${args}`;
-      return isMid(n.width) ? `Number(H_camValidBig${args})` : `H_camValidBig${args}`;
-    }
+      return camReadValue(n.cam, n.index, x);
+    case 'camvalid':
+      return camValidValue(n.cam, n.width, x);
     case 'const':
     case 'input':
     case 'wire':
     case 'reg':
     case 'instout':
-      throw new Error(`nodeExpr: ${n.op} is not computed`);
+      throw new Error(`nodeValue: ${n.op} is not computed`);
     default: {
+      if (isWide(n.width)) return limbsExpr(n, x);
       const ws = operandWidths(n, x);
-      if (isNarrow(n.width) && ws.every(isNarrow)) return narrowExpr(n, x);
-      if (!isWide(n.width) && !ws.some(isWide)) return midExpr(n, x);
-      return wideExpr(n, x);
+      if (isNarrow(n.width) && ws.every(isNarrow)) return [narrowExpr(n, x)];
+      if (!ws.some(isWide)) return [midExpr(n, x)];
+      return [lowerLimbs(limbsExpr(n, x), n.width)];
     }
   }
 }
@@ -54,53 +45,67 @@ function operandWidths(n: Node, x: ExprCtx): number[] {
   return out;
 }
 
+/** A node's value (or limb j of it) in the form nodeValue gives. */
+export function valueOf(x: ExprCtx, id: NodeId): string[] {
+  const w = x.width(id);
+  if (!isWide(w)) return [x.ref(id)];
+  return Array.from({ length: limbsOf(w) }, (_, j) => x.limb(id, j));
+}
+
 /** Balanced compare tree on the case index: log2(cases) comparisons, and an
  *  index past the end falls into the last case for free. (Mask-based
  *  selection measured slower: muxes are usually steered by control state,
- *  whose branches predict well.) */
-function muxExpr(sel: NodeId, cases: NodeId[], x: ExprCtx): string {
+ *  whose branches predict well.) A wide mux repeats the tree per limb on
+ *  one index. */
+function muxValue(sel: NodeId, cases: NodeId[], w: number, x: ExprCtx): string[] {
   const last = cases.length - 1;
-  if (last === 0) return x.ref(cases[0]!);
+  const vals = cases.map((c) => valueOf(x, c));
+  if (last === 0) return vals[0]!;
   const ws = x.width(sel);
-  const idx = isWide(ws)
-    ? x.tmp(`(${x.ref(sel)} < ${last}n ? Number(${x.ref(sel)}) : ${last})`)
-    : uN(x.ref(sel), ws);
-  const tree = (lo: number, hi: number): string => {
-    if (lo === hi) return x.ref(cases[lo]!);
+  const idx = isWide(ws) ? x.tmp(amountNum(sel, last, x)) : uN(x.ref(sel), ws);
+  const tree = (lo: number, hi: number, j: number): string => {
+    if (lo === hi) return vals[lo]![j]!;
     const mid = (lo + hi + 1) >> 1;
-    return `(${idx} < ${mid} ? ${tree(lo, mid - 1)} : ${tree(mid, hi)})`;
+    return `(${idx} < ${mid} ? ${tree(lo, mid - 1, j)} : ${tree(mid, hi, j)})`;
   };
-  return tree(0, last);
+  const k = isWide(w) ? limbsOf(w) : 1;
+  return Array.from({ length: k }, (_, j) => tree(0, last, j));
 }
 
-/** Combinational read; out-of-range addresses read 0. */
-export function memReadExpr(mem: number, addr: NodeId, x: ExprCtx): string {
+/** A node's value as an index below `size`, or `size` or more when out of
+ *  range, and whether that can happen at all. */
+function indexOf(x: ExprCtx, addr: NodeId, size: number): { a: string; check: boolean } {
+  const wa = x.width(addr);
+  if (isWide(wa)) return { a: x.tmp(amountNum(addr, size, x)), check: true };
+  return { a: uN(x.ref(addr), wa), check: maxOf(wa) >= size };
+}
+
+/** Combinational read; out-of-range addresses read 0 (wide memories keep a
+ *  spare zero word past the end for them). */
+export function memReadValue(mem: number, addr: NodeId, x: ExprCtx): string[] {
   const m = x.net.memories[mem]!;
-  return indexedReadExpr(memVar(mem), m.depth, m.width, addr, x);
+  return indexedRead(memVar(mem), m.depth, m.width, addr, x);
 }
 
 /** Entry `addr` of an indexed store of `size` words of `width` bits (a
  *  memory, or a CAM's keys); 0 past the end. */
-function indexedReadExpr(store: string, size: number, width: number, addr: NodeId, x: ExprCtx): string {
-  const zero = isWide(width) ? '0n' : '0';
-  const wa = x.width(addr);
-  if (isWide(wa)) {
-    const a = x.tmp(x.ref(addr));
-    return `(${a} < ${size}n ? ${store}[Number(${a})] : ${zero})`;
-  }
-  const a = uN(x.ref(addr), wa);
-  if (maxOf(wa) < size) return `${store}[${a}]`;
-  return `(${a} < ${size} ? ${store}[${a}] : ${zero})`;
+export function indexedRead(store: string, size: number, width: number, addr: NodeId, x: ExprCtx): string[] {
+  const { a, check } = indexOf(x, addr, size);
+  if (!isWide(width)) return [check ? `(${a} < ${size} ? ${store}[${a}] : 0)` : `${store}[${a}]`];
+  const k = limbsOf(width);
+  const base = x.tmp(check ? `(${a} < ${size} ? ${a} : ${size}) * ${k}` : `${a} * ${k}`);
+  return Array.from({ length: k }, (_, j) => `${store}[${base} + ${j}]`);
 }
 
-/** Statement that stores `value` at `addr` of an indexed store of `size`
- *  entries when `en` is set; out-of-range addresses are ignored. */
-export function guardedStore(target: string, size: number, addr: NodeId, en: NodeId, value: string, x: ExprCtx): string {
-  const wa = x.width(addr);
-  if (isWide(wa)) {
-    return `if (${x.ref(en)} !== 0) { const a = ${x.ref(addr)}; if (a < ${size}n) ${target}[Number(a)] = ${value}; }`;
-  }
-  const a = uN(x.ref(addr), wa);
-  if (maxOf(wa) < size) return `if (${x.ref(en)} !== 0) ${target}[${a}] = ${value};`;
-  return `if (${x.ref(en)} !== 0) { const a = ${a}; if (a < ${size}) ${target}[a] = ${value}; }`;
+/** Statement that stores `value` (one expression, or limbs of stride
+ *  value.length) at `addr` of an indexed store of `size` entries when `en`
+ *  is set; out-of-range addresses are ignored. */
+export function guardedStore(target: string, size: number, addr: NodeId, en: NodeId, value: string[], x: ExprCtx): string {
+  const { a, check } = indexOf(x, addr, size);
+  const k = value.length;
+  const stores =
+    k === 1
+      ? `${target}[i] = ${value[0]};`
+      : value.map((v, j) => `${target}[i * ${k} + ${j}] = ${v};`).join(' ');
+  return `if (${x.ref(en)} !== 0) { const i = ${a}; ${check ? `if (i < ${size}) { ${stores} }` : stores} }`;
 }

@@ -3,17 +3,24 @@
 // so the same generators serve locals (the fast loop) and slot arrays.
 import type { FlatNetlist } from '../flatten.js';
 import type { NodeId } from '../ir.js';
-import { isMid, isWide } from './layout.js';
+import { isMid, isWide, limbsOf } from './layout.js';
 
 export interface ExprCtx {
   net: FlatNetlist;
   /** Expression for the value of node `id` (wires resolved), in its
    *  representation (layout.ts): int32 pattern for width <= 32, integer
-   *  double for 33..52 (mid), BigInt above. */
+   *  double for 33..52 (mid). Not for wide nodes: use limb. */
   ref(id: NodeId): string;
+  /** Limb j (int32 pattern of bits 32j..32j+31) of node `id`, any width;
+   *  '0' past its top limb. */
+  limb(id: NodeId, j: number): string;
   width(id: NodeId): number;
   /** Hoists `expr` into a fresh local evaluated just before the node. */
   tmp(expr: string): string;
+  /** The value of `id` when it is a constant (wires resolved), else null. */
+  constValue(id: NodeId): bigint | null;
+  /** Emits a statement just before the node (helper calls on scratch limbs). */
+  pre(stmt: string): void;
 }
 
 /** Name of the generated local holding memory `i` (and CAM keys/valid bits). */
@@ -42,13 +49,31 @@ export function uN(e: string, w: number): string {
   return w === 32 ? `(${e} >>> 0)` : e;
 }
 
-/** A literal in the representation of `width`: BigInt, mid double, or int32 pattern. */
+/** A literal in the representation of a narrow or mid `width`: mid double or int32 pattern. */
 export function literal(value: bigint, width: number): string {
   const v = BigInt.asUintN(width, value);
-  if (isWide(width)) return `${v}n`;
+  if (isWide(width)) throw new Error(`literal: ${width} bits is wide; use literalLimbs`);
   if (isMid(width)) return String(v);
   const n = Number(BigInt.asIntN(32, v));
   return n < 0 ? `(${n})` : String(n);
+}
+
+/** The limbs (int32 patterns, little-endian) of a constant of any width. */
+export function literalLimbs(value: bigint, width: number): string[] {
+  const v = BigInt.asUintN(width, value);
+  return Array.from({ length: limbsOf(width) }, (_, j) => {
+    const n = Number(BigInt.asIntN(32, v >> BigInt(32 * j)));
+    return n < 0 ? `(${n})` : String(n);
+  });
+}
+
+/** Limb j of a narrow or mid value expression `e` of width w. */
+export function limbOfNumber(e: string, w: number, j: number): string {
+  if (j === 0) return isMid(w) ? `(${e} | 0)` : e;
+  // A mid value is below 2^52, so its high word is below 2^20 and `| 0`
+  // truncates the exact quotient.
+  if (j === 1 && isMid(w)) return `((${e} / 4294967296) | 0)`;
+  return '0';
 }
 
 /** Largest value a width-w unsigned operand can take, saturating past 2^53. */

@@ -12,9 +12,9 @@
 // than linearly with function size.
 import type { FlatNetlist } from '../flatten.js';
 import { combOperands, type NodeId } from '../ir.js';
-import { edgeCode, loopCode, nextStateCode, prologue, slotCode, writeCode } from './codegen-fn.js';
-import { isState, layout, storeOf, type Layout } from './layout.js';
-import { allocState, helpers, type SimState } from './runtime.js';
+import { edgeCode, loopCode, nextStateCode, slotCode, withPrologue, writeCode } from './codegen-fn.js';
+import { isState, layout, limbsOf, storeOf, type Layout } from './layout.js';
+import { allocState, ensureScratch, helpers, toLimbs, type SimState } from './runtime.js';
 import { edgeInputs, isComputed, resolveAliases, schedule } from './schedule.js';
 import { labeler } from './labels.js';
 import { checkNetlist } from './netlist-check.js';
@@ -71,18 +71,26 @@ export function compile(full: FlatNetlist, opts: CompileOptions = {}): Compiled 
   const root = resolveAliases(net, label);
   checkNetlist(net, label);
   const lay = layout(net, root);
+  ensureScratch(scratchLimbs(net));
   const state = allocState(net, lay);
   initSlots(net, lay, state);
   const sources: string[] = [];
   const make = (body: string): GenFn => {
-    const src = `${prologue(net)}\n${body}`;
+    const src = withPrologue(net, body);
     sources.push(src);
     return new Function('S', 'H', 'n', src) as GenFn;
   };
   // A local: imported bindings may be accessors under transpilers.
   const H = helpers;
-  const call = (fns: GenFn[]) => (): void => {
-    for (const f of fns) f(state, H, 0);
+  const call = (fns: GenFn[]): (() => void) => {
+    // One function (every small design): no loop around the call.
+    if (fns.length === 1) {
+      const f = fns[0]!;
+      return () => f(state, H, 0);
+    }
+    return () => {
+      for (const f of fns) f(state, H, 0);
+    };
   };
 
   const chunkSize = opts.chunkSize ?? DEFAULT_CHUNK;
@@ -176,7 +184,7 @@ function edgeFn(
     writeFn(state, H, 0);
     N.set(NX);
     D.set(DX);
-    for (let i = 0; i < lay.nWideState; i++) W[i] = WX[i]!;
+    W.set(WX);
   };
 }
 
@@ -212,10 +220,19 @@ function initSlots(net: FlatNetlist, lay: Layout, st: SimState): void {
     if (v === null) return;
     const bits = BigInt.asUintN(n.width, v);
     const s = storeOf(n.width);
-    if (s === 'W') st.W[lay.slot[id]!] = bits;
+    if (s === 'W') toLimbs(bits, st.W, lay.slot[id]!, limbsOf(n.width));
     else if (s === 'D') st.D[lay.slot[id]!] = Number(bits);
     else st.N[lay.slot[id]!] = Number(BigInt.asIntN(32, bits));
   });
+}
+
+/** Most limbs a helper call of this design passes: widest node or key, and
+ *  the widest CAM match vector. */
+function scratchLimbs(net: FlatNetlist): number {
+  let w = 32;
+  for (const n of net.nodes) w = Math.max(w, n.width);
+  for (const c of net.cams) w = Math.max(w, c.keyWidth, c.entries);
+  return limbsOf(w) + 1;
 }
 
 function rootsWhere(net: FlatNetlist, root: Int32Array, pred: (id: NodeId) => boolean): NodeId[] {

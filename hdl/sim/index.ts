@@ -9,6 +9,8 @@ export type { SignalHandle } from './simulator.js';
 export type { Simulator, SignalInfo, Trace } from './api.js';
 export type { CompileOptions } from './compile.js';
 export { selectSignals } from './select.js';
+/** Words per cycle of a runBatch port of a given width. */
+export { wordsPerCycle as batchWords } from './batch.js';
 
 /** A Simulator (api.ts); the concrete class adds memory/CAM peeks and pokes. */
 export function createSimulator(design: Design, opts?: CompileOptions): CompiledSimulator {

@@ -6,7 +6,9 @@
 //    Float64Array `D`. The limit is 52, not 53, so that the sum or difference
 //    of two mid operands (< 2^53 in magnitude) and every other intermediate
 //    of codegen-mid.ts is still an exact double before it is reduced;
-//  - wide (> 52): exact BigInts in a plain array `W`.
+//  - wide (> 52): ceil(w/32) little-endian 32-bit limbs in one Int32Array
+//    `W` (int32 patterns; bits of the top limb above the width are zero), so
+//    no value of any width allocates or touches BigInt while simulating.
 // State slots come first in each, so a clock edge can commit all next-state
 // values with one copy per class.
 import type { FlatNetlist } from '../flatten.js';
@@ -21,7 +23,8 @@ export type Store = 'N' | 'D' | 'W';
 export interface Layout {
   /** root[i]: the non-wire node whose value node i carries. */
   root: Int32Array;
-  /** Per node (wires share their root's): index into N (narrow) or W (wide). */
+  /** Per node (wires share their root's): index into N or D, or for wide
+   *  values the index of limb 0 in W. */
   slot: Int32Array;
   nNarrow: number;
   nMid: number;
@@ -45,7 +48,12 @@ export function isMid(width: number): boolean {
   return width > NARROW_MAX && width <= MID_MAX;
 }
 
-/** BigInt storage (wider than MID_MAX). */
+/** 32-bit limbs holding a value of width w. */
+export function limbsOf(w: number): number {
+  return (w + 31) >>> 5;
+}
+
+/** Limb storage (wider than MID_MAX). */
 export function isWide(width: number): boolean {
   return width > MID_MAX;
 }
@@ -62,7 +70,10 @@ export function layout(net: FlatNetlist, root: Int32Array): Layout {
   let nWide = 0;
   const place = (id: NodeId): void => {
     const s = storeOf(net.nodes[id]!.width);
-    slot[id] = s === 'N' ? nNarrow++ : s === 'D' ? nMid++ : nWide++;
+    if (s === 'W') {
+      slot[id] = nWide;
+      nWide += limbsOf(net.nodes[id]!.width);
+    } else slot[id] = s === 'N' ? nNarrow++ : nMid++;
   };
   for (let i = 0; i < net.nodes.length; i++) if (root[i] === i && isState(net, i)) place(i);
   const nNarrowState = nNarrow;

@@ -8,7 +8,7 @@ import type { Node, NodeId } from '../ir.js';
 import { IrBuilder, designOf, type NodeBody } from './test-ir.js';
 import { createSimulator } from './index.js';
 
-const BOUNDARY = [1, 31, 32, 33, 53, 64, 65, 128];
+const BOUNDARY = [1, 31, 32, 33, 52, 53, 63, 64, 65, 96, 97, 128, 129];
 const width = fc.oneof({ arbitrary: fc.constantFrom(...BOUNDARY), weight: 2 }, { arbitrary: fc.integer({ min: 1, max: 300 }), weight: 1 });
 
 const ones = (w: number): bigint => (1n << BigInt(w)) - 1n;
@@ -183,6 +183,15 @@ describe('operators against a BigInt reference', () => {
 
 describe('operators around the mid widths (33..52 bits)', () => {
   it.each(Object.keys(MID))('%s', (name) => check(MID, name, 80));
+});
+
+/** Around the limb storage class (53 bits and up, 32-bit limbs): one and two
+ *  limbs, limb boundaries, and mixes with narrow and mid operands. */
+const LIMB_EDGE = [31, 32, 33, 52, 53, 63, 64, 65, 95, 96, 97, 127, 128, 129, 160, 200];
+const LIMB = casesOver(fc.oneof({ arbitrary: fc.constantFrom(...LIMB_EDGE), weight: 3 }, { arbitrary: fc.integer({ min: 53, max: 200 }), weight: 1 }));
+
+describe('operators around the limb widths (53 bits and up)', () => {
+  it.each(Object.keys(LIMB))('%s', (name) => check(LIMB, name, 80));
 });
 
 describe('operators at 2048 and 4096 bits', () => {

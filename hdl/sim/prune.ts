@@ -4,7 +4,7 @@
 // for; the default keeps everything so any signal can be peeked.
 import type { FlatNetlist } from '../flatten.js';
 import { camPortOperands, operands, type NodeId } from '../ir.js';
-import { mapNode } from './map-node.js';
+import { mapNode } from '../map-node.js';
 
 export function pruneToPorts(net: FlatNetlist): FlatNetlist {
   const live = new Uint8Array(net.nodes.length);

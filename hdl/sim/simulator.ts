@@ -6,10 +6,10 @@
 import type { Design } from '../ir.js';
 import { flatten } from '../flatten.js';
 import type { Simulator, SignalInfo, Trace } from './api.js';
-import { BATCH_SOURCE_LIMIT, compileBatch, type BatchArray, type BatchFn } from './batch.js';
+import { BATCH_SOURCE_LIMIT, compileBatch, wordsPerCycle, type BatchArray, type BatchFn } from './batch.js';
 import { compile, type Compiled, type CompileOptions } from './compile.js';
-import { isNarrow, storeOf } from './layout.js';
-import { setWord, wordAt } from './runtime.js';
+import { limbsOf, storeOf } from './layout.js';
+import { fromLimbs, setWord, toLimbs, wordAt } from './runtime.js';
 import { selectSignals } from './select.js';
 import { closeMatches, someOf } from './suggest.js';
 import { TraceRecorder, type TracedSlot } from './trace.js';
@@ -20,8 +20,11 @@ interface SignalEntry extends TracedSlot {
   portsValid: boolean;
 }
 
-/** How much of the slot arrays is current. */
-type Settled = 'none' | 'ports' | 'all';
+/** How much of the slot arrays is current: nothing, what settlePorts
+ *  computes, everything. Numbers, so a handle's test is one comparison. */
+const NONE = 0;
+const PORTS = 1;
+const ALL = 2;
 
 /** See CompiledSimulator.handle. */
 export interface SignalHandle {
@@ -39,7 +42,8 @@ export class CompiledSimulator implements Simulator {
   private readonly topName: string;
   /** Paths `observe: 'ports'` compiled away, for a precise error. */
   private readonly dropped: Set<string>;
-  private settled: Settled = 'none';
+  /** NONE, PORTS or ALL; read by handles (hence not private). */
+  settled = NONE;
   private cycles = 0;
   private recorder: TraceRecorder | null = null;
   private readonly opts: CompileOptions;
@@ -98,17 +102,17 @@ export class CompiledSimulator implements Simulator {
     }
     const bits = toBits(e.info, value);
     const st = this.compiled.state;
-    if (e.store === 'W') st.W[e.slot] = bits;
+    if (e.store === 'W') toLimbs(bits, st.W, e.slot, limbsOf(e.info.width));
     else if (e.store === 'D') st.D[e.slot] = Number(bits);
     else st.N[e.slot] = Number(BigInt.asIntN(32, bits));
-    this.settled = 'none';
+    this.settled = NONE;
   }
 
   peek(path: string): bigint {
     const e = this.entry(path);
     this.ready(e);
     const st = this.compiled.state;
-    return e.store === 'W' ? st.W[e.slot]! : e.store === 'D' ? BigInt(st.D[e.slot]!) : BigInt(st.N[e.slot]! >>> 0);
+    return e.store === 'W' ? fromLimbs(st.W, e.slot, limbsOf(e.info.width)) : e.store === 'D' ? BigInt(st.D[e.slot]!) : BigInt(st.N[e.slot]! >>> 0);
   }
 
   peekSigned(path: string): bigint {
@@ -122,32 +126,39 @@ export class CompiledSimulator implements Simulator {
     }
     this.ready(e);
     const st = this.compiled.state;
-    return e.store === 'W' ? Number(st.W[e.slot]!) : e.store === 'D' ? st.D[e.slot]! : st.N[e.slot]! >>> 0;
+    return e.store === 'W' ? Number(fromLimbs(st.W, e.slot, 2)) : e.store === 'D' ? st.D[e.slot]! : st.N[e.slot]! >>> 0;
   }
 
   evaluate(): void {
-    if (this.settled === 'all') return;
+    if (this.settled === ALL) return;
     this.compiled.settle();
-    this.settled = 'all';
+    this.settled = ALL;
   }
 
-  /** Settles enough for `e` to be current. */
-  private ready(e: SignalEntry): void {
-    if (this.settled === 'all' || (this.settled === 'ports' && e.portsValid)) return;
+  /** Settles enough for `e` to be current (handles: see NumberHandle). */
+  ready(e: SignalEntry): void {
+    if (this.settled === ALL || (this.settled === PORTS && e.portsValid)) return;
     if (e.portsValid) {
       this.compiled.settlePorts();
-      this.settled = 'ports';
+      this.settled = PORTS;
     } else this.evaluate();
   }
 
   step(n = 1): void {
+    // The testbench's every-cycle call: settled by its peeks, not tracing.
+    if (n === 1 && this.settled !== NONE && this.recorder === null) {
+      this.compiled.edge();
+      this.cycles++;
+      this.settled = NONE;
+      return;
+    }
     checkCount('step', n);
     if (n === 0) return;
     const rec = this.recorder;
     if (rec === null) {
       // Already settled (a testbench peeked before stepping): the first edge
       // can clock from the settled slots instead of recomputing the cone.
-      const first = this.settled === 'none' ? 0 : 1;
+      const first = this.settled === NONE ? 0 : 1;
       if (first === 1) this.compiled.edge();
       if (n > first) this.compiled.run(n - first);
       this.cycles += n;
@@ -157,10 +168,10 @@ export class CompiledSimulator implements Simulator {
         rec.sample(this.compiled.state);
         this.compiled.edge();
         this.cycles++;
-        this.settled = 'none';
+        this.settled = NONE;
       }
     }
-    this.settled = 'none';
+    this.settled = NONE;
   }
 
   runUntil(cond: (sim: Simulator) => boolean, maxCycles: number): number {
@@ -191,35 +202,17 @@ export class CompiledSimulator implements Simulator {
     return rec.finish();
   }
 
-  /** A signal of at most 32 bits resolved once, read and written as an
+  /** A signal of at most 52 bits resolved once, read and written as an
    *  unsigned JS number: for testbench loops where a path lookup and a
    *  BigInt per access would cost more than the simulated cycle. Keeps the
    *  lazy-settle bookkeeping of peek and poke. */
   handle(path: string): SignalHandle {
     const e = this.entry(path);
-    const { width } = e.info;
-    if (e.store !== 'N') throw new Error(`handle(${e.info.path}): signal is ${width} bits; number handles are for at most 32, use peek/poke`);
-    const N = this.compiled.state.N;
-    const slot = e.slot;
-    const max = 2 ** width - 1;
-    const sim = this;
-    return {
-      path: e.info.path,
-      width,
-      read(): number {
-        sim.ready(e);
-        return N[slot]! >>> 0;
-      },
-      write(v: number): void {
-        if (!e.pokeable) sim.poke(e.info.path, v); // throws the usual message
-        // `v >>> 0 === v`: an integer in [0, 2^32), in one cheap test.
-        if (v >>> 0 !== v || v > max) {
-          throw new Error(`handle ${e.info.path}: ${v} is not an unsigned ${width}-bit integer`);
-        }
-        N[slot] = v | 0;
-        sim.settled = 'none';
-      },
-    };
+    if (e.store === 'W') {
+      throw new Error(`handle(${e.info.path}): signal is ${e.info.width} bits; number handles are for at most 52, use peek/poke`);
+    }
+    const st = this.compiled.state;
+    return new NumberHandle(this, e, e.store === 'N' ? st.N : st.D);
   }
 
   /** Runs `cycles` cycles driving and sampling ports from typed arrays,
@@ -230,62 +223,80 @@ export class CompiledSimulator implements Simulator {
    *      result[o][c] = peek(o) for each o of `outputs`
    *      step(1)
    *
-   *  Ports are top-level, at most 32 bits (wider ones: use poke/peek).
+   *  Ports are top-level, of any width. A port of at most 32 bits takes one
+   *  array entry per cycle; a wider one ceil(width / 32) entries per cycle,
+   *  its 32-bit words little-endian (cycle c's word j at [c * words + j]),
+   *  in the inputs and in the result alike (batchWords gives the count).
    *  Input entries are bit patterns: bits above the port width are ignored
    *  (so an Int32Array may hold negative values as two's complement).
    *  Inputs not named keep their value; named ones keep their last entry.
-   *  `outputs` defaults to every top-level output of at most 32 bits, keyed
-   *  by full path; given names are the result's keys as spelled. */
+   *  `outputs` defaults to every top-level output, keyed by full path;
+   *  given names are the result's keys as spelled. */
   runBatch(inputs: Record<string, BatchArray>, cycles: number, outputs?: string[]): Record<string, Uint32Array> {
     checkCount('runBatch', cycles);
     const net = this.compiled.net;
-    const portOf = (list: typeof net.inputs, dir: string, name: string): { e: SignalEntry; node: number } => {
+    const portOf = (list: typeof net.inputs, dir: string, name: string): { e: SignalEntry; node: number; words: number } => {
       const e = this.entry(name);
       const port = list.find((p) => p.path === e.info.path);
       if (port === undefined) {
         throw new Error(`runBatch: ${e.info.path} (${e.info.kind}) is not a top-level ${dir}; known: ${someOf(list.map((p) => p.path))}`);
       }
-      if (e.store !== 'N') {
-        throw new Error(`runBatch: ${dir} ${e.info.path} is ${e.info.width} bits; runBatch takes ports of at most 32 bits, use poke/peek for it`);
-      }
-      return { e, node: port.node };
+      return { e, node: port.node, words: wordsPerCycle(e.info.width) };
     };
     const ins = Object.entries(inputs).map(([name, values]) => {
       const p = portOf(net.inputs, 'input', name);
-      if (values.length < cycles) throw new Error(`runBatch: input ${name} has ${values.length} values for ${cycles} cycles`);
+      if (values.length < cycles * p.words) {
+        const per = p.words === 1 ? '' : ` (${p.words} words per cycle for ${p.e.info.width} bits)`;
+        throw new Error(`runBatch: input ${name} has ${values.length} values for ${cycles} cycles${per}`);
+      }
       return { ...p, values };
     });
-    const slots = new Set(ins.map((i) => i.e.slot));
+    const slots = new Set(ins.map((i) => i.e.slot + i.e.store));
     if (slots.size < ins.length) throw new Error(`runBatch: an input is named twice (${Object.keys(inputs).join(', ')})`);
-    const names = outputs ?? net.outputs.filter((p) => isNarrow(net.nodes[p.node]!.width)).map((p) => p.path);
+    const names = outputs ?? net.outputs.map((p) => p.path);
     const outs = names.map((name) => portOf(net.outputs, 'output', name));
     const result: Record<string, Uint32Array> = {};
-    const arrays = names.map((name) => (result[name] = new Uint32Array(cycles)));
+    const arrays = outs.map((o, k) => (result[names[k]!] = new Uint32Array(cycles * o.words)));
     if (cycles === 0) return result;
     const inArrays = ins.map((i) => i.values);
     const fn = this.recorder === null ? this.batchFn(ins.map((i) => i.node), outs.map((o) => o.node), inArrays, arrays) : null;
     if (fn !== null) {
       fn(cycles, inArrays, arrays);
       this.cycles += cycles;
-      this.settled = 'none';
+      this.settled = NONE;
       return result;
     }
     // A trace records every cycle, and an unoptimisable loop would be
     // slower than the chunked slot functions: the per-cycle loop itself.
-    const N = this.compiled.state.N;
     for (let c = 0; c < cycles; c++) {
-      for (const i of ins) {
-        const w = i.e.info.width;
-        N[i.e.slot] = w === 32 ? i.values[c]! | 0 : i.values[c]! & (2 ** w - 1);
-      }
-      this.settled = 'none';
+      for (const i of ins) this.pokeWords(i.e, i.values, c * i.words, i.words);
+      this.settled = NONE;
       outs.forEach((o, k) => {
         this.ready(o.e);
-        arrays[k]![c] = N[o.e.slot]!;
+        this.peekWords(o.e, arrays[k]!, c * o.words, o.words);
       });
       this.step(1);
     }
     return result;
+  }
+
+  private pokeWords(e: SignalEntry, a: BatchArray, at: number, words: number): void {
+    let v = 0n;
+    for (let j = words - 1; j >= 0; j--) v = (v << 32n) | BigInt(a[at + j]! >>> 0);
+    const bits = BigInt.asUintN(e.info.width, v);
+    const st = this.compiled.state;
+    if (e.store === 'W') toLimbs(bits, st.W, e.slot, limbsOf(e.info.width));
+    else if (e.store === 'D') st.D[e.slot] = Number(bits);
+    else st.N[e.slot] = Number(BigInt.asIntN(32, bits));
+  }
+
+  private peekWords(e: SignalEntry, a: Uint32Array, at: number, words: number): void {
+    const st = this.compiled.state;
+    if (e.store === 'N') a[at] = st.N[e.slot]!;
+    else if (e.store === 'D') {
+      a[at] = st.D[e.slot]!;
+      a[at + 1] = st.D[e.slot]! / 4294967296;
+    } else for (let j = 0; j < words; j++) a[at + j] = st.W[e.slot + j]!;
   }
 
   private batchFn(inputs: number[], outputs: number[], warmIn: BatchArray[], warmOut: Uint32Array[]): BatchFn | null {
@@ -310,7 +321,7 @@ export class CompiledSimulator implements Simulator {
 
   peekMemory(path: string, addr: number): bigint {
     const i = this.memIndex(path, addr);
-    return wordAt(this.compiled.state.mems[i]!, addr);
+    return wordAt(this.compiled.state.mems[i]!, addr, this.compiled.net.memories[i]!.width);
   }
 
   /** Load memory contents directly (testbench preloads, e.g. texture data). */
@@ -318,8 +329,8 @@ export class CompiledSimulator implements Simulator {
     const i = this.memIndex(path, addr);
     const m = this.compiled.net.memories[i]!;
     const bits = toBits({ path: `${m.name}[${addr}]`, width: m.width }, value);
-    setWord(this.compiled.state.mems[i]!, addr, bits);
-    this.settled = 'none';
+    setWord(this.compiled.state.mems[i]!, addr, bits, m.width);
+    this.settled = NONE;
   }
 
   peekCam(path: string, index: number): { valid: boolean; key: bigint } {
@@ -327,7 +338,7 @@ export class CompiledSimulator implements Simulator {
     const i = cams.findIndex((c) => c.name === path || c.name === `${this.topName}.${path}`);
     if (i < 0) throw new Error(unknownMsg('CAM', path, cams.map((c) => c.name)));
     checkIndex(path, index, cams[i]!.entries);
-    const key = wordAt(this.compiled.state.camKeys[i]!, index);
+    const key = wordAt(this.compiled.state.camKeys[i]!, index, cams[i]!.keyWidth);
     return { valid: this.compiled.state.camValid[i]![index] !== 0, key };
   }
 
@@ -350,6 +361,47 @@ export class CompiledSimulator implements Simulator {
       throw new Error(unknownMsg('signal', path, [...this.table.keys()]));
     }
     return e;
+  }
+}
+
+/** One class for every number handle, so a testbench loop over many
+ *  handles calls one method shape (monomorphic), whatever their widths. */
+class NumberHandle implements SignalHandle {
+  readonly path: string;
+  readonly width: number;
+  private readonly slot: number;
+  /** Settle level after which the value is current. */
+  private readonly need: number;
+  private readonly max: number;
+  /** Narrow values are int32 patterns; mid ones exact doubles. */
+  private readonly narrow: boolean;
+  constructor(
+    private readonly sim: CompiledSimulator,
+    private readonly e: SignalEntry,
+    private readonly arr: Int32Array | Float64Array,
+  ) {
+    this.path = e.info.path;
+    this.width = e.info.width;
+    this.slot = e.slot;
+    this.need = e.portsValid ? PORTS : ALL;
+    this.max = 2 ** this.width - 1;
+    this.narrow = e.store === 'N';
+  }
+  read(): number {
+    if (this.sim.settled < this.need) this.sim.ready(this.e);
+    const v = this.arr[this.slot]!;
+    return this.narrow ? v >>> 0 : v;
+  }
+  write(v: number): void {
+    // `v >>> 0 === v`: an integer in [0, 2^32), in one cheap test.
+    const ok = this.narrow ? v >>> 0 === v && v <= this.max : Number.isInteger(v) && v >= 0 && v <= this.max;
+    if (!ok || !this.e.pokeable) this.refuse(v);
+    this.arr[this.slot] = v;
+    this.sim.settled = NONE;
+  }
+  private refuse(v: number): never {
+    if (!this.e.pokeable) this.sim.poke(this.path, v); // throws the usual message
+    throw new Error(`handle ${this.path}: ${v} is not an unsigned ${this.width}-bit integer`);
   }
 }
 

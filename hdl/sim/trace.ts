@@ -1,9 +1,11 @@
 // Per-cycle recording of selected signals. Narrow and mid values are kept as
 // raw numbers (int32 patterns, integer doubles: no allocation per sample)
-// and become BigInts only when the trace is handed out.
+// and become BigInts only when the trace is handed out; wide ones are read
+// from their limbs as BigInts when sampled.
 import type { SignalInfo, Trace } from './api.js';
 import type { Store } from './layout.js';
-import type { SimState } from './runtime.js';
+import { fromLimbs, type SimState } from './runtime.js';
+import { limbsOf } from './layout.js';
 
 export interface TracedSlot {
   info: SignalInfo;
@@ -29,7 +31,7 @@ export class TraceRecorder {
   sample(st: SimState): void {
     for (let i = 0; i < this.slots.length; i++) {
       const s = this.slots[i]!;
-      if (s.store === 'W') this.wide[i]!.push(st.W[s.slot]!);
+      if (s.store === 'W') this.wide[i]!.push(fromLimbs(st.W, s.slot, limbsOf(s.info.width)));
       else this.narrow[i]!.push(s.store === 'D' ? st.D[s.slot]! : st.N[s.slot]!);
     }
   }

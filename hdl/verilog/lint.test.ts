@@ -4,7 +4,10 @@
 // ports that nothing reads.
 import { expect, it } from 'vitest';
 import { describeEda } from '../../testbenches/cosim/describe-eda.js';
+import { elaborate } from '../elaborate.js';
 import type { ModuleIR } from '../ir.js';
+import { defineModule } from '../module.js';
+import { sint, uint } from '../types.js';
 import { emitVerilog } from './emit.js';
 import { lintVerilog } from './lint.js';
 import {
@@ -76,6 +79,20 @@ describeEda('verilator', 'verilator --lint-only -Wall', () => {
 
   it('is clean for every fixture together', async () => {
     expect((await lintVerilog(emitVerilog(everythingDesign()))).output).toBe('');
+  }, 60_000);
+
+  it('is clean for compares a literal decides (no CMPCONST after the netlist passes)', async () => {
+    const Head = defineModule('Head', (m) => {
+      const head = m.input('head', uint(3));
+      const s = m.input('s', sint(4));
+      m.output('le7', uint(1)).drive(head.le(7));
+      m.output('lt9', uint(1)).drive(head.zext(4).lt(9));
+      m.output('ge0', uint(1)).drive(head.ge(0));
+      m.output('sge', uint(1)).drive(s.ge(-8));
+      m.output('lt5', uint(1)).drive(head.zext(6).lt(5));
+      return {};
+    });
+    expect((await lintVerilog(emitVerilog(elaborate(Head, undefined)))).output).toBe('');
   }, 60_000);
 
   it('does report real problems (the check can fail)', async () => {

@@ -170,11 +170,11 @@ export function checkVerilatorLimits(design: Design): void {
 }
 
 /** Runs `design` on `stimulus` in Verilator; outputs per post-reset cycle. */
-export async function runVerilator(design: Design, stimulus: Stimulus): Promise<CycleOutputs[]> {
+export async function runVerilator(design: Design, stimulus: Stimulus, opts: VerilatorBuildOptions = {}): Promise<CycleOutputs[]> {
   checkVerilatorLimits(design);
   const wrapped = wrapDesign(design);
   const norm = normaliseStimulus(design, stimulus);
-  const build = await buildVerilator(wrapped, cosimMain(wrapped));
+  const build = await buildVerilator(wrapped, cosimMain(wrapped), opts);
   const work = await mkdtemp(join(cacheRoot(), 'run-'));
   try {
     const stim = join(work, 'stimulus.hex');

@@ -30,7 +30,7 @@ describe('bbox', () => {
       const inputs: Record<string, number> = {};
       for (let i = 0; i < g.verts; i++) {
         const v = mp.v[i] ?? mp.v[0];
-        Object.assign(inputs, { [`x${i}`]: v.x, [`y${i}`]: v.y });
+        Object.assign(inputs, { [`v${i}_x`]: v.x, [`v${i}_y`]: v.y });
       }
       if (g.tvp) inputs['pair'] = mp.kind === 'pair' ? 1 : 0;
       pokeAll(sim, inputs);
@@ -43,8 +43,8 @@ describe('bbox', () => {
       expect(peekU(sim, 'last_x')).toBe(BigInt(box.stampsX - 1));
       expect(peekU(sim, 'last_y')).toBe(BigInt(box.stampsY - 1));
       mp.v.forEach((v, i) => {
-        expect(peekU(sim, `lx${i}`)).toBe(BigInt(v.x - box.ox));
-        expect(peekU(sim, `ly${i}`)).toBe(BigInt(v.y - box.oy));
+        expect(peekU(sim, `l${i}_x`)).toBe(BigInt(v.x - box.ox));
+        expect(peekU(sim, `l${i}_y`)).toBe(BigInt(v.y - box.oy));
       });
     }, { numRuns: 400 });
   });

@@ -7,7 +7,7 @@
 // Grid arithmetic is bit slicing: a stamp is 2^stampBits 1/256-units wide, so
 // a coordinate's stamp index is coord >> stampBits and the stamp-aligned box
 // origin is that index << stampBits (conventions.md: cx0 = k floor(cell/k)).
-import { cat, defineModule, mux, ufixed, uint, type Fixed, type Signal, type UInt } from '../../hdl/index.js';
+import { bundle, cat, defineModule, mux, ufixed, uint, vec, type Fixed, type UInt } from '../../hdl/index.js';
 import { COORD_BITS, COORD_INT_BITS, SUBPIXEL_BITS } from '../raster-common/formats.js';
 
 export interface BBoxConfig {
@@ -32,17 +32,16 @@ export const BBox = defineModule('BBox', (m, cfg: BBoxConfig) => {
   const localStamp = cfg.b + SUBPIXEL_BITS - sb;
   const nv = cfg.tvp ? 4 : 3;
   const coord = ufixed(COORD_INT_BITS, SUBPIXEL_BITS);
-  const xs: Fixed[] = [];
-  const ys: Fixed[] = [];
-  for (let i = 0; i < nv; i++) {
-    xs.push(m.input(`x${i}`, coord));
-    ys.push(m.input(`y${i}`, coord));
-  }
-  const pair = cfg.tvp ? m.input('pair', uint(1)) : null;
+  // Ports v0_x, v0_y, v1_x, ...: the MP's vertices as one typed vector.
+  const v = m.input('v', vec(nv, bundle({ x: coord, y: coord })));
+  const xs = v.map((p) => p.x);
+  const ys = v.map((p) => p.y);
+  const pair = cfg.tvp ? m.input('pair', uint(1)) : undefined;
   // A lone triangle in pair mode: v3 is not part of the MP; stand v0 in for
   // it so the min/max tree stays the same shape.
-  const ex = pair === null ? xs : [...xs.slice(0, 3), mux(pair, xs[3]!, xs[0]!)];
-  const ey = pair === null ? ys : [...ys.slice(0, 3), mux(pair, ys[3]!, ys[0]!)];
+  const standIn = (c: Fixed[]): Fixed[] => (pair === undefined ? c : c.map((x, i) => (i === 3 ? mux(pair, x, c[0] ?? x) : x)));
+  const ex = standIn(xs);
+  const ey = standIn(ys);
   const minX = ex.reduce(min).named('min_x');
   const maxX = ex.reduce(max).named('max_x');
   const minY = ey.reduce(min).named('min_y');
@@ -74,14 +73,11 @@ export const BBox = defineModule('BBox', (m, cfg: BBoxConfig) => {
   const local = ufixed(cfg.b, SUBPIXEL_BITS);
   const toLocal = (c: Fixed, o: UInt): Fixed =>
     cat(stampIdx(c).subWrap(o).trunc(localStamp), c.bits(sb - 1, 0)).asFixed(cfg.b, SUBPIXEL_BITS, false);
-  const ports: Record<string, Signal> = { originX, originY, lastX, lastY, fit };
-  for (let i = 0; i < nv; i++) {
-    const lx = m.output(`lx${i}`, local);
-    const ly = m.output(`ly${i}`, local);
-    lx.drive(toLocal(xs[i]!, x0));
-    ly.drive(toLocal(ys[i]!, y0));
-    Object.assign(ports, { [`x${i}`]: xs[i]!, [`y${i}`]: ys[i]!, [`lx${i}`]: lx, [`ly${i}`]: ly });
-  }
-  if (pair !== null) ports['pair'] = pair;
-  return ports;
+  // Ports l0_x, l0_y, ...: the vertices in bbox-local coordinates.
+  const l = m.output('l', vec(nv, bundle({ x: local, y: local })));
+  m.connect(
+    l,
+    v.map((p) => ({ x: toLocal(p.x, x0), y: toLocal(p.y, y0) })),
+  );
+  return { v, pair, originX, originY, lastX, lastY, fit, l };
 });

@@ -47,24 +47,19 @@ export const NoBlur = defineModule('NoBlur', (m, cfg: NoblurConfig) => {
   const v0 = validReg(m, 's0', s0v, inp.valid);
   s0v.drive(v0.not().or(adv1));
   inp.ready.drive(s0v);
-  const mpIn: Sigs = { id: inp.id };
-  inp.verts.forEach((v, i) => Object.assign(mpIn, { [`x${i}`]: v.x, [`y${i}`]: v.y, [`z${i}`]: v.z }));
-  if (inp.pair !== null) mpIn['pair'] = inp.pair;
-  const r0 = stageRegs(m, 's0', mpIn, s0v.and(inp.valid));
+  const r0 = stageRegs(m, 's0', { id: inp.id, v: inp.verts, pair: inp.pair ?? undefined }, s0v.and(inp.valid));
 
   // ---- Stage 1: cull + bbox -> R1 --------------------------------------------
   const cull = m.instance('cull', Cull, { tvp: g.tvp });
   const bbox = m.instance('bbox', BBox, { tvp: g.tvp, b: g.b, stampBits: g.stampBits });
-  for (let i = 0; i < nv; i++) {
-    for (const u of [cull, bbox]) {
-      u[`x${i}`]!.drive(r0[`x${i}`]!);
-      u[`y${i}`]!.drive(r0[`y${i}`]!);
-    }
-  }
-  if (g.tvp) {
-    cull['pair']!.drive(r0['pair']!);
-    bbox['pair']!.drive(r0['pair']!);
-  }
+  // BBox has typed ports (a vec of vertices, an optional pair flag): one
+  // connect, checked for shape at elaboration. Cull still takes x0, y0, ...
+  m.connect({ v: bbox.v, pair: bbox.pair }, { v: r0.v.map(({ x, y }) => ({ x, y })), pair: r0.pair });
+  r0.v.forEach((p, i) => {
+    cull[`x${i}`]!.drive(p.x);
+    cull[`y${i}`]!.drive(p.y);
+  });
+  if (r0.pair) cull['pair']!.drive(r0.pair);
   const front0 = cull['front0'] as UInt;
   const front1 = g.tvp ? (cull['front1'] as UInt) : null;
   const anyFront = front1 === null ? front0 : front0.or(front1);
@@ -73,18 +68,19 @@ export const NoBlur = defineModule('NoBlur', (m, cfg: NoblurConfig) => {
   const v1 = validReg(m, 's1', adv1, keep1);
   adv1.drive(v1.not().or(adv2));
   const s1: Sigs = {
-    id: r0['id']!,
+    id: r0.id,
     front0,
-    oor: (bbox['fit'] as UInt).not(),
-    originX: bbox['originX']!,
-    originY: bbox['originY']!,
-    lastX: bbox['lastX']!,
-    lastY: bbox['lastY']!,
+    oor: bbox.fit.not(),
+    originX: bbox.originX,
+    originY: bbox.originY,
+    lastX: bbox.lastX,
+    lastY: bbox.lastY,
     // D = A2 of a front triangle; below 2^dBits whenever the box fits.
     d0: (cull['area0'] as UInt).trunc(g.dBits),
   };
   if (front1 !== null) Object.assign(s1, { front1, d1: (cull['area1'] as UInt).trunc(g.dBits) });
-  for (let i = 0; i < nv; i++) Object.assign(s1, { [`lx${i}`]: bbox[`lx${i}`]!, [`ly${i}`]: bbox[`ly${i}`]!, [`z${i}`]: r0[`z${i}`]! });
+  bbox.l.forEach((p, i) => Object.assign(s1, { [`lx${i}`]: p.x, [`ly${i}`]: p.y }));
+  r0.v.forEach((p, i) => Object.assign(s1, { [`z${i}`]: p.z }));
   const r1 = stageRegs(m, 's1', s1, adv1.and(keep1));
 
   // ---- Stage 2: edge setup + reciprocal -> R2 ----------------------------------

@@ -10,20 +10,22 @@
 //     hit (bit l = lane l covered, lane = j k + i), tri (TVP: bit l = lane l
 //     belongs to triangle 1), z0..z{k*k-1} (lane depth, 0.24; defined for
 //     hit lanes only). An oor record has hit = 0.
-import { bundle, stream, ufixed, uint, type Fixed, type ModuleBuilder, type SigOf, type StreamPorts, type UInt } from '../../hdl/index.js';
+import { bundle, stream, ufixed, uint, vec, type Fixed, type ModuleBuilder, type SigOf, type StreamPorts, type UInt } from '../../hdl/index.js';
 import { COORD_INT_BITS, DEPTH_BITS, SUBPIXEL_BITS } from '../raster-common/formats.js';
 import { MP_ID_BITS, type NoblurGeometry } from './config.js';
 
 const coord = ufixed(COORD_INT_BITS, SUBPIXEL_BITS);
 const vertex = bundle({ x: coord, y: coord, z: uint(DEPTH_BITS) });
-const singleMp = bundle({ v0: vertex, v1: vertex, v2: vertex, id: uint(MP_ID_BITS) });
-const pairMp = bundle({ v0: vertex, v1: vertex, v2: vertex, v3: vertex, pair: uint(1), id: uint(MP_ID_BITS) });
+// vec(n, vertex) named v gives the ports in_payload_v0_x, ..., v2_z (v3_z).
+const singleMp = bundle({ v: vec(3, vertex), id: uint(MP_ID_BITS) });
+const pairMp = bundle({ v: vec(4, vertex), pair: uint(1), id: uint(MP_ID_BITS) });
 
-export interface VertexSig {
+// A type alias, not an interface, so a vertex list is a SignalTree.
+export type VertexSig = {
   x: Fixed;
   y: Fixed;
   z: UInt;
-}
+};
 
 /** The input stream, normalised over TVP. */
 export interface MpInput {
@@ -41,11 +43,11 @@ export function declareInput(m: ModuleBuilder, g: NoblurGeometry): MpInput {
   if (g.tvp) {
     const p = m.input('in', stream(pairMp));
     const q = p.payload;
-    return { valid: p.valid, ready: p.ready, verts: [q.v0, q.v1, q.v2, q.v3], pair: q.pair, id: q.id, ports: p };
+    return { valid: p.valid, ready: p.ready, verts: q.v, pair: q.pair, id: q.id, ports: p };
   }
   const p = m.input('in', stream(singleMp));
   const q = p.payload;
-  return { valid: p.valid, ready: p.ready, verts: [q.v0, q.v1, q.v2], pair: null, id: q.id, ports: p };
+  return { valid: p.valid, ready: p.ready, verts: q.v, pair: null, id: q.id, ports: p };
 }
 
 /** Payload fields of the output stream, in port order. */

@@ -2,17 +2,17 @@
 // only read when the stage's valid bit says so, and an unreset flop is the
 // cheaper cell) and load only when the stage takes a real item, so a stalled
 // or empty stage does not toggle them.
-import type { ModuleBuilder, Signal, UInt } from '../../hdl/index.js';
+import { leafName, mapTree, type ModuleBuilder, type SignalTree, type UInt } from '../../hdl/index.js';
 
-/** One register per signal of `src`, named `${stage}_${key}`, loading when `load`. */
-export function stageRegs<T extends Record<string, Signal>>(m: ModuleBuilder, stage: string, src: T, load: UInt): T {
-  const out: Record<string, Signal> = {};
-  for (const [key, s] of Object.entries(src)) {
-    const r = m.reg(`${stage}_${key}`, s.type, { en: load, init: null });
+/** One register per signal of `src` (a record, possibly of vecs and
+ *  bundles), named `${stage}_${path}` (s0_id, s0_v0_x), loading when `load`;
+ *  returns the registers in the same shape. */
+export function stageRegs<T extends SignalTree>(m: ModuleBuilder, stage: string, src: T, load: UInt): T {
+  return mapTree(src, (s, path) => {
+    const r = m.reg(leafName(stage, path), s.type, { en: load, init: null });
     r.drive(s);
-    out[key] = r;
-  }
-  return out as T;
+    return r;
+  });
 }
 
 /** A stage's valid bit: when the stage advances it takes `next` (valid of

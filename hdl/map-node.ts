@@ -1,7 +1,7 @@
 // Copy a node with its operand ids (and memory/CAM indices) renumbered: the
 // one place that knows where every operator keeps its references, for the
-// passes that renumber netlists (flattening, pruning).
-import type { DisplayFormat, Node, NodeId, SourceLoc } from '../ir.js';
+// passes that renumber netlists (flattening, pruning, optimisation).
+import type { CamWritePort, DisplayFormat, MemoryWritePort, Node, NodeId, SourceLoc } from './ir.js';
 
 export interface Renumber {
   node: (id: NodeId) => NodeId;
@@ -49,4 +49,16 @@ export function mapNode(n: Node, id: NodeId, name: string | undefined, r: Renumb
     default:
       return { ...head, op: n.op, a: g(n.a), b: g(n.b) };
   }
+}
+
+export function mapMemPort(p: MemoryWritePort, g: (id: NodeId) => NodeId): MemoryWritePort {
+  return { addr: g(p.addr), data: g(p.data), en: g(p.en) };
+}
+
+/** A CAM write port with its node ids renumbered (a null key and an absent
+ *  care mask stay so). */
+export function mapCamPort(p: CamWritePort, g: (id: NodeId) => NodeId): CamWritePort {
+  const out: CamWritePort = { index: g(p.index), key: p.key === null ? null : g(p.key), valid: g(p.valid), en: g(p.en) };
+  if (p.care !== undefined) out.care = g(p.care);
+  return out;
 }

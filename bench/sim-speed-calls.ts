@@ -1,0 +1,106 @@
+// Per-call cost of the per-cycle testbench path (poke, peek, step through
+// number handles), against the generated code those calls run:
+//
+//   npx tsx bench/sim-speed-calls.ts [--cycles 2000000]
+//
+// For each design: ns per cycle of the whole testbench loop (write every
+// input, read every output, step(1)); of the generated functions alone
+// (settlePorts + edge, what the loop must run); and ns per call of a
+// handle write, a read of an already settled value, and step(1) from
+// settled logic. The difference between the first two is the API's
+// overhead per cycle. Inputs are fixed pseudo-random words, outputs folded
+// into a checksum so nothing is optimised away.
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { createSimulator, type SignalHandle } from '../hdl/sim/index.js';
+import { topPorts } from '../testbenches/cosim/stimulus.js';
+import { BENCH_DESIGNS } from './designs.js';
+
+const { values: args } = parseArgs({ options: { cycles: { type: 'string', default: '2000000' }, only: { type: 'string' } } });
+const CYCLES = Number(args.cycles);
+if (!Number.isSafeInteger(CYCLES) || CYCLES < 1000) throw new Error(`--cycles must be a whole number >= 1000, got ${args.cycles}`);
+
+const ns = (t0: number, n: number): number => ((performance.now() - t0) * 1e6) / n;
+
+function measure(name: string): string {
+  const design = BENCH_DESIGNS.find((b) => b.name === name)!.make();
+  const sim = createSimulator(design, { observe: 'ports' });
+  const top = design.top.name;
+  const { inputs, outputs } = topPorts(design);
+  const narrowIn = inputs.filter((p) => p.width <= 52);
+  const narrowOut = outputs.filter((p) => p.width <= 52);
+  const ins: SignalHandle[] = narrowIn.map((p) => sim.handle(`${top}.${p.name}`));
+  const outs: SignalHandle[] = narrowOut.map((p) => sim.handle(`${top}.${p.name}`));
+  // Stimulus: word i + cycle, masked to the port (a mask, not a modulo, so
+  // the loop's own arithmetic stays small next to the calls it measures).
+  const masks = ins.map((h) => (h.width >= 32 ? -1 : 2 ** h.width - 1));
+  const words = ins.map((_, i) => Math.imul(i + 1, 0x9e3779b1));
+  sim.reset();
+  let sum = 0;
+  const loop = (n: number): void => {
+    for (let c = 0; c < n; c++) {
+      for (let i = 0; i < ins.length; i++) ins[i]!.write(((words[i]! + c) & masks[i]!) >>> 0);
+      for (let i = 0; i < outs.length; i++) sum = (sum + outs[i]!.read()) | 0;
+      sim.step(1);
+    }
+  };
+  loop(CYCLES / 10);
+  let t = performance.now();
+  loop(CYCLES);
+  const perCycle = ns(t, CYCLES);
+
+  const c = sim.compiled;
+  const bare = (n: number): void => {
+    for (let k = 0; k < n; k++) {
+      c.settlePorts();
+      c.edge();
+    }
+  };
+  bare(CYCLES / 10);
+  t = performance.now();
+  bare(CYCLES);
+  const generated = ns(t, CYCLES);
+
+  const h = ins[0];
+  let write = NaN;
+  if (h !== undefined) {
+    t = performance.now();
+    for (let k = 0; k < CYCLES; k++) h.write(k & 1);
+    write = ns(t, CYCLES);
+  }
+  const o = outs[0];
+  let read = NaN;
+  if (o !== undefined) {
+    o.read();
+    t = performance.now();
+    for (let k = 0; k < CYCLES; k++) sum = (sum + o.read()) | 0;
+    read = ns(t, CYCLES);
+  }
+  let step = NaN;
+  if (o !== undefined) {
+    const n = CYCLES / 4;
+    let spent = 0;
+    for (let k = 0; k < n; k++) {
+      o.read();
+      const t1 = performance.now();
+      sim.step(1);
+      spent += performance.now() - t1;
+    }
+    step = (spent * 1e6) / n;
+  }
+  const f = (v: number): string => (Number.isNaN(v) ? 'n/a' : v.toFixed(1));
+  return (
+    `| ${name} | ${ins.length} / ${outs.length} | ${f(perCycle)} | ${f(generated)} | ${f(perCycle - generated)} | ` +
+    `${f(write)} | ${f(read)} | ${f(step)} | ${sum & 1} |`
+  );
+}
+
+console.log(`# per-cycle testbench path: ${CYCLES} cycles per figure; load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log('(step(1) timed one call at a time, so it includes the timer\'s own cost)\n');
+console.log('| design | handles in / out | loop ns/cycle | generated code ns/cycle | API overhead ns/cycle | write ns | settled read ns | step(1) ns | - |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
+for (const b of BENCH_DESIGNS.filter((d) => args.only === undefined || d.name.includes(args.only))) {
+  if (b.name === 'noblur' || b.name === 'random-wide') continue;
+  console.log(measure(b.name));
+}
+console.log(`\nload ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
