@@ -108,12 +108,15 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
   const grids = hybrid ? [TILE_BITS + kb, 6 + kb, 7 + kb] : [TILE_BITS + kb];
   const boxes = grids.map((sb, n) => {
     const box = m.instance(n === 0 ? 'bbox' : `bbox${n}`, BBox, { tvp, b, stampBits: sb });
-    for (let i = 0; i < nv; i++) {
-      box[`x${i}`]!.drive(r0[`x${i}`]!);
-      box[`y${i}`]!.drive(r0[`y${i}`]!);
-    }
-    if (tvp) box['pair']!.drive(r0['pair']!);
-    return box;
+    box.v.forEach((p, i) => {
+      p.x.drive(r0[`x${i}`]!);
+      p.y.drive(r0[`y${i}`]!);
+    });
+    if (tvp) box.pair!.drive(r0['pair']!);
+    // Flat names over the bbox's ports: fit, originX.., lx<i>, ly<i>.
+    const flat: Record<string, Signal> = { fit: box.fit, originX: box.originX, originY: box.originY, lastX: box.lastX, lastY: box.lastY };
+    box.l.forEach((p, i) => Object.assign(flat, { [`lx${i}`]: p.x, [`ly${i}`]: p.y }));
+    return flat;
   });
   const pick = (name: string, width: number | null): Signal => {
     const widen = (sig: Signal): Signal => (width === null ? sig : (sig as UInt).zext(width));
