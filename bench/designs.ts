@@ -44,12 +44,20 @@ export const BENCH_DESIGNS: BenchDesign[] = [
     make: () => elaborate(randomNetlist({ nodes: RANDOM_NODES, maxWidth: 128, seed: 1 }), undefined, { optimise: false }),
     target: WIDE,
   },
-  ...['counter', 'fifo', 'mac', 'noblur'].map((u) => ({
+  ...['counter', 'fifo', 'mac', 'noblur', 'qfm', 'pmu'].map((u) => ({
     name: u,
     how: `findUnit('${u}').elaborate('') (default config)`,
     make: () => findUnit(u).elaborate('').design,
     target: u === 'noblur' ? WIDE : NARROW,
   })),
+  {
+    // The sort study simulates this netlist on 262,144-pair tiles.
+    name: 'radix-sort-tile',
+    how: "findUnit('radix-sort').elaborate('capacityLog2=18') (buffers of a 128x128 tile at 16 spp)",
+    make: () => findUnit('radix-sort').elaborate('capacityLog2=18').design,
+    // Every word is at most 32 bits: the narrow target, met or missed as measured.
+    target: NARROW,
+  },
 ];
 
 /** randomNetlist's operator count for about 10,000 flattened IR nodes: the

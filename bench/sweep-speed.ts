@@ -42,3 +42,29 @@ for (const w of values.workers.split(',').map(Number)) {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+// Pricing alone, once inventories are known: every Vt x Vdd x depth of one
+// micro-architecture (the study unit's defaults), repeated, on one core
+// (target >= 100,000 points per CPU-second).
+{
+  const { inventory } = await import('../hdl/inventory/index.js');
+  const { price } = await import('../synth-models/price.js');
+  const { findUnit } = await import('../units/registry.js');
+  const { design, configText } = findUnit(entry.study.unit.name).elaborate('');
+  const inv = inventory(design);
+  const opts = entry.study.pipelineRegisters ? { pipelineRegisters: entry.study.pipelineRegisters } : {};
+  const points: { vt: 'low' | 'nominal' | 'high'; vdd: number; stages: number }[] = [];
+  for (const vt of ['low', 'nominal', 'high'] as const) for (const vdd of [0.81, 0.9, 0.99, 1.08]) for (let stages = 1; stages <= 12; stages++) points.push({ vt, vdd, stages });
+  for (const p of points) price(inv, p, opts); // warm: timing and forms per depth
+  const rounds = 200;
+  // CPU time of this thread, not wall time: the machine is shared, and
+  // "per core" means per second the core spent on it.
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  for (let i = 0; i < rounds; i++) for (const p of points) price(inv, p, opts);
+  const wall = (performance.now() - t0) / 1000;
+  const cu = process.cpuUsage(c0);
+  const cpu = (cu.user + cu.system) / 1e6;
+  const n = rounds * points.length;
+  console.log(`pricing only (${entry.study.unit.name} ${configText}): ${n} points, ${cpu.toFixed(2)} s CPU (${wall.toFixed(2)} s wall) = ${Math.round(n / cpu)} points per CPU-second (target >= 100000)`);
+}

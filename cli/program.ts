@@ -13,6 +13,7 @@ import { JsonInputError } from '../testbenches/json-locate.js';
 import { ConfigError } from '../units/config.js';
 import { simCommand } from './commands/sim.js';
 import { addCalibrateCommand } from './commands/calibrate.js';
+import { addPriceCommand } from './commands/price.js';
 import { cosimCommand } from './commands/cosim.js';
 import { inventoryCommand } from './commands/inventory.js';
 import { verilogCommand } from './commands/verilog.js';
@@ -89,6 +90,7 @@ export async function buildProgram(): Promise<Command> {
   addSweepCommand(program);
   addMergeCommand(program);
   addCalibrateCommand(program);
+  addPriceCommand(program);
   addReportCommand(program);
 
   program

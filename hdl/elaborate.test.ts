@@ -256,7 +256,7 @@ describe('names', () => {
     const d = elaborate(Top, {});
     const port = d.top.ports.find((p) => p.dir === 'out');
     expect(port?.name).toBe('lane0_z');
-    expect(d.top.nodes[port!.node].name).toBe('lane0_z');
+    expect(d.top.nodes[port!.node]?.name).toBe('lane0_z');
     const names = d.top.nodes.filter((n) => n.name).map((n) => n.name);
     expect(new Set(names).size).toBe(names.length);
   });

@@ -9,8 +9,8 @@ export function mux<S extends Signal>(sel: UInt, whenTrue: S, whenFalse: S): S {
 
 /** cases[sel]; a selector past the last case selects the last case. */
 export function muxN<S extends Signal>(sel: UInt, cases: S[]): S {
-  if (cases.length === 0) throw new Error('muxN: no cases');
   const first = cases[0];
+  if (first === undefined) throw new Error('muxN: no cases');
   const o = first.owner;
   if (sel.owner !== o) o.fail('signal used outside its module', sel.label, `mux select ${sel.label} belongs to module ${sel.owner.moduleName}`);
   for (const c of cases) {
@@ -26,8 +26,9 @@ export function muxN<S extends Signal>(sel: UInt, cases: S[]): S {
 
 /** Concatenation, first argument most significant. */
 export function cat(...parts: Signal[]): UInt {
-  if (parts.length === 0) throw new Error('cat: nothing to concatenate');
-  const o = parts[0].owner;
+  const head = parts[0];
+  if (head === undefined) throw new Error('cat: nothing to concatenate');
+  const o = head.owner;
   for (const p of parts) if (p.owner !== o) o.fail('signal used outside its module', p.label, `cat: ${p.label} belongs to module ${p.owner.moduleName}`);
   const w = parts.reduce((s, p) => s + p.width, 0);
   return new UInt(o, o.addNode({ op: 'concat', parts: parts.map((p) => p.id) }, w, { kind: 'uint' }), uint(w));

@@ -40,11 +40,12 @@ function lowerStmt(b: MuxBuilder, target: NodeId, s: Stmt, v: NodeId | null): No
   if (s.kind === 'assign') return s.target === target ? s.value : v;
   if (!touches(s, target)) return v;
   const last = s.branches[s.branches.length - 1];
-  const hasOtherwise = last.cond === null;
-  let acc = hasOtherwise ? lowerAssignments(b, target, last.body, v) : v;
+  const hasOtherwise = last !== undefined && last.cond === null;
+  let acc = hasOtherwise && last !== undefined ? lowerAssignments(b, target, last.body, v) : v;
   const conds = hasOtherwise ? s.branches.slice(0, -1) : s.branches;
   for (let i = conds.length - 1; i >= 0; i--) {
     const br = conds[i];
+    if (br === undefined) continue;
     const taken = lowerAssignments(b, target, br.body, v);
     if (taken === acc) continue;
     if (taken === null || acc === null) {

@@ -217,7 +217,13 @@ export interface CalibrationDef<C> {
   readonly referenceWhy: string;
   /** Published component -> instance paths of the reference design; a
    *  published component absent here is reported "not modelled". */
-  readonly components: readonly { readonly component: string; instances(design: Design): string[] }[];
+  readonly components: readonly {
+    readonly component: string;
+    instances(design: Design): string[];
+    /** Top-module registers (by name) that belong to the component: stage
+     *  registers holding what it produces, control it drives. */
+    readonly registers?: RegExp;
+  }[];
 }
 
 /** Designs Yosys synthesises to hold the cost model's area against. */

@@ -14,6 +14,9 @@ import { study as blur } from './blur/index.js';
 import { study as hybrid } from './hybrid/index.js';
 import { study as mac } from './mac/index.js';
 import { study as noblur } from './noblur/index.js';
+import { study as sort } from './sort/index.js';
+import { study as qfm } from './merge/qfm.js';
+import { study as pmu } from './merge/pmu.js';
 
 export { allUnits, findUnit, unitNames, type UnitInfo };
 
@@ -28,6 +31,9 @@ const STUDIES: StudyEntry[] = [
   { study: eraseStudy(mac), module: new URL('./mac/index.js', import.meta.url).href },
   { study: eraseStudy(blur), module: new URL('./blur/index.js', import.meta.url).href },
   { study: eraseStudy(hybrid), module: new URL('./hybrid/index.js', import.meta.url).href },
+  { study: eraseStudy(sort), module: new URL('./sort/index.js', import.meta.url).href },
+  { study: eraseStudy(qfm), module: new URL('./merge/qfm.js', import.meta.url).href },
+  { study: eraseStudy(pmu), module: new URL('./merge/pmu.js', import.meta.url).href },
 ];
 
 /** The study `gfxrtl study` and `npm start` run when none is named. */

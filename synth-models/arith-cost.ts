@@ -27,19 +27,44 @@ export function rippleAdder(w: number): OpCost {
   return { areaUm2, leakageNw: areaUm2 * LEAKAGE_DENSITY, energyFj: powerLaw(addEnergy, w, 1), clockFj: 0, delayPs: powerLaw(addDelay, w, 1), macro: false };
 }
 
-/** Sklansky parallel-prefix adder composed from NanGate cells: per bit a
- *  NAND2 + XOR2 for generate/propagate and an XOR2 for the sum, and
- *  (w/2) log2 w prefix cells (AOI21 + NAND2); delay = two XORs plus one
- *  AOI21 per prefix level. Energy scales from the ripple adder's by area.
- *  Below about 10 bits the ripple carry is faster, and synthesis would keep
- *  it, so the faster of the two is used. */
-export function prefixAdder(w: number): OpCost {
+/** Parallel-prefix adders composed from NanGate cells (the cell table of
+ *  sources.ts): per bit a NAND2 (generate) and an XOR2 (propagate), a
+ *  prefix network of black cells (AOI21 for the group generate, NAND2 for
+ *  the group propagate), and an XOR2 per sum bit. Delay: the propagate XOR,
+ *  one AOI21 per prefix level, the sum XOR. Energy scales from the ripple
+ *  adder's (Horowitz) by area: switched capacitance tracks cell area.
+ *
+ *  Kogge-Stone (IEEE Trans. Computers C-22, 1973): log2 w levels, w - 2^l
+ *  black cells at level l; the fastest, and the largest.
+ *  Brent-Kung (IEEE Trans. Computers C-31, 1982): 2 log2 w - 1 levels,
+ *  2w - 2 - log2 w black cells; about ripple's area, between the two in
+ *  delay. */
+function prefixForm(w: number, blackCells: number, levels: number): OpCost {
   const ripple = rippleAdder(w);
-  const levels = clog2(Math.max(2, w));
+  const blackUm2 = AOI21_X1.areaUm2 + NAND2_X1.areaUm2;
+  const areaUm2 = w * (NAND2_X1.areaUm2 + 2 * XOR2_X1.areaUm2) + blackCells * blackUm2;
   const delayPs = 2 * XOR2_X1.delayPs + levels * AOI21_X1.delayPs;
-  if (delayPs >= ripple.delayPs) return ripple;
-  const areaUm2 = w * (NAND2_X1.areaUm2 + 2 * XOR2_X1.areaUm2) + (w / 2) * levels * (AOI21_X1.areaUm2 + NAND2_X1.areaUm2);
   return { areaUm2, leakageNw: areaUm2 * LEAKAGE_DENSITY, energyFj: ripple.energyFj * (areaUm2 / ripple.areaUm2), clockFj: 0, delayPs, macro: false };
+}
+
+export function koggeStoneAdder(w: number): OpCost {
+  const levels = clog2(Math.max(2, w));
+  let cells = 0;
+  for (let l = 0; l < levels; l++) cells += Math.max(0, w - 2 ** l);
+  return prefixForm(w, cells, levels);
+}
+
+export function brentKungAdder(w: number): OpCost {
+  const lg = clog2(Math.max(2, w));
+  return prefixForm(w, Math.max(1, 2 * w - 2 - lg), Math.max(1, 2 * lg - 1));
+}
+
+/** Ripple-borrow magnitude comparator: the borrow chain of a subtractor
+ *  without its sum bits, one AOI21 + INV per bit; its carry ripples as the
+ *  synthesised ripple adder's does, so it takes that adder's delay. */
+export function rippleComparator(w: number): OpCost {
+  const areaUm2 = w * (AOI21_X1.areaUm2 + INV_X1.areaUm2);
+  return logic(areaUm2, rippleAdder(w).delayPs);
 }
 
 /** Tree comparators: a per-bit XOR2 stage then a log-depth tree; the
@@ -73,23 +98,20 @@ export function multiplier(a: number, b: number, signed: boolean): OpCost {
  *  cells: the narrower operand n is recoded into ceil((n+1)/2) partial-
  *  product rows of m+1 Booth selectors (MUX2 + XOR2 each; m the wider
  *  operand), a carry-save tree of full adders reducing the rows 3:2 per level
- *  ((rows - 2) x (m + n) FA cells), then a prefix adder of m + n bits.
+ *  ((rows - 2) x (m + n) FA cells), then a Kogge-Stone adder of m + n bits.
  *  Delay: selector, one FA per tree level, the final adder. Energy scales
- *  from the array multiplier's by area. Where the array is faster (narrow
- *  multipliers) synthesis keeps it, and so do we; where the tree is used we
- *  never credit it with less area or energy than the array (synthesis to a
- *  tight clock upsizes it), so a faster multiplier never looks cheaper. */
-export function fastMultiplier(a: number, b: number, signed: boolean): OpCost {
+ *  from the array multiplier's (Horowitz) by area. Narrow multipliers come
+ *  out slower than the array: the timing-driven choice then never takes
+ *  them (operator-forms.ts keeps only forms that trade area for delay). */
+export function boothWallaceMultiplier(a: number, b: number, signed: boolean): OpCost {
   const array = multiplier(a, b, signed);
   const [m, n] = a >= b ? [a, b] : [b, a];
   const rows = Math.ceil((n + 1) / 2);
   let levels = 0;
   for (let r = rows; r > 2; r -= Math.floor(r / 3)) levels++;
-  const final = prefixAdder(m + n);
+  const final = koggeStoneAdder(m + n);
   const delayPs = XOR2_X1.delayPs + MUX2_X1.delayPs + levels * cells.FA_X1.delayPs + final.delayPs;
-  if (delayPs >= array.delayPs) return array;
-  const treeUm2 = rows * (m + 1) * (MUX2_X1.areaUm2 + XOR2_X1.areaUm2) + Math.max(0, rows - 2) * (m + n) * cells.FA_X1.areaUm2 + final.areaUm2;
-  const areaUm2 = Math.max(treeUm2, array.areaUm2);
+  const areaUm2 = rows * (m + 1) * (MUX2_X1.areaUm2 + XOR2_X1.areaUm2) + Math.max(0, rows - 2) * (m + n) * cells.FA_X1.areaUm2 + final.areaUm2;
   return { areaUm2, leakageNw: areaUm2 * LEAKAGE_DENSITY, energyFj: array.energyFj * (areaUm2 / array.areaUm2), clockFj: 0, delayPs, macro: false };
 }
 
@@ -125,12 +147,18 @@ export function shifter(w: number, amount: number): OpCost {
 }
 
 /** NanGate has no enable flop: Yosys maps an enable to a MUX2 feeding D. The
- *  clock pin costs 7-10 fJ a cycle whatever the data does (8.5 used). */
+ *  clock pin costs 7-10 fJ a cycle whatever the data does (8.5 used).
+ *  An enable (a stage's advance, a stall) reaches every bit of the register
+ *  through a buffer tree of fanout 4: about w/3 buffers (two INV_X1 each),
+ *  charged here so a component's stall/enable distribution is priced with
+ *  the registers it drives. */
 export function register(w: number, reset: boolean, enable: boolean): OpCost {
   const ff = reset ? NANGATE45.DFFR_X1 : NANGATE45.DFF_X1;
   const clockPinFj = (NANGATE45.DFF_X1.clockPinFj[0] + NANGATE45.DFF_X1.clockPinFj[1]) / 2;
   const flop: OpCost = { areaUm2: ff.areaUm2 * w, leakageNw: ff.leakageNw * w, energyFj: ff.areaUm2 * w * ENERGY_DENSITY, clockFj: clockPinFj * w, delayPs: 0, macro: false };
-  return enable ? plus(flop, mux2(w)) : flop;
+  if (!enable) return flop;
+  const fanout = { ...cellsOf(INV_X1, (2 * w) / 3, 0), delayPs: 0 };
+  return plus(plus(flop, mux2(w)), fanout);
 }
 
 /** a - b = a + ~b + 1: an inverter per bit in front of the adder. */

@@ -38,7 +38,8 @@ describe('calibrate', () => {
     for (const c of r.residuals) {
       expect(c.modelPowerMw / c.publishedPowerMw).toBeCloseTo(1, 6);
       expect(c.modelAreaMm2 / c.publishedAreaMm2).toBeCloseTo(1, 6);
-      expect(c.timingMet).toBe(true);
+      // the chain is a loop through its register: no depth brings it to 2 GHz
+      expect(c.timingMet).toBe(c.component !== 'chain');
     }
   });
 

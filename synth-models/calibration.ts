@@ -11,7 +11,7 @@ import type { Inventory } from '../hdl/inventory/index.js';
 import type { Activity } from './activity.js';
 import type { ArithStyle } from './cost-table.js';
 import { fitScale, logResidual, type ScalePair } from './fit.js';
-import { DEFAULT_KNOBS, type Knobs } from './knobs.js';
+import { DEFAULT_KNOBS, KNOB_BOUNDS, type Knobs } from './knobs.js';
 import type { PhysicalParams, VtFlavour } from './physical.js';
 import { minStages, price } from './price.js';
 
@@ -51,14 +51,15 @@ export interface CalibrationOptions {
   delayFactor?: number;
   /** Range the fitted delay knob may take (default DELAY_FIT_RANGE). */
   delayRange?: readonly [number, number];
+  /** Fit area and energy knobs without their physical bounds (tests that
+   *  recover synthetic knobs anywhere). */
+  unbounded?: boolean;
 }
 
-/** The delay knob is searched within [0.25, 1.5]: below 1 the study's
- *  synthesis was faster than our ripple/array operator delays (parallel-
- *  prefix adders and Booth/Wallace multipliers are 2-4x faster, cost-model.md),
- *  above 1 slower (wires). Outside that range a fit would be explaining
- *  something other than logic delay. */
-export const DELAY_FIT_RANGE: readonly [number, number] = [0.25, 1.5];
+/** Every knob is fitted within its physical bounds (knobs.ts, KNOB_BOUNDS):
+ *  outside them a fit would be explaining something other than placement,
+ *  switching or logic delay. */
+export const DELAY_FIT_RANGE: readonly [number, number] = KNOB_BOUNDS.delayFactor;
 
 export interface ComponentResidual {
   component: string;
@@ -145,8 +146,8 @@ export function calibrate(samples: readonly CalibrationSample[], opts: Calibrati
 
 function fitAt(samples: readonly CalibrationSample[], opts: CalibrationOptions, delayFactor: number): CalibrationResult {
   const parts = samples.map((s) => decompose(s, opts, delayFactor));
-  const areaFactor = fitScale(parts.map((p) => p.area));
-  const energyFactor = fitScale(parts.map((p) => p.power));
+  const areaFactor = fitScale(parts.map((p) => p.area), opts.unbounded ? undefined : KNOB_BOUNDS.areaFactor);
+  const energyFactor = fitScale(parts.map((p) => p.power), opts.unbounded ? undefined : KNOB_BOUNDS.energyFactor);
   const residuals = samples.map((s, i) => {
     const p = parts[i]!;
     return {

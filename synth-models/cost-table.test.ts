@@ -2,9 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { OpShape } from '../hdl/inventory/index.js';
 import { costTable, ENERGY_DENSITY } from './cost-table.js';
+import { multiplier, rippleAdder } from './arith-cost.js';
 import { HOROWITZ_ISSCC14, YOSYS_ABC_NANGATE45 } from './sources.js';
 
-const ripple = costTable();
+const ripple = costTable({ arith: 'ripple' });
 const fast = costTable({ arith: 'fast' });
 /** Energy at 0.9 V (Horowitz's supply) from the table's 1.1 V. */
 const at09 = (fj: number): number => fj * (0.9 / 1.1) ** 2;
@@ -29,7 +30,8 @@ describe('published anchor points', () => {
   });
 
   it('32-bit comparators, mux and register as synthesised', () => {
-    const lt = ripple.cost({ kind: 'cmp', width: 32 });
+    // The synthesised less-than is ABC's log-depth tree: the comparator's fast form.
+    const lt = fast.cost({ kind: 'cmp', width: 32 });
     const eq = ripple.cost({ kind: 'eq', width: 32 });
     const mux = ripple.cost({ kind: 'mux2', width: 32 });
     const reg = ripple.cost({ kind: 'reg', width: 32, reset: false, enable: false });
@@ -39,6 +41,9 @@ describe('published anchor points', () => {
     expect([mux.areaUm2, mux.delayPs]).toEqual([60, 49]);
     expect(reg.areaUm2 / 145).toBeGreaterThan(0.98);
     expect(reg.areaUm2 / 145).toBeLessThan(1.02);
+    // an enable adds a MUX2 per bit and its share of the fanout-4 buffer tree
+    const en = ripple.cost({ kind: 'reg', width: 32, reset: false, enable: true });
+    expect(en.areaUm2 - reg.areaUm2).toBeCloseTo(60 + (2 * 32 * 0.532) / 3, 6);
     // 7-10 fJ per flop per cycle on the clock pin
     expect(reg.clockFj / 32).toBeGreaterThanOrEqual(7);
     expect(reg.clockFj / 32).toBeLessThanOrEqual(10);
@@ -80,7 +85,9 @@ const byWidth: Record<string, (w: number) => OpShape> = {
   redxor: (w) => ({ kind: 'redxor', width: w }),
   shift: (w) => ({ kind: 'shift', width: w, amountWidth: 6 }),
   reg: (w) => ({ kind: 'reg', width: w, reset: true, enable: true }),
-  sram: (w) => ({ kind: 'sram', width: w, depth: 256, readPorts: 1, writePorts: 1 }),
+  // one regime each: always above REGISTER_FILE_MAX_BITS, always below
+  sram: (w) => ({ kind: 'sram', width: w, depth: 8192, readPorts: 1, writePorts: 1 }),
+  regfile: (w) => ({ kind: 'sram', width: w, depth: 8, readPorts: 1, writePorts: 1 }),
   sramDepth: (w) => ({ kind: 'sram', width: 16, depth: w, readPorts: 1, writePorts: 1 }),
   sramread: (w) => ({ kind: 'sramread', width: 16, depth: w }),
   cam: (w) => ({ kind: 'cam', keyWidth: 12, entries: w, searchPorts: 1, writePorts: 1 }),
@@ -88,28 +95,30 @@ const byWidth: Record<string, (w: number) => OpShape> = {
 };
 
 describe('monotone in width', () => {
+  // The cheapest form of each width is the minimum over forms that all grow
+  // with width, so its area, energy and leakage grow too; likewise the
+  // fastest form's delay. (The cheapest form's delay may drop where a
+  // faster form becomes the cheaper one: Booth beats the array above ~40 bits.)
   for (const [name, shape] of Object.entries(byWidth)) {
-    it(`${name}: wider never costs less area, energy, leakage or delay`, () => {
-      for (const table of [ripple, fast]) {
-        fc.assert(
-          fc.property(W, (w) => {
-            const a = table.cost(shape(w));
-            const b = table.cost(shape(w + 1));
-            expect(b.areaUm2).toBeGreaterThanOrEqual(a.areaUm2);
-            expect(b.energyFj + b.clockFj).toBeGreaterThanOrEqual(a.energyFj + a.clockFj);
-            expect(b.leakageNw).toBeGreaterThanOrEqual(a.leakageNw);
-            expect(b.delayPs).toBeGreaterThanOrEqual(a.delayPs - 1e-9);
-          }),
-        );
-      }
+    it(`${name}: wider never costs less area, energy or leakage (cheapest form), nor less delay (fastest form)`, () => {
+      fc.assert(
+        fc.property(W, (w) => {
+          const a = ripple.cost(shape(w));
+          const b = ripple.cost(shape(w + 1));
+          expect(b.areaUm2).toBeGreaterThanOrEqual(a.areaUm2);
+          expect(b.energyFj + b.clockFj).toBeGreaterThanOrEqual(a.energyFj + a.clockFj);
+          expect(b.leakageNw).toBeGreaterThanOrEqual(a.leakageNw - 1e-9);
+          expect(fast.cost(shape(w + 1)).delayPs).toBeGreaterThanOrEqual(fast.cost(shape(w)).delayPs - 1e-9);
+        }),
+      );
     });
   }
 
   it('adders and multipliers grow strictly: linear vs quadratic beyond the anchors', () => {
-    const a64 = ripple.cost({ kind: 'add', width: 64 }).areaUm2;
-    const a128 = ripple.cost({ kind: 'add', width: 128 }).areaUm2;
-    const m64 = ripple.cost({ kind: 'mul', signed: false, aWidth: 64, bWidth: 64 }).energyFj;
-    const m128 = ripple.cost({ kind: 'mul', signed: false, aWidth: 128, bWidth: 128 }).energyFj;
+    const a64 = rippleAdder(64).areaUm2;
+    const a128 = rippleAdder(128).areaUm2;
+    const m64 = multiplier(64, 64, false).energyFj;
+    const m128 = multiplier(128, 128, false).energyFj;
     expect(a128 / a64).toBeCloseTo(2, 9);
     expect(m128 / m64).toBeCloseTo(4, 9);
   });
@@ -149,16 +158,58 @@ describe('Booth-Wallace multipliers', () => {
     expect(fast.cost({ kind: 'mul', signed: false, aWidth: 16, bWidth: 16 }).delayPs).toBeLessThan(ripple.cost({ kind: 'mul', signed: false, aWidth: 16, bWidth: 16 }).delayPs);
   });
 
-  it('never cost less for a wider operand, across the switch from array to tree', () => {
+  it('the fastest form never gets faster for a wider operand, across the switch from array to tree', () => {
     for (let a = 1; a <= 48; a++) {
       for (let b = 1; b <= 48; b++) {
         const c = fast.cost({ kind: 'mul', signed: false, aWidth: a, bWidth: b });
         for (const d of [fast.cost({ kind: 'mul', signed: false, aWidth: a + 1, bWidth: b }), fast.cost({ kind: 'mul', signed: false, aWidth: a, bWidth: b + 1 })]) {
-          expect(d.areaUm2).toBeGreaterThanOrEqual(c.areaUm2);
-          expect(d.energyFj).toBeGreaterThanOrEqual(c.energyFj);
           expect(d.delayPs).toBeGreaterThanOrEqual(c.delayPs);
         }
       }
     }
+  });
+});
+
+describe('memories as synthesis builds them', () => {
+  it('a small memory is a flop register file with read muxes; from 4 Kbit on an SRAM macro', () => {
+    const small = ripple.cost({ kind: 'sram', width: 16, depth: 16, readPorts: 1, writePorts: 1 });
+    expect(small.macro).toBe(false);
+    // a DFF and its load mux per bit, plus the write decoder
+    expect(small.areaUm2).toBeGreaterThan(256 * (4.522 + 1.862));
+    expect(small.clockFj).toBeCloseTo(256 * 8.5, 9);
+    const read = ripple.cost({ kind: 'sramread', width: 16, depth: 16 });
+    expect(read.areaUm2).toBeCloseTo(15 * 16 * 1.862, 9);
+    expect(read.delayPs).toBe(4 * 72);
+    const big = ripple.cost({ kind: 'sram', width: 64, depth: 128, readPorts: 1, writePorts: 1 });
+    expect(big.macro).toBe(true);
+    expect(big.areaUm2).toBeCloseTo(64 * 128 * 0.4 * 1.5, 6);
+  });
+});
+
+describe('timing-driven forms', () => {
+  const timed = costTable();
+  it('takes the cheapest form that meets the stage budget, the fastest when none does', () => {
+    const add32 = { kind: 'add', width: 32 } as const;
+    expect(timed.forms(add32).map((f) => f.name)).toEqual(['ripple', 'brent-kung', 'kogge-stone']);
+    expect(timed.form(add32, 1, 2000).name).toBe('ripple');
+    expect(timed.form(add32, 1, 800).name).toBe('brent-kung');
+    expect(timed.form(add32, 1, 500).name).toBe('kogge-stone');
+    expect(timed.form(add32, 1, 10).name).toBe('kogge-stone');
+    const mul24 = { kind: 'mul', signed: true, aWidth: 24, bWidth: 24 } as const;
+    expect(timed.forms(mul24).map((f) => f.name)).toEqual(['array', 'booth4-wallace']);
+    expect(timed.form(mul24, 1, 5000).name).toBe('array');
+    expect(timed.form(mul24, 1, 1000).name).toBe('booth4-wallace');
+  });
+
+  it('keeps only forms that trade area for delay', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('add', 'sub', 'cmp'), fc.integer({ min: 1, max: 128 }), (kind, w) => {
+        const f = timed.forms({ kind, width: w } as OpShape);
+        for (let i = 1; i < f.length; i++) {
+          expect(f[i]!.cost.areaUm2).toBeGreaterThanOrEqual(f[i - 1]!.cost.areaUm2);
+          expect(f[i]!.cost.delayPs).toBeLessThan(f[i - 1]!.cost.delayPs);
+        }
+      }),
+    );
   });
 });

@@ -22,12 +22,12 @@
 //    (memory-cost.ts).
 import type { OpShape } from '../hdl/inventory/index.js';
 import { shapeKey } from '../hdl/inventory/index.js';
-import { comparator, divider, fastMultiplier, gate, multiplier, mux2, prefixAdder, reduction, register, rippleAdder, shifter, subtractor } from './arith-cost.js';
-import { memoryCost } from './memory-cost.js';
+import { chooseForm, formsOf, type Form } from './operator-forms.js';
 import { REFERENCE_VDD, type OpCost } from './op-cost.js';
-import { NANGATE45, YOSYS_ABC_NANGATE45 } from './sources.js';
+import { NANGATE45 } from './sources.js';
 
 export { ENERGY_DENSITY, LEAKAGE_DENSITY, type OpCost } from './op-cost.js';
+export type { Form, FormName } from './operator-forms.js';
 
 /** The table's reference operating point: NanGate's typical corner. */
 export const REFERENCE = { vt: 'nominal', vdd: REFERENCE_VDD } as const;
@@ -35,68 +35,45 @@ export const REFERENCE = { vt: 'nominal', vdd: REFERENCE_VDD } as const;
 /** clk-to-q + setup of a flop at the reference point. */
 export const REGISTER_OVERHEAD_PS = NANGATE45.registerOverheadPs;
 
-/** 'ripple': ripple-carry adders and array multipliers, what plain synthesis
- *  gives (the Yosys figures). 'fast': parallel-prefix adders and Booth-
- *  Wallace multipliers, log-depth carries for more area. Both are offered to
- *  the sweep. */
-export type ArithStyle = 'ripple' | 'fast';
+/** Bumped whenever a change here moves any operator's price: a calibration
+ *  file fitted against another version is refused (knobs-file.ts). */
+export const COST_TABLE_VERSION = 2;
+
+/** How each adder, comparator and multiplier is built (operator-forms.ts):
+ *  'timed' (default): the cheapest form that meets the stage budget, as a
+ *  synthesis tool picks it; 'ripple': always the cheapest (ripple-carry,
+ *  array); 'fast': always the fastest (Kogge-Stone, Booth-Wallace). */
+export type ArithStyle = 'timed' | 'ripple' | 'fast';
+export const ARITH_STYLES: readonly ArithStyle[] = ['timed', 'ripple', 'fast'];
 
 export interface CostTable {
   readonly arith: ArithStyle;
+  /** The forms of a shape, by area ascending (delay descending). */
+  forms(shape: OpShape): readonly Form[];
+  /** The form this table's style takes for `levels` of `shape` in series
+   *  when a stage leaves `budgetPs` of logic time (reference ps). */
+  form(shape: OpShape, levels: number, budgetPs: number): Form;
+  /** The form with no timing pressure (timed and ripple: the cheapest). */
   cost(shape: OpShape): OpCost;
   delayPs(shape: OpShape): number;
 }
 
-function price(s: OpShape, arith: ArithStyle): OpCost {
-  const adder = arith === 'fast' ? prefixAdder : rippleAdder;
-  switch (s.kind) {
-    case 'add':
-      return adder(s.width);
-    case 'sub':
-      return subtractor(s.width, adder);
-    case 'eq':
-      return comparator(s.width, YOSYS_ABC_NANGATE45.equal32);
-    case 'cmp':
-      return comparator(s.width, YOSYS_ABC_NANGATE45.lessThan32);
-    case 'mul':
-      return (arith === 'fast' ? fastMultiplier : multiplier)(s.aWidth, s.bWidth, s.signed);
-    case 'div':
-    case 'recip':
-      return divider(s.aWidth, s.bWidth);
-    case 'mux2':
-      return mux2(s.width);
-    case 'and':
-    case 'or':
-    case 'xor':
-    case 'not':
-      return gate(s.kind, s.width);
-    case 'redand':
-    case 'redor':
-    case 'redxor':
-      return reduction(s.kind, s.width);
-    case 'shift':
-      return shifter(s.width, s.amountWidth);
-    case 'reg':
-      return register(s.width, s.reset, s.enable);
-    case 'sram':
-    case 'sramread':
-    case 'sramwrite':
-    case 'cam':
-    case 'camsearch':
-    case 'camwrite':
-      return memoryCost(s);
-  }
-}
-
-/** A table for one arithmetic style; costs are memoised by shape. */
+/** A table for one arithmetic style; forms are memoised by shape. */
 export function costTable(opts: { arith?: ArithStyle } = {}): CostTable {
-  const arith = opts.arith ?? 'ripple';
-  const memo = new Map<string, OpCost>();
-  const cost = (shape: OpShape): OpCost => {
+  const arith = opts.arith ?? 'timed';
+  const memo = new Map<string, Form[]>();
+  const forms = (shape: OpShape): Form[] => {
     const key = shapeKey(shape);
-    let c = memo.get(key);
-    if (c === undefined) memo.set(key, (c = price(shape, arith)));
-    return c;
+    let f = memo.get(key);
+    if (f === undefined) memo.set(key, (f = formsOf(shape)));
+    return f;
   };
-  return { arith, cost, delayPs: (shape) => cost(shape).delayPs };
+  const form = (shape: OpShape, levels: number, budgetPs: number): Form => {
+    const f = forms(shape);
+    if (arith === 'ripple') return f[0]!;
+    if (arith === 'fast') return f[f.length - 1]!;
+    return chooseForm(f, levels, budgetPs);
+  };
+  const cost = (shape: OpShape): OpCost => form(shape, 1, Infinity).cost;
+  return { arith, forms, form, cost, delayPs: (shape) => cost(shape).delayPs };
 }

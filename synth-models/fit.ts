@@ -26,7 +26,9 @@ function objective(pairs: readonly ScalePair[], u: number): number {
   return pairs.reduce((s, p) => s + logResidual(p, k) ** 2, 0);
 }
 
-export function fitScale(pairs: readonly ScalePair[]): number {
+/** The best k within `range` (the knob's physical bounds, knobs.ts); at a
+ *  bound when the unconstrained optimum lies beyond it. */
+export function fitScale(pairs: readonly ScalePair[], range: readonly [number, number] = [Math.exp(U_MIN), Math.exp(U_MAX)]): number {
   if (pairs.length === 0) throw new Error('fitScale: no data');
   for (const p of pairs) {
     if (!(p.published > 0) || !(p.fixed >= 0) || !(p.scaled >= 0)) {
@@ -34,10 +36,13 @@ export function fitScale(pairs: readonly ScalePair[]): number {
     }
   }
   if (!pairs.some((p) => p.scaled > 0)) throw new Error('fitScale: the knob affects none of the data');
-  const step = (U_MAX - U_MIN) / GRID;
-  let best = U_MIN;
+  const uMin = Math.log(range[0]);
+  const uMax = Math.log(range[1]);
+  if (!(uMax >= uMin)) throw new Error(`fitScale: empty range ${range[0]}..${range[1]}`);
+  const step = (uMax - uMin) / GRID || 1e-12;
+  let best = uMin;
   for (let i = 0; i <= GRID; i++) {
-    const u = U_MIN + i * step;
+    const u = uMin + i * step;
     if (objective(pairs, u) < objective(pairs, best)) best = u;
   }
   // d/du of the objective is -2 * slope(u): positive slope means go right.
@@ -45,8 +50,8 @@ export function fitScale(pairs: readonly ScalePair[]): number {
     const k = Math.exp(u);
     return pairs.reduce((acc, p) => acc + logResidual(p, k) * ((k * p.scaled) / (p.fixed + k * p.scaled)), 0);
   };
-  let lo = Math.max(U_MIN, best - step);
-  let hi = Math.min(U_MAX, best + step);
+  let lo = Math.max(uMin, best - step);
+  let hi = Math.min(uMax, best + step);
   if (!(slope(lo) > 0 && slope(hi) < 0)) return Math.exp(best);
   for (let i = 0; i < 200 && hi - lo > 0; i++) {
     const mid = (lo + hi) / 2;

@@ -5,7 +5,7 @@
 import type { OpShape } from '../hdl/inventory/index.js';
 import { comparator } from './arith-cost.js';
 import { powerLaw, type Anchor } from './interpolate.js';
-import { atReference, ZERO, type OpCost } from './op-cost.js';
+import { atReference, ENERGY_DENSITY, ZERO, type OpCost } from './op-cost.js';
 import { CACTI7_45HP, NANGATE45, YOSYS_ABC_NANGATE45 } from './sources.js';
 
 const FO4_PS = NANGATE45.fo4Ps;
@@ -54,7 +54,53 @@ function access(energyFj: number, delayPs: number): OpCost {
 
 type MemoryShape = Extract<OpShape, { kind: 'sram' | 'sramread' | 'sramwrite' | 'cam' | 'camsearch' | 'camwrite' }>;
 
+/** Below this many bits a memory is built as synthesis builds it without a
+ *  memory compiler: a register file of flip-flops, a write-enable per word
+ *  and a read multiplexer per port (Yosys memory_map does exactly this).
+ *  SRAM compilers' smallest macros hold a few Kbit (and an 8 KB array is the
+ *  smallest CACTI figure we have); below 4 Kbit the macro's periphery (sense
+ *  amplifiers, decoders, timing) outweighs its cells, so designers take
+ *  flops. Above it, CACTI's SRAM macros. */
+export const REGISTER_FILE_MAX_BITS = 4096;
+
+export function isRegisterFile(width: number, depth: number): boolean {
+  return width * depth <= REGISTER_FILE_MAX_BITS;
+}
+
+const cells = NANGATE45.cells;
+const DFF = NANGATE45.DFF_X1;
+const CLOCK_PIN_FJ = (DFF.clockPinFj[0] + DFF.clockPinFj[1]) / 2;
+
+/** A flip-flop register file: every bit a DFF with its load mux (write
+ *  enable), a decoder of one AND per word and address bit, and per read
+ *  port a (depth - 1)-way tree of width-bit 2:1 muxes. Energies by area
+ *  density (op-cost.ts), the clock pins every cycle. */
+function registerFile(s: MemoryShape): OpCost {
+  switch (s.kind) {
+    case 'sram': {
+      const bits = s.width * s.depth;
+      const cell = DFF.areaUm2 + cells.MUX2_X1.areaUm2;
+      const decoder = s.writePorts * s.depth * Math.max(1, Math.ceil(log2(Math.max(s.depth, 2)))) * cells.NAND2_X1.areaUm2;
+      const area = bits * cell + decoder;
+      return { areaUm2: area, leakageNw: bits * (DFF.leakageNw + cells.MUX2_X1.leakageNw) + (decoder / cells.NAND2_X1.areaUm2) * cells.NAND2_X1.leakageNw, energyFj: 0, clockFj: bits * CLOCK_PIN_FJ, delayPs: 0, macro: false };
+    }
+    case 'sramread': {
+      const muxes = Math.max(0, s.depth - 1) * s.width;
+      const area = muxes * cells.MUX2_X1.areaUm2;
+      // a read switches one path through the tree per bit, about log2(depth) muxes
+      const levels = Math.max(1, Math.ceil(log2(Math.max(s.depth, 2))));
+      return { areaUm2: area, leakageNw: muxes * cells.MUX2_X1.leakageNw, energyFj: s.width * levels * cells.MUX2_X1.areaUm2 * ENERGY_DENSITY, clockFj: 0, delayPs: levels * cells.MUX2_X1.delayPs, macro: false };
+    }
+    case 'sramwrite':
+      // one word's flops and its decoder line switch
+      return { ...ZERO, energyFj: s.width * (DFF.areaUm2 + cells.MUX2_X1.areaUm2) * ENERGY_DENSITY, delayPs: 0 };
+    default:
+      throw new Error(`registerFile: ${s.kind} is not a memory shape`);
+  }
+}
+
 export function memoryCost(s: MemoryShape): OpCost {
+  if ((s.kind === 'sram' || s.kind === 'sramread' || s.kind === 'sramwrite') && isRegisterFile(s.width, s.depth)) return registerFile(s);
   switch (s.kind) {
     case 'sram': {
       const bits = s.width * s.depth;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { inventory } from '../hdl/inventory/index.js';
 import { adderChain, aluModule, chainDesign, designOf, storageModule } from '../hdl/inventory/test-ir.js';
-import { activityFromToggles, PIPELINE_PATH, type Activity } from './activity.js';
+import { activityFromToggles, type Activity } from './activity.js';
 import { costTable } from './cost-table.js';
 import { DEFAULT_KNOBS } from './knobs.js';
 import type { DesignPoint } from './physical.js';
@@ -15,7 +15,7 @@ const chain = inventory(chainDesign());
 
 describe('price', () => {
   it('times the chain as two 16-bit ripple adders and an XOR, plus the register overhead', () => {
-    const r = price(chain, nominal, { knobs: unit });
+    const r = price(chain, nominal, { knobs: unit, arith: 'ripple' });
     expect(r.criticalPathPs).toBeCloseTo(2 * 520 + 73, 9);
     expect(r.maxClockHz).toBeCloseTo(1e12 / (2 * 520 + 73 + 135), 0);
     expect(r.clockHz).toBe(r.maxClockHz);
@@ -24,8 +24,8 @@ describe('price', () => {
   });
 
   it('adds up: breakdowns sum to the totals, area is the cost table times the area knob', () => {
-    const r = price(chain, nominal, { knobs: { ...unit, areaFactor: 1.5 } });
-    const t = costTable();
+    const r = price(chain, nominal, { knobs: { ...unit, areaFactor: 1.5 }, arith: 'ripple' });
+    const t = costTable({ arith: 'ripple' });
     const cells =
       2 * t.cost({ kind: 'add', width: 16 }).areaUm2 +
       t.cost({ kind: 'xor', width: 16 }).areaUm2 +
@@ -41,11 +41,13 @@ describe('price', () => {
     expect(r.breakdown.byModule['Chain.u0']!.areaUm2).toBeCloseTo(1.5 * t.cost({ kind: 'add', width: 16 }).areaUm2, 9);
   });
 
-  it('does not apply the area knob to SRAM and CAM macros', () => {
+  it('does not apply the area knob to SRAM and CAM macros, but to flop register files', () => {
     const inv = inventory(designOf(storageModule()));
-    const a1 = price(inv, nominal, { knobs: unit }).areaMm2;
-    const a2 = price(inv, nominal, { knobs: { ...unit, areaFactor: 2 } }).areaMm2;
-    expect(a2).toBeCloseTo(a1, 12);
+    const k1 = price(inv, nominal, { knobs: unit }).breakdown.byKind;
+    const k2 = price(inv, nominal, { knobs: { ...unit, areaFactor: 2 } }).breakdown.byKind;
+    expect(k2['cam']!.areaUm2).toBeCloseTo(k1['cam']!.areaUm2, 9);
+    // 64 x 24 bits is below REGISTER_FILE_MAX_BITS: flops and muxes, placed like any logic
+    expect(k2['sram']!.areaUm2).toBeCloseTo(2 * k1['sram']!.areaUm2, 9);
     const alu = inventory(designOf(aluModule()));
     expect(price(alu, nominal, { knobs: { ...unit, areaFactor: 2 } }).areaMm2).toBeCloseTo(2 * price(alu, nominal, { knobs: unit }).areaMm2, 12);
   });
@@ -95,22 +97,26 @@ describe('design-point monotonicity', () => {
   it('more stages: faster clock, more register area', () => {
     fc.assert(
       fc.property(fc.constantFrom('low', 'nominal', 'high' as const), fc.integer({ min: 1, max: 15 }), (vt, k) => {
-        const a = price(inv, { vt, vdd: 0.9, stages: k });
-        const b = price(inv, { vt, vdd: 0.9, stages: k + 1 });
+        // ripple forms throughout: the forms do not change with the depth
+        const a = price(inv, { vt, vdd: 0.9, stages: k }, { arith: 'ripple' });
+        const b = price(inv, { vt, vdd: 0.9, stages: k + 1 }, { arith: 'ripple' });
         expect(b.maxClockHz).toBeGreaterThan(a.maxClockHz);
         expect(b.pipeline.totalBits).toBe(a.pipeline.totalBits + 24);
         expect(b.breakdown.byKind['reg (pipeline)']!.areaUm2).toBeGreaterThan(a.breakdown.byKind['reg (pipeline)']?.areaUm2 ?? 0);
         expect(b.areaMm2).toBeGreaterThan(a.areaMm2);
       }),
     );
-    expect(price(inv, { ...nominal, stages: 3 }).breakdown.byModule[PIPELINE_PATH]).toBeDefined();
+    // cut registers belong to the instances whose values they hold
+    const r = price(inv, { ...nominal, stages: 3 }, { arith: 'ripple' });
+    expect(Object.keys(r.pipeline.byPath).length).toBeGreaterThan(0);
+    expect(Object.values(r.pipeline.byPath).reduce((s, b) => s + b, 0)).toBe(r.pipeline.totalBits);
   });
 
   it('higher Vdd: faster and more power at the same clock; low Vt faster and leakier', () => {
     fc.assert(
       fc.property(fc.constantFrom(0.81, 0.9, 0.99), fc.constantFrom('low', 'nominal', 'high' as const), (v, vt) => {
-        const a = price(inv, { vt, vdd: v, stages: 2 }, { clockHz: 5e8 });
-        const b = price(inv, { vt, vdd: v + 0.09, stages: 2 }, { clockHz: 5e8 });
+        const a = price(inv, { vt, vdd: v, stages: 2 }, { clockHz: 5e8, arith: 'ripple' });
+        const b = price(inv, { vt, vdd: v + 0.09, stages: 2 }, { clockHz: 5e8, arith: 'ripple' });
         expect(b.maxClockHz).toBeGreaterThan(a.maxClockHz);
         expect(b.dynamicW).toBeGreaterThan(a.dynamicW);
         expect(b.leakageW).toBeGreaterThan(a.leakageW);
@@ -139,6 +145,32 @@ describe('design-point monotonicity', () => {
     expect(k).not.toBeNull();
     expect(price(inv, { ...nominal, stages: k! }, { clockHz: 1e9 }).timingMet).toBe(true);
     expect(price(inv, { ...nominal, stages: k! - 1 }, { clockHz: 1e9 }).timingMet).toBe(false);
+  });
+});
+
+describe('timing-driven forms', () => {
+  const inv = inventory(adderChain(6, 24));
+
+  it('keeps the fastest forms on a loop through state, whatever the clock', () => {
+    const r = price(chain, nominal, { clockHz: 1e8 });
+    expect(r.forms).toEqual([{ key: 'add 16', form: 'kogge-stone', count: 2 }]);
+    expect(r.loopPs).toBeCloseTo(r.criticalPathPs, 9);
+    // deeper pipelines cannot beat the loop
+    expect(price(chain, { ...nominal, stages: 4 }).maxClockHz).toBeCloseTo(price(chain, nominal).maxClockHz, 0);
+  });
+
+  it('a tight clock takes prefix adders, a loose one ripple adders, and the result names them', () => {
+    const loose = price(inv, nominal, { clockHz: 1e8 });
+    const tight = price(inv, { ...nominal, stages: 6 }, { clockHz: 1.5e9 });
+    expect(loose.forms.map((f) => f.form)).toEqual(['ripple']);
+    // the last adders of the path absorb slack the first ones leave: a mix of prefix forms
+    expect(tight.forms.map((f) => f.form)).toContain('kogge-stone');
+    expect(tight.forms.map((f) => f.form)).not.toContain('ripple');
+    expect(tight.areaMm2).toBeGreaterThan(loose.areaMm2);
+    expect(tight.timingMet).toBe(true);
+    // with only a depth, the forms are those the depth's fastest clock needs
+    expect(price(inv, { ...nominal, stages: 1 }).forms[0]!.form).toBe('kogge-stone');
+    expect(price(inv, { ...nominal, stages: 1 }).maxClockHz).toBeGreaterThan(price(inv, nominal, { arith: 'ripple' }).maxClockHz);
   });
 });
 

@@ -3,21 +3,47 @@
 // and the clock from the critical path. Every watt and square micron is
 // attributed to an instance and an operator kind, so any figure can be
 // traced back to the hardware that causes it.
+//
+// Timing-driven operator forms: every adder, comparator and multiplier takes
+// the cheapest architecture whose delay fits the logic time one pipeline
+// stage leaves (the stage budget, at the table's reference point):
+//  - with a requested clock: the period less the register overhead;
+//  - with only a depth: the fastest the depth allows, i.e. the all-fastest
+//    critical path split over the stages (or the loop bound, if larger).
+// The forms taken are listed in the result (`forms`).
+//
+// Feedback (hdl/inventory/loops.ts): a path on a loop through state is not
+// cut by pipelining, so the period is at least that path plus the register
+// overhead whatever the depth.
+//
+// Pipeline registers belong to the instance whose value they hold (cuts.ts,
+// byPath), so a component carries its own retiming registers.
+//
+// Speed: a sweep prices each inventory at thousands of points. All that
+// depends only on the netlist and the forms (timing, cuts, per-instance and
+// per-kind sums) is computed once per (inventory, set of forms) and cached;
+// a point then costs a few multiplications per instance and kind.
 import {
   analyzeTiming,
   cutWidths,
   latestConsumer,
+  loopDelay,
+  loopStructure,
+  topoOrder,
   type CriticalPath,
   type CutProfile,
   type Inventory,
+  type LoopBound,
+  type OpKind,
   type OpShape,
   type Timing,
-  type TimingGraph,
 } from '../hdl/inventory/index.js';
-import { resolveActivity, PIPELINE_PATH, type Activity } from './activity.js';
-import { costTable, type ArithStyle, type CostTable, type OpCost } from './cost-table.js';
+import { resolveActivity, type Activity, type ActivityFn } from './activity.js';
+import { costTable, type ArithStyle, type CostTable, type FormName, type OpCost } from './cost-table.js';
+import { chooseForTarget, choiceContext, uniformChoice, type ChoiceContext, type FormChoice } from './form-choice.js';
 import { checkKnobs, DEFAULT_KNOBS, type Knobs } from './knobs.js';
-import { checkPoint, clockPeriodPs, DEFAULT_PHYSICAL, physicalScale, stagesForPeriod, type DesignPoint, type PhysicalParams, type PhysicalScale } from './physical.js';
+import { checkPoint, DEFAULT_PHYSICAL, physicalScale, type DesignPoint, type PhysicalParams, type PhysicalScale } from './physical.js';
+import { REGISTER_OVERHEAD_PS } from './cost-table.js';
 
 export interface PriceOptions {
   activity?: Activity;
@@ -29,12 +55,21 @@ export interface PriceOptions {
   clockHz?: number;
   /** What retiming inserts: plain flops unless the pipeline must stall. */
   pipelineRegisters?: { reset?: boolean; enable?: boolean };
+  /** Also fill breakdown.byModuleKind (costs an allocation per row). */
+  detail?: boolean;
 }
 
 export interface CostRow {
   areaUm2: number;
   dynamicW: number;
   leakageW: number;
+}
+
+/** How many operators of one shape took one form. */
+export interface FormUse {
+  key: string;
+  form: FormName;
+  count: number;
 }
 
 export interface PriceResult {
@@ -51,14 +86,27 @@ export interface PriceResult {
   criticalPathPs: number;
   /** The path itself, delays scaled to this point. */
   criticalPath: CriticalPath;
+  /** Longest path on a loop through state at this point (ps): no depth
+   *  brings the period below it plus the register overhead. */
+  loopPs: number;
+  loopAt: string | null;
+  /** Logic time per stage the forms were chosen for (ps at this point). */
+  stageBudgetPs: number;
+  /** Forms of the operators that have a choice (adders, comparators,
+   *  multipliers), by shape. */
+  forms: readonly FormUse[];
   pipeline: CutProfile;
   breakdown: {
-    /** Each instance's own hardware by path, plus PIPELINE_PATH. */
+    /** Each instance's own hardware by path, its pipeline registers included. */
     byModule: Record<string, CostRow>;
     /** By operator kind; pipeline registers under `reg (pipeline)`. */
     byKind: Record<string, CostRow>;
+    /** By instance, then kind (only with the `detail` option). */
+    byModuleKind?: Record<string, Record<string, CostRow>>;
   };
 }
+
+export const PIPELINE_KIND = 'reg (pipeline)';
 
 const tables = new Map<ArithStyle, CostTable>();
 function tableFor(arith: ArithStyle): CostTable {
@@ -67,95 +115,289 @@ function tableFor(arith: ArithStyle): CostTable {
   return t;
 }
 
-/** Timing depends on the netlist and the adder style only (the physical
- *  point scales it uniformly), so a sweep times each netlist once. */
-interface TimingEntry {
+/** Sums of one instance's items of one kind, at the reference point. */
+interface Aggregate {
+  path: string;
+  kind: OpKind;
+  logicUm2: number;
+  macroUm2: number;
+  energyFj: number;
+  clockFj: number;
+  leakageNw: number;
+}
+
+/** Everything that depends on the netlist and the chosen forms only. */
+interface FormsEntry {
+  /** The path target the forms were chosen for (reference ps). */
+  targetPs: number;
+  choice: FormChoice;
   timing: Timing;
   latest: Float64Array;
+  loop: LoopBound;
   cuts: Map<number, CutProfile>;
+  aggregates: Aggregate[];
+  /** Instance paths and kinds the aggregates index into (module, kind). */
+  paths: string[];
+  kinds: OpKind[];
+  pathIdx: Int32Array;
+  kindIdx: Int32Array;
+  /** Pipeline registers per (stages, reset, enable): cost per instance. */
+  pipelineCosts: Map<string, { path: string; cost: OpCost }[]>;
+  forms: FormUse[];
 }
-const timings = new WeakMap<TimingGraph, Map<ArithStyle, TimingEntry>>();
 
-function timingFor(graph: TimingGraph, table: CostTable): TimingEntry {
-  let byStyle = timings.get(graph);
-  if (byStyle === undefined) timings.set(graph, (byStyle = new Map()));
-  let e = byStyle.get(table.arith);
+interface InventoryCache {
+  ctx: ChoiceContext;
+  /** First flat node of each instance path. */
+  base: Map<string, number>;
+  fastest: FormsEntry;
+  cheapest: FormsEntry;
+  byTarget: Map<number, FormsEntry>;
+}
+
+const caches = new WeakMap<Inventory, Map<ArithStyle, InventoryCache>>();
+
+function buildEntry(inv: Inventory, table: CostTable, c: Pick<InventoryCache, 'ctx' | 'base'>, choice: FormChoice, targetPs: number): FormsEntry {
+  const delay = (shape: OpShape): number => table.form(shape, 1, Infinity).cost.delayPs;
+  const timing = analyzeTiming(inv.graph, delay, choice.own, c.ctx.order);
+  const aggregates = new Map<string, Aggregate>();
+  const forms = new Map<string, FormUse>();
+  for (const inst of inv.instances) {
+    const base = c.base.get(inst.path) ?? -1;
+    for (const it of inst.items) {
+      const all = table.forms(it.shape);
+      const idx = it.node !== null && base >= 0 ? choice.formIdx[base + it.node]! : -1;
+      const f = all[idx >= 0 ? idx : 0]!;
+      const cost = f.cost;
+      const k = `${inst.path}\u0000${it.shape.kind}`;
+      let a = aggregates.get(k);
+      if (a === undefined) aggregates.set(k, (a = { path: inst.path, kind: it.shape.kind, logicUm2: 0, macroUm2: 0, energyFj: 0, clockFj: 0, leakageNw: 0 }));
+      if (cost.macro) a.macroUm2 += cost.areaUm2 * it.count;
+      else a.logicUm2 += cost.areaUm2 * it.count;
+      a.energyFj += cost.energyFj * it.count;
+      a.clockFj += cost.clockFj * it.count;
+      a.leakageNw += cost.leakageNw * it.count;
+      if (all.length > 1) {
+        const fk = `${it.key}\u0000${f.name}`;
+        const u = forms.get(fk);
+        if (u) u.count += it.count;
+        else forms.set(fk, { key: it.key, form: f.name, count: it.count });
+      }
+    }
+  }
+  const aggs = [...aggregates.values()];
+  const paths = [...new Set(inv.instances.map((i) => i.path))];
+  const kinds = [...new Set(aggs.map((a) => a.kind))];
+  return {
+    targetPs,
+    choice,
+    paths,
+    kinds,
+    pathIdx: Int32Array.from(aggs, (a) => paths.indexOf(a.path)),
+    kindIdx: Int32Array.from(aggs, (a) => kinds.indexOf(a.kind)),
+    pipelineCosts: new Map(),
+    timing,
+    latest: latestConsumer(timing),
+    loop: loopDelay(inv.graph, c.ctx.order, c.ctx.loops, choice.own, delay),
+    cuts: new Map(),
+    aggregates: aggs,
+    forms: [...forms.values()].sort((x, y) => x.key.localeCompare(y.key, 'en', { numeric: true }) || x.form.localeCompare(y.form)),
+  };
+}
+
+function cacheFor(inv: Inventory, table: CostTable): InventoryCache {
+  let byStyle = caches.get(inv);
+  if (byStyle === undefined) caches.set(inv, (byStyle = new Map()));
+  let c = byStyle.get(table.arith);
+  if (c === undefined) {
+    const order = topoOrder(inv.graph);
+    const loops = loopStructure(inv.graph, order);
+    const endpointDelay = (e: Inventory['graph']['endpoints'][number]): number => (e.use === null ? 0 : table.form(e.use.shape, 1, Infinity).cost.delayPs * e.use.levels);
+    const ctx = choiceContext(inv.graph, order, loops, endpointDelay);
+    const base = new Map<string, number>();
+    inv.graph.nodes.forEach((g, v) => {
+      if (!base.has(g.path)) base.set(g.path, v);
+    });
+    const fastestChoice = uniformChoice(ctx, table, table.arith === 'ripple' ? 'cheapest' : 'fastest');
+    const cheapestChoice = table.arith === 'fast' ? fastestChoice : uniformChoice(ctx, table, 'cheapest');
+    const fastest = buildEntry(inv, table, { ctx, base }, fastestChoice, 0);
+    const cheapest = cheapestChoice === fastestChoice ? fastest : buildEntry(inv, table, { ctx, base }, cheapestChoice, Infinity);
+    c = { ctx, base, fastest, cheapest, byTarget: new Map() };
+    byStyle.set(table.arith, c);
+  }
+  return c;
+}
+
+/** The forms for paths of at most `targetPs` (reference ps). */
+function entryFor(inv: Inventory, table: CostTable, targetPs: number): FormsEntry {
+  const c = cacheFor(inv, table);
+  if (table.arith !== 'timed') return c.fastest;
+  if (targetPs <= c.fastest.timing.criticalPath.totalPs) return c.fastest;
+  if (targetPs >= c.cheapest.timing.criticalPath.totalPs && c.cheapest.loop.delayPs <= c.fastest.loop.delayPs) return c.cheapest;
+  const key = Math.round(targetPs * 100);
+  let e = c.byTarget.get(key);
   if (e === undefined) {
-    const timing = analyzeTiming(graph, table.delayPs);
-    e = { timing, latest: latestConsumer(timing), cuts: new Map() };
-    byStyle.set(table.arith, e);
+    if (c.byTarget.size > 512) c.byTarget.clear();
+    e = buildEntry(inv, table, c, chooseForTarget(c.ctx, table, c.fastest.choice, key / 100), key / 100);
+    c.byTarget.set(key, e);
   }
   return e;
 }
 
-function cutsFor(e: TimingEntry, stages: number): CutProfile {
+function cutsFor(e: FormsEntry, stages: number): CutProfile {
   let c = e.cuts.get(stages);
   if (c === undefined) e.cuts.set(stages, (c = cutWidths(e.timing, stages, e.latest)));
   return c;
 }
 
-function addRow(rows: Record<string, CostRow>, key: string, r: CostRow): void {
+/** The path target (reference ps) of a depth: with a clock, the depth times
+ *  the logic time the period leaves after the register overhead; without,
+ *  the fastest the depth allows (the all-fastest path, or the loop bound
+ *  once per stage if that is longer). Never below the all-fastest path. */
+function pathTarget(inv: Inventory, table: CostTable, stages: number, pathFactor: number, scale: PhysicalScale, clockHz: number | undefined): number {
+  if (table.arith !== 'timed') return 0;
+  const fastest = cacheFor(inv, table).fastest;
+  const tFast = fastest.timing.criticalPath.totalPs;
+  if (clockHz !== undefined) return Math.max(tFast, (stages * Math.max(0, 1e12 / clockHz - REGISTER_OVERHEAD_PS * scale.delay)) / pathFactor);
+  return Math.max(tFast, stages * fastest.loop.delayPs);
+}
+
+function addRow(rows: Record<string, CostRow>, key: string, area: number, dyn: number, leak: number): void {
   const t = (rows[key] ??= { areaUm2: 0, dynamicW: 0, leakageW: 0 });
-  t.areaUm2 += r.areaUm2;
-  t.dynamicW += r.dynamicW;
-  t.leakageW += r.leakageW;
+  t.areaUm2 += area;
+  t.dynamicW += dyn;
+  t.leakageW += leak;
 }
 
-/** One item's cost at the point: `count` copies busy `activity` of cycles. */
-function itemRow(c: OpCost, count: number, activity: number, clockHz: number, scale: PhysicalScale, knobs: Knobs): CostRow {
-  return {
-    areaUm2: c.areaUm2 * count * (c.macro ? 1 : knobs.areaFactor),
-    dynamicW: (c.energyFj * activity + c.clockFj) * count * scale.dynamicEnergy * knobs.energyFactor * 1e-15 * clockHz,
-    leakageW: c.leakageNw * count * scale.leakage * 1e-9,
-  };
+const FULLY_USED = (): number => 1;
+
+/** Activity per kind when it does not depend on the item (the fast path). */
+function perKind(a: Activity | undefined): ((kind: OpKind) => number) | null {
+  if (a === undefined) return FULLY_USED;
+  if (typeof a === 'function') return null;
+  const fn = resolveActivity(a);
+  return (kind) => fn({ path: '', kind, key: '', node: null, name: '', width: 0 });
 }
 
-/** Combinational critical path at the point, in ps. */
-function scaledPathPs(refPs: number, scale: PhysicalScale, knobs: Knobs): number {
-  return refPs * scale.delay * knobs.delayFactor;
+/** Scales per (physical params, Vt, Vdd): a sweep asks for a dozen corners
+ *  millions of times. */
+const scales = new WeakMap<PhysicalParams, Map<string, PhysicalScale>>();
+function scaleFor(point: DesignPoint, params: PhysicalParams): PhysicalScale {
+  let m = scales.get(params);
+  if (m === undefined) scales.set(params, (m = new Map()));
+  const key = `${point.vt}/${point.vdd}`;
+  let s = m.get(key);
+  if (s === undefined) m.set(key, (s = physicalScale({ ...point, stages: 1 }, params)));
+  return s;
 }
+
+/** Frozen knobs objects already checked (a sweep prices with one). */
+const checked = new WeakSet<Knobs>();
 
 export function price(inv: Inventory, point: DesignPoint, opts: PriceOptions = {}): PriceResult {
   checkPoint(point);
   const knobs = opts.knobs ?? DEFAULT_KNOBS;
-  checkKnobs(knobs);
-  const table = tableFor(opts.arith ?? 'ripple');
-  const scale = physicalScale(point, opts.physical ?? DEFAULT_PHYSICAL);
-  const activity = resolveActivity(opts.activity);
-  const entry = timingFor(inv.graph, table);
+  if (!checked.has(knobs)) {
+    checkKnobs(knobs);
+    if (Object.isFrozen(knobs)) checked.add(knobs);
+  }
+  const table = tableFor(opts.arith ?? 'timed');
+  const scale = scaleFor(point, opts.physical ?? DEFAULT_PHYSICAL);
+  const pathFactor = scale.delay * knobs.delayFactor;
+  if (opts.clockHz !== undefined && !(Number.isFinite(opts.clockHz) && opts.clockHz > 0)) throw new Error(`price: clockHz must be a positive number, got ${opts.clockHz}`);
+  const entry = entryFor(inv, table, pathTarget(inv, table, point.stages, pathFactor, scale, opts.clockHz));
   const pipeline = cutsFor(entry, point.stages);
 
-  const pathFactor = scale.delay * knobs.delayFactor;
-  const criticalPathPs = scaledPathPs(entry.timing.criticalPath.totalPs, scale, knobs);
-  const periodPs = clockPeriodPs(criticalPathPs, point.stages, scale);
+  const criticalPathPs = entry.timing.criticalPath.totalPs * pathFactor;
+  const loopPs = entry.loop.delayPs * pathFactor;
+  const periodPs = Math.max(criticalPathPs / point.stages, loopPs) + REGISTER_OVERHEAD_PS * scale.delay;
   const maxClockHz = 1e12 / periodPs;
   const clockHz = opts.clockHz ?? maxClockHz;
-  if (!(Number.isFinite(clockHz) && clockHz > 0)) throw new Error(`price: clockHz must be a positive number, got ${clockHz}`);
 
   const byModule: Record<string, CostRow> = {};
   const byKind: Record<string, CostRow> = {};
-  for (const inst of inv.instances) {
-    byModule[inst.path] ??= { areaUm2: 0, dynamicW: 0, leakageW: 0 };
-    for (const it of inst.items) {
-      const a = activity({ path: inst.path, kind: it.shape.kind, key: it.key, node: it.node, name: it.name, width: it.width });
-      const row = itemRow(table.cost(it.shape), it.count, a, clockHz, scale, knobs);
-      addRow(byModule, inst.path, row);
-      addRow(byKind, it.shape.kind, row);
+  const detail: Record<string, Record<string, CostRow>> | null = opts.detail ? {} : null;
+  const addDetail = (path: string, kind: string, area: number, dyn: number, leak: number): void => {
+    if (detail !== null) addRow((detail[path] ??= {}), kind, area, dyn, leak);
+  };
+  const dynScale = scale.dynamicEnergy * knobs.energyFactor * 1e-15 * clockHz;
+  const leakScale = scale.leakage * 1e-9;
+  const kindActivity = perKind(opts.activity);
+  if (kindActivity === null) for (const inst of inv.instances) byModule[inst.path] ??= { areaUm2: 0, dynamicW: 0, leakageW: 0 };
+  if (kindActivity !== null) {
+    // The fast path: sums per (instance, kind) were made once per forms.
+    const np = entry.paths.length;
+    const nk = entry.kinds.length;
+    const act = new Float64Array(nk);
+    for (let k = 0; k < nk; k++) act[k] = kindActivity(entry.kinds[k]!);
+    const mod = new Float64Array(3 * np);
+    const kin = new Float64Array(3 * nk);
+    const aggs = entry.aggregates;
+    for (let i = 0; i < aggs.length; i++) {
+      const a = aggs[i]!;
+      const p = entry.pathIdx[i]!;
+      const k = entry.kindIdx[i]!;
+      const area = a.logicUm2 * knobs.areaFactor + a.macroUm2;
+      const dyn = (a.energyFj * act[k]! + a.clockFj) * dynScale;
+      const leak = a.leakageNw * leakScale;
+      mod[3 * p] += area;
+      mod[3 * p + 1] += dyn;
+      mod[3 * p + 2] += leak;
+      kin[3 * k] += area;
+      kin[3 * k + 1] += dyn;
+      kin[3 * k + 2] += leak;
+      if (detail !== null) addDetail(a.path, a.kind, area, dyn, leak);
+    }
+    for (let p = 0; p < np; p++) addRow(byModule, entry.paths[p]!, mod[3 * p]!, mod[3 * p + 1]!, mod[3 * p + 2]!);
+    for (let k = 0; k < nk; k++) addRow(byKind, entry.kinds[k]!, kin[3 * k]!, kin[3 * k + 1]!, kin[3 * k + 2]!);
+  } else {
+    const activity: ActivityFn = resolveActivity(opts.activity);
+    for (const inst of inv.instances) {
+      for (const it of inst.items) {
+        const base = inv.graph.nodes.findIndex((g) => g.path === inst.path);
+        const idx = it.node !== null && base >= 0 ? entry.choice.formIdx[base + it.node]! : -1;
+        const c = table.forms(it.shape)[idx >= 0 ? idx : 0]!.cost;
+        const x = activity({ path: inst.path, kind: it.shape.kind, key: it.key, node: it.node, name: it.name, width: it.width });
+        const area = c.areaUm2 * it.count * (c.macro ? 1 : knobs.areaFactor);
+        const dyn = (c.energyFj * x + c.clockFj) * it.count * dynScale;
+        const leak = c.leakageNw * it.count * leakScale;
+        addRow(byModule, inst.path, area, dyn, leak);
+        addRow(byKind, it.shape.kind, area, dyn, leak);
+        addDetail(inst.path, it.shape.kind, area, dyn, leak);
+      }
     }
   }
   if (pipeline.totalBits > 0) {
     const regs = opts.pipelineRegisters ?? {};
-    const shape: OpShape = { kind: 'reg', width: pipeline.totalBits, reset: regs.reset ?? false, enable: regs.enable ?? false };
-    const a = activity({ path: PIPELINE_PATH, kind: 'reg', key: 'pipeline', node: null, name: 'pipeline', width: pipeline.totalBits });
-    const row = itemRow(table.cost(shape), 1, a, clockHz, scale, knobs);
-    addRow(byModule, PIPELINE_PATH, row);
-    addRow(byKind, 'reg (pipeline)', row);
+    const activity = kindActivity === null ? resolveActivity(opts.activity) : null;
+    const reset = regs.reset ?? false;
+    const enable = regs.enable ?? false;
+    const pk = `${point.stages}/${reset}/${enable}`;
+    let list = entry.pipelineCosts.get(pk);
+    if (list === undefined) {
+      list = Object.entries(pipeline.byPath).map(([path, bits]) => ({ path, cost: table.cost({ kind: 'reg', width: bits, reset, enable }) }));
+      entry.pipelineCosts.set(pk, list);
+    }
+    for (const { path, cost: c } of list) {
+      const bits = pipeline.byPath[path]!;
+      const x = activity === null ? kindActivity!('reg') : activity({ path, kind: 'reg', key: 'pipeline', node: null, name: 'pipeline', width: bits });
+      const area = c.areaUm2 * knobs.areaFactor;
+      const dyn = (c.energyFj * x + c.clockFj) * dynScale;
+      const leak = c.leakageNw * leakScale;
+      addRow(byModule, path, area, dyn, leak);
+      addRow(byKind, PIPELINE_KIND, area, dyn, leak);
+      addDetail(path, PIPELINE_KIND, area, dyn, leak);
+    }
   }
 
-  const rows = Object.values(byModule);
-  const areaUm2 = rows.reduce((s, r) => s + r.areaUm2, 0);
-  const dynamicW = rows.reduce((s, r) => s + r.dynamicW, 0);
-  const leakageW = rows.reduce((s, r) => s + r.leakageW, 0);
+  let areaUm2 = 0;
+  let dynamicW = 0;
+  let leakageW = 0;
+  for (const r of Object.values(byKind)) {
+    areaUm2 += r.areaUm2;
+    dynamicW += r.dynamicW;
+    leakageW += r.leakageW;
+  }
   const path = entry.timing.criticalPath;
   return {
     point: { ...point },
@@ -167,21 +409,29 @@ export function price(inv: Inventory, point: DesignPoint, opts: PriceOptions = {
     maxClockHz,
     timingMet: clockHz <= maxClockHz * (1 + 1e-9),
     criticalPathPs,
-    criticalPath: {
-      totalPs: criticalPathPs,
-      steps: path.steps.map((s) => ({ ...s, delayPs: s.delayPs * pathFactor, arrivalPs: s.arrivalPs * pathFactor })),
+    get criticalPath(): CriticalPath {
+      return { totalPs: criticalPathPs, steps: path.steps.map((s) => ({ ...s, delayPs: s.delayPs * pathFactor, arrivalPs: s.arrivalPs * pathFactor })) };
     },
+    loopPs,
+    loopAt: entry.loop.at,
+    stageBudgetPs: (entry.targetPs * pathFactor) / point.stages,
+    forms: entry.forms,
     pipeline,
-    breakdown: { byModule, byKind },
+    breakdown: { byModule, byKind, ...(detail !== null && { byModuleKind: detail }) },
   };
 }
 
 /** The fewest pipeline stages with which `inv` reaches `clockHz` at this Vt
- *  and Vdd, or null when the register overhead alone exceeds the period. */
+ *  and Vdd (operators in the forms that clock selects), or null when the
+ *  register overhead, or a path on a loop, alone exceeds the period. */
 export function minStages(inv: Inventory, at: Omit<DesignPoint, 'stages'>, clockHz: number, opts: Pick<PriceOptions, 'knobs' | 'arith' | 'physical'> = {}): number | null {
   const point = { ...at, stages: 1 };
   const knobs = opts.knobs ?? DEFAULT_KNOBS;
   const scale = physicalScale(point, opts.physical ?? DEFAULT_PHYSICAL);
-  const entry = timingFor(inv.graph, tableFor(opts.arith ?? 'ripple'));
-  return stagesForPeriod(scaledPathPs(entry.timing.criticalPath.totalPs, scale, knobs), 1e12 / clockHz, scale);
+  const table = tableFor(opts.arith ?? 'timed');
+  const pathFactor = scale.delay * knobs.delayFactor;
+  const room = 1e12 / clockHz - REGISTER_OVERHEAD_PS * scale.delay;
+  const e = cacheFor(inv, table).fastest;
+  if (room <= 0 || e.loop.delayPs * pathFactor > room * (1 + 1e-9)) return null;
+  return Math.max(1, Math.ceil((e.timing.criticalPath.totalPs * pathFactor) / room - 1e-9));
 }

@@ -42,7 +42,7 @@ export function parseLocated(text: string, file: string): Located {
     throw new JsonInputError(file, line, column, path, msg);
   };
   const ws = (): void => {
-    while (i < text.length && ' \t\r\n'.includes(text[i])) i++;
+    while (i < text.length && ' \t\r\n'.includes(text.charAt(i))) i++;
   };
   const value = (path: string): Json => {
     ws();
@@ -101,8 +101,9 @@ export function parseLocated(text: string, file: string): Located {
     if (c === '"') return str(path);
     const lit = /^(true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(text.slice(i, i + 400));
     if (!lit) return fail(c === undefined ? 'unexpected end of file' : `unexpected character '${c}'`, path);
-    i += lit[1].length;
-    return lit[1] === 'true' ? true : lit[1] === 'false' ? false : lit[1] === 'null' ? null : Number(lit[1]);
+    const word = lit[0];
+    i += word.length;
+    return word === 'true' ? true : word === 'false' ? false : word === 'null' ? null : Number(word);
   };
   const str = (path: string): string => {
     const start = i;

@@ -59,11 +59,11 @@ export function checkWithWaves<T>(name: string, arb: fc.Arbitrary<T>, body: (inp
   mkdirSync(dir, { recursive: true });
   sims.forEach((sim, i) => {
     const trace: Trace | null = sim.stopTrace();
-    if (!trace || trace.values.length === 0 || trace.values[0].length === 0) return;
+    const cycles = trace?.values[0]?.length ?? 0;
+    if (!trace || cycles === 0) return;
     const base = join(dir, `${name.replace(/[^A-Za-z0-9_-]+/g, '_')}-seed${seed}${sims.length > 1 ? `-${i}` : ''}`);
     writeWaveform(trace, `${base}.vcd`);
     files.push(`${base}.vcd`);
-    const cycles = trace.values[0].length;
     if (cycles * trace.signals.length <= 3000 && cycles <= 400) {
       try {
         writeWaveform(trace, `${base}.svg`);

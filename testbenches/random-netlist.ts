@@ -74,7 +74,7 @@ export function randomNetlist(opts: RandomNetlistOptions): ModuleDef<void, Signa
       regs.push(r);
       pool.push(r);
     }
-    const pick = (): UInt => pool[rng.int(Math.max(0, pool.length - 60), pool.length - 1)] ?? pool[0];
+    const pick = (): UInt => pool[rng.int(Math.max(0, pool.length - 60), pool.length - 1)] ?? rng.pick(pool);
     const pickAny = (): UInt => rng.pick(pool);
     const choose = (): UInt => (rng.float() < 0.7 ? pick() : pickAny());
 
@@ -212,7 +212,7 @@ export function randomNetlist(opts: RandomNetlistOptions): ModuleDef<void, Signa
     }
     const nOut = opts.outputs ?? Math.max(2, Math.round(Math.sqrt(opts.nodes) / 2));
     for (let i = 0; i < nOut; i++) {
-      const s = i < nOut / 2 ? pool[pool.length - 1 - i] : pickAny();
+      const s = (i < nOut / 2 ? pool[pool.length - 1 - i] : undefined) ?? pickAny();
       const o = m.output(`out${i}`, uint(s.width));
       o.drive(s);
       ports[`out${i}`] = o;

@@ -42,7 +42,8 @@ export class StreamDriver implements Agent {
       this.offering = this.queue.length > 0 && !bubble;
     }
     sim.poke(`${this.prefix}_valid`, this.offering ? 1 : 0);
-    if (this.offering) pokePayload(sim, this.prefix, this.queue[0]);
+    const head = this.queue[0];
+    if (this.offering && head !== undefined) pokePayload(sim, this.prefix, head);
   }
 
   sample(sim: Simulator): void {

@@ -22,7 +22,19 @@ import { macSchema } from './mac/config.js';
 import { Mac } from './mac/module.js';
 import { geometryOf, noblurSchema, type NoblurConfig, type NoblurGeometry } from './noblur/config.js';
 import { NoBlur } from './noblur/pipeline.js';
+import { radixSortSchema } from './radix-sort/config.js';
+import { RadixSorter } from './radix-sort/module.js';
 import { SampleTest } from './sample-test/module.js';
+import { scanSchema } from './scan/config.js';
+import { Scan } from './scan/module.js';
+import { minmaxEncoderSchema } from './spid-codec/config.js';
+import { MinmaxEncoder } from './spid-codec/module.js';
+import { spidEncoderSchema } from './spid-encoder/config.js';
+import { SpidEncoder } from './spid-encoder/module.js';
+import { pmuSchema } from './pmu/config.js';
+import { Pmu } from './pmu/module.js';
+import { qfmSchema } from './qfm/config.js';
+import { Qfm } from './qfm/module.js';
 import type { CoverageCounter, StimulusGenerator, UnitDef } from './unit.js';
 
 function plain<S extends Schema>(name: string, summary: string, schema: S, def: ModuleDef<ConfigOf<S>, SignalTree>): UnitDef<S> {
@@ -59,6 +71,8 @@ const FIFO_COVERAGE: readonly CoverageCounter[] = [
 
 export const FIFO_UNIT: UnitDef<typeof fifoSchema> = { ...plain('fifo', 'synchronous FIFO with valid/ready streams (example)', fifoSchema, Fifo), stimulus: fifoStimulus, coverage: FIFO_COVERAGE };
 export const MAC_UNIT = plain('mac', 'fixed-point multiply-accumulate with named rounding and overflow (example)', macSchema, Mac);
+export const QFM_UNIT = plain('qfm', 'quad-fragment merge buffer: CAM look-up by quad and facing, can_merge on the N newest matches, merge datapath, FIFO and full-coverage eviction, flush per grid', qfmSchema, Qfm);
+export const PMU_UNIT = plain('pmu', 'pixel merge unit: per-pixel merging across shared edges, overlap eviction in submission order, bypass, FIFO eviction, flush per draw', pmuSchema, Pmu);
 export const NOBLUR_UNIT = plain('noblur', 'NoBlur micropolygon rasterizer: cull, bbox, setup, iterator, sample test, depth interpolation', noblurSchema, NoBlur);
 
 // Each def is a UnitDef<S> for its own schema; the registry parses every
@@ -76,4 +90,10 @@ export const BUILTIN_UNITS: readonly UnitDef[] = [
   part('sample-test', 'k x k sample-test stamp', SampleTest, (g) => ({ tvp: g.tvp, msaa: g.msaa, k: g.k, b: g.b, stampBits: g.stampBits, phaseBits: g.phaseBits })),
   part('depth-interp', 'per-lane depth interpolation', DepthInterp, (g) => ({ tvp: g.tvp, lanes: g.lanes, dBits: g.dBits })),
   ...BLUR_UNITS,
+  plain('spid-encoder', 'shading point id encoder: primitive id and Morton-interleaved shading coordinates into a 64-bit key', spidEncoderSchema, SpidEncoder),
+  plain('scan', 'scan of a sorted SPID list: counts primitives, 2x2 shading quads and shader executions, emits each quad with its sample range', scanSchema, Scan),
+  plain('minmax-encoder', 'min/max-offset encoder of one 64-word SPID buffer block: header, offsets packed LSB-first, bus lines', minmaxEncoderSchema, MinmaxEncoder),
+  plain('radix-sort', 'LSD radix sorter of (SPID, sample) pairs: histogram, prefix sum, scatter over ping-pong buffers, digit skipping', radixSortSchema, RadixSorter),
+  QFM_UNIT,
+  PMU_UNIT,
 ] as readonly UnitDef[];

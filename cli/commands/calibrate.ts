@@ -9,6 +9,8 @@ import { DEFAULT_STUDY, findStudy } from '../../studies/registry.js';
 import { hasTool, INSTALL_HINT } from '../../testbenches/cosim/eda.js';
 import { buildCalibration, buildCrossCheck, calibrationSamples, CALIBRATION_JSON, YOSYS_JSON } from '../../synth-models/report/index.js';
 import { calibrationTable, crossCheckTable } from '../../synth-models/report/tables.js';
+import { registeredUnitDesigns } from './crosscheck-units.js';
+import { calibrationSummary } from '../../synth-models/report/calibration-summary.js';
 import { writeDurable } from '../../synth-models/sweep/files.js';
 
 export interface CalibrateCommandOptions {
@@ -26,7 +28,7 @@ export async function calibrateCommand(opts: CalibrateCommandOptions): Promise<v
     writeDurable(join(opts.out, CALIBRATION_JSON), JSON.stringify(file, null, 1) + '\n');
     const md = calibrationTable(file);
     writeDurable(join(opts.out, 'calibration.md'), md + '\n');
-    console.log(md);
+    console.log(calibrationSummary(file) + '\n\n' + md);
     console.error(`calibration: ${join(opts.out, CALIBRATION_JSON)} (reference: ${cal.referenceWhy}); sweep with --knobs ${join(opts.out, CALIBRATION_JSON)}`);
   } else {
     console.error(`calibration: study ${study.name} maps no published components; skipped`);
@@ -38,7 +40,8 @@ export async function calibrateCommand(opts: CalibrateCommandOptions): Promise<v
   } else if (!hasTool('yosys')) {
     console.error(`yosys: not installed, cross-check skipped (${INSTALL_HINT})`);
   } else {
-    const y = await buildCrossCheck(cc.units(study.unit.elaborate(cc.config)));
+    // the study's own units and sub-units, then every other registered unit
+    const y = await buildCrossCheck([...cc.units(study.unit.elaborate(cc.config)), ...registeredUnitDesigns([study.unit.name])]);
     writeDurable(join(opts.out, YOSYS_JSON), JSON.stringify(y, null, 1) + '\n');
     console.log(crossCheckTable(y));
     console.error(`yosys: ${join(opts.out, YOSYS_JSON)}`);

@@ -3,7 +3,7 @@
 // combinational path as a chain of operators (cost-table delays at the
 // reference corner: nominal Vt, 1.1 V).
 import { analyzeTiming, criticalPathMarkdown, inventory, inventoryMarkdown } from '../../hdl/inventory/index.js';
-import { costTable } from '../../synth-models/index.js';
+import { costTable, price, REFERENCE } from '../../synth-models/index.js';
 import { findUnit } from '../../studies/registry.js';
 
 export function inventoryCommand(unitName: string, opts: { config: string }): void {
@@ -15,4 +15,10 @@ export function inventoryCommand(unitName: string, opts: { config: string }): vo
   console.log(inventoryMarkdown(inv, { rollup: true }));
   console.log(`\n## Longest combinational path (ripple adders, array multipliers; nominal Vt, 1.1 V)\n`);
   console.log(criticalPathMarkdown(timing.criticalPath));
+  // What timing-driven synthesis builds for one unpipelined stage at the
+  // fastest clock it allows (gfxrtl price shows any other point).
+  const fast = price(inv, { vt: 'nominal', vdd: REFERENCE.vdd, stages: 1 }, { knobs: { areaFactor: 1, energyFactor: 1, delayFactor: 1 } });
+  console.log(`\n## Operator forms at the fastest unpipelined clock (nominal Vt, 1.1 V)\n`);
+  console.log(fast.forms.map((f) => `- ${f.key}: ${f.form} x${f.count}`).join('\n') || '- no operator with a choice of form');
+  console.log(fast.loopAt === null ? '\nNo loop through state.' : `\nLongest path on a loop through state: ${fast.loopPs.toFixed(0)} ps, ending at ${fast.loopAt} (no pipelining cuts it).`);
 }

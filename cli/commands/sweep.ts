@@ -4,9 +4,9 @@
 // directory resumable. In a Slurm job array, without --shard, each array
 // task sweeps its own shard (SLURM_ARRAY_TASK_ID of SLURM_ARRAY_TASK_COUNT);
 // `gfxrtl merge` joins them.
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { checkKnobs, type Knobs } from '../../synth-models/knobs.js';
+import { KnobsFileError, readKnobsFile } from '../../synth-models/knobs-file.js';
+import type { Knobs } from '../../synth-models/knobs.js';
 import { writeReport } from '../../synth-models/report/index.js';
 import { createProgress, parseShard, runSweep, shardFromEnv, SpecError, type Shard } from '../../synth-models/sweep/index.js';
 import { DEFAULT_STUDY, findStudy } from '../../studies/registry.js';
@@ -43,19 +43,15 @@ export interface SweepCommandOptions {
   report?: boolean;
 }
 
-/** Knobs from a calibration file (its `knobs`) or a bare knobs object. */
+/** Knobs from a calibration file (its `knobs`) or a bare knobs object,
+ *  checked against their physical bounds and the cost table version. */
 export function readKnobs(file: string): Knobs {
-  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  const o = typeof parsed === 'object' && parsed !== null && 'knobs' in parsed ? parsed.knobs : parsed;
-  if (typeof o !== 'object' || o === null) throw new SpecError(`--knobs ${file}: no knobs object`);
-  const get = (k: string): number => {
-    const v = (o as Record<string, unknown>)[k];
-    if (typeof v !== 'number') throw new SpecError(`--knobs ${file}: ${k} must be a number`);
-    return v;
-  };
-  const knobs = { areaFactor: get('areaFactor'), energyFactor: get('energyFactor'), delayFactor: get('delayFactor') };
-  checkKnobs(knobs);
-  return knobs;
+  try {
+    return readKnobsFile(file);
+  } catch (e) {
+    if (e instanceof KnobsFileError) throw new SpecError(`--knobs ${e.message}`);
+    throw e;
+  }
 }
 
 function parseWorkers(text: string | undefined): number | 'auto' {
@@ -124,7 +120,7 @@ export function addSweepCommand(program: Command): void {
     .option('--stages <auto|list>', "pipeline depths: 'auto' (from clock targets) or e.g. 1,2,4,8", 'auto')
     .option('--clocks <GHz,...>', 'clock targets for --stages auto (default 0.25..2.8 GHz in sqrt(2) steps)')
     .option('--activity <full|toggle>', 'operator activity: full (1.0) or from simulated toggles', 'full')
-    .option('--arith <ripple|fast>', 'adder/multiplier style', 'ripple')
+    .option('--arith <timed|ripple|fast>', 'operator forms: timed = the cheapest meeting each depth (default), ripple = always the smallest, fast = always the fastest', 'timed')
     .option('--knobs <file>', 'calibrated knobs (calibration.json from `gfxrtl calibrate`)')
     .option('--shard <i/N>', 'evaluate every N-th micro-architecture starting at the i-th (default in a Slurm job array: the array task\'s shard)')
     .option('--workers <n|auto>', 'worker threads for simulation: auto (one per core) or a number; 0 = main thread', 'auto')

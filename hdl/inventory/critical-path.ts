@@ -89,11 +89,18 @@ function describeLoop(graph: TimingGraph, indeg: Int32Array): string {
   return loop.map((i) => `${graph.nodes[i]!.path}.${graph.nodes[i]!.label}`).join(' -> ');
 }
 
-export function analyzeTiming(graph: TimingGraph, delay: DelayFn): Timing {
+/** Each node's own delay under `delay` (0 for registers: startpoints). */
+export function nodeDelays(graph: TimingGraph, delay: DelayFn): Float64Array {
+  return Float64Array.from(graph.nodes, (g) => nodeDelay(g.use, delay));
+}
+
+/** Static timing. `own` overrides the delay of each node (operators built
+ *  in different forms at different places); endpoints' own logic (enable
+ *  muxes) is timed by `delay`. */
+export function analyzeTiming(graph: TimingGraph, delay: DelayFn, own: Float64Array = nodeDelays(graph, delay), order: Int32Array = topoOrder(graph)): Timing {
   const n = graph.nodes.length;
   const arrival = new Float64Array(n);
   const via = new Int32Array(n).fill(-1);
-  const order = topoOrder(graph);
   for (const v of order) {
     const g = graph.nodes[v]!;
     let t = 0;
@@ -103,12 +110,12 @@ export function analyzeTiming(graph: TimingGraph, delay: DelayFn): Timing {
         via[v] = p;
       }
     }
-    arrival[v] = t + nodeDelay(g.use, delay);
+    arrival[v] = t + own[v]!;
   }
-  return { graph, arrival, order, criticalPath: worstPath(graph, arrival, via, delay) };
+  return { graph, arrival, order, criticalPath: worstPath(graph, arrival, via, delay, own) };
 }
 
-function worstPath(graph: TimingGraph, arrival: Float64Array, via: Int32Array, delay: DelayFn): CriticalPath {
+function worstPath(graph: TimingGraph, arrival: Float64Array, via: Int32Array, delay: DelayFn, own: Float64Array): CriticalPath {
   let endpoint = -1;
   let driver = -1;
   let total = 0;
@@ -125,7 +132,7 @@ function worstPath(graph: TimingGraph, arrival: Float64Array, via: Int32Array, d
   const steps: PathStep[] = [];
   chain.forEach((v, i) => {
     const g = graph.nodes[v]!;
-    const d = nodeDelay(g.use, delay);
+    const d = own[v]!;
     if (i === 0 || d > 0) {
       steps.push({ path: g.path, label: g.label, op: g.node.op, kind: g.use?.shape.kind ?? null, width: g.node.width, delayPs: d, arrivalPs: arrival[v]! });
     }

@@ -11,8 +11,8 @@
 // only feeds a register is not carried to the end of the cycle (retiming
 // would move that register back); wiring nodes have their source's arrival,
 // so a slice is charged its own width, not its source's. Pure renames (wires,
-// instance ports) are folded into their source so a value is counted once;
-// constants never need a register.
+// instance ports) and extensions are folded into their source so a value is
+// counted once; constants never need a register.
 import type { Timing } from './critical-path.js';
 
 export interface Cut {
@@ -25,12 +25,19 @@ export interface CutProfile {
   cuts: Cut[];
   /** Pipeline register bits added by cutting into `stages` stages. */
   totalBits: number;
+  /** The same bits by the instance that produces the value held: a cut
+   *  register belongs to the component whose logic it splits. */
+  byPath: Record<string, number>;
 }
 
-/** A node that only renames its single predecessor. */
+/** A node that only renames its single predecessor, or widens it with
+ *  constant or copied bits (zero and sign extension): the register that
+ *  holds the predecessor holds it too, so a value is counted once however
+ *  many extended copies of it its consumers read. */
 function isAlias(timing: Timing, v: number): boolean {
   const g = timing.graph.nodes[v]!;
-  return g.preds.length === 1 && (g.node.op === 'wire' || g.node.op === 'input' || g.node.op === 'instout');
+  const op = g.node.op;
+  return g.preds.length === 1 && (op === 'wire' || op === 'input' || op === 'instout' || op === 'zext' || op === 'sext');
 }
 
 /** For every node, the latest arrival among its combinational consumers,
@@ -56,13 +63,17 @@ export function cutWidths(timing: Timing, stages: number, latest: Float64Array =
   if (!Number.isInteger(stages) || stages < 1) throw new Error(`inventory: pipeline stages must be an integer >= 1, got ${stages}`);
   const total = timing.criticalPath.totalPs;
   const cuts: Cut[] = [];
+  const byPath: Record<string, number> = {};
   for (let i = 1; i < stages; i++) {
     const t = (total * i) / stages;
     let bits = 0;
     timing.graph.nodes.forEach((g, v) => {
-      if (g.node.op !== 'const' && timing.arrival[v]! < t && t <= latest[v]!) bits += g.node.width;
+      if (g.node.op !== 'const' && timing.arrival[v]! < t && t <= latest[v]!) {
+        bits += g.node.width;
+        byPath[g.path] = (byPath[g.path] ?? 0) + g.node.width;
+      }
     });
     cuts.push({ timePs: t, bits });
   }
-  return { stages, cuts, totalBits: cuts.reduce((s, c) => s + c.bits, 0) };
+  return { stages, cuts, totalBits: cuts.reduce((s, c) => s + c.bits, 0), byPath };
 }

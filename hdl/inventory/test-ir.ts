@@ -105,12 +105,26 @@ export function storageModule(): ModuleIR {
   return b.build();
 }
 
-/** reg -> n adders (each adding its input to itself) -> reg. */
+/** input -> n adders (each adding its input to itself) -> reg -> output:
+ *  feed-forward, so pipelining may cut it anywhere. */
 export function adderChain(n: number, width: number): Design {
   const b = new ModBuilder('Adders');
-  const r = b.reg(width, 'r', null);
-  let v = r;
+  let v = b.input('x', width);
   for (let i = 0; i < n; i++) v = b.node({ op: 'add', a: v, b: v }, width, `s${i}`);
-  b.setD(r, v);
+  b.output('y', b.reg(width, 'r', v));
+  return designOf(b.build());
+}
+
+/** A counter: cnt -> n adders -> cnt (a loop through state), and a
+ *  feed-forward tail cnt -> m adders -> out that pipelining may cut. */
+export function loopDesign(n: number, m: number, width: number): Design {
+  const b = new ModBuilder('Loop');
+  const cnt = b.reg(width, 'cnt', null);
+  let v = cnt;
+  for (let i = 0; i < n; i++) v = b.node({ op: 'add', a: v, b: v }, width, `l${i}`);
+  b.setD(cnt, v);
+  let t = cnt;
+  for (let i = 0; i < m; i++) t = b.node({ op: 'add', a: t, b: t }, width, `t${i}`);
+  b.output('y', t);
   return designOf(b.build());
 }

@@ -17,6 +17,9 @@ export interface GraphNode {
   use: OpUse | null;
   /** Flat ids of the nodes its current-cycle value depends on. */
   preds: number[];
+  /** The memory or CAM whose stored state this node reads (`path.name`),
+   *  for finding loops through storage (loops.ts). */
+  storage?: string;
 }
 
 /** Where a combinational path ends: signals sampled at the clock edge, or
@@ -30,6 +33,14 @@ export interface Endpoint {
   /** Logic in front of the sampling element whose delay the path includes
    *  (a register's enable mux: the cost model's delay for the reg shape). */
   use: OpUse | null;
+  /** The state element this endpoint loads: a register's (or synchronous
+   *  read port's) flat node id, or the written memory/CAM (`path.name`). */
+  state: number | string;
+  /** The drivers through which the next state depends on the present one
+   *  (loops.ts): a register's D but not its enable (an enable freezes the
+   *  state, as a stall freezes every stage; registers added by pipelining
+   *  take the same enable), every input of a memory or CAM write. */
+  loopDrivers: number[];
 }
 
 export interface TimingGraph {
@@ -49,27 +60,32 @@ export function buildTimingGraph(design: Design, instances: InstanceRecord[] = w
     const mod = rec.module;
     const flat = (id: number): number => rec.base + id;
     for (const n of mod.nodes) {
-      nodes.push({ path: rec.path, node: n, label: labelOf(n), use: classifyNode(mod, n), preds: predsOf(instances, rec, n) });
+      const storage =
+        n.op === 'memread' ? `${rec.path}.${mod.memories[n.mem]!.name}` : n.op === 'cammatch' || n.op === 'camread' || n.op === 'camvalid' ? `${rec.path}.${mod.cams[n.cam]!.name}` : undefined;
+      nodes.push({ path: rec.path, node: n, label: labelOf(n), use: classifyNode(mod, n), preds: predsOf(instances, rec, n), ...(storage !== undefined && { storage }) });
       if (n.op === 'reg') {
-        endpoints.push({ path: rec.path, label: labelOf(n), kind: 'reg', width: n.width, drivers: operandsOfReg(n).map(flat), use: classifyNode(mod, n) });
+        const drivers = operandsOfReg(n).map(flat);
+        endpoints.push({ path: rec.path, label: labelOf(n), kind: 'reg', width: n.width, drivers, use: classifyNode(mod, n), state: flat(n.id), loopDrivers: [flat(n.d)] });
       } else if (n.op === 'memread' && n.sync) {
-        const drivers = n.en === null ? [n.addr] : [n.addr, n.en];
-        endpoints.push({ path: rec.path, label: `${labelOf(n)}.addr`, kind: 'memaddr', width: mod.nodes[n.addr]!.width, drivers: drivers.map(flat), use: null });
+        const drivers = (n.en === null ? [n.addr] : [n.addr, n.en]).map(flat);
+        endpoints.push({ path: rec.path, label: `${labelOf(n)}.addr`, kind: 'memaddr', width: mod.nodes[n.addr]!.width, drivers, use: null, state: flat(n.id), loopDrivers: [flat(n.addr)] });
       }
     }
     for (const m of mod.memories) {
       m.writePorts.forEach((wp, k) => {
-        endpoints.push({ path: rec.path, label: `${m.name}.write${k}`, kind: 'memwrite', width: m.width, drivers: [wp.addr, wp.data, wp.en].map(flat), use: null });
+        const drivers = [wp.addr, wp.data, wp.en].map(flat);
+        endpoints.push({ path: rec.path, label: `${m.name}.write${k}`, kind: 'memwrite', width: m.width, drivers, use: null, state: `${rec.path}.${m.name}`, loopDrivers: drivers });
       });
     }
     for (const c of mod.cams) {
       c.writePorts.forEach((wp, k) => {
-        endpoints.push({ path: rec.path, label: `${c.name}.write${k}`, kind: 'camwrite', width: c.keyWidth, drivers: camPortOperands(wp).map(flat), use: null });
+        const drivers = camPortOperands(wp).map(flat);
+        endpoints.push({ path: rec.path, label: `${c.name}.write${k}`, kind: 'camwrite', width: c.keyWidth, drivers, use: null, state: `${rec.path}.${c.name}`, loopDrivers: drivers });
       });
     }
     if (rec.parent === -1) {
       for (const p of mod.ports) {
-        if (p.dir === 'out') endpoints.push({ path: rec.path, label: p.name, kind: 'output', width: p.width, drivers: [flat(p.node)], use: null });
+        if (p.dir === 'out') endpoints.push({ path: rec.path, label: p.name, kind: 'output', width: p.width, drivers: [flat(p.node)], use: null, state: -1, loopDrivers: [] });
       }
     }
   }

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { analyzeTiming, type DelayFn } from './critical-path.js';
 import { cutWidths } from './cuts.js';
 import { inventory } from './inventory.js';
-import { adderChain, chainDesign, designOf, ModBuilder, storageModule } from './test-ir.js';
+import { loopBound } from './loops.js';
+import { adderChain, chainDesign, designOf, loopDesign, ModBuilder, storageModule } from './test-ir.js';
 
 const unitDelays: DelayFn = (s) => {
   switch (s.kind) {
@@ -79,7 +80,7 @@ describe('critical path', () => {
 describe('cut widths', () => {
   it('charges each cut the values crossing it, inputs and instance ports included', () => {
     const timing = analyzeTiming(inventory(chainDesign()).graph, unitDelays);
-    expect(cutWidths(timing, 1)).toEqual({ stages: 1, cuts: [], totalBits: 0 });
+    expect(cutWidths(timing, 1)).toEqual({ stages: 1, cuts: [], totalBits: 0, byPath: {} });
     // t = 105: u0's sum (arrives 100, used at 200) and input k (used at 200, 210)
     expect(cutWidths(timing, 2).cuts).toEqual([{ timePs: 105, bits: 32 }]);
     // t = 70: r (used by u0 at 100) and k; t = 140: u0's sum and k
@@ -100,5 +101,40 @@ describe('cut widths', () => {
     const timing = analyzeTiming(inventory(chainDesign()).graph, unitDelays);
     expect(() => cutWidths(timing, 0)).toThrow(/stages/);
     expect(() => cutWidths(timing, 1.5)).toThrow(/stages/);
+  });
+});
+
+describe('loops through state', () => {
+  it('bounds the clock by the path inside the loop, not by the feed-forward tail', () => {
+    const inv = inventory(loopDesign(2, 5, 16));
+    const timing = analyzeTiming(inv.graph, unitDelays);
+    expect(timing.criticalPath.totalPs).toBe(500);
+    const loop = loopBound(inv.graph, timing.order, unitDelays);
+    expect(loop.delayPs).toBe(200);
+    expect(loop.at).toBe('Loop.cnt');
+    expect(loop.statesInLoops).toBe(1);
+  });
+
+  it('finds loops through instances, and none in a feed-forward chain', () => {
+    const chain = inventory(chainDesign());
+    const t = analyzeTiming(chain.graph, unitDelays);
+    expect(loopBound(chain.graph, t.order, unitDelays).delayPs).toBe(t.criticalPath.totalPs);
+    const ff = inventory(adderChain(4, 8));
+    expect(loopBound(ff.graph, analyzeTiming(ff.graph, unitDelays).order, unitDelays).delayPs).toBe(0);
+  });
+
+  it('does not count a register\'s enable as feedback: a stall freezes the state', () => {
+    const b = new ModBuilder('Held');
+    const x = b.input('x', 8);
+    const stall = b.input('stall', 1);
+    const sum = b.node({ op: 'add', a: x, b: x }, 8, 'sum');
+    // r loads x + x unless stalled; the stall depends on r itself
+    const busy = b.node({ op: 'redor', a: stall }, 1, 'busy');
+    const r = b.reg(8, 'r', sum, { en: busy });
+    const full = b.node({ op: 'redor', a: r }, 1, 'full');
+    b.nodes[busy] = { ...b.nodes[busy]!, a: full } as (typeof b.nodes)[number];
+    b.output('y', r);
+    const inv = inventory(designOf(b.build()));
+    expect(loopBound(inv.graph, analyzeTiming(inv.graph, unitDelays).order, unitDelays).delayPs).toBe(0);
   });
 });

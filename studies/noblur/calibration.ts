@@ -1,7 +1,7 @@
 // How NoBlur meets the published Blur components: which instances implement
 // each, and the configuration whose structure matches theirs.
-import type { Design } from '../../hdl/ir.js';
 import { formatConfig } from '../../units/config.js';
+import { NOBLUR_COMPONENTS } from '../../units/noblur/components.js';
 import { noblurSchema, type NoblurConfig } from '../../units/noblur/config.js';
 import { subDesign } from '../../synth-models/sweep/subdesign.js';
 import type { CalibrationDef, CrossCheckDef } from '../contract.js';
@@ -13,25 +13,15 @@ import { BLUR_PUBLISHED } from '../raster/published.js';
  *  structurally matching NoBlur configuration is the 1x1 stamp (one lane).
  *  The study does not give the rest; TVP, STP and MSAA stay at the schema's
  *  defaults. This is chosen from the published structure, never from the fit. */
-export const REFERENCE_CONFIG: NoblurConfig = { tvp: noblurSchema.tvp.default, sts: '1x1', stp: noblurSchema.stp.default, msaa: noblurSchema.msaa.default };
+export const REFERENCE_CONFIG: NoblurConfig = { tvp: noblurSchema.tvp.default, sts: '1x1', stp: noblurSchema.stp.default, msaa: noblurSchema.msaa.default, recip: noblurSchema.recip.default };
 
 export const NOBLUR_CALIBRATION: CalibrationDef<NoblurConfig> = {
   ...BLUR_PUBLISHED,
   reference: REFERENCE_CONFIG,
   referenceWhy: 'the single-lane sample test (sts=1x1): the published design tests one sample per lane per cycle',
-  // Depth interpolation includes the reciprocal units (raster-units.md: n =
-  // 1 / (d1 + d2 + d3) is part of it), which the pipeline computes a stage
-  // early. Edge setup is not in the published table and is left out.
-  components: [
-    { component: 'back-face cull', instances: () => ['NoBlur.cull'] },
-    { component: 'bbox', instances: () => ['NoBlur.bbox'] },
-    { component: 'iterator', instances: () => ['NoBlur.iter'] },
-    { component: 'sample test', instances: () => ['NoBlur.sample'] },
-    {
-      component: 'interpolation',
-      instances: (d: Design) => ['NoBlur.depth', ...d.top.instances.filter((i) => /^recip\d+$/.test(i.name)).map((i) => `NoBlur.${i.name}`)],
-    },
-  ],
+  // Instances and stage registers per component: units/noblur/components.ts.
+  // Edge setup is not in the published table and is left out.
+  components: NOBLUR_COMPONENTS,
 };
 
 /** Every pipeline part of the reference configuration, and the whole. */

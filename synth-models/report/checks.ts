@@ -9,6 +9,7 @@ import { inventory } from '../../hdl/inventory/index.js';
 import { yosysCellCounts, type YosysCellCounts } from '../../hdl/verilog/yosys.js';
 import type { CalibrationDef } from '../../studies/contract.js';
 import { calibrate, type CalibrationSample } from '../calibration.js';
+import { COST_TABLE_VERSION } from '../cost-table.js';
 import { componentInventory } from '../sweep/subdesign.js';
 import type { Knobs } from '../knobs.js';
 import { price } from '../price.js';
@@ -33,6 +34,8 @@ export interface CalibrationComponentRow {
 
 export interface CalibrationFile {
   format: 'gfxrtl-calibration/2';
+  /** The cost table the knobs were fitted against (knobs-file.ts checks it). */
+  costTableVersion: number;
   study: string;
   /** Where the published figures come from. */
   source: string;
@@ -52,7 +55,10 @@ export function calibrationSamples(def: CalibrationDef<unknown>, design: Design)
     const pub = def.published.find((p) => p.component === c.component);
     if (pub === undefined) throw new Error(`calibration: "${c.component}" is not a published component (${def.published.map((p) => p.component).join(', ')})`);
     const paths = c.instances(design);
-    return { component: c.component, instance: paths.join(' + '), inventory: componentInventory(design, c.component, paths), powerMw: pub.powerMw, areaMm2: pub.areaMm2 };
+    // The top-module stage registers that hold what the component produces
+    // (and, for the iterator, the valid bits its stall drives) are its own.
+    const instance = c.registers === undefined ? paths.join(' + ') : `${paths.join(' + ')} + its stage registers`;
+    return { component: c.component, instance, inventory: componentInventory(design, c.component, paths, c.registers), powerMw: pub.powerMw, areaMm2: pub.areaMm2 };
   });
 }
 
@@ -79,7 +85,7 @@ export function buildCalibration(study: string, set: PublishedSet, samples: read
       modelAreaMm2: res?.modelAreaMm2 ?? null,
     };
   });
-  return { format: 'gfxrtl-calibration/2', study, source: set.source, point: { ...set.point }, knobs: r.knobs, rmsLogPower: r.rmsLogPower, rmsLogArea: r.rmsLogArea, components };
+  return { format: 'gfxrtl-calibration/2', costTableVersion: COST_TABLE_VERSION, study, source: set.source, point: { ...set.point }, knobs: r.knobs, rmsLogPower: r.rmsLogPower, rmsLogArea: r.rmsLogArea, components };
 }
 
 export interface CrossCheckRow {
@@ -103,7 +109,9 @@ export interface CrossCheckFile {
  *  areas: area knob 1 (Yosys places nothing), unpipelined. */
 export function modelCellAreaUm2(design: Design): number {
   const unit = { areaFactor: 1, energyFactor: 1, delayFactor: 1 };
-  return price(inventory(design), { vt: 'nominal', vdd: NANGATE45.vdd, stages: 1 }, { knobs: unit }).areaMm2 * 1e6;
+  // Yosys synthesises without a clock constraint: ripple adders, array
+  // multipliers, the smallest forms; so is the model priced here.
+  return price(inventory(design), { vt: 'nominal', vdd: NANGATE45.vdd, stages: 1 }, { knobs: unit, arith: 'ripple' }).areaMm2 * 1e6;
 }
 
 export async function buildCrossCheck(

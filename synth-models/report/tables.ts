@@ -3,6 +3,7 @@
 // limits, the driver's counts per micro-architecture, and the two model
 // checks (calibration, Yosys). Columns come from the study's metrics and
 // objectives as the manifest records them.
+import { CROSS_CHECK_BAND, withinBand } from '../crosscheck-band.js';
 import { costAtRate, type ConstrainedFrontier, type RateCost, type RateFigures } from '../pareto.js';
 import { figure, type PointRow } from '../sweep/point.js';
 import type { StudyInfo } from '../sweep/manifest.js';
@@ -110,10 +111,10 @@ export function calibrationTable(c: CalibrationFile): string {
 }
 
 export function crossCheckTable(y: CrossCheckFile): string {
-  const head = ['unit', 'Yosys cells', 'Yosys NanGate area um^2', 'cost model area um^2', 'model / Yosys', 'unmapped cells'];
+  const head = ['unit', 'Yosys cells', 'Yosys NanGate area um^2', 'cost model area um^2', 'model / Yosys', `within ${CROSS_CHECK_BAND[0]}-${CROSS_CHECK_BAND[1]}`, 'unmapped cells'];
   const rows = y.units.map((u) => {
     const un = Object.entries(u.unmapped).map(([t, n]) => `${t} x${n}`).join(', ');
-    return [u.unit, String(u.yosysCells), sig(u.yosysAreaUm2, 4), sig(u.modelAreaUm2, 4), sig(u.ratio), un || 'none'];
+    return [u.unit, String(u.yosysCells), sig(u.yosysAreaUm2, 4), sig(u.modelAreaUm2, 4), sig(u.ratio), withinBand(u.ratio) ? 'yes' : 'NO', un || 'none'];
   });
   return mdTable(head, rows);
 }

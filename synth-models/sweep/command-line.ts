@@ -20,7 +20,7 @@ export function sweepCommandLine(id: SweepIdentity, shard: Shard | null, out: st
   if (st.kind === 'list') parts.push('--stages', st.values.join(','));
   else if (st.ghz.join() !== DEFAULT_CLOCKS_GHZ.join()) parts.push('--clocks', st.ghz.join(','));
   if (id.spec.activity !== 'full') parts.push('--activity', id.spec.activity);
-  if (id.spec.arith !== 'ripple') parts.push('--arith', id.spec.arith);
+  if (id.spec.arith !== 'timed') parts.push('--arith', id.spec.arith);
   if (id.knobsSource !== 'default') parts.push('--knobs', quote(id.knobsSource));
   if (shard) parts.push('--shard', `${shard.index}/${shard.count}`);
   parts.push('--out', quote(out));

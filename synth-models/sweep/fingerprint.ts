@@ -5,7 +5,7 @@
 // hashes a micro-architecture's operator tally.
 import { createHash } from 'node:crypto';
 import type { Inventory, OpShape } from '../../hdl/inventory/index.js';
-import { costTable, REGISTER_OVERHEAD_PS } from '../cost-table.js';
+import { COST_TABLE_VERSION, costTable, REGISTER_OVERHEAD_PS } from '../cost-table.js';
 import { DEFAULT_PHYSICAL, physicalScale, type PhysicalParams } from '../physical.js';
 
 function hash(x: unknown): string {
@@ -40,7 +40,7 @@ export function modelFingerprint(physical: PhysicalParams = DEFAULT_PHYSICAL): s
     return PROBES.map((s) => t.cost(s));
   });
   const corners = (['low', 'nominal', 'high'] as const).flatMap((vt) => [0.81, 0.9, 0.99, 1.08].map((vdd) => physicalScale({ vt, vdd, stages: 1 }, physical)));
-  return hash({ tables, corners, REGISTER_OVERHEAD_PS });
+  return hash({ tables, corners, REGISTER_OVERHEAD_PS, COST_TABLE_VERSION });
 }
 
 export function designFingerprint(inv: Inventory): string {

@@ -52,7 +52,7 @@ describe('resolveSpec', () => {
     expect(() => resolveSpec(AXES, { stages: '2', clocks: '1' })).toThrow(/--clocks applies to --stages auto only/);
     expect(() => resolveSpec(AXES, { clocks: '1,-2' })).toThrow(/clock -2 is not valid/);
     expect(() => resolveSpec(AXES, { activity: 'half' })).toThrow(/activity=half is not valid; allowed: full \| toggle/);
-    expect(() => resolveSpec(AXES, { arith: 'carry-save' })).toThrow(/arith=carry-save is not valid; allowed: ripple \| fast/);
+    expect(() => resolveSpec(AXES, { arith: 'carry-save' })).toThrow(/arith=carry-save is not valid; allowed: timed \| ripple \| fast/);
   });
 });
 

@@ -168,8 +168,8 @@ export function resolveSpec(axes: readonly Axis[], input: SpecInput = {}): Sweep
   const vdd = vddText === undefined ? DEFAULT_VDD : dedupe(vddText.map(parseVdd)).sort((a, b) => a - b);
   const activity = input.activity ?? 'full';
   if (activity !== 'full' && activity !== 'toggle') throw new SpecError(`activity=${activity} is not valid; allowed: full | toggle`);
-  const arith = input.arith ?? 'ripple';
-  if (arith !== 'ripple' && arith !== 'fast') throw new SpecError(`arith=${arith} is not valid; allowed: ripple | fast`);
+  const arith = input.arith ?? 'timed';
+  if (arith !== 'timed' && arith !== 'ripple' && arith !== 'fast') throw new SpecError(`arith=${arith} is not valid; allowed: timed | ripple | fast`);
   return { axes: values, vt, vdd, stages: parseStages(input), activity, arith };
 }
 

@@ -11,6 +11,7 @@ import { bitLength, depthReciprocal, interpolateDepth } from '../raster-common/d
 import { DEPTH_MAX } from '../raster-common/formats.js';
 import { DepthLane } from './lane.js';
 import { Reciprocal } from './reciprocal.js';
+import { RECIP_ROWS, ReciprocalIter } from './reciprocal-iter.js';
 
 const arbB = fc.constantFrom(4, 6, 8, 10, 12, 14);
 
@@ -35,6 +36,30 @@ describe('depth interpolation', () => {
       expect(peekU(sim, 'n'), `n for D = ${d}`).toBe(want.n);
       expect(Number(peekU(sim, 'len'))).toBe(bitLength(d));
     }, { numRuns: 500 });
+  });
+
+  it('iterative reciprocal: the same n and L, one row a cycle, done after RECIP_ROWS cycles, back to back', () => {
+    const arb = arbB.chain((b) => fc.record({ b: fc.constant(b), ds: fc.array(arbD(2 * b + 16), { minLength: 1, maxLength: 3 }) }));
+    checkWithWaves('reciprocal-iter-vs-golden', arb, ({ b, ds }, ctx) => {
+      const sim = unitSim(ReciprocalIter, { dBits: 2 * b + 16 });
+      ctx.attach(sim);
+      sim.reset();
+      for (const d of ds) {
+        pokeAll(sim, { start: 1, d });
+        sim.step(1);
+        pokeAll(sim, { start: 0, d: 0 });
+        let cycles = 0;
+        while (peekU(sim, 'done') === 0n) {
+          sim.step(1);
+          cycles++;
+          if (cycles > 100) throw new Error('reciprocal never done');
+        }
+        expect(cycles).toBe(RECIP_ROWS);
+        const want = depthReciprocal(d);
+        expect(peekU(sim, 'n'), `n for D = ${d}`).toBe(want.n);
+        expect(Number(peekU(sim, 'len'))).toBe(bitLength(d));
+      }
+    }, { numRuns: 200 });
   });
 
   it('lane: z = floor(N n / 2^R), clamped, bit-exact with interpolateDepth', () => {

@@ -25,7 +25,7 @@ export const RECIP_BITS = DEPTH_RECIP_FRAC_BITS + 2;
 export const LEN_BITS = 6;
 
 /** Leading-zero count and normalised value, one power-of-two stage at a time. */
-function normalise(d: UInt): { dn: UInt; lz: UInt } {
+export function normalise(d: UInt): { dn: UInt; lz: UInt } {
   const w = d.width;
   let cur = d;
   const lzBits: UInt[] = [];

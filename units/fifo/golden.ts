@@ -9,7 +9,7 @@ export class FifoModel {
   }
   /** Outputs seen this cycle, then the transfers at the clock edge. */
   cycle(enqValid: boolean, enqData: bigint, deqReady: boolean): { enqReady: boolean; deqValid: boolean; deqData: bigint | null; count: number } {
-    const out = { enqReady: this.q.length < this.capacity, deqValid: this.q.length > 0, deqData: this.q.length > 0 ? this.q[0] : null, count: this.q.length };
+    const out = { enqReady: this.q.length < this.capacity, deqValid: this.q.length > 0, deqData: this.q[0] ?? null, count: this.q.length };
     if (out.deqValid && deqReady) this.q.shift();
     if (out.enqReady && enqValid) this.q.push(enqData);
     return out;

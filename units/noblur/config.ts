@@ -11,6 +11,12 @@ export const noblurSchema = {
   sts: { kind: 'enum', values: ['1x1', '2x2', '4x4'], default: '2x2', doc: 'sample-test stamp: k x k samples tested per cycle' },
   stp: { kind: 'enum', values: ['4.8', '6.8', '8.8', '10.8', '12.8', '14.8'], default: '8.8', doc: 'integer.fraction bits of the bbox-local sample-test datapath' },
   msaa: { kind: 'enum', values: ['4', '16'], default: '16', doc: 'samples per pixel' },
+  recip: {
+    kind: 'enum',
+    values: ['unrolled', 'iterative'],
+    default: 'unrolled',
+    doc: 'per-triangle reciprocal: unrolled (25 restoring rows, one MP a cycle) or iterative (one row a cycle; setup waits for it on MPs of fewer than 25 iterator cycles)',
+  },
 } as const satisfies Schema;
 export type NoblurConfig = ConfigOf<typeof noblurSchema>;
 

@@ -9,7 +9,8 @@
 // iterator holds R2 for as many cycles as the MP has stamps, and that stall
 // is what reaches back to in.ready (as does out.ready low). MPs with no
 // front-facing triangle are dropped at R1 (never walked); stamps with no
-// covered sample are dropped at R3 (walked, nothing to report). An MP whose
+// covered sample pass R3 and R4 and are not offered at the output (walked,
+// nothing to report). An MP whose
 // bbox does not fit STP is not walked: it takes one iterator cycle and
 // leaves as one out-of-range record (oor = 1, its id, no hits), in order
 // with the other results, and is counted in oor_count. See README.md.
@@ -20,6 +21,7 @@ import { edgesOf } from '../bbox/edges.js';
 import { Cull } from '../cull/module.js';
 import { DepthInterp } from '../depth-interp/module.js';
 import { Reciprocal } from '../depth-interp/reciprocal.js';
+import { ReciprocalIter } from '../depth-interp/reciprocal-iter.js';
 import { Iterator } from '../iterator/module.js';
 import { SampleTest } from '../sample-test/module.js';
 import { geometryOf, OOR_COUNT_BITS, type NoblurConfig } from './config.js';
@@ -66,7 +68,7 @@ export const NoBlur = defineModule('NoBlur', (m, cfg: NoblurConfig) => {
   const keep1 = v0.and(anyFront).named('keep1');
   const adv2 = m.wire('adv2', uint(1));
   const v1 = validReg(m, 's1', adv1, keep1);
-  adv1.drive(v1.not().or(adv2));
+  // (adv1 is driven once the reciprocal's readiness is known, below.)
   const s1: Sigs = {
     id: r0.id,
     front0,
@@ -93,13 +95,32 @@ export const NoBlur = defineModule('NoBlur', (m, cfg: NoblurConfig) => {
   for (const k of ['id', 'front0', 'front1', 'oor', 'originX', 'originY', 'lastX', 'lastY']) if (r1[k]) s2[k] = r1[k];
   for (let i = 0; i < nv; i++) Object.assign(s2, { [`lx${i}`]: r1[`lx${i}`]!, [`ly${i}`]: r1[`ly${i}`]!, [`z${i}`]: r1[`z${i}`]! });
   for (const e of edges) for (const f of ['dx', 'dy', 'bias']) s2[`${e.name}_${f}`] = setup[`${e.name}_${f}`]!;
+  // The reciprocal: unrolled (combinational, one MP a cycle), or iterative
+  // (one row a cycle, started the cycle after R1 takes an MP; the stage
+  // holds R1 until it is done).
+  let ready2: UInt = m.lit(1, uint(1));
+  const fresh = cfg.recip === 'iterative' ? m.reg('s1_fresh', uint(1), { init: 0 }) : null;
   for (let t = 0; t < g.tris; t++) {
-    const recip = m.instance(`recip${t}`, Reciprocal, { dBits: g.dBits });
-    recip.d.drive(r1[`d${t}`]!);
-    Object.assign(s2, { [`n${t}`]: recip.n, [`len${t}`]: recip.len });
+    if (fresh === null) {
+      const recip = m.instance(`recip${t}`, Reciprocal, { dBits: g.dBits });
+      recip.d.drive(r1[`d${t}`]!);
+      Object.assign(s2, { [`n${t}`]: recip.n, [`len${t}`]: recip.len });
+    } else {
+      const recip = m.instance(`recip${t}`, ReciprocalIter, { dBits: g.dBits });
+      recip.start.drive(fresh);
+      recip.d.drive(r1[`d${t}`]!);
+      Object.assign(s2, { [`n${t}`]: recip.n, [`len${t}`]: recip.len });
+      ready2 = ready2.and(recip.done);
+    }
   }
-  const v2 = validReg(m, 's2', adv2, v1);
-  const r2 = stageRegs(m, 's2', s2, adv2.and(v1));
+  if (fresh !== null) {
+    fresh.drive(adv1.and(keep1));
+    ready2 = ready2.and(fresh.not()).named('recip_ready');
+  }
+  const take2 = adv2.and(ready2).named('take2');
+  const v2 = validReg(m, 's2', adv2, v1.and(ready2));
+  adv1.drive(v1.not().or(take2));
+  const r2 = stageRegs(m, 's2', s2, take2.and(v1));
 
   // ---- Stage 3: iterator + sample test -> R3 ------------------------------------
   const iter = m.instance('iter', Iterator, { localStampBits: g.localStampBits, stampIdxBits: g.stampIdxBits });
@@ -130,7 +151,13 @@ export const NoBlur = defineModule('NoBlur', (m, cfg: NoblurConfig) => {
   const oor2 = r2['oor'] as UInt;
   // An out-of-range MP's sample test ran on truncated coordinates: mask it.
   const hit3 = mux(oor2, m.lit(0, uint(g.lanes)), st['hit'] as UInt).named('hit3');
-  const emit3 = iter.fire.and(oor2.or(hit3.orR())).named('emit3');
+  // Every stamp the iterator fires moves on, covered or not: whether a stamp
+  // is worth reporting depends on the sample test, and letting that decide a
+  // valid bit would put the whole sample test on the loop the stall forms
+  // (s3_valid -> advance -> iterator counters -> sample test -> s3_valid),
+  // which no pipelining could cut. Uncovered stamps are dropped at the
+  // output instead (out_valid below).
+  const emit3 = iter.fire.named('emit3');
   const adv4 = m.wire('adv4', uint(1));
   const v3 = validReg(m, 's3', adv3, emit3);
   adv3.drive(v3.not().or(adv4));
@@ -157,7 +184,11 @@ export const NoBlur = defineModule('NoBlur', (m, cfg: NoblurConfig) => {
   if (g.tvp) s4['tri'] = r3['tri']!;
   for (let l = 0; l < g.lanes; l++) s4[`z${l}`] = depth[`lane${l}_z`]!;
   const r4 = stageRegs(m, 's4', s4, adv4.and(v3));
-  out.valid.drive(v4);
+  // A record leaves only if it reports something: an out-of-range MP or a
+  // covered sample. Its data is registered, so this is no loop either; an
+  // empty record waits for out_ready like any other (the consumer never sees it).
+  const visible4 = (r4['oor'] as UInt).or((r4['hit'] as UInt).orR()).named('visible4');
+  out.valid.drive(v4.and(visible4));
   for (const [k, s] of Object.entries(r4)) out.payload[k]!.drive(s);
 
   idle.drive(v0.or(v1).or(v2).or(v3).or(v4).not());

@@ -172,10 +172,17 @@ export function diceSurface(surface: Surface, opts: DiceOptions, rng: Rng): Dice
     const a1 = totalArea(pts, kept);
     if (!(a1 > 0)) throw new Error(`diceSurface: ${surface.name} projects to zero area`);
     const focal = Math.sqrt((area * kept.length) / a1);
-    const minX = Math.min(...pts.map((p) => p.x)) * focal;
-    const maxX = Math.max(...pts.map((p) => p.x)) * focal;
-    const minY = Math.min(...pts.map((p) => p.y)) * focal;
-    const maxY = Math.max(...pts.map((p) => p.y)) * focal;
+    // A loop, not Math.min(...spread): a spread of 10^5 points overflows the stack.
+    let minX = Infinity;
+    let maxX = -Infinity;
+    let minY = Infinity;
+    let maxY = -Infinity;
+    for (const p of pts) {
+      minX = Math.min(minX, p.x * focal);
+      maxX = Math.max(maxX, p.x * focal);
+      minY = Math.min(minY, p.y * focal);
+      maxY = Math.max(maxY, p.y * focal);
+    }
     const roomX = target.width - 2 * MARGIN - (maxX - minX);
     const roomY = target.height - 2 * MARGIN - (maxY - minY);
     if (roomX < 0 || roomY < 0) {

@@ -1,0 +1,70 @@
+// Area and power of the merge units from the 45 nm model: each
+// configuration is elaborated, its operator inventory (CAM, memory and
+// register bits, comparators, muxes) priced at one physical point. Nothing
+// is typed in per unit: change the RTL and these numbers change.
+import { inventory } from '../../hdl/inventory/index.js';
+import { minStages, price } from '../../synth-models/index.js';
+import { findUnit } from '../../units/registry.js';
+
+export interface CostRow {
+  readonly unit: 'qfm' | 'pmu';
+  readonly entries: number;
+  readonly maskWidth: number | null;
+  readonly msaa: number;
+  readonly areaMm2: number;
+  readonly powerW: number;
+  readonly clockHz: number;
+  readonly stages: number;
+  readonly storageBits: number;
+}
+
+/** The physical point every configuration is priced at (default knobs, not calibrated ones). */
+export const COST_POINT = { vt: 'nominal', vdd: 0.9 } as const;
+export const COST_CLOCK_HZ = 1e9;
+
+export interface CostSweep {
+  readonly qfmEntries: readonly number[];
+  readonly qfmMaskWidths: readonly number[];
+  readonly pmuEntries: readonly number[];
+  readonly msaa: number;
+}
+
+export const DEFAULT_COST_SWEEP: CostSweep = {
+  qfmEntries: [1, 4, 16, 64, 256, 512],
+  qfmMaskWidths: [64, 128, 256, 512],
+  pmuEntries: [1, 4, 16, 64],
+  msaa: 4,
+};
+
+function priceUnit(unit: 'qfm' | 'pmu', config: Record<string, string>): Omit<CostRow, 'unit' | 'entries' | 'maskWidth' | 'msaa'> {
+  const { design } = findUnit(unit).elaborate(config);
+  const inv = inventory(design);
+  const stages = minStages(inv, COST_POINT, COST_CLOCK_HZ) ?? 1;
+  const r = price(inv, { ...COST_POINT, stages }, { clockHz: COST_CLOCK_HZ });
+  let storageBits = 0;
+  for (const m of Object.values(design.modules)) {
+    for (const mem of m.memories) storageBits += mem.width * mem.depth;
+    for (const c of m.cams) storageBits += (c.keyWidth + 1) * c.entries;
+    for (const n of m.nodes) if (n.op === 'reg') storageBits += n.width;
+  }
+  return { areaMm2: r.areaMm2, powerW: r.powerW, clockHz: r.clockHz, stages, storageBits };
+}
+
+export function costSweep(s: CostSweep, log: (l: string) => void = () => undefined): CostRow[] {
+  const rows: CostRow[] = [];
+  const seen = new Set<string>();
+  const qfm = (entries: number, maskWidth: number): void => {
+    const k = `${entries}/${maskWidth}`;
+    if (seen.has(k)) return;
+    seen.add(k);
+    rows.push({ unit: 'qfm', entries, maskWidth, msaa: s.msaa, ...priceUnit('qfm', { entries: String(entries), maskWidth: String(maskWidth), msaa: String(s.msaa) }) });
+    log(`cost qfm entries ${entries} mask ${maskWidth}`);
+  };
+  for (const e of s.qfmEntries) qfm(e, 512);
+  for (const w of s.qfmMaskWidths) qfm(32, w);
+  for (const e of s.pmuEntries) {
+    rows.push({ unit: 'pmu', entries: e, maskWidth: null, msaa: s.msaa, ...priceUnit('pmu', { entries: String(e), msaa: String(s.msaa) }) });
+    log(`cost pmu entries ${e}`);
+  }
+  return rows;
+}

@@ -1,0 +1,81 @@
+// What the merge units' cost sweep simulates: one seeded scene's quad
+// fragments, streamed into the unit back to back (consumer always ready),
+// on the micro-architecture's own elaboration. Work = quad fragments with
+// covered samples (what NOMERGE would shade); the shading saved is
+// 1 - quads out / work.
+import { makeRng } from '../../testbenches/rng.js';
+import { PMU_OUT_FIELDS, pmuPayloads } from '../../testbenches/merge/pmu-stimulus.js';
+import { OUT_FIELDS, qfmPayloads } from '../../testbenches/merge/qfm-stimulus.js';
+import { runStream } from '../../testbenches/merge/stream-run.js';
+import { makeScene, MERGE_SCENES, type MergeSceneName, rasterizeScene } from '../../testbenches/workloads/merge/index.js';
+import type { QuadFrag } from '../../units/merge-common/quad.js';
+import type { MergeMsaa } from '../../units/merge-common/samples.js';
+import type { Design } from '../../hdl/ir.js';
+import type { CompiledSimulator } from '../../hdl/sim/index.js';
+import type { Counts, Metric, Objectives, WorkloadDef, WorkUnit } from '../contract.js';
+
+export const QUAD: WorkUnit = { name: 'quad', doc: 'one quad fragment with covered samples in (what NOMERGE shades)' };
+
+export interface MergeWorkload {
+  readonly grids: readonly (readonly QuadFrag[])[];
+  readonly msaa: MergeMsaa;
+}
+
+/** One scene per surface; each config rasterizes it at its own MSAA, cut into grids its masks can hold. */
+export function sceneWorkloads<C extends { msaa: string }>(maskWidth: (c: C) => number): WorkloadDef<C, MergeWorkload>[] {
+  return MERGE_SCENES.map((surface: MergeSceneName, i) => ({
+    name: i === 0 ? 'default' : surface,
+    doc: `a ${surface} tessellated into about N triangles of mean area A px^2 (grids of at most 512, or the mask width)`,
+    seed: 2010,
+    params: {
+      triangles: { default: 256, integer: true, min: 2, doc: 'triangles asked of the tessellator' },
+      area: { default: 2, integer: false, min: 0, above: true, doc: 'mean triangle area, px^2' },
+    },
+    id: (p, seed) => `merge-${surface}-${p['triangles']}tri-${p['area']}px2-s${seed}`,
+    describe: (p, seed) => `${surface}, about ${p['triangles']} triangles of mean area ${p['area']} px^2, seed ${seed}`,
+    build: (p, seed, c) => {
+      const msaa = Number(c.msaa) as MergeMsaa;
+      const scene = makeScene({ surface, area: p['area']!, triangles: p['triangles']!, gridTriangles: Math.min(512, maskWidth(c)), seed, width: 128, height: 128 });
+      return { grids: rasterizeScene(scene, msaa).grids, msaa };
+    },
+  }));
+}
+
+interface StreamCtx {
+  readonly design: Design;
+  simulator(): CompiledSimulator;
+  readonly workload: MergeWorkload;
+  readonly seed: number;
+}
+
+function nonEmpty(grids: MergeWorkload['grids']): number {
+  return grids.reduce((s, g) => s + g.filter((q) => q.cov.some((c) => c !== 0)).length, 0);
+}
+
+export function streamCounts(run: { cycles: number; stalls: number; received: readonly unknown[] }, work: number, quadsIn: number): Counts {
+  return { cycles: run.cycles, work, counters: { quadsIn, quadsOut: run.received.length, stalls: run.stalls, cyclesPerQuad: run.cycles / quadsIn } };
+}
+
+export function runQfmStream(ctx: StreamCtx, maskWidth: number, depthBits: number): Counts {
+  const p = qfmPayloads(ctx.workload.grids, { msaa: ctx.workload.msaa, depthBits, triBits: Math.max(1, Math.ceil(Math.log2(maskWidth))) });
+  const sim = ctx.simulator();
+  const run = runStream(ctx.design, 'Qfm', p, OUT_FIELDS, makeRng(ctx.seed), 0, 0, sim);
+  return streamCounts(run, nonEmpty(ctx.workload.grids), p.length);
+}
+
+export function runPmuStream(ctx: StreamCtx, c: { depthBits: number; triBits: number; vertexBits: number }): Counts {
+  const p = pmuPayloads(ctx.workload.grids, { msaa: ctx.workload.msaa, ...c });
+  const run = runStream(ctx.design, 'Pmu', p, PMU_OUT_FIELDS, makeRng(ctx.seed), 0, 0, ctx.simulator());
+  return streamCounts(run, nonEmpty(ctx.workload.grids), p.length);
+}
+
+export const MERGE_METRICS: readonly Metric[] = [
+  { key: 'shadingSaved', doc: '1 - quads out / quads in with coverage, from cycle simulation on the workload', display: { label: 'shading saved', unit: 'fraction', scale: 1 }, value: (c) => 1 - (c.counters?.['quadsOut'] ?? c.work) / c.work },
+  { key: 'cyclesPerQuad', doc: 'cycles per quad fragment offered (empty ones included for QFM)', display: { label: 'cycles per quad', unit: 'cycles', scale: 1 }, value: (c) => c.counters?.['cyclesPerQuad'] ?? 0 },
+  { key: 'quadsPerSec', doc: 'quads in with coverage per second at the priced clock', display: { label: 'throughput', unit: 'Gquad/s', scale: 1e9 }, value: (c, p) => (c.work / c.cycles) * p.clockHz },
+];
+
+export const MERGE_OBJECTIVES: Objectives = {
+  x: { key: 'areaMm2', better: 'lower', display: { label: 'area', unit: 'mm^2', scale: 1 } },
+  y: { key: 'shadingSaved', better: 'higher', display: { label: 'shading saved', unit: 'fraction of quads', scale: 1 } },
+};

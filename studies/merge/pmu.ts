@@ -1,0 +1,31 @@
+// The PMU study: the cost sweep of buffer entries (area from each
+// elaborated netlist, shading saved and cycles per quad from cycle
+// simulation of it on a scene). The golden-model curves for both units are
+// the QFM study's experiment.
+import { PMU_UNIT } from '../../units/builtin.js';
+import type { PmuConfig } from '../../units/pmu/config.js';
+import { defineStudy } from '../contract.js';
+import { MERGE_METRICS, MERGE_OBJECTIVES, QUAD, runPmuStream, sceneWorkloads } from './driver.js';
+
+export const study = defineStudy({
+  name: 'pmu',
+  summary: 'pixel merge unit: shading work saved against area, over buffer entries',
+  unit: PMU_UNIT,
+  space: {
+    sweep: { entries: [1, 4, 16], msaa: ['4'] },
+    modeKeys: ['msaa'],
+    mode: (c) => `pmu${c.msaa}x`,
+  },
+  work: QUAD,
+  workloads: sceneWorkloads<PmuConfig>(() => 512),
+  driver: { run: (ctx) => runPmuStream(ctx, ctx.config) },
+  metrics: MERGE_METRICS,
+  objectives: MERGE_OBJECTIVES,
+  counterDisplay: [
+    { key: 'quadsIn', display: { label: 'quads in', unit: '', scale: 1 }, digits: 6 },
+    { key: 'quadsOut', display: { label: 'quads shaded', unit: '', scale: 1 }, digits: 6 },
+    { key: 'cyclesPerQuad', display: { label: 'cycles/quad', unit: '', scale: 1 }, digits: 3 },
+  ],
+  pipelineRegisters: { enable: true },
+  report: [{ kind: 'frontier' }, { kind: 'microarch' }],
+});

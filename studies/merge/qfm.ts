@@ -1,0 +1,34 @@
+// The QFM study: the cost sweep of buffer entries and mask width (area from
+// each elaborated netlist, shading saved and cycles per quad from cycle
+// simulation of it on a scene), with the shading-work experiment over all
+// scenes, areas, MSAA rates and buffer sizes (golden models, both units,
+// heat maps and plots) as its experiment.
+import { QFM_UNIT } from '../../units/builtin.js';
+import type { QfmConfig } from '../../units/qfm/config.js';
+import { defineStudy } from '../contract.js';
+import { MERGE_METRICS, MERGE_OBJECTIVES, QUAD, runQfmStream, sceneWorkloads } from './driver.js';
+import { shadingWorkExperiment } from './study-experiment.js';
+
+export const study = defineStudy({
+  name: 'qfm',
+  summary: 'quad-fragment merge buffer: shading work saved against area, over buffer entries and mask width',
+  unit: QFM_UNIT,
+  space: {
+    sweep: { entries: [1, 4, 16, 32], maskWidth: [64, 512], msaa: ['4'] },
+    modeKeys: ['msaa'],
+    mode: (c) => `qfm${c.msaa}x`,
+  },
+  work: QUAD,
+  workloads: sceneWorkloads<QfmConfig>((c) => c.maskWidth),
+  driver: { run: (ctx) => runQfmStream(ctx, ctx.config.maskWidth, ctx.config.depthBits) },
+  metrics: MERGE_METRICS,
+  objectives: MERGE_OBJECTIVES,
+  counterDisplay: [
+    { key: 'quadsIn', display: { label: 'quads in', unit: '', scale: 1 }, digits: 6 },
+    { key: 'quadsOut', display: { label: 'quads shaded', unit: '', scale: 1 }, digits: 6 },
+    { key: 'cyclesPerQuad', display: { label: 'cycles/quad', unit: '', scale: 1 }, digits: 3 },
+  ],
+  pipelineRegisters: { enable: true },
+  experiments: [shadingWorkExperiment],
+  report: [{ kind: 'frontier' }, { kind: 'microarch' }, { kind: 'experiments' }],
+});

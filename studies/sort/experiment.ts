@@ -1,0 +1,324 @@
+// The sort study: scenes -> frames -> tiles -> the RadixSorter DSL unit
+// simulated on each scene's busiest tile per configuration, the Scan unit on
+// its sorted output, codec sizes of the frame's SPID buffers, cost of every
+// configuration, and frame-level figures from simulating every tile of a
+// 1280 x 720, 16 spp frame.
+import { elaborate } from '../../hdl/index.js';
+import { createSimulator } from '../../hdl/sim/index.js';
+import { SCENE_SURFACES, cutTiles, sceneName, valueBits, type SceneSpec, type SceneSurface, type Tile, type TileSpp } from '../../testbenches/workloads/tiles/index.js';
+import type { RadixSortConfig } from '../../units/radix-sort/config.js';
+import { runScan } from '../../units/scan/drive.js';
+import { goldenScan } from '../../units/scan/golden.js';
+import { Scan } from '../../units/scan/module.js';
+import { codecStats, type CodecStats } from './codec-stats.js';
+import { priceFrontEnd, priceSorter, type SorterCost, type UnitCost } from './cost.js';
+import { loadFrame } from './frames.js';
+import { SorterBench } from './sorter-sim.js';
+
+export interface StudyOptions {
+  readonly surfaces: readonly SceneSurface[];
+  /** Mean triangle areas, pixels^2. */
+  readonly areas: readonly number[];
+  readonly seed: number;
+  readonly tiles: readonly number[];
+  readonly spps: readonly TileSpp[];
+  readonly ks: readonly number[];
+  readonly lanes: readonly RadixSortConfig['keysPerCycle'][];
+  /** Scenes on which keys per cycle is swept too (the others sweep k at one key per cycle):
+   *  a full tile at 8 keys per cycle simulates at ~0.1 M cycles/s, so every lane count on
+   *  every scene would take many minutes on 2 cores. */
+  readonly laneSweepScenes: readonly string[];
+  /** Areas at which the other sample rates (not 16) are rendered too. */
+  readonly sppAreas: readonly number[];
+  /** Scenes (by area and surface) whose whole frame is simulated for the frame-level figures. */
+  readonly frameAreas: readonly number[];
+  readonly frameSurfaces: readonly SceneSurface[];
+  readonly width: number;
+  readonly height: number;
+  readonly cacheDir: string | null;
+  readonly log: (line: string) => void;
+  /** The tile size and rate at which k x keys per cycle is swept and frames are simulated. */
+  readonly sweepTile: number;
+  readonly sweepSpp: TileSpp;
+}
+
+export const DEFAULT_OPTIONS: StudyOptions = {
+  surfaces: SCENE_SURFACES,
+  areas: [0.5, 2, 8],
+  seed: 14,
+  tiles: [32, 64, 128],
+  spps: [4, 8, 16],
+  ks: [4, 6, 8, 11, 16],
+  lanes: ['1', '2', '4', '8'],
+  laneSweepScenes: ['plane-a2'],
+  sppAreas: [2],
+  frameAreas: [2],
+  frameSurfaces: ['plane'],
+  width: 1280,
+  height: 720,
+  cacheDir: 'out/sort-cache',
+  log: (line) => console.log(line),
+  sweepTile: 128,
+  sweepSpp: 16,
+};
+
+export const DEFAULT_K = 8;
+export const PID_BITS = 32;
+
+export interface ResultRow {
+  scene: string;
+  surface: SceneSurface;
+  area: number;
+  tile: number;
+  spp: number;
+  k: number;
+  keysPerCycle: number;
+  /** The busiest tile of the frame (most pairs): its position, pairs and covered pixels. */
+  tileX: number;
+  tileY: number;
+  pairs: number;
+  coveredPixels: number;
+  passes: number;
+  cycles: number;
+  cyclesSimulated: boolean;
+  cyclesPerPair: number;
+  bufferBytes: number;
+  onChipBytesMoved: number;
+  bitsPerSpid: number;
+  bitsPerSpidMinmax: number;
+  bitsPerSpidPalette: number;
+  rawFraction: number;
+  prims: number;
+  quads: number;
+  shaderExecPerPixel: number;
+  sorterAreaMm2: number;
+  sorterPowerW: number;
+  sorterClockHz: number;
+  tilesInFrame: number;
+  meanPairsPerTile: number;
+  meanPasses: number;
+}
+
+export interface FrameRow {
+  scene: string;
+  width: number;
+  height: number;
+  spp: number;
+  tile: number;
+  k: number;
+  keysPerCycle: number;
+  tiles: number;
+  pairsPerFrame: number;
+  pairBytesPerFrame: number;
+  onChipBytesPerFrame: number;
+  cyclesPerFrame: number;
+  tilesSimulated: number;
+  clockHz: number;
+  pairsPerSecond30: number;
+  pairsPerSecond60: number;
+  sorterUnits30: number;
+  sorterUnits60: number;
+}
+
+export interface CostRow {
+  k: number;
+  keysPerCycle: number;
+  capacityLog2: number;
+  cost: SorterCost;
+}
+
+export interface StudyResult {
+  rows: ResultRow[];
+  frames: FrameRow[];
+  costs: CostRow[];
+  frontEnd: Record<string, UnitCost>;
+  codecs: { scene: string; spp: number; stats: CodecStats }[];
+  sim: { tilesSimulated: number; cycles: number; ms: number };
+}
+
+export function sorterConfig(tile: number, spp: number, k: number, keysPerCycle: RadixSortConfig['keysPerCycle']): RadixSortConfig {
+  const vb = valueBits(tile, spp);
+  return { k, keysPerCycle, capacityLog2: vb, pidBits: PID_BITS, valBits: vb };
+}
+
+/** Bits of one stored pair: the 64-bit key and the value. */
+function pairBits(cfg: RadixSortConfig): number {
+  return cfg.pidBits + 32 + cfg.valBits;
+}
+
+/** On-chip bytes one tile moves: the pair buffers (load writes each pair,
+ *  every pass reads it twice and writes it once, unload reads it) and the
+ *  counter banks (clear, histogram read-modify-write, prefix read and write,
+ *  scatter read-modify-write), by the access pattern of the RadixSorter. */
+export function onChipBytes(cfg: RadixSortConfig, pairs: number, passes: number): number {
+  const lanes = Number(cfg.keysPerCycle);
+  const cntBits = cfg.capacityLog2 + 1;
+  const pairTraffic = pairs * pairBits(cfg) * (2 + 3 * passes);
+  const counterTraffic = passes * (2 ** cfg.k * lanes * 3 + pairs * 4) * cntBits;
+  return (pairTraffic + counterTraffic) / 8;
+}
+
+/** Significant key bits of a tile (the rule the sorter applies on load),
+ *  straight from its arrays; units/radix-sort/golden.ts states the same rule
+ *  over records and the sorter's pass count is checked against it. */
+const sigBitsCache = new WeakMap<Tile, number>();
+function keyBitsOf(t: Tile): number {
+  let bits = sigBitsCache.get(t);
+  if (bits !== undefined) return bits;
+  if (t.pid.length === 0) bits = 0;
+  else {
+    let lo = Infinity;
+    let hi = -Infinity;
+    let diff = 0;
+    const first = t.xy[0]!;
+    for (let i = 0; i < t.pid.length; i++) {
+      const p = t.pid[i]!;
+      if (p < lo) lo = p;
+      if (p > hi) hi = p;
+      diff |= t.xy[i]! ^ first;
+    }
+    const len = (v: number): number => (v === 0 ? 0 : 32 - Math.clz32(v));
+    bits = len(hi - lo) + len(diff >>> 0);
+  }
+  sigBitsCache.set(t, bits);
+  return bits;
+}
+
+function passesOf(t: Tile, k: number): number {
+  return Math.ceil(keyBitsOf(t) / k);
+}
+
+export function runStudy(o: StudyOptions): StudyResult {
+  const bench = new SorterBench();
+  const costCache = new Map<string, SorterCost>();
+  const costOf = (cfg: RadixSortConfig): SorterCost => {
+    const key = JSON.stringify(cfg);
+    let c = costCache.get(key);
+    if (c === undefined) costCache.set(key, (c = priceSorter(cfg)));
+    return c;
+  };
+  const scanSim = createSimulator(elaborate(Scan, { pidBits: PID_BITS, valBits: 24 }));
+  scanSim.reset();
+  const rows: ResultRow[] = [];
+  const frames: FrameRow[] = [];
+  const codecs: StudyResult['codecs'] = [];
+
+  for (const surface of o.surfaces) {
+    for (const area of o.areas) {
+      const spec: SceneSpec = { surface, area, seed: o.seed };
+      const scene = sceneName(spec);
+      for (const spp of o.spps) {
+        if (spp !== o.sweepSpp && !o.sppAreas.includes(area)) continue;
+        const t0 = Date.now();
+        const frame = loadFrame(spec, spp, o.cacheDir, o.width, o.height);
+        const codec = codecStats(frame, o.sweepTile);
+        codecs.push({ scene, spp, stats: codec });
+        for (const tileSize of o.tiles) {
+          // The tile sweep runs at the default rate, the rate sweep at the default tile.
+          if (spp !== o.sweepSpp && tileSize !== o.sweepTile) continue;
+          const tiles = cutTiles(frame, tileSize);
+          const busiest = tiles.reduce((a, b) => (b.pid.length > a.pid.length ? b : a));
+          const full = tileSize === o.sweepTile && spp === o.sweepSpp;
+          const ks = full ? o.ks : [DEFAULT_K];
+          const lanes = full && o.laneSweepScenes.includes(scene) ? o.lanes : (['1'] as const);
+          // Scan the busiest tile's sorted list, as the default sorter leaves it.
+          const base = sorterConfig(tileSize, spp, DEFAULT_K, '1');
+          const sorted = bench.run(base, busiest, passesOf(busiest, DEFAULT_K), { keepSorted: true }).sorted!;
+          const scan = runScan(scanSim, sorted);
+          const want = goldenScan(sorted);
+          if (scan.quadCount !== want.quads.length || scan.prims !== want.prims) {
+            throw new Error(`${scene}: scan unit counted ${scan.prims} prims / ${scan.quadCount} quads, plain count ${want.prims} / ${want.quads.length}`);
+          }
+          const passesPerK = new Map(ks.map((k) => [k, tiles.map((t) => passesOf(t, k))]));
+          for (const k of ks) {
+            for (const lane of lanes) {
+              const cfg = sorterConfig(tileSize, spp, k, lane);
+              const passes = passesOf(busiest, k);
+              const sim = bench.run(cfg, busiest, passes);
+              const cost = costOf(cfg);
+              const allPasses = passesPerK.get(k)!;
+              rows.push({
+                scene,
+                surface,
+                area,
+                tile: tileSize,
+                spp,
+                k,
+                keysPerCycle: Number(lane),
+                tileX: busiest.tx,
+                tileY: busiest.ty,
+                pairs: busiest.pid.length,
+                coveredPixels: busiest.coveredPixels,
+                passes,
+                cycles: sim.cycles,
+                cyclesSimulated: sim.simulated,
+                cyclesPerPair: sim.cycles / Math.max(1, busiest.pid.length),
+                bufferBytes: (2 * 2 ** cfg.capacityLog2 * pairBits(cfg)) / 8,
+                onChipBytesMoved: onChipBytes(cfg, busiest.pid.length, passes),
+                bitsPerSpid: codec.bitsPerSpid.best,
+                bitsPerSpidMinmax: codec.bitsPerSpid.minmax,
+                bitsPerSpidPalette: codec.bitsPerSpid.palette,
+                rawFraction: codec.rawFraction,
+                prims: scan.prims,
+                quads: scan.quadCount,
+                shaderExecPerPixel: scan.shaderExecs / Math.max(1, busiest.coveredPixels),
+                sorterAreaMm2: cost.areaMm2,
+                sorterPowerW: cost.powerW,
+                sorterClockHz: cost.clockHz,
+                tilesInFrame: tiles.length,
+                meanPairsPerTile: tiles.reduce((s, t) => s + t.pid.length, 0) / tiles.length,
+                meanPasses: allPasses.reduce((s, p) => s + p, 0) / allPasses.length,
+              });
+            }
+          }
+          if (full && o.frameAreas.includes(area) && o.frameSurfaces.includes(surface)) frames.push(frameFigures(bench, scene, tiles, o, costOf, spp));
+        }
+        o.log(`${scene} ${spp} spp: ${((Date.now() - t0) / 1000).toFixed(1)} s (tiles simulated so far ${bench.tilesSimulated})`);
+      }
+    }
+  }
+  const costs: CostRow[] = [];
+  for (const k of o.ks) for (const lane of o.lanes) {
+    const cfg = sorterConfig(o.sweepTile, o.sweepSpp, k, lane);
+    costs.push({ k, keysPerCycle: Number(lane), capacityLog2: cfg.capacityLog2, cost: costOf(cfg) });
+  }
+  const frontEnd = priceFrontEnd(PID_BITS, valueBits(o.sweepTile, o.sweepSpp));
+  return { rows, frames, costs, frontEnd, codecs, sim: { tilesSimulated: bench.tilesSimulated, cycles: bench.simulatedCycles, ms: bench.simulatedMs } };
+}
+
+/** Every tile of the frame through the default sorter (k = 8, one key per cycle). */
+function frameFigures(bench: SorterBench, scene: string, tiles: Tile[], o: StudyOptions, costOf: (c: RadixSortConfig) => SorterCost, spp: number): FrameRow {
+  const cfg = sorterConfig(o.sweepTile, spp, DEFAULT_K, '1');
+  const before = bench.tilesSimulated;
+  let cycles = 0;
+  let pairs = 0;
+  let bytes = 0;
+  for (const t of tiles) {
+    if (t.pid.length === 0) continue;
+    const passes = passesOf(t, DEFAULT_K);
+    cycles += bench.run(cfg, t, passes).cycles;
+    pairs += t.pid.length;
+    bytes += onChipBytes(cfg, t.pid.length, passes);
+  }
+  const clockHz = costOf(cfg).clockHz;
+  return {
+    scene,
+    width: o.width,
+    height: o.height,
+    spp,
+    tile: o.sweepTile,
+    k: DEFAULT_K,
+    keysPerCycle: 1,
+    tiles: tiles.length,
+    pairsPerFrame: pairs,
+    pairBytesPerFrame: (pairs * pairBits(cfg)) / 8,
+    onChipBytesPerFrame: bytes,
+    cyclesPerFrame: cycles,
+    tilesSimulated: bench.tilesSimulated - before,
+    clockHz,
+    pairsPerSecond30: pairs * 30,
+    pairsPerSecond60: pairs * 60,
+    sorterUnits30: Math.ceil((cycles * 30) / clockHz),
+    sorterUnits60: Math.ceil((cycles * 60) / clockHz),
+  };
+}

@@ -1,0 +1,26 @@
+// Rendered frames for the study, cached on disk (the visible-primitive
+// buffer as raw Int32 bytes) because rendering the larger scenes costs
+// seconds and they never change for a given scene, size and rate.
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildScene, renderFrame, type Frame, type SceneSpec, sceneName, type TileSpp } from '../../testbenches/workloads/tiles/index.js';
+
+/** Bump when scenes, sample positions or the renderer change. */
+const CACHE_VERSION = 1;
+
+export function loadFrame(spec: SceneSpec, spp: TileSpp, cacheDir: string | null, width = 1280, height = 720): Frame {
+  const file = cacheDir === null ? null : join(cacheDir, `v${CACHE_VERSION}-${sceneName(spec)}-s${spec.seed}-${width}x${height}-${spp}spp.i32`);
+  if (file !== null && existsSync(file)) {
+    const buf = readFileSync(file);
+    const pid = new Int32Array(buf.buffer, buf.byteOffset, buf.byteLength / 4).slice();
+    if (pid.length === width * height * spp) return { width, height, spp, pid, exactCompares: 0 };
+  }
+  const scene = buildScene(spec, width, height);
+  const frame = renderFrame(scene.tris, width, height, spp);
+  if (file !== null && cacheDir !== null) {
+    mkdirSync(cacheDir, { recursive: true });
+    writeFileSync(`${file}.tmp`, Buffer.from(frame.pid.buffer, frame.pid.byteOffset, frame.pid.byteLength));
+    renameSync(`${file}.tmp`, file);
+  }
+  return frame;
+}

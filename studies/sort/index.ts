@@ -1,0 +1,84 @@
+// The sort study under the study contract (studies/contract.ts): the
+// RadixSorter's config space (digit width k x keys per cycle, buffers for a
+// 128 x 128 tile at 16 spp), one workload (the busiest tile of a rendered
+// scene), a driver that sorts it in the cycle simulator, and the frontier of
+// cycles per tile against area. The full experiment (every scene, tile size,
+// rate, the scan, the codecs, frame-level figures) runs as the study's
+// experiment and writes its own section and records.
+import { join } from 'node:path';
+import { radixSortSchema, type RadixSortConfig } from '../../units/radix-sort/config.js';
+import { runSorter } from '../../units/radix-sort/drive.js';
+import { RadixSorter } from '../../units/radix-sort/module.js';
+import { elaborate } from '../../hdl/index.js';
+import { cutTiles, SCENE_SURFACES, tilePairs, type Tile } from '../../testbenches/workloads/tiles/index.js';
+import { defineStudy, type Metric, type WorkUnit } from '../contract.js';
+import { DEFAULT_OPTIONS, runStudy } from './experiment.js';
+import { loadFrame } from './frames.js';
+import { writeReport } from './report.js';
+
+const TILE: WorkUnit = { name: 'tile', doc: 'one 128 x 128 tile of (SPID, sample) pairs at 16 spp, sorted' };
+
+const metrics: Metric[] = [
+  { key: 'cyclesPerTile', doc: 'sorter cycles per tile, load to last unloaded pair', display: { label: 'cycles per tile', unit: 'cycles', scale: 1 }, value: (c) => c.cycles / Math.max(1, c.work) },
+];
+
+export const study = defineStudy({
+  name: 'sort',
+  summary: 'sort-based deferred shading: LSD radix sorter of SPID pairs (k x keys per cycle) on rendered tiles',
+  unit: { name: 'radix-sort', summary: 'LSD radix sorter', schema: radixSortSchema, elaborate: (c: RadixSortConfig) => elaborate(RadixSorter, c) },
+  space: {
+    sweep: { k: [4, 6, 8, 11, 16], keysPerCycle: 'all' },
+    modeKeys: [],
+    mode: () => 'sort',
+    complete: (c: RadixSortConfig): RadixSortConfig => ({ ...c, capacityLog2: 18, pidBits: 32, valBits: 18 }),
+  },
+  work: TILE,
+  workloads: [
+    {
+      name: 'default',
+      doc: 'the busiest 128 x 128 tile at 16 spp of a 1280 x 720 frame of one surface (surface 0 plane, 1 grazing sine, 2 bumpy sphere)',
+      seed: DEFAULT_OPTIONS.seed,
+      params: {
+        surface: { default: 0, integer: true, min: 0, doc: 'index into plane, sine-grazing, bumpy-sphere' },
+        area: { default: 2, integer: false, min: 0, above: true, doc: 'mean triangle area, pixels^2' },
+      },
+      id: (p, seed) => `sort-${SCENE_SURFACES[p['surface']!] ?? 'plane'}-a${p['area']}-s${seed}`,
+      describe: (p, seed) => `busiest 128x128 tile at 16 spp of ${SCENE_SURFACES[p['surface']!] ?? 'plane'} at ${p['area']} px^2 (seed ${seed})`,
+      build: (p, seed): Tile => {
+        const surface = SCENE_SURFACES[p['surface']!];
+        if (surface === undefined) throw new Error(`sort workload: surface=${p['surface']} is not valid; valid 0..${SCENE_SURFACES.length - 1}`);
+        const frame = loadFrame({ surface, area: p['area']!, seed }, 16, join('out', 'sort-cache'));
+        return cutTiles(frame, 128).reduce((a, b) => (b.pid.length > a.pid.length ? b : a));
+      },
+    },
+  ],
+  driver: {
+    run(ctx) {
+      const sim = ctx.simulator();
+      sim.reset();
+      const r = runSorter(sim, ctx.config, tilePairs(ctx.workload));
+      return { cycles: r.cycles.total, work: 1, counters: { passes: r.passes, pairs: ctx.workload.pid.length } };
+    },
+  },
+  metrics,
+  objectives: {
+    x: { key: 'areaMm2', better: 'lower', display: { label: 'area', unit: 'mm^2', scale: 1 } },
+    y: { key: 'cyclesPerTile', better: 'lower', display: { label: 'cycles per tile', unit: 'cycles', scale: 1 } },
+  },
+  experiments: [
+    {
+      name: 'sort-back-end',
+      doc: 'every scene, tile size and rate: passes, simulated cycles, scan counts, codec bits per SPID, cost, frame-level figures',
+      async run(seed) {
+        const opts = { ...DEFAULT_OPTIONS, seed, log: () => undefined };
+        const result = runStudy(opts);
+        const dir = join('report', 'sort');
+        const { mkdirSync, readFileSync } = await import('node:fs');
+        mkdirSync(dir, { recursive: true });
+        await writeReport(dir, result, opts, 0);
+        return { markdown: readFileSync(join(dir, 'index.md'), 'utf8'), records: result.rows.map((r) => ({ ...r })) };
+      },
+    },
+  ],
+  report: [{ kind: 'frontier' }, { kind: 'microarch' }, { kind: 'experiments' }],
+});

@@ -1,0 +1,5 @@
+export * from './grid.js';
+export * from './scene.js';
+export * from './rasterize.js';
+export * from './overlap.js';
+export * from './scene-file.js';

@@ -1,0 +1,79 @@
+// Cutting a rendered frame into tiles of (SPID, sample position) pairs, as
+// pass 2 of the sort back end reads them: per tile, in the sample buffer's
+// order (pixel row, pixel column, sample), every covered sample's primitive
+// id, its shading coordinates (the pixel grid: the pixel's absolute x, y)
+// Morton-encoded, and its position in the tile (py_local * T + px_local) *
+// spp + s. Background samples have no SPID and are not sorted.
+import { mortonEncode } from '../../../units/spid-encoder/golden.js';
+import type { Frame } from './render.js';
+
+export const TILE_SIZES = [32, 64, 128] as const;
+export type TileSize = (typeof TILE_SIZES)[number];
+
+export interface Tile {
+  readonly tx: number;
+  readonly ty: number;
+  readonly size: number;
+  readonly spp: number;
+  readonly pid: Uint32Array;
+  /** Morton(sx, sy) of the shading coordinates. */
+  readonly xy: Uint32Array;
+  readonly val: Uint32Array;
+  /** Pixels with at least one covered sample. */
+  readonly coveredPixels: number;
+}
+
+export function checkTileSize(n: number): TileSize {
+  if (!(TILE_SIZES as readonly number[]).includes(n)) throw new Error(`tiles: tile=${n} is not supported; valid ${TILE_SIZES.join(', ')}`);
+  return n as TileSize;
+}
+
+/** Bits of the value (sample position in the tile) for a tile size and rate. */
+export function valueBits(size: number, spp: number): number {
+  return Math.ceil(Math.log2(size * size * spp));
+}
+
+export function cutTiles(frame: Frame, size: number): Tile[] {
+  const { width, height, spp, pid } = frame;
+  const tiles: Tile[] = [];
+  for (let ty = 0; ty * size < height; ty++) {
+    for (let tx = 0; tx * size < width; tx++) {
+      const x1 = Math.min(width, (tx + 1) * size);
+      const y1 = Math.min(height, (ty + 1) * size);
+      let n = 0;
+      for (let py = ty * size; py < y1; py++) for (let i = (py * width + tx * size) * spp; i < (py * width + x1) * spp; i++) if (pid[i]! >= 0) n++;
+      const p = new Uint32Array(n);
+      const xy = new Uint32Array(n);
+      const val = new Uint32Array(n);
+      let k = 0;
+      let covered = 0;
+      for (let py = ty * size; py < y1; py++) {
+        const ly = py - ty * size;
+        for (let px = tx * size; px < x1; px++) {
+          const lx = px - tx * size;
+          const base = (py * width + px) * spp;
+          let m = -1;
+          for (let s = 0; s < spp; s++) {
+            const id = pid[base + s]!;
+            if (id < 0) continue;
+            if (m < 0) {
+              m = mortonEncode(px, py);
+              covered++;
+            }
+            p[k] = id;
+            xy[k] = m;
+            val[k] = (ly * size + lx) * spp + s;
+            k++;
+          }
+        }
+      }
+      tiles.push({ tx, ty, size, spp, pid: p, xy, val, coveredPixels: covered });
+    }
+  }
+  return tiles;
+}
+
+/** A tile's pairs as the sorter's records. */
+export function tilePairs(t: Tile): { pid: number; xy: number; val: number }[] {
+  return Array.from(t.pid, (pid, i) => ({ pid, xy: t.xy[i]!, val: t.val[i]! }));
+}

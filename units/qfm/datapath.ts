@@ -1,0 +1,106 @@
+// The QFM merge datapath, in the DSL: a buffered quad fragment as packed
+// fields, the lone fragment's per-pixel shading choice, can_merge, the merge
+// itself (coverage OR, depth selected per sample by coverage, masks OR,
+// per-pixel shading choice) and the helper-pixel fill at the output.
+import { mux, uint, type ModuleBuilder, type UInt } from '../../hdl/index.js';
+import { SUBPIXEL } from '../raster-common/formats.js';
+import { fields, pack } from '../merge-common/hw-lib.js';
+import { sampleOffsets, type MergeMsaa } from '../merge-common/samples.js';
+
+export interface QuadShape {
+  readonly msaa: MergeMsaa;
+  readonly depthBits: number;
+  readonly maskWidth: number;
+  readonly triBits: number;
+  readonly rankBits: number;
+}
+
+/** What one entry stores besides its key. Per-pixel fields are packed, pixel 0 low. */
+export interface QuadRec {
+  readonly cov: UInt; // 4 x msaa
+  readonly depth: UInt; // 4 x msaa x depthBits
+  readonly tri: UInt; // maskWidth
+  readonly adj: UInt; // maskWidth
+  readonly src: UInt; // 4 x triBits
+  readonly centre: UInt; // 4
+  readonly rank: UInt; // 4 x rankBits
+}
+
+export function recWidths(s: QuadShape): Record<keyof QuadRec, number> {
+  return { cov: 4 * s.msaa, depth: 4 * s.msaa * s.depthBits, tri: s.maskWidth, adj: s.maskWidth, src: 4 * s.triBits, centre: 4, rank: 4 * s.rankBits };
+}
+
+/** Samples in order of distance from the pixel centre (ties: lower index first). */
+function samplesNearestFirst(msaa: MergeMsaa): number[] {
+  const c = SUBPIXEL / 2;
+  const d = sampleOffsets(msaa).map((o) => (o.dx - c) * (o.dx - c) + (o.dy - c) * (o.dy - c));
+  return d.map((_, s) => s).sort((a, b) => d[a]! - d[b]! || a - b);
+}
+
+/** Per pixel: the position, in nearest-first order, of its nearest covered sample. */
+export function nearestRank(m: ModuleBuilder, cov: UInt, s: QuadShape): UInt {
+  const order = samplesNearestFirst(s.msaa);
+  return pack(
+    fields(cov, 4).map((pc) => {
+      let r = m.lit(0, uint(s.rankBits));
+      for (let k = order.length - 1; k >= 0; k--) r = mux(pc.bit(order[k]!), m.lit(k, uint(s.rankBits)), r);
+      return r;
+    }),
+  );
+}
+
+function pixelHas(cov: UInt): UInt[] {
+  return fields(cov, 4).map((c) => c.orR());
+}
+
+/** can_merge: disjoint coverage and a triangle of one adjacent to a triangle of the other. */
+export function canMerge(a: QuadRec, b: QuadRec): UInt {
+  return a.cov.and(b.cov).orR().not().and(a.tri.and(b.adj).orR());
+}
+
+/** Merge b into a; a arrived first (it wins a tie on the pixel centre). */
+export function mergeRecs(a: QuadRec, b: QuadRec, s: QuadShape): QuadRec {
+  const aHas = pixelHas(a.cov);
+  const bHas = pixelHas(b.cov);
+  const aCen = fields(a.centre, 4);
+  const bCen = fields(b.centre, 4);
+  const aRank = fields(a.rank, 4);
+  const bRank = fields(b.rank, 4);
+  const aSrc = fields(a.src, 4);
+  const bSrc = fields(b.src, 4);
+  const takeB = [0, 1, 2, 3].map((p) =>
+    aHas[p]!.not().or(bHas[p]!.and(aCen[p]!.not()).and(bCen[p]!.or(bRank[p]!.lt(aRank[p]!)))),
+  );
+  const aZ = fields(a.depth, 4 * s.msaa);
+  const bZ = fields(b.depth, 4 * s.msaa);
+  return {
+    cov: a.cov.or(b.cov),
+    depth: pack(aZ.map((z, j) => mux(a.cov.bit(j), z, bZ[j]!))),
+    tri: a.tri.or(b.tri),
+    adj: a.adj.or(b.adj),
+    src: pack(takeB.map((t, p) => mux(t, bSrc[p]!, aSrc[p]!))),
+    centre: pack(takeB.map((t, p) => mux(t, bCen[p]!, aCen[p]!))),
+    rank: pack(takeB.map((t, p) => mux(t, bRank[p]!, aRank[p]!))),
+  };
+}
+
+/** Per-pixel sources with helper pixels copying a covered neighbour: horizontal, vertical, diagonal. */
+export function resolvedSources(r: QuadRec): UInt {
+  const has = pixelHas(r.cov);
+  const src = fields(r.src, 4);
+  return pack(
+    [0, 1, 2, 3].map((p) => mux(has[p]!, src[p]!, mux(has[p ^ 1]!, src[p ^ 1]!, mux(has[p ^ 2]!, src[p ^ 2]!, src[p ^ 3]!)))),
+  );
+}
+
+export function muxRec(sel: UInt, a: QuadRec, b: QuadRec): QuadRec {
+  return {
+    cov: mux(sel, a.cov, b.cov),
+    depth: mux(sel, a.depth, b.depth),
+    tri: mux(sel, a.tri, b.tri),
+    adj: mux(sel, a.adj, b.adj),
+    src: mux(sel, a.src, b.src),
+    centre: mux(sel, a.centre, b.centre),
+    rank: mux(sel, a.rank, b.rank),
+  };
+}

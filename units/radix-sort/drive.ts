@@ -1,0 +1,120 @@
+// Testbench driver of the RadixSorter: streams a tile's pairs in through the
+// load port, lets the sorter run (stepping whole phases at once, each phase's
+// length read from its counters, so a 262,144-pair tile simulates in
+// seconds), and records the sorted stream. Cycle counts are the simulator's
+// clock edges from the first load beat to the beat with out_last.
+import type { CompiledSimulator } from '../../hdl/sim/index.js';
+import { ConfigError } from '../config.js';
+import { lanesOf, type RadixSortConfig } from './config.js';
+import type { SortPair } from './golden.js';
+import { PHASE } from './module.js';
+
+export interface SortRun {
+  readonly sorted: SortPair[];
+  readonly passes: number;
+  readonly overflow: boolean;
+  /** Clock edges per phase group and in total. */
+  readonly cycles: { load: number; sort: number; unload: number; total: number };
+}
+
+/** The input checks that name the parameter a tile breaks. */
+export function checkTile(cfg: RadixSortConfig, pairs: readonly SortPair[]): void {
+  const cap = 2 ** cfg.capacityLog2;
+  if (pairs.length > cap) {
+    const need = Math.ceil(Math.log2(pairs.length));
+    throw new ConfigError(`radix-sort: a tile of ${pairs.length} pairs does not fit buffers of capacityLog2=${cfg.capacityLog2} (${cap} pairs); valid capacityLog2 ${need}..20`);
+  }
+  for (const p of pairs) {
+    if (!Number.isInteger(p.pid) || p.pid < 0 || p.pid >= 2 ** cfg.pidBits) {
+      throw new ConfigError(`radix-sort: key primitive id ${p.pid} exceeds the configured key width pidBits=${cfg.pidBits}; valid ids 0..${2 ** cfg.pidBits - 1}`);
+    }
+    if (!Number.isInteger(p.xy) || p.xy < 0 || p.xy >= 2 ** 32) {
+      throw new ConfigError(`radix-sort: key Morton word ${p.xy} exceeds the 32-bit key low word; valid 0..${2 ** 32 - 1}`);
+    }
+    if (!Number.isInteger(p.val) || p.val < 0 || p.val >= 2 ** cfg.valBits) {
+      throw new ConfigError(`radix-sort: value ${p.val} exceeds valBits=${cfg.valBits}; valid 0..${2 ** cfg.valBits - 1}`);
+    }
+  }
+}
+
+export function runSorter(sim: CompiledSimulator, cfg: RadixSortConfig, pairs: readonly SortPair[], opts: { check?: boolean } = {}): SortRun {
+  if (opts.check !== false) checkTile(cfg, pairs);
+  const L = lanesOf(cfg);
+  const top = sim.design.top.name;
+  const h = (name: string) => sim.handle(`${top}.${name}`);
+  const phase = h('phase');
+  if (phase.read() !== PHASE.LOAD) throw new Error(`runSorter: the sorter is busy (phase ${phase.read()}), not ready to load`);
+  const start = sim.cycle;
+
+  // LOAD: one beat per L pairs (one empty last beat for an empty tile).
+  const beats = Math.max(1, Math.ceil(pairs.length / L));
+  const inputs: Record<string, Uint32Array> = {
+    [`${top}.load_valid`]: new Uint32Array(beats).fill(1),
+    [`${top}.load_last`]: new Uint32Array(beats),
+    [`${top}.load_mask`]: new Uint32Array(beats),
+  };
+  inputs[`${top}.load_last`]![beats - 1] = 1;
+  const lane = (f: string, j: number) => (inputs[`${top}.load_${f}_${j}`] = new Uint32Array(beats));
+  const cols = Array.from({ length: L }, (_, j) => ({ pid: lane('pid', j), xy: lane('xy', j), val: lane('val', j) }));
+  for (let b = 0; b < beats; b++) {
+    let mask = 0;
+    for (let j = 0; j < L; j++) {
+      const p = pairs[b * L + j];
+      if (p === undefined) continue;
+      mask |= 1 << j;
+      cols[j]!.pid[b] = p.pid;
+      cols[j]!.xy[b] = p.xy;
+      cols[j]!.val[b] = p.val;
+    }
+    inputs[`${top}.load_mask`]![b] = mask;
+  }
+  sim.runBatch(inputs, beats, []);
+  sim.poke(`${top}.load_valid`, 0);
+  sim.poke(`${top}.load_last`, 0);
+  const loaded = sim.cycle;
+
+  // The passes: step to the end of each phase, its length read from the
+  // counters the FSM itself compares against.
+  const i = h('i');
+  const c = h('c');
+  const chunk = h('chunk');
+  const k2 = 2 ** cfg.k;
+  for (let guard = 0; ; guard++) {
+    if (guard > 10_000) throw new Error('runSorter: the sorter never reached UNLOAD');
+    const p = phase.read();
+    if (p === PHASE.UNLOAD) break;
+    if (p === PHASE.LOAD) throw new Error('runSorter: the sorter went back to LOAD without unloading');
+    const left = p === PHASE.CLEAR || p === PHASE.PREFIX ? k2 - c.read() : p === PHASE.HIST || p === PHASE.SCATTER ? chunk.read() + 1 - i.read() : 1;
+    sim.step(Math.max(1, left));
+  }
+  const sorting = sim.cycle;
+  const passes = h('passes').read();
+  const overflow = h('overflow').read() === 1;
+
+  // UNLOAD: beats + 1 cycles (sync read), recording the output lanes.
+  const outBeats = h('beats').read();
+  const names = [`${top}.out_valid`, `${top}.out_last`, `${top}.out_mask`];
+  for (let j = 0; j < L; j++) names.push(`${top}.out_pid_${j}`, `${top}.out_xy_${j}`, `${top}.out_val_${j}`);
+  const rec = sim.runBatch({}, outBeats + 1, names);
+  const sorted: SortPair[] = [];
+  let lastAt = -1;
+  for (let t = 0; t <= outBeats; t++) {
+    if (rec[names[0]!]![t] !== 1) continue;
+    const mask = rec[names[2]!]![t]!;
+    for (let j = 0; j < L; j++) {
+      if (((mask >>> j) & 1) === 0) continue;
+      sorted.push({ pid: rec[`${top}.out_pid_${j}`]![t]!, xy: rec[`${top}.out_xy_${j}`]![t]!, val: rec[`${top}.out_val_${j}`]![t]! });
+    }
+    if (rec[names[1]!]![t] === 1) lastAt = t;
+  }
+  if (lastAt < 0) throw new Error(`runSorter: no out_last within ${outBeats + 1} unload cycles`);
+  // The edge that samples the last beat ends the tile; the sorter is then back in LOAD.
+  const unload = lastAt + 1;
+  if (phase.read() !== PHASE.LOAD) sim.step(1);
+  return {
+    sorted,
+    passes,
+    overflow,
+    cycles: { load: loaded - start, sort: sorting - loaded, unload, total: loaded - start + (sorting - loaded) + unload },
+  };
+}
