@@ -10,6 +10,8 @@ import { ConfigError, type Schema } from '../units/config.js';
 import { allUnits, findUnit, registerUnit, unitNames, type UnitInfo } from '../units/registry.js';
 import type { UnitDef } from '../units/unit.js';
 import { eraseStudy, StudyError, type Study, type StudyTool } from './contract.js';
+import { study as blur } from './blur/index.js';
+import { study as hybrid } from './hybrid/index.js';
 import { study as mac } from './mac/index.js';
 import { study as noblur } from './noblur/index.js';
 import { study as sort } from './sort/index.js';
@@ -27,6 +29,8 @@ export interface StudyEntry {
 const STUDIES: StudyEntry[] = [
   { study: eraseStudy(noblur), module: new URL('./noblur/index.js', import.meta.url).href },
   { study: eraseStudy(mac), module: new URL('./mac/index.js', import.meta.url).href },
+  { study: eraseStudy(blur), module: new URL('./blur/index.js', import.meta.url).href },
+  { study: eraseStudy(hybrid), module: new URL('./hybrid/index.js', import.meta.url).href },
   { study: eraseStudy(sort), module: new URL('./sort/index.js', import.meta.url).href },
   { study: eraseStudy(qfm), module: new URL('./merge/qfm.js', import.meta.url).href },
   { study: eraseStudy(pmu), module: new URL('./merge/pmu.js', import.meta.url).href },

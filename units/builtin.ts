@@ -7,6 +7,7 @@ import { elaborate } from '../hdl/elaborate.js';
 import type { ModuleDef } from '../hdl/module.js';
 import type { SignalTree } from '../hdl/shape.js';
 import { BBox } from './bbox/module.js';
+import { BLUR_UNITS } from './blur/units.js';
 import { EdgeSetup } from './bbox/edge-setup.js';
 import type { ConfigOf, Schema } from './config.js';
 import { counterSchema } from './counter/config.js';
@@ -88,6 +89,7 @@ export const BUILTIN_UNITS: readonly UnitDef[] = [
   part('iterator', 'stamp iterator over the bbox', Iterator, (g) => ({ localStampBits: g.localStampBits, stampIdxBits: g.stampIdxBits })),
   part('sample-test', 'k x k sample-test stamp', SampleTest, (g) => ({ tvp: g.tvp, msaa: g.msaa, k: g.k, b: g.b, stampBits: g.stampBits, phaseBits: g.phaseBits })),
   part('depth-interp', 'per-lane depth interpolation', DepthInterp, (g) => ({ tvp: g.tvp, lanes: g.lanes, dBits: g.dBits })),
+  ...BLUR_UNITS,
   plain('spid-encoder', 'shading point id encoder: primitive id and Morton-interleaved shading coordinates into a 64-bit key', spidEncoderSchema, SpidEncoder),
   plain('scan', 'scan of a sorted SPID list: counts primitives, 2x2 shading quads and shader executions, emits each quad with its sample range', scanSchema, Scan),
   plain('minmax-encoder', 'min/max-offset encoder of one 64-word SPID buffer block: header, offsets packed LSB-first, bus lines', minmaxEncoderSchema, MinmaxEncoder),

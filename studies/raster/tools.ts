@@ -2,10 +2,12 @@
 // micropolygon workload (`workload raster`), and list MSAA sample positions
 // (`samples`) to check coverage by hand.
 import { writeDurable } from '../../synth-models/sweep/files.js';
-import { formatStats, generateWorkload, SURFACE_NAMES, serializeMesh, type SurfaceName } from '../../testbenches/workloads/raster/index.js';
+import { formatStats, generateWorkload, SURFACE_NAMES, serializeMesh, withBlurParams, type SurfaceName } from '../../testbenches/workloads/raster/index.js';
 import { ConfigError } from '../../units/config.js';
 import { MSAA_MODES, type Msaa } from '../../units/raster-common/formats.js';
 import { listSamples } from '../../units/raster-common/samples.js';
+import { BLUR_TUPLES } from '../../units/raster-common/blur-formats.js';
+import { blurTuple, listBlurSamples } from '../../units/raster-common/blur-samples.js';
 import type { StudyTool } from '../contract.js';
 
 const str = (o: Readonly<Record<string, string | boolean | undefined>>, k: string): string => String(o[k] ?? '');
@@ -20,6 +22,7 @@ export const WORKLOAD_TOOL: StudyTool = {
     { flags: '--seed <s>', description: 'random seed', default: '2010' },
     { flags: '--size <WxH>', description: 'render target in pixels', default: '1920x1080' },
     { flags: '--pairs', description: 'report pairing of triangles that share an edge (TVP)' },
+    { flags: '--blur', description: 'add per-vertex motion ("close") and the lens ("lens") to the mesh, seeded (testbenches/workloads/raster/blur-params.ts)' },
     { flags: '-o, --output <mesh.json>', description: 'write the mesh as {"vertices": [[x, y, z]...], "triangles": [[i, j, k]...]}' },
   ],
   run(args, opts) {
@@ -39,7 +42,9 @@ export const WORKLOAD_TOOL: StudyTool = {
     if (!m) throw new ConfigError(`workload: --size ${size} must be WIDTHxHEIGHT in pixels, e.g. 1920x1080`);
     const w = generateWorkload({ surface: surface as SurfaceName | 'default', area, count, seed, target: { width: Number(m[1]), height: Number(m[2]) }, pairs: opts['pairs'] === true });
     const output = opts['output'];
-    if (typeof output === 'string') writeDurable(output, serializeMesh(w.mesh));
+    // --blur adds per-vertex motion and the lens, from the same seed.
+    const mesh = opts['blur'] === true ? withBlurParams(w.mesh, seed) : w.mesh;
+    if (typeof output === 'string') writeDurable(output, serializeMesh(mesh));
     console.log(`workload raster: surface ${surface}, ${count} triangles, target area ${area} px^2, ${size}, seed ${seed}`);
     console.log(formatStats(w.stats));
     if (typeof output === 'string') console.log(`mesh written to ${output}`);
@@ -48,11 +53,12 @@ export const WORKLOAD_TOOL: StudyTool = {
 
 export const SAMPLES_TOOL: StudyTool = {
   command: 'samples',
-  description: 'print every MSAA sample position in a pixel rectangle',
+  description: 'print every MSAA (or, with --blur, every tile x tuple) sample position in a pixel rectangle',
   options: [
     { flags: '--msaa <n>', description: '1 | 4 | 16', default: '16' },
     { flags: '--rect <X,Y,W,H>', description: 'pixel rectangle', default: '0,0,1,1' },
     { flags: '--json', description: 'one JSON object per sample' },
+    { flags: '--blur', description: 'blur samples instead: every (2x2-pixel tile, u,v,t tuple) sample of the tiles the rectangle touches' },
   ],
   run(_args, opts) {
     const msaa = Number(opts['msaa']) as Msaa;
@@ -61,6 +67,7 @@ export const SAMPLES_TOOL: StudyTool = {
     const m = /^(\d+),(\d+),(\d+),(\d+)$/.exec(rect);
     if (!m) throw new ConfigError(`samples: --rect ${rect} must be X,Y,W,H in pixels`);
     const [x, y, w, h] = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])];
+    if (opts['blur'] === true) return printBlurSamples({ x, y, w, h }, opts['json'] === true);
     if (w * h * msaa > 1_000_000) throw new ConfigError(`samples: ${w}x${h} pixels at ${msaa}x is over a million samples; ask for a smaller --rect`);
     const list = listSamples(msaa, { x, y, w, h });
     if (opts['json'] === true) {
@@ -72,5 +79,25 @@ export const SAMPLES_TOOL: StudyTool = {
     for (const s of list) console.log(`${s.px}\t${s.py}\t${s.s}\t${s.sx}\t${s.sy}`);
   },
 };
+
+function printBlurSamples(rect: { x: number; y: number; w: number; h: number }, json: boolean): void {
+  if (rect.w <= 0 || rect.h <= 0) throw new ConfigError('samples --blur: --rect must have a positive width and height');
+  if (rect.w * rect.h * (BLUR_TUPLES / 4) > 1_000_000) throw new ConfigError(`samples --blur: ${rect.w}x${rect.h} pixels is over a million samples; ask for a smaller --rect`);
+  const list = listBlurSamples(rect);
+  if (json) {
+    for (const s of list) {
+      const t = blurTuple(s.tuple);
+      console.log(JSON.stringify({ ...s, u: t.u, v: t.v, t: t.t }));
+    }
+    return;
+  }
+  console.log(`# blur samples (one per 2x2-pixel tile per (u, v, t) tuple, ${BLUR_TUPLES} tuples) of the tiles touching pixels x ${rect.x}..${rect.x + rect.w - 1}, y ${rect.y}..${rect.y + rect.h - 1}`);
+  console.log('# sx, sy in 1/256-pixel units (y down); u, v signed 1.10 (raw/1024); t 0.12 (raw/4096)');
+  console.log('tx\tty\ttuple\tsx\tsy\tu\tv\tt');
+  for (const s of list) {
+    const t = blurTuple(s.tuple);
+    console.log(`${s.tx}\t${s.ty}\t${s.tuple}\t${s.sx}\t${s.sy}\t${t.u}\t${t.v}\t${t.t}`);
+  }
+}
 
 export const RASTER_TOOLS: readonly StudyTool[] = [WORKLOAD_TOOL, SAMPLES_TOOL];

@@ -6,3 +6,6 @@ export { type Mesh, type TriIndices, concatMeshes, triangleVerts, truncateMesh }
 export { pairOrder, pairsFromMesh, singlesFromMesh } from './pairing.js';
 export { SURFACE_NAMES, type Surface, type SurfaceName, makeSurface } from './surfaces.js';
 export { type DiceOptions, type DicedInstance, type Target, diceSurface } from './tessellate.js';
+export { blurMpsFromMesh, NO_LENS, withBlurParams } from './blur-params.js';
+export type { ClosePosition } from './mesh.js';
+export { surfaceStrata } from './strata.js';

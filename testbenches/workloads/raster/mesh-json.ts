@@ -1,6 +1,10 @@
 // The mesh interchange format: {"vertices": [[x, y, z], ...], "triangles":
 // [[i, j, k], ...]} with x, y in pixels (decimals on the 1/256 grid, within
-// the 14.8 range) and z in [0, 1). Parsing validates everything and names the
+// the 14.8 range) and z in [0, 1). Blur meshes add, optionally, "close":
+// [[x, y], ...] (each vertex at shutter close, same rules as x, y; one per
+// vertex) and "lens": {"aperture": A, "focus": F} (CoC radius at infinity in
+// pixels on the 1/256 grid, 0..255.996; focus depth in [0, 1)); files
+// without them read as before. Parsing validates everything and names the
 // exact position of the first problem, since these files are written by hand
 // and by other tools.
 
@@ -12,7 +16,9 @@ import {
 } from '../../../units/raster-common/formats.js';
 import { UserError } from '../../../hdl/errors.js';
 import type { Vertex } from '../../../units/raster-common/mp.js';
-import type { Mesh, TriIndices } from './mesh.js';
+import { LENS_A_MAX } from '../../../units/raster-common/blur-formats.js';
+import type { Lens } from '../../../units/raster-common/blur-mp.js';
+import type { ClosePosition, Mesh, TriIndices } from './mesh.js';
 
 /** A malformed mesh file; `where` is the JSON path of the offending value. */
 export class MeshFormatError extends UserError {
@@ -104,7 +110,29 @@ export function meshFromJsonValue(doc: unknown): Mesh {
       parseIndex(c, `triangles[${i}][2]`, vertices.length),
     ];
   });
-  return { vertices, triangles };
+  const blur: { close?: ClosePosition[]; lens?: Lens } = {};
+  if ('close' in record) {
+    blur.close = expectArray(record['close'], 'close', vertices.length).map((entry, i) => {
+      const [x, y] = expectArray(entry, `close[${i}]`, 2);
+      return { x: parseCoord(x, `close[${i}][0]`), y: parseCoord(y, `close[${i}][1]`) };
+    });
+  }
+  if ('lens' in record) blur.lens = parseLens(record['lens']);
+  return { vertices, triangles, ...blur };
+}
+
+function parseLens(value: unknown): Lens {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new MeshFormatError('lens', `expected {"aperture": pixels, "focus": depth}, got ${show(value)}`);
+  }
+  const r = value as Record<string, unknown>;
+  for (const key of ['aperture', 'focus']) if (!(key in r)) throw new MeshFormatError('lens', `missing "${key}"`);
+  const ap = r['aperture'];
+  if (typeof ap !== 'number' || !Number.isFinite(ap)) throw new MeshFormatError('lens.aperture', `${show(ap)} is not a finite number`);
+  const a = ap * SUBPIXEL;
+  if (!Number.isInteger(a)) throw new MeshFormatError('lens.aperture', `${ap} is not on the 1/256 grid`);
+  if (a < 0 || a > LENS_A_MAX) throw new MeshFormatError('lens.aperture', `${ap} is outside [0, ${LENS_A_MAX / SUBPIXEL}] pixels`);
+  return { a, f: parseDepth(r['focus'], 'lens.focus') };
 }
 
 /**
@@ -114,5 +142,7 @@ export function meshFromJsonValue(doc: unknown): Mesh {
 export function serializeMesh(mesh: Mesh): string {
   const verts = mesh.vertices.map((v) => `[${v.x / SUBPIXEL}, ${v.y / SUBPIXEL}, ${v.z / 2 ** DEPTH_BITS}]`);
   const tris = mesh.triangles.map((t) => `[${t[0]}, ${t[1]}, ${t[2]}]`);
-  return `{\n  "vertices": [\n    ${verts.join(',\n    ')}\n  ],\n  "triangles": [\n    ${tris.join(',\n    ')}\n  ]\n}\n`;
+  const close = mesh.close === undefined ? '' : `,\n  "close": [\n    ${mesh.close.map((c) => `[${c.x / SUBPIXEL}, ${c.y / SUBPIXEL}]`).join(',\n    ')}\n  ]`;
+  const lens = mesh.lens === undefined ? '' : `,\n  "lens": {"aperture": ${mesh.lens.a / SUBPIXEL}, "focus": ${mesh.lens.f / 2 ** DEPTH_BITS}}`;
+  return `{\n  "vertices": [\n    ${verts.join(',\n    ')}\n  ],\n  "triangles": [\n    ${tris.join(',\n    ')}\n  ]${close}${lens}\n}\n`;
 }

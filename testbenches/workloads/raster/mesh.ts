@@ -2,6 +2,7 @@
 // generated, stored (mesh JSON) and paired in. Adjacency is by vertex index:
 // two triangles share an edge when they share two vertex indices.
 
+import type { Lens } from '../../../units/raster-common/blur-mp.js';
 import type { TriVerts, Vertex } from '../../../units/raster-common/mp.js';
 
 export type TriIndices = readonly [number, number, number];
@@ -11,6 +12,16 @@ export interface Mesh {
   readonly vertices: readonly Vertex[];
   /** Vertex indices, in stream order; winding as drawn (clockwise on screen = front). */
   readonly triangles: readonly TriIndices[];
+  /** Blur (optional): each vertex's position at shutter close, 14.8; one per vertex. */
+  readonly close?: readonly ClosePosition[];
+  /** Blur (optional): the frame's thin lens, raw (A 8.8 px, F 0.24). */
+  readonly lens?: Lens;
+}
+
+/** A vertex position at shutter close, 14.8 raw. */
+export interface ClosePosition {
+  readonly x: number;
+  readonly y: number;
 }
 
 /** The vertices of triangle i. */

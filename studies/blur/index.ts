@@ -1,0 +1,46 @@
+// The Blur rasterizer study: mode (motion, defocus, blur; each N = 64) x
+// TVP x SPF x PMT x STS x STP, each micro-architecture elaborated once from
+// units/blur, simulated on the micropolygon workload with its seeded motion
+// and lens, and priced at every Vt x Vdd x pipeline depth. Frontier:
+// performance density against energy per MP (one triangle), per mode.
+// A full sweep is 3 x 432 micro-architectures of 0.27 to 0.57 M simulated
+// cycles each on 4096 triangles (units/blur/README.md): hours on this
+// machine; `--param count=...` and `--only` cut it down.
+import { BLUR_UNIT } from '../../units/blur/units.js';
+import { defineStudy } from '../contract.js';
+import { MP, RASTER_METRICS, RASTER_OBJECTIVES, RASTER_RATE_TARGETS } from '../raster/metrics.js';
+import { RASTER_TOOLS } from '../raster/tools.js';
+import { BLUR_DRIVER } from './driver.js';
+import { BLUR_MESH_FILE, blurWorkloads } from './workloads.js';
+import type { BlurConfig } from '../../units/blur/config.js';
+
+export const study = defineStudy({
+  name: 'blur',
+  summary: 'Blur micropolygon rasterizer (motion, defocus, blur at N = 64; TVP x SPF x PMT x STS x STP)',
+  unit: BLUR_UNIT,
+  space: {
+    sweep: { render: 'all', tvp: 'all', spf: 'all', pmt: 'all', sts: 'all', stp: 'all' },
+    modeKeys: ['render'],
+    mode: (c) => c.render,
+  },
+  work: MP,
+  workloads: blurWorkloads<BlurConfig>(),
+  driver: BLUR_DRIVER,
+  fileWorkload: BLUR_MESH_FILE,
+  metrics: RASTER_METRICS,
+  objectives: RASTER_OBJECTIVES,
+  counterDisplay: [
+    { key: 'inputRecords', display: { label: 'input records (MPs, or pairs with TVP)', unit: '', scale: 1 } },
+    { key: 'cyclesPerPositioned', display: { label: 'cycles per positioned MP (one tuple of one record)', unit: '', scale: 1 }, digits: 4 },
+    { key: 'tilesPerPositioned', display: { label: 'tiles tested per positioned MP', unit: '', scale: 1 }, digits: 3 },
+    { key: 'sampleTestEfficiency', display: { label: 'sample test efficiency (hits / tiles tested)', unit: '', scale: 1 }, digits: 4 },
+    { key: 'stallFraction', display: { label: 'stall fraction (cycles with an MP offered and not accepted)', unit: '', scale: 1 }, digits: 4 },
+    { key: 'outOfRange', display: { label: 'out of range (STP), positioned MPs', unit: '', scale: 1 } },
+  ],
+  // Lanes stall (the iterator holds a positioned MP for several cycles) and
+  // the front end holds an MP for 64 tuples: retimed registers need enables.
+  pipelineRegisters: { enable: true },
+  rateTargets: RASTER_RATE_TARGETS,
+  report: [{ kind: 'frontier' }, { kind: 'rate-cost' }, { kind: 'constrained' }, { kind: 'microarch' }],
+  tools: RASTER_TOOLS,
+});

@@ -1,0 +1,203 @@
+// The Blur rasterizer: a positioning front end, then PMT lanes.
+//
+//   in (MP: open and close positions, depth) -> [R0] -> positioning
+//      (tuple ROM -> SampleInTime -> Radius + SampleInLens, ceil(verts/SPF)
+//       slots, SPF-sequenced) -> [Rp: positioned MP] -> lane rr (round robin)
+//   lane l: BlurLane (cull, bbox, setup, iterator, blur sample test, depth)
+//      -> out{l}
+//
+// The front end holds an MP for its 64 tuples. Each tuple is positioned in
+// posCycles = ceil(verts / slots) cycles: in phase p, slot s positions vertex
+// p * slots + s; vertices of earlier phases wait in partial registers; the
+// last phase loads Rp. Rp goes to the next lane in round robin when that lane
+// is ready, so each lane works on its own tuple. After tuple 63 the front
+// end takes the next MP in the same cycle. `motion` builds no lens units,
+// `defocus` no time unit. See README.md.
+import { defineModule, mux, muxN, ufixed, uint, type Fixed, type ModuleBuilder, type SInt, type Signal, type UInt } from '../../hdl/index.js';
+import { SampleInLens } from '../lens/module.js';
+import { Radius } from '../lens/radius.js';
+import { MP_ID_BITS, OOR_COUNT_BITS } from '../noblur/config.js';
+import { stageRegs, validReg } from '../noblur/stage.js';
+import { BLUR_TUPLES, LENS_A_BITS, LENS_F_BITS, LENS_UV_BITS, TILE_BITS, TIME_BITS, TUPLE_BITS, usesLens, usesTime } from '../raster-common/blur-formats.js';
+import { BLUR_TUPLE_TABLE } from '../raster-common/blur-samples.js';
+import { COORD_INT_BITS, DEPTH_BITS, SUBPIXEL_BITS } from '../raster-common/formats.js';
+import { SampleInTime } from '../sample-time/module.js';
+import { blurGeometryOf, type BlurConfig, type HybridConfig } from './config.js';
+import { BlurLane, laneOutputFields } from './lane.js';
+
+type Sigs = Record<string, Signal>;
+
+/** Blur at a fixed mode; with `hybrid`, the full front end plus a `mode`
+ *  input (0: NoBlur 4x, 1: NoBlur 16x, 2: motion, 3: blur) that bypasses it
+ *  in NoBlur modes (one pass per MP, no positioning) and the lens in motion. */
+function buildRasterizer(m: ModuleBuilder, cfg: BlurConfig, hybrid: boolean): Sigs {
+  const g = blurGeometryOf(cfg);
+  const time = usesTime(g.mode);
+  const lens = usesLens(g.mode);
+  const nv = g.verts;
+  const P = g.slots;
+  const C = g.posCycles;
+  const coord = ufixed(COORD_INT_BITS, SUBPIXEL_BITS);
+  const ports: Sigs = {};
+
+  // ---- Ports --------------------------------------------------------------------------
+  const inValid = (ports['in_valid'] = m.input('in_valid', uint(1))) as UInt;
+  const inReady = (ports['in_ready'] = m.output('in_ready', uint(1))) as UInt;
+  const mpIn: Sigs = {};
+  for (let i = 0; i < nv; i++) {
+    for (const f of time ? ['x', 'y', 'x1', 'y1'] : ['x', 'y']) mpIn[`${f}_${i}`] = ports[`in_payload_v${i}_${f}`] = m.input(`in_payload_v${i}_${f}`, coord);
+    mpIn[`z_${i}`] = ports[`in_payload_v${i}_z`] = m.input(`in_payload_v${i}_z`, uint(DEPTH_BITS));
+  }
+  if (g.tvp) mpIn['pair'] = ports['in_payload_pair'] = m.input('in_payload_pair', uint(1));
+  mpIn['id'] = ports['in_payload_id'] = m.input('in_payload_id', uint(MP_ID_BITS));
+  const lensA = lens ? ((ports['lens_a'] = m.input('lens_a', uint(LENS_A_BITS))) as UInt) : null;
+  const lensF = lens ? ((ports['lens_f'] = m.input('lens_f', uint(LENS_F_BITS))) as UInt) : null;
+  const modeIn = hybrid ? ((ports['mode'] = m.input('mode', uint(2))) as UInt) : null;
+  // Hybrid: blurOn = motion or blur (the front end runs); lensOn = blur.
+  const blurOn = modeIn === null ? null : modeIn.bit(1).named('blur_on');
+  const lensOn = modeIn === null ? null : modeIn.eq(3).named('lens_on');
+  const oorCount = (ports['oor_count'] = m.output('oor_count', uint(OOR_COUNT_BITS))) as UInt;
+  const idle = (ports['idle'] = m.output('idle', uint(1))) as UInt;
+
+  // ---- R0: the MP being positioned, held for 64 tuples ------------------------------------
+  const s0adv = m.wire('s0_adv', uint(1));
+  const v0 = validReg(m, 's0', s0adv, inValid);
+  inReady.drive(s0adv);
+  const r0 = stageRegs(m, 's0', mpIn, s0adv.and(inValid));
+
+  const tup = m.reg('tuple', uint(TUPLE_BITS), { init: 0 });
+  const phBits = Math.max(1, Math.ceil(Math.log2(C)));
+  const ph = m.reg('phase', uint(phBits), { init: 0 });
+  const lastPosPhase = C === 1 ? m.lit(1, uint(1)) : ph.eq(C - 1);
+  // In a NoBlur mode the MP passes in one cycle, unpositioned.
+  const lastPhase = blurOn === null ? lastPosPhase : lastPosPhase.or(blurOn.not());
+
+  // The tuple ROM: the 64 (u, v, t, jx, jy) constants, muxed by the tuple counter.
+  const rom = (width: number, pick: (i: number) => number): UInt =>
+    muxN(tup, BLUR_TUPLE_TABLE.map((t) => m.lit(BigInt.asUintN(width, BigInt(pick(t.i))), uint(width))));
+  const tT = time ? rom(TIME_BITS, (i) => BLUR_TUPLE_TABLE[i]!.t).named('tuple_t') : null;
+  const tU = lens ? rom(LENS_UV_BITS, (i) => BLUR_TUPLE_TABLE[i]!.u).asSInt().named('tuple_u') : null;
+  const tV = lens ? rom(LENS_UV_BITS, (i) => BLUR_TUPLE_TABLE[i]!.v).asSInt().named('tuple_v') : null;
+  const tJx = rom(TILE_BITS, (i) => BLUR_TUPLE_TABLE[i]!.jx).named('tuple_jx');
+  const tJy = rom(TILE_BITS, (i) => BLUR_TUPLE_TABLE[i]!.jy).named('tuple_jy');
+
+  // ---- Positioning slots ------------------------------------------------------------------
+  /** Vertex (field) handled by slot s in the current phase; past the last vertex, v0 (unused). */
+  const slotField = (s: number, f: string): Signal => {
+    const cases = Array.from({ length: C }, (_, p) => r0[`${f}_${p * P + s < nv ? p * P + s : 0}`]!);
+    return C === 1 ? cases[0]! : muxN(ph, cases);
+  };
+  const posCfg = { tvp: g.tvp, spf: cfg.spf };
+  let sx: Fixed[] = Array.from({ length: P }, (_, s) => slotField(s, 'x') as Fixed);
+  let sy: Fixed[] = Array.from({ length: P }, (_, s) => slotField(s, 'y') as Fixed);
+  if (time) {
+    const tu = m.instance('time', SampleInTime, posCfg);
+    tu['t']!.drive(tT!);
+    for (let s = 0; s < P; s++) for (const f of ['x0', 'y0', 'x1', 'y1']) tu[`${f}_${s}`]!.drive(slotField(s, f === 'x0' ? 'x' : f === 'y0' ? 'y' : f));
+    sx = sx.map((_, s) => tu[`x_${s}`] as Fixed);
+    sy = sy.map((_, s) => tu[`y_${s}`] as Fixed);
+  }
+  if (lens) {
+    const rad = m.instance('radius', Radius, posCfg);
+    rad['lensA']!.drive(lensA!);
+    rad['lensF']!.drive(lensF!);
+    const lu = m.instance('lens', SampleInLens, posCfg);
+    lu['u']!.drive(tU!);
+    lu['v']!.drive(tV!);
+    for (let s = 0; s < P; s++) {
+      rad[`z_${s}`]!.drive(slotField(s, 'z'));
+      lu[`r_${s}`]!.drive(rad[`r_${s}`] as SInt);
+      lu[`x_${s}`]!.drive(sx[s]!);
+      lu[`y_${s}`]!.drive(sy[s]!);
+    }
+    sx = sx.map((v, s) => (lensOn === null ? (lu[`xl_${s}`] as Fixed) : mux(lensOn, lu[`xl_${s}`] as Fixed, v)));
+    sy = sy.map((v, s) => (lensOn === null ? (lu[`yl_${s}`] as Fixed) : mux(lensOn, lu[`yl_${s}`] as Fixed, v)));
+  }
+
+  // ---- Rp: the positioned MP, dispatched round robin ------------------------------------------
+  const rpTaken = m.wire('rp_taken', uint(1));
+  const rpV = m.wire('rp_v_w', uint(1));
+  const rpFree = rpV.not().or(rpTaken);
+  const go = v0.and(lastPhase.not().or(rpFree)).named('go');
+  const fin = go.and(lastPhase).named('fin');
+  const lastTuple = blurOn === null ? tup.eq(BLUR_TUPLES - 1) : tup.eq(BLUR_TUPLES - 1).or(blurOn.not());
+  const release = fin.and(lastTuple).named('release');
+  s0adv.drive(v0.not().or(release));
+  if (C > 1) m.when(go, () => ph.set(mux(lastPhase, m.lit(0, uint(phBits)), ph.addWrap(1))));
+  m.when(fin, () => tup.set(mux(release, m.lit(0, uint(TUPLE_BITS)), tup.addWrap(1))));
+
+  const pos: Sigs = { id: r0['id']!, tuple: tup, jx: tJx, jy: tJy };
+  if (g.tvp) pos['pair'] = r0['pair']!;
+  for (let i = 0; i < nv; i++) {
+    const p = Math.floor(i / P);
+    const s = i - p * P;
+    pos[`z${i}`] = r0[`z_${i}`]!;
+    const raw = (v: Signal, f: 'x' | 'y'): Signal => (blurOn === null ? v : mux(blurOn, v as Fixed, r0[`${f}_${i}`] as Fixed));
+    if (p === C - 1) {
+      pos[`x${i}`] = raw(sx[s]!, 'x');
+      pos[`y${i}`] = raw(sy[s]!, 'y');
+    } else {
+      // Positioned in an earlier phase: held until the last phase.
+      const hold = go.and(ph.eq(p));
+      const hx = m.reg(`part_x${i}`, coord, { en: hold, init: null });
+      const hy = m.reg(`part_y${i}`, coord, { en: hold, init: null });
+      hx.drive(sx[s]!);
+      hy.drive(sy[s]!);
+      pos[`x${i}`] = raw(hx, 'x');
+      pos[`y${i}`] = raw(hy, 'y');
+    }
+  }
+  const rv = validReg(m, 'rp', rpFree, fin);
+  rpV.drive(rv);
+  const rp = stageRegs(m, 'rp', pos, fin);
+
+  const rrBits = Math.max(1, Math.ceil(Math.log2(g.pmt)));
+  const rr = m.reg('rr', uint(rrBits), { init: 0 });
+  m.when(rpTaken, () => rr.set(g.pmt === 1 ? rr : mux(rr.eq(g.pmt - 1), m.lit(0, uint(rrBits)), rr.addWrap(1))));
+
+  // ---- Lanes ------------------------------------------------------------------------------------
+  const laneCfg = { tvp: g.tvp, k: g.k, b: g.b, hybrid };
+  const readies: UInt[] = [];
+  const idles: UInt[] = [];
+  let oorSum: UInt = m.lit(0, uint(3));
+  for (let l = 0; l < g.pmt; l++) {
+    const lane = m.instance(`lane${l}`, BlurLane, laneCfg);
+    if (modeIn !== null) (lane['mode'] as UInt).drive(modeIn);
+    const lin = lane.in as unknown as { valid: UInt; ready: UInt; payload: Record<string, Signal & Record<string, Signal>> };
+    lin.valid.drive(rv.and(g.pmt === 1 ? m.lit(1, uint(1)) : rr.eq(l)));
+    const pl = lin.payload;
+    for (let i = 0; i < nv; i++) {
+      pl[`v${i}`]!['x']!.drive(rp[`x${i}`]!);
+      pl[`v${i}`]!['y']!.drive(rp[`y${i}`]!);
+      pl[`v${i}`]!['z']!.drive(rp[`z${i}`]!);
+    }
+    if (g.tvp) pl['pair']!.drive(rp['pair']!);
+    for (const f of ['id', 'tuple', 'jx', 'jy']) pl[f]!.drive(rp[f]!);
+    readies.push(lin.ready);
+    const lout = lane.out as unknown as { valid: UInt; ready: UInt; payload: Record<string, UInt> };
+    const ov = (ports[`out${l}_valid`] = m.output(`out${l}_valid`, uint(1))) as UInt;
+    const or = (ports[`out${l}_ready`] = m.input(`out${l}_ready`, uint(1))) as UInt;
+    ov.drive(lout.valid);
+    lout.ready.drive(or);
+    for (const [name, w] of laneOutputFields(laneCfg)) {
+      const o = (ports[`out${l}_payload_${name}`] = m.output(`out${l}_payload_${name}`, uint(w))) as UInt;
+      o.drive(lout.payload[name]!);
+    }
+    oorSum = oorSum.addWrap((lane.oorFire as UInt).zext(3));
+    idles.push(lane.idle as UInt);
+  }
+  rpTaken.drive(rv.and(readies.length === 1 ? readies[0]! : muxN(rr, readies)));
+
+  const count = m.reg('oor_counter', uint(OOR_COUNT_BITS), { init: 0 });
+  count.drive(count.addWrap(oorSum.zext(OOR_COUNT_BITS)));
+  oorCount.drive(count);
+  idle.drive(idles.reduce((a, b) => a.and(b), v0.or(rv).not()));
+  return ports;
+}
+
+export const Blur = defineModule('Blur', (m, cfg: BlurConfig) => buildRasterizer(m, cfg, false));
+
+/** Hybrid: the blur unit (both front-end units) that also runs NoBlur 4x
+ *  and 16x, picked per frame by the `mode` input. */
+export const Hybrid = defineModule('Hybrid', (m, cfg: HybridConfig) => buildRasterizer(m, { ...cfg, render: 'blur' }, true));
+

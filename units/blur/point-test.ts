@@ -1,0 +1,79 @@
+// The edge-function half of a sample test, with the samples' bbox-local
+// positions as inputs: every edge function at each lane's sample, the
+// inside test per triangle and the owning triangle's d0..d2, on local b.8
+// coordinates exactly as NoBlur's sample test computes them (E signed
+// 2b+18, exact by |E| < 2^(2b+17); E - bias >= 0 as a sign bit and a zero
+// detect; a pair's triangle 1 tests the shared edge as the exact complement
+// of triangle 0's). The blur and hybrid sample tests put positions in front.
+import { cat, defineModule, muxN, sfixed, ufixed, uint, type Fixed, type Signal, type UInt } from '../../hdl/index.js';
+import { edgesOf } from '../bbox/edges.js';
+import { SUBPIXEL_BITS } from '../raster-common/formats.js';
+
+export interface PointTestConfig {
+  readonly tvp: boolean;
+  readonly lanes: number;
+  readonly b: number;
+}
+
+export const PointSampleTest = defineModule('PointSampleTest', (m, cfg: PointTestConfig) => {
+  const { b, lanes } = cfg;
+  const dBits = 2 * b + 16;
+  const nv = cfg.tvp ? 4 : 3;
+  const ports: Record<string, Signal> = {};
+  const inp = <S extends Signal>(name: string, s: S): S => (ports[name] = s);
+  const out = (name: string, width: number): UInt => (ports[name] = m.output(name, uint(width))) as UInt;
+  const local = ufixed(b, SUBPIXEL_BITS);
+  const delta = sfixed(b + 1, SUBPIXEL_BITS);
+  const vx: Fixed[] = [];
+  const vy: Fixed[] = [];
+  for (let i = 0; i < nv; i++) {
+    vx.push(inp(`lx${i}`, m.input(`lx${i}`, local)));
+    vy.push(inp(`ly${i}`, m.input(`ly${i}`, local)));
+  }
+  const edges = edgesOf(cfg.tvp).map((e) => ({
+    ...e,
+    dx: inp(`${e.name}_dx`, m.input(`${e.name}_dx`, delta)),
+    dy: inp(`${e.name}_dy`, m.input(`${e.name}_dy`, delta)),
+    bias: inp(`${e.name}_bias`, m.input(`${e.name}_bias`, uint(1))),
+  }));
+  const front0 = inp('front0', m.input('front0', uint(1)));
+  const front1 = cfg.tvp ? inp('front1', m.input('front1', uint(1))) : null;
+
+  const hit: UInt[] = [];
+  const tri: UInt[] = [];
+  for (let l = 0; l < lanes; l++) {
+    const px = inp(`lane${l}_px`, m.input(`lane${l}_px`, local));
+    const py = inp(`lane${l}_py`, m.input(`lane${l}_py`, local));
+    const rel = new Map<number, { x: Fixed; y: Fixed }>();
+    const from = (a: number): { x: Fixed; y: Fixed } => {
+      let r = rel.get(a);
+      if (r === undefined) rel.set(a, (r = { x: px.sub(vx[a]!), y: py.sub(vy[a]!) }));
+      return r;
+    };
+    const value = new Map<string, { e: Fixed; pass: UInt }>();
+    for (const e of edges) {
+      const p1 = e.dx.mul(from(e.a).y).asSInt();
+      const p2 = e.dy.mul(from(e.a).x).asSInt();
+      const ev = p1.subWrap(p2).asFixed(2 * b + 2, 2 * SUBPIXEL_BITS, true).named(`lane${l}_${e.name}`);
+      const raw = ev.asSInt();
+      value.set(e.name, { e: ev, pass: raw.isNeg().not().and(raw.orR().or(e.bias.not())) });
+    }
+    const get = (name: string): { e: Fixed; pass: UInt } => value.get(name)!;
+    const low = (f: Fixed): UInt => f.bits(dBits - 1, 0);
+    const in0 = front0.and(get('e12').pass).and(get('e20').pass).and(get('e01').pass).named(`lane${l}_in0`);
+    let d = [low(get('e12').e), low(get('e20').e), low(get('e01').e)];
+    if (front1 !== null) {
+      const in1 = front1.and(get('e12').pass.not()).and(get('e13').pass).and(get('e32').pass).named(`lane${l}_in1`);
+      const d1 = [low(get('e13').e), low(get('e32').e), get('e12').e.asSInt().neg().bits(dBits - 1, 0)];
+      d = d.map((x, n) => muxN(in1, [x, d1[n]!]));
+      hit.push(in0.or(in1));
+      tri.push(in1);
+    } else {
+      hit.push(in0);
+    }
+    d.forEach((x, n) => out(`lane${l}_d${n}`, dBits).drive(x));
+  }
+  out('hit', lanes).drive(lanes === 1 ? hit[0]! : cat(...hit.slice().reverse()));
+  if (cfg.tvp) out('tri', lanes).drive(lanes === 1 ? tri[0]! : cat(...tri.slice().reverse()));
+  return ports;
+});

@@ -1,0 +1,95 @@
+// Blur and hybrid sample tests: lane sample positions (sample-positions.ts)
+// in front of the shared edge-function test (point-test.ts).
+//
+// BlurSampleTest: one sample per 2 x 2-pixel tile of a k x k-tile stamp, at
+// the positioned MP's tuple offset (jx, jy) shifted by the tile phase.
+// HybridSampleTest: the same lanes on three grids chosen by the frame's mode
+// (0: NoBlur 4x cells, 1: NoBlur 16x cells, 2 and 3: blur tiles); the local
+// stamp index arrives at the width of the finest grid (16x) and each grid
+// uses its low bits.
+import { cat, defineModule, mux, uint, type ModuleBuilder, type Signal, type UInt } from '../../hdl/index.js';
+import { TILE_BITS } from '../raster-common/blur-formats.js';
+import { SUBPIXEL_BITS } from '../raster-common/formats.js';
+import { PointSampleTest } from './point-test.js';
+import { cellPositions, tilePositions, type LanePos } from './sample-positions.js';
+import { edgesOf } from '../bbox/edges.js';
+
+export interface BlurSampleTestConfig {
+  readonly tvp: boolean;
+  readonly k: 1 | 2 | 4;
+  readonly b: number;
+  /** Runtime grid choice (NoBlur 4x, 16x, blur) instead of blur tiles only. */
+  readonly hybrid: boolean;
+}
+
+/** Bits of a local stamp index on a grid whose stamps are 2^stampBits units. */
+export const localStampBitsOf = (b: number, stampBits: number): number => b + SUBPIXEL_BITS - stampBits;
+/** Stamp phase bits the lanes need: 2 - log2 k (tile index mod 4; the cell phase needs no more). */
+export const stampPhaseBitsOf = (k: number): number => 2 - Math.log2(k);
+
+function sampleTest(hybrid: boolean) {
+  return (m: ModuleBuilder, cfg: BlurSampleTestConfig): Record<string, Signal> => {
+    const { b, k, tvp } = cfg;
+    const kb = Math.log2(k);
+    const lanes = k * k;
+    const nv = tvp ? 4 : 3;
+    const ports: Record<string, Signal> = {};
+    const inp = <S extends Signal>(name: string, s: S): S => (ports[name] = s);
+    const finest = hybrid ? 6 + kb : TILE_BITS + kb;
+    const ls = localStampBitsOf(b, finest);
+    const pb = stampPhaseBitsOf(k);
+    const stampX = inp('stampX', m.input('stamp_x', uint(ls)));
+    const stampY = inp('stampY', m.input('stamp_y', uint(ls)));
+    const phX = pb > 0 ? inp('phaseX', m.input('phase_x', uint(pb))) : null;
+    const phY = pb > 0 ? inp('phaseY', m.input('phase_y', uint(pb))) : null;
+    const jx = inp('jx', m.input('jx', uint(TILE_BITS)));
+    const jy = inp('jy', m.input('jy', uint(TILE_BITS)));
+    const mode = hybrid ? inp('mode', m.input('mode', uint(2))) : null;
+    /** Stamp index and phase (cat(phase y, phase x)) at one grid's width. */
+    const at = (sb: number, phaseBits: number): [UInt, UInt, UInt | null] => {
+      const w = localStampBitsOf(b, sb);
+      const phase = phaseBits === 0 || phX === null || phY === null ? null : cat(phY.bits(phaseBits - 1, 0), phX.bits(phaseBits - 1, 0));
+      return [stampX.trunc(w), stampY.trunc(w), phase];
+    };
+    const [tx, ty, tph] = at(TILE_BITS + kb, pb);
+    let pos: LanePos[] = tilePositions(m, b, k, tx, ty, tph, pb, jx, jy);
+    if (mode !== null) {
+      const pb16 = Math.max(0, SUBPIXEL_BITS - 6 - kb);
+      const pb4 = Math.max(0, SUBPIXEL_BITS - 7 - kb);
+      const [x16, y16, ph16] = at(6 + kb, pb16);
+      const [x4, y4, ph4] = at(7 + kb, pb4);
+      const p16 = cellPositions(m, b, k, 16, x16, y16, ph16, pb16);
+      const p4 = cellPositions(m, b, k, 4, x4, y4, ph4, pb4);
+      const blurMode = mode.bit(1);
+      const is16 = mode.bit(0);
+      pos = pos.map((p, l) => ({
+        x: mux(blurMode, p.x, mux(is16, p16[l]!.x, p4[l]!.x)),
+        y: mux(blurMode, p.y, mux(is16, p16[l]!.y, p4[l]!.y)),
+      }));
+    }
+    const pt = m.instance('points', PointSampleTest, { tvp, lanes, b });
+    pos.forEach((p, l) => {
+      pt[`lane${l}_px`]!.drive(p.x.named(`lane${l}_px`));
+      pt[`lane${l}_py`]!.drive(p.y.named(`lane${l}_py`));
+    });
+    for (let i = 0; i < nv; i++) {
+      pt[`lx${i}`]!.drive(inp(`lx${i}`, m.input(`lx${i}`, pt[`lx${i}`]!.type)));
+      pt[`ly${i}`]!.drive(inp(`ly${i}`, m.input(`ly${i}`, pt[`ly${i}`]!.type)));
+    }
+    for (const e of edgesOf(tvp)) {
+      for (const f of ['dx', 'dy', 'bias']) pt[`${e.name}_${f}`]!.drive(inp(`${e.name}_${f}`, m.input(`${e.name}_${f}`, pt[`${e.name}_${f}`]!.type)));
+    }
+    pt['front0']!.drive(inp('front0', m.input('front0', uint(1))));
+    if (tvp) pt['front1']!.drive(inp('front1', m.input('front1', uint(1))));
+    const outs = ['hit', ...(tvp ? ['tri'] : []), ...Array.from({ length: lanes }, (_, l) => [0, 1, 2].map((n) => `lane${l}_d${n}`)).flat()];
+    for (const name of outs) {
+      const o = m.output(name, pt[name]!.type);
+      o.drive(pt[name]!);
+      ports[name] = o;
+    }
+    return ports;
+  };
+}
+
+export const BlurSampleTest = defineModule('BlurSampleTest', sampleTest(false));
+export const HybridSampleTest = defineModule('HybridSampleTest', sampleTest(true));

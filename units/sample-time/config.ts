@@ -1,0 +1,15 @@
+// Config of the per-vertex positioning units (sample in time, radius, sample
+// in lens): TVP sets the vertex count, SPF how many cycles share the
+// hardware, and together they size the unit as ceil(verts / SPF) slots.
+import type { ConfigOf, Schema } from '../config.js';
+import { positionSlots, type Spf } from '../raster-common/blur-formats.js';
+
+export const positionerSchema = {
+  tvp: { kind: 'bool', default: false, doc: 'triangle pairs: 4 vertices per MP instead of 3' },
+  spf: { kind: 'enum', values: ['1', '2', '4'], default: '1', doc: 'cycles per positioned MP that share the hardware: ceil(verts / spf) slots' },
+} as const satisfies Schema;
+export type PositionerConfig = ConfigOf<typeof positionerSchema>;
+
+export function slotsOf(cfg: PositionerConfig): number {
+  return positionSlots(cfg.tvp ? 4 : 3, Number(cfg.spf) as Spf);
+}
