@@ -299,6 +299,10 @@ export interface Study<S extends Schema = Schema, W = unknown> {
   /** A stand-in for tests and examples (mac): `gfxrtl study --all` and
    *  `npm start` leave it out. */
   readonly example?: boolean;
+  /** Why `gfxrtl study --all` (npm start) leaves this study out, when its
+   *  default run is too long for the main job (hours of simulation); it
+   *  still runs on its own with `gfxrtl study NAME`. */
+  readonly notInMainJob?: string;
   readonly unit: UnitDef<S>;
   readonly space: ConfigSpace<S>;
   readonly work: WorkUnit;

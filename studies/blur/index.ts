@@ -17,6 +17,7 @@ import type { BlurConfig } from '../../units/blur/config.js';
 export const study = defineStudy({
   name: 'blur',
   summary: 'Blur micropolygon rasterizer (motion, defocus, blur at N = 64; TVP x SPF x PMT x STS x STP)',
+  notInMainJob: 'the full Blur sweep simulates 3 render modes x 432 micro-architectures at 11k-69k cycles/s: hours on 2 cores',
   unit: BLUR_UNIT,
   space: {
     sweep: { render: 'all', tvp: 'all', spf: 'all', pmt: 'all', sts: 'all', stp: 'all' },

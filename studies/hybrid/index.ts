@@ -71,6 +71,7 @@ const DRIVER: Driver<HybridConfig, HybridInput> = {
 export const study = defineStudy({
   name: 'hybrid',
   summary: 'Hybrid rasterizer: one unit running NoBlur 4x/16x, motion and blur (TVP x SPF x PMT x STS x STP); one workload per mode',
+  notInMainJob: 'the Hybrid sweep simulates every micro-architecture on four workload modes: hours on 2 cores',
   unit: HYBRID_UNIT,
   space: {
     sweep: { tvp: 'all', spf: 'all', pmt: 'all', sts: 'all', stp: 'all' },
