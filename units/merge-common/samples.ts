@@ -1,10 +1,9 @@
 // Sample positions for the merge units, which run at MSAA 1, 4, 8 and 16.
 // 1x, 4x and 16x are raster-common's table (the same positions `gfxrtl
-// samples` prints). 8x is not in raster-common, so it is defined here by the
-// same stratified-jitter recipe on a 4 x 2 cell grid (conventions.md here):
-// cells 64 wide and 128 tall, one sample per cell, numbered row-major over
-// cells, each at 1 + lowbias32(8 * 65536 + s * 2 + axis) mod (side - 1).
-import { SAMPLE_OFFSETS, lowbias32, type SampleOffset } from '../raster-common/samples.js';
+// samples` prints); 8x is the 4 x 2 cell grid of raster-common/samples-8x.ts,
+// shared with the sort study's tiles.
+import { SAMPLE_OFFSETS, type SampleOffset } from '../raster-common/samples.js';
+import { SAMPLE_OFFSETS_8X } from '../raster-common/samples-8x.js';
 import { SUBPIXEL } from '../raster-common/formats.js';
 
 export const MERGE_MSAA_MODES = [1, 4, 8, 16] as const;
@@ -28,27 +27,10 @@ export function cellGrid(msaa: MergeMsaa): { cols: number; rows: number } {
   }
 }
 
-function eightX(): readonly SampleOffset[] {
-  const { cols, rows } = cellGrid(8);
-  const cw = SUBPIXEL / cols;
-  const ch = SUBPIXEL / rows;
-  const out: SampleOffset[] = [];
-  for (let cy = 0; cy < rows; cy++) {
-    for (let cx = 0; cx < cols; cx++) {
-      const s = cy * cols + cx;
-      out.push({
-        dx: cx * cw + 1 + (lowbias32(8 * 65536 + s * 2) % (cw - 1)),
-        dy: cy * ch + 1 + (lowbias32(8 * 65536 + s * 2 + 1) % (ch - 1)),
-      });
-    }
-  }
-  return out;
-}
-
 const OFFSETS: Readonly<Record<MergeMsaa, readonly SampleOffset[]>> = {
   1: SAMPLE_OFFSETS[1],
   4: SAMPLE_OFFSETS[4],
-  8: eightX(),
+  8: SAMPLE_OFFSETS_8X,
   16: SAMPLE_OFFSETS[16],
 };
 
