@@ -35,6 +35,7 @@ import { pmuSchema } from './pmu/config.js';
 import { Pmu } from './pmu/module.js';
 import { qfmSchema } from './qfm/config.js';
 import { Qfm } from './qfm/module.js';
+import { QFM_COVERAGE, qfmStimulus } from './qfm/stimulus.js';
 import type { CoverageCounter, StimulusGenerator, UnitDef } from './unit.js';
 
 function plain<S extends Schema>(name: string, summary: string, schema: S, def: ModuleDef<ConfigOf<S>, SignalTree>): UnitDef<S> {
@@ -71,7 +72,11 @@ const FIFO_COVERAGE: readonly CoverageCounter[] = [
 
 export const FIFO_UNIT: UnitDef<typeof fifoSchema> = { ...plain('fifo', 'synchronous FIFO with valid/ready streams (example)', fifoSchema, Fifo), stimulus: fifoStimulus, coverage: FIFO_COVERAGE };
 export const MAC_UNIT = plain('mac', 'fixed-point multiply-accumulate with named rounding and overflow (example)', macSchema, Mac);
-export const QFM_UNIT = plain('qfm', 'quad-fragment merge buffer: CAM look-up by quad and facing, can_merge on the N newest matches, merge datapath, FIFO and full-coverage eviction, flush per grid', qfmSchema, Qfm);
+export const QFM_UNIT: UnitDef<typeof qfmSchema> = {
+  ...plain('qfm', 'quad-fragment merge buffer: CAM look-up by quad and facing, can_merge on the N newest matches, merge datapath, FIFO and full-coverage eviction, flush per grid', qfmSchema, Qfm),
+  stimulus: qfmStimulus,
+  coverage: QFM_COVERAGE,
+};
 export const PMU_UNIT = plain('pmu', 'pixel merge unit: per-pixel merging across shared edges, overlap eviction in submission order, bypass, FIFO eviction, flush per draw', pmuSchema, Pmu);
 export const NOBLUR_UNIT = plain('noblur', 'NoBlur micropolygon rasterizer: cull, bbox, setup, iterator, sample test, depth interpolation', noblurSchema, NoBlur);
 
