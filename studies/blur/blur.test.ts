@@ -66,7 +66,7 @@ describe('the Blur study', () => {
     const out = join(dir, 'hits.jsonl');
     writeFileSync(file, serializeMesh(mesh));
     vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    await simStudyCommand(eraseStudy(study), { config: 'render=blur,pmt=2', input: file, output: out, cycles: '0' });
+    await simStudyCommand(eraseStudy(study), { config: 'render=blur,pmt=2', input: file, output: out });
     const got = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, number>);
     const mp = blurMpsFromMesh(mesh, false)[0]!;
     const want = blurCoverage(mp, { mode: 'blur', k: 1, b: 8 }, mesh.lens).flatMap((r) => r.hits);
