@@ -267,7 +267,16 @@ export type ReportSection =
 export interface Experiment {
   readonly name: string;
   readonly doc: string;
-  run(seed: number): Promise<ExperimentResult>;
+  /** `files.dir` is a folder of the experiment's own under the study's
+   *  report folder, for its pictures and files; `files.link` is that folder
+   *  relative to the report folder, for links in `markdown` (which goes
+   *  into the report's index.md). Nothing is written anywhere else. */
+  run(seed: number, files: ExperimentFiles): Promise<ExperimentResult>;
+}
+
+export interface ExperimentFiles {
+  readonly dir: string;
+  readonly link: string;
 }
 
 export interface ExperimentResult {

@@ -69,14 +69,15 @@ export const study = defineStudy({
     {
       name: 'sort-back-end',
       doc: 'every scene, tile size and rate: passes, simulated cycles, scan counts, codec bits per SPID, cost, frame-level figures',
-      async run(seed) {
+      async run(seed, files) {
         const opts = { ...DEFAULT_OPTIONS, seed, log: () => undefined };
         const result = runStudy(opts);
-        const dir = join('report', 'sort');
-        const { mkdirSync, readFileSync } = await import('node:fs');
-        mkdirSync(dir, { recursive: true });
-        await writeReport(dir, result, opts, 0);
-        return { markdown: readFileSync(join(dir, 'index.md'), 'utf8'), records: result.rows.map((r) => ({ ...r })) };
+        const { readFileSync } = await import('node:fs');
+        await writeReport(files.dir, result, opts, 0);
+        // The section sits in the study's index.md, one level up from the
+        // pictures its relative links name.
+        const markdown = readFileSync(join(files.dir, 'index.md'), 'utf8').replace(/\]\((?!https?:|\/|#)/g, `](${files.link}/`);
+        return { markdown, records: result.rows.map((r) => ({ ...r })) };
       },
     },
   ],
