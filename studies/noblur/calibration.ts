@@ -13,7 +13,7 @@ import { BLUR_PUBLISHED } from '../raster/published.js';
  *  structurally matching NoBlur configuration is the 1x1 stamp (one lane).
  *  The study does not give the rest; TVP, STP and MSAA stay at the schema's
  *  defaults. This is chosen from the published structure, never from the fit. */
-export const REFERENCE_CONFIG: NoblurConfig = { tvp: noblurSchema.tvp.default, sts: '1x1', stp: noblurSchema.stp.default, msaa: noblurSchema.msaa.default, recip: noblurSchema.recip.default };
+export const REFERENCE_CONFIG: NoblurConfig = { tvp: noblurSchema.tvp.default, sts: '1x1', stp: noblurSchema.stp.default, msaa: noblurSchema.msaa.default, recip: noblurSchema.recip.default, edge: noblurSchema.edge.default };
 
 export const NOBLUR_CALIBRATION: CalibrationDef<NoblurConfig> = {
   ...BLUR_PUBLISHED,

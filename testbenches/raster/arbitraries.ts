@@ -134,7 +134,7 @@ export const TEST_CONFIGS: readonly NoblurConfig[] = (() => {
   const out: NoblurConfig[] = [];
   for (const tvp of [false, true]) {
     for (const sts of noblurSchema.sts.values) {
-      for (const msaa of noblurSchema.msaa.values) out.push({ tvp, sts, msaa, stp: stps[out.length % stps.length]!, recip: out.length % 3 === 1 ? 'iterative' : 'unrolled' });
+      for (const msaa of noblurSchema.msaa.values) out.push({ tvp, sts, msaa, stp: stps[out.length % stps.length]!, recip: out.length % 3 === 1 ? 'iterative' : 'unrolled', edge: Math.floor(out.length / 2) % 2 === 1 ? 'incremental' : 'multiply' });
     }
   }
   return out;

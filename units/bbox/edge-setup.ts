@@ -3,7 +3,7 @@
 // top-left fill-rule bias. The bias turns "E > 0, or E = 0 on a top or left
 // edge" into one sign test, E - bias >= 0, so the per-sample logic never
 // looks at edge directions.
-import { defineModule, sfixed, ufixed, uint, type Fixed, type Signal, type UInt } from '../../hdl/index.js';
+import { defineModule, sfixed, sint, ufixed, uint, type Fixed, type Signal, type UInt } from '../../hdl/index.js';
 import { SUBPIXEL_BITS } from '../raster-common/formats.js';
 import { edgesOf } from './edges.js';
 
@@ -11,6 +11,8 @@ export interface EdgeSetupConfig {
   readonly tvp: boolean;
   /** STP integer bits b. */
   readonly b: number;
+  /** Also output each edge's value at the bbox origin (the incremental sample test's start value). */
+  readonly origin?: boolean;
 }
 
 /** Top-left (conventions.md): a left edge goes up (dy < 0); a top edge is
@@ -41,6 +43,18 @@ export const EdgeSetup = defineModule('EdgeSetup', (m, cfg: EdgeSetupConfig) => 
     pdy.drive(dy);
     pb.drive(bias(dx, dy));
     Object.assign(ports, { [`${e.name}_dx`]: pdx, [`${e.name}_dy`]: pdy, [`${e.name}_bias`]: pb });
+    if (cfg.origin === true) {
+      // E(0, 0) = dy ax - dx ay: the per-MP multiplies of Pineda's form, so
+      // the walk only adds. Each product is below 2^(2b+16) in magnitude, so
+      // a wrapping subtract at 2b+18 bits is exact.
+      const w = cfg.b + 9;
+      const ax = lx[e.a]!.asUInt().zext(w).asSInt();
+      const ay = ly[e.a]!.asUInt().zext(w).asSInt();
+      const e0 = dy.asSInt().mul(ax).subWrap(dx.asSInt().mul(ay)).trunc(2 * cfg.b + 18).named(`${e.name}_e0_v`);
+      const pe = m.output(`${e.name}_e0`, sint(2 * cfg.b + 18));
+      pe.drive(e0);
+      ports[`${e.name}_e0`] = pe;
+    }
   }
   return ports;
 });

@@ -28,6 +28,8 @@ export const Iterator = defineModule('Iterator', (m, cfg: IteratorConfig) => {
   const done = m.output('done', uint(1));
   const stall = m.output('stall', uint(1));
   const take = m.output('take', uint(1));
+  /** The walk is on the box's last stamp column (an incremental sample test steps a row here). */
+  const rowEndOut = m.output('row_end', uint(1));
   const stampX = m.output('stamp_x', uint(ls));
   const stampY = m.output('stamp_y', uint(ls));
   const absX = m.output('abs_x', uint(cfg.stampIdxBits));
@@ -51,6 +53,7 @@ export const Iterator = defineModule('Iterator', (m, cfg: IteratorConfig) => {
   });
 
   fire.drive(go);
+  rowEndOut.drive(rowEnd);
   done.drive(go.and(last));
   stall.drive(valid.and(last.not()));
   take.drive(valid.not().or(advance.and(last)));
@@ -58,5 +61,5 @@ export const Iterator = defineModule('Iterator', (m, cfg: IteratorConfig) => {
   stampY.drive(cy);
   absX.drive(originX.addWrap(cx.zext(cfg.stampIdxBits)));
   absY.drive(originY.addWrap(cy.zext(cfg.stampIdxBits)));
-  return { valid, advance, single, lastX, lastY, originX, originY, fire, done, stall, take, stampX, stampY, absX, absY };
+  return { valid, advance, single, lastX, lastY, originX, originY, fire, done, stall, take, rowEnd: rowEndOut, stampX, stampY, absX, absY };
 });

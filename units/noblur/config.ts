@@ -17,6 +17,12 @@ export const noblurSchema = {
     default: 'unrolled',
     doc: 'per-triangle reciprocal: unrolled (25 restoring rows, one MP a cycle) or iterative (one row a cycle; setup waits for it on MPs of fewer than 25 iterator cycles)',
   },
+  edge: {
+    kind: 'enum',
+    values: ['multiply', 'incremental'],
+    default: 'multiply',
+    doc: 'edge functions: multiply (two multiplies per edge per lane) or incremental (Pineda: E at the bbox origin set up once per MP with multiplies, running sums per stamp, constant lane offsets by shift-add)',
+  },
 } as const satisfies Schema;
 export type NoblurConfig = ConfigOf<typeof noblurSchema>;
 

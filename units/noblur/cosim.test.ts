@@ -16,12 +16,12 @@ import { geometryOf, type NoblurConfig } from './config.js';
 import { NoBlur } from './pipeline.js';
 
 const FAMILIES: readonly NoblurConfig[] = [
-  { tvp: false, sts: '1x1', stp: '4.8', msaa: '4', recip: 'iterative' },
-  { tvp: false, sts: '2x2', stp: '8.8', msaa: '16', recip: 'unrolled' },
-  { tvp: false, sts: '4x4', stp: '14.8', msaa: '16', recip: 'unrolled' },
-  { tvp: true, sts: '1x1', stp: '12.8', msaa: '16', recip: 'unrolled' },
-  { tvp: true, sts: '2x2', stp: '6.8', msaa: '4', recip: 'iterative' },
-  { tvp: true, sts: '4x4', stp: '10.8', msaa: '4', recip: 'unrolled' },
+  { tvp: false, sts: '1x1', stp: '4.8', msaa: '4', recip: 'iterative', edge: 'incremental' },
+  { tvp: false, sts: '2x2', stp: '8.8', msaa: '16', recip: 'unrolled', edge: 'multiply' },
+  { tvp: false, sts: '4x4', stp: '14.8', msaa: '16', recip: 'unrolled', edge: 'incremental' },
+  { tvp: true, sts: '1x1', stp: '12.8', msaa: '16', recip: 'unrolled', edge: 'multiply' },
+  { tvp: true, sts: '2x2', stp: '6.8', msaa: '4', recip: 'iterative', edge: 'incremental' },
+  { tvp: true, sts: '4x4', stp: '10.8', msaa: '4', recip: 'unrolled', edge: 'multiply' },
 ];
 
 describeEda('verilator', 'noblur pipeline against Verilator', () => {

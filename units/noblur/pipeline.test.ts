@@ -86,8 +86,8 @@ describe('noblur pipeline', () => {
 
   it('matches the golden model on a slice of the default workload, and its stats add up', () => {
     for (const cfg of [
-      { tvp: false, sts: '2x2', stp: '8.8', msaa: '16', recip: 'unrolled' },
-      { tvp: true, sts: '4x4', stp: '4.8', msaa: '4', recip: 'iterative' },
+      { tvp: false, sts: '2x2', stp: '8.8', msaa: '16', recip: 'unrolled', edge: 'multiply' },
+      { tvp: true, sts: '4x4', stp: '4.8', msaa: '4', recip: 'iterative', edge: 'incremental' },
     ] as const satisfies readonly NoblurConfig[]) {
       const all = generateWorkload({ surface: 'default', pairs: cfg.tvp }).mps;
       const mps = all.filter((_, i) => i % 8 === 0);

@@ -86,14 +86,16 @@ export const NoBlur = defineModule('NoBlur', (m, cfg: NoblurConfig) => {
   const r1 = stageRegs(m, 's1', s1, adv1.and(keep1));
 
   // ---- Stage 2: edge setup + reciprocal -> R2 ----------------------------------
-  const setup = m.instance('setup', EdgeSetup, { tvp: g.tvp, b: g.b });
+  const incremental = cfg.edge === 'incremental';
+  const setup = m.instance('setup', EdgeSetup, { tvp: g.tvp, b: g.b, origin: incremental });
   for (let i = 0; i < nv; i++) {
     setup[`lx${i}`]!.drive(r1[`lx${i}`]!);
     setup[`ly${i}`]!.drive(r1[`ly${i}`]!);
   }
   const s2: Sigs = {};
   for (const k of ['id', 'front0', 'front1', 'oor', 'originX', 'originY', 'lastX', 'lastY']) if (r1[k]) s2[k] = r1[k];
-  for (let i = 0; i < nv; i++) Object.assign(s2, { [`lx${i}`]: r1[`lx${i}`]!, [`ly${i}`]: r1[`ly${i}`]!, [`z${i}`]: r1[`z${i}`]! });
+  // The incremental sample test holds its own start values (loaded with R2), not the vertices.
+  for (let i = 0; i < nv; i++) Object.assign(s2, incremental ? {} : { [`lx${i}`]: r1[`lx${i}`]!, [`ly${i}`]: r1[`ly${i}`]! }, { [`z${i}`]: r1[`z${i}`]! });
   for (const e of edges) for (const f of ['dx', 'dy', 'bias']) s2[`${e.name}_${f}`] = setup[`${e.name}_${f}`]!;
   // The reciprocal: unrolled (combinational, one MP a cycle), or iterative
   // (one row a cycle, started the cycle after R1 takes an MP; the stage
@@ -133,14 +135,21 @@ export const NoBlur = defineModule('NoBlur', (m, cfg: NoblurConfig) => {
   iter.originY.drive(r2['originY']!);
   adv2.drive(iter.take);
 
-  const st = m.instance('sample', SampleTest, { tvp: g.tvp, msaa: g.msaa, k: g.k, b: g.b, stampBits: g.stampBits, phaseBits: g.phaseBits });
-  st['stampX']!.drive(iter.stampX);
-  st['stampY']!.drive(iter.stampY);
+  const st = m.instance('sample', SampleTest, { tvp: g.tvp, msaa: g.msaa, k: g.k, b: g.b, stampBits: g.stampBits, phaseBits: g.phaseBits, edge: cfg.edge });
+  if (incremental) {
+    st['load']!.drive(take2.and(v1));
+    st['step']!.drive(iter.fire);
+    st['rowEnd']!.drive(iter.rowEnd);
+    for (const e of edges) st[`${e.name}_e0`]!.drive(setup[`${e.name}_e0`]!);
+  } else {
+    st['stampX']!.drive(iter.stampX);
+    st['stampY']!.drive(iter.stampY);
+  }
   if (g.phaseBits > 0) {
     st['phaseX']!.drive(iter.absX.bits(g.phaseBits - 1, 0));
     st['phaseY']!.drive(iter.absY.bits(g.phaseBits - 1, 0));
   }
-  for (let i = 0; i < nv; i++) {
+  for (let i = 0; i < nv && !incremental; i++) {
     st[`lx${i}`]!.drive(r2[`lx${i}`]!);
     st[`ly${i}`]!.drive(r2[`ly${i}`]!);
   }

@@ -11,10 +11,11 @@
 // Outputs per lane: hit, which triangle (pairs), and the owning triangle's
 // d0, d1, d2 (the edge values opposite each vertex, >= 0 and below
 // 2^(2b+16) for a covered sample) for depth interpolation.
-import { cat, defineModule, muxN, sfixed, ufixed, uint, type Fixed, type Signal, type UInt } from '../../hdl/index.js';
+import { cat, defineModule, muxN, sfixed, sint, ufixed, uint, type Fixed, type Signal, type UInt } from '../../hdl/index.js';
 import { SUBPIXEL_BITS } from '../raster-common/formats.js';
 import { edgesOf } from '../bbox/edges.js';
 import { laneOffsets } from './lane-offsets.js';
+import { incrementalEdges } from './incremental.js';
 
 export interface SampleTestConfig {
   readonly tvp: boolean;
@@ -23,6 +24,8 @@ export interface SampleTestConfig {
   readonly b: number;
   readonly stampBits: number;
   readonly phaseBits: number;
+  /** Edge values: two multiplies per edge per lane, or Pineda's running sums (see incremental.ts). */
+  readonly edge?: 'multiply' | 'incremental';
 }
 
 export const SampleTest = defineModule('SampleTest', (m, cfg: SampleTestConfig) => {
@@ -35,14 +38,16 @@ export const SampleTest = defineModule('SampleTest', (m, cfg: SampleTestConfig) 
   const inp = <S extends Signal>(name: string, s: S): S => (ports[name] = s);
   const out = (name: string, width: number): UInt => (ports[name] = m.output(name, uint(width))) as UInt;
 
-  const stampX = inp('stampX', m.input('stamp_x', uint(ls)));
-  const stampY = inp('stampY', m.input('stamp_y', uint(ls)));
+  const incremental = cfg.edge === 'incremental';
+  // The incremental form tracks the stamp through the iterator's steps instead.
+  const stampX = incremental ? null : inp('stampX', m.input('stamp_x', uint(ls)));
+  const stampY = incremental ? null : inp('stampY', m.input('stamp_y', uint(ls)));
   const phase = pb > 0 ? cat(inp('phaseY', m.input('phase_y', uint(pb))), inp('phaseX', m.input('phase_x', uint(pb)))) : null;
   const local = ufixed(b, SUBPIXEL_BITS);
   const delta = sfixed(b + 1, SUBPIXEL_BITS);
   const vx: Fixed[] = [];
   const vy: Fixed[] = [];
-  for (let i = 0; i < nv; i++) {
+  for (let i = 0; i < nv && !incremental; i++) {
     vx.push(inp(`lx${i}`, m.input(`lx${i}`, local)));
     vy.push(inp(`ly${i}`, m.input(`ly${i}`, local)));
   }
@@ -62,23 +67,38 @@ export const SampleTest = defineModule('SampleTest', (m, cfg: SampleTestConfig) 
     return phase === null ? consts[0]! : muxN(phase, consts);
   };
 
+  const walk = incremental
+    ? incrementalEdges(m, cfg, edges, {
+        load: inp('load', m.input('load', uint(1))),
+        step: inp('step', m.input('step', uint(1))),
+        rowEnd: inp('rowEnd', m.input('row_end', uint(1))),
+        e0: edges.map((e) => inp(`${e.name}_e0`, m.input(`${e.name}_e0`, sint(2 * b + 18)))),
+      })
+    : null;
+
   const hit: UInt[] = [];
   const tri: UInt[] = [];
   for (let l = 0; l < lanes; l++) {
     // The stamp corner is stamp index << stampBits, so the sample's local
     // coordinate is the stamp index with the lane offset as its low bits.
-    const px = cat(stampX, offset(l, 'ox')).asFixed(b, SUBPIXEL_BITS, false).named(`lane${l}_px`);
-    const py = cat(stampY, offset(l, 'oy')).asFixed(b, SUBPIXEL_BITS, false).named(`lane${l}_py`);
+    const px = stampX === null ? null : cat(stampX, offset(l, 'ox')).asFixed(b, SUBPIXEL_BITS, false).named(`lane${l}_px`);
+    const py = stampY === null ? null : cat(stampY, offset(l, 'oy')).asFixed(b, SUBPIXEL_BITS, false).named(`lane${l}_py`);
     // p - a per start vertex, shared by the edges that leave it (a pair's
     // v1->v2 and v1->v3).
     const rel = new Map<number, { x: Fixed; y: Fixed }>();
     const from = (a: number): { x: Fixed; y: Fixed } => {
       let r = rel.get(a);
-      if (r === undefined) rel.set(a, (r = { x: px.sub(vx[a]!), y: py.sub(vy[a]!) }));
+      if (r === undefined) rel.set(a, (r = { x: px!.sub(vx[a]!), y: py!.sub(vy[a]!) }));
       return r;
     };
     const value = new Map<string, { e: Fixed; pass: UInt }>();
-    for (const e of edges) {
+    for (const [ei, e] of edges.entries()) {
+      if (walk !== null) {
+        const ev = walk(l, ei, phase).asFixed(2 * b + 2, 2 * SUBPIXEL_BITS, true).named(`lane${l}_${e.name}`);
+        const raw = ev.asSInt();
+        value.set(e.name, { e: ev, pass: raw.isNeg().not().and(raw.orR().or(e.bias.not())) });
+        continue;
+      }
       // E = dx (py - ay) - dy (px - ax): each product is an sfixed
       // (2b+2).16 and below 2^(2b+16) in magnitude, so E is below 2^(2b+17)
       // and a wrapping subtract at 2b+18 bits is exact.

@@ -11,7 +11,7 @@ import { peekU, pokeAll, unitSim } from '../../testbenches/raster/unit-sim.js';
 import { checkWithWaves } from '../../testbenches/property.js';
 import { edgesOf } from '../bbox/edges.js';
 import { fitsStp, stampBBox } from '../raster-common/bbox.js';
-import { covers, edgeValues, facing, isTopLeftEdge } from '../raster-common/edge.js';
+import { covers, edgeFunction, edgeValues, facing, isTopLeftEdge } from '../raster-common/edge.js';
 import type { Msaa, StampSize, StpIntBits } from '../raster-common/formats.js';
 import { trianglesOf } from '../raster-common/mp.js';
 import { samplePos } from '../raster-common/samples.js';
@@ -34,12 +34,14 @@ describe('sample test', () => {
       const msaa = g.msaa as Msaa;
       const box = stampBBox(mp.v, msaa, g.k as StampSize);
       if (!fitsStp(box, g.b as StpIntBits)) return;
-      const sim = unitSim(SampleTest, { tvp: g.tvp, msaa: g.msaa, k: g.k, b: g.b, stampBits: g.stampBits, phaseBits: g.phaseBits });
+      const incremental = cfg.edge === 'incremental';
+      const sim = unitSim(SampleTest, { tvp: g.tvp, msaa: g.msaa, k: g.k, b: g.b, stampBits: g.stampBits, phaseBits: g.phaseBits, edge: cfg.edge });
       ctx.attach(sim);
       const stampX = Math.floor(sx * box.stampsX);
       const stampY = Math.floor(sy * box.stampsY);
       const tris = trianglesOf(mp);
-      const inputs: Record<string, number> = { stamp_x: stampX, stamp_y: stampY, front0: facing(tris[0]!) === 'front' ? 1 : 0 };
+      const inputs: Record<string, number> = incremental ? { load: 1, step: 0, row_end: 0 } : { stamp_x: stampX, stamp_y: stampY };
+      Object.assign(inputs, { front0: facing(tris[0]!) === 'front' ? 1 : 0 });
       if (g.phaseBits > 0) {
         const mask = 2 ** g.phaseBits - 1;
         inputs['phase_x'] = (box.cx0 / g.k + stampX) & mask;
@@ -50,13 +52,25 @@ describe('sample test', () => {
         const v = mp.v[i] ?? mp.v[0];
         return { x: v.x - box.ox, y: v.y - box.oy };
       });
-      local.forEach((v, i) => Object.assign(inputs, { [`lx${i}`]: v.x, [`ly${i}`]: v.y }));
+      if (!incremental) local.forEach((v, i) => Object.assign(inputs, { [`lx${i}`]: v.x, [`ly${i}`]: v.y }));
       for (const e of edgesOf(g.tvp)) {
         const a = local[e.a]!;
         const b = local[e.b]!;
         Object.assign(inputs, { [`${e.name}_dx`]: b.x - a.x, [`${e.name}_dy`]: b.y - a.y, [`${e.name}_bias`]: isTopLeftEdge(a, b) ? 0 : 1 });
+        // The incremental form starts from E at the bbox origin (the edge setup's job).
+        if (incremental) inputs[`${e.name}_e0`] = edgeFunction(a, b, { x: 0, y: 0 });
       }
       pokeAll(sim, inputs);
+      if (incremental) {
+        // Load, then walk the box row by row to the chosen stamp as the iterator would.
+        sim.step();
+        pokeAll(sim, { load: 0, step: 1 });
+        for (let i = 0; i < stampY * box.stampsX + stampX; i++) {
+          pokeAll(sim, { row_end: i % box.stampsX === box.stampsX - 1 ? 1 : 0 });
+          sim.step();
+        }
+        pokeAll(sim, { step: 0 });
+      }
       const hit = peekU(sim, 'hit');
       const tri = g.tvp ? peekU(sim, 'tri') : 0n;
       for (let l = 0; l < g.lanes; l++) {

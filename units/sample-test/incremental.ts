@@ -1,0 +1,105 @@
+// Pineda's incremental edge evaluation for the sample test: the edge value at
+// the bbox origin comes from the edge setup (its multiplies are per MP), and
+// the walk keeps two running sums per edge, E at the current stamp's corner
+// and E at its row's first stamp, stepped with the iterator: one stamp right
+// subtracts dy << stampBits, one row down adds dx << stampBits (shifts, no
+// multiplier). A lane adds its sample's constant offset from the stamp
+// corner, dx oy - dy ox, as shifts and adds of the constant (signed digits,
+// as synthesis maps a constant multiply). Where the offset depends on the
+// stamp's phase inside its pixel the constant is muxed and multiplied: a
+// narrow (stampBits + 1)-bit operand. All sums wrap at 2b+18 bits: the final
+// value of a sample inside the box fits there (module.ts), so the wrapped
+// intermediates cannot change it.
+import { muxN, sint, uint, type Fixed, type ModuleBuilder, type SInt, type UInt } from '../../hdl/index.js';
+import { laneOffsets } from './lane-offsets.js';
+
+export interface IncrementalIo {
+  /** R2 takes a new MP: start the sums from its origin values. */
+  readonly load: UInt;
+  /** The iterator moves on to its next stamp. */
+  readonly step: UInt;
+  /** The current stamp is the last of its row. */
+  readonly rowEnd: UInt;
+  /** Per edge, E at the bbox origin (edge setup). */
+  readonly e0: readonly SInt[];
+}
+
+interface EdgeIn {
+  readonly name: string;
+  readonly dx: Fixed;
+  readonly dy: Fixed;
+}
+
+interface Cfg {
+  readonly b: number;
+  readonly msaa: 4 | 16;
+  readonly k: number;
+  readonly stampBits: number;
+  readonly phaseBits: number;
+}
+
+/** Sign-extend or wrap to w bits. */
+function fit(x: SInt, w: number): SInt {
+  return x.width <= w ? x.sext(w) : x.trunc(w);
+}
+
+/** Non-adjacent form of c >= 0: [shift, +1 | -1] digits, fewest adders. */
+function signedDigits(c: number): [number, 1 | -1][] {
+  const out: [number, 1 | -1][] = [];
+  for (let v = c, i = 0; v > 0; i++, v = Math.floor(v / 2)) {
+    if (v % 2 === 0) continue;
+    const d: 1 | -1 = v % 4 === 1 ? 1 : -1;
+    out.push([i, d]);
+    v -= d;
+  }
+  return out;
+}
+
+/** Returns the edge value of lane l, edge ei at the current stamp. */
+export function incrementalEdges(
+  m: ModuleBuilder,
+  cfg: Cfg,
+  edges: readonly EdgeIn[],
+  io: IncrementalIo,
+): (l: number, ei: number, phase: UInt | null) => SInt {
+  const w = 2 * cfg.b + 18;
+  const sb = cfg.stampBits;
+  const corner = edges.map((e, i) => {
+    const cur = m.reg(`${e.name}_ecur`, sint(w), { init: 0 });
+    const row = m.reg(`${e.name}_erow`, sint(w), { init: 0 });
+    const nextRow = row.addWrap(fit(e.dx.asSInt().shl(sb), w));
+    const nextCol = cur.subWrap(fit(e.dy.asSInt().shl(sb), w));
+    m.when(io.load, () => {
+      cur.set(io.e0[i]!);
+      row.set(io.e0[i]!);
+    }).elsewhen(io.step, () => {
+      m.when(io.rowEnd, () => {
+        cur.set(nextRow);
+        row.set(nextRow);
+      }).otherwise(() => cur.set(nextCol));
+    });
+    return cur;
+  });
+  const table = laneOffsets(cfg);
+  return (l, ei, phase) => {
+    const e = edges[ei]!;
+    const offs = table[l]!;
+    let acc = corner[ei]!;
+    if (phase === null) {
+      const o = offs[0]!;
+      const terms: [SInt, number, 1 | -1][] = [
+        ...signedDigits(o.oy).map(([s, d]): [SInt, number, 1 | -1] => [e.dx.asSInt(), s, d]),
+        ...signedDigits(o.ox).map(([s, d]): [SInt, number, 1 | -1] => [e.dy.asSInt(), s, d === 1 ? -1 : 1]),
+      ];
+      for (const [x, s, d] of terms) {
+        const t = fit(x.shl(s), w);
+        acc = d === 1 ? acc.addWrap(t) : acc.subWrap(t);
+      }
+      return acc;
+    }
+    const ob = sb + 1;
+    const pick = (axis: 'ox' | 'oy'): SInt => muxN(phase, offs.map((o) => m.lit(o[axis], uint(sb)))).zext(ob).asSInt();
+    acc = acc.addWrap(fit(e.dx.asSInt().mul(pick('oy')), w));
+    return acc.subWrap(fit(e.dy.asSInt().mul(pick('ox')), w));
+  };
+}
