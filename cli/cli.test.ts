@@ -78,7 +78,7 @@ interface Case {
   check(r: { stdout: string; stderr: string }): void;
 }
 
-const SMALL_NOBLUR = 'tvp=off,sts=4x4,recip=unrolled,vt=high,vdd=0.99';
+const SMALL_NOBLUR = 'tvp=off,sts=4x4,recip=unrolled,edge=multiply,vt=high,vdd=0.99';
 const lines = (s: string): string[] => s.trim().split('\n');
 
 /** Smaller sizes and output checks per README line. */
@@ -107,7 +107,7 @@ function caseOf(readme: string[]): Case {
     expect(existsSync(join(T, 'out/rtl/NoBlur.v'))).toBe(true);
   } };
   if (is('verilog', 'bbox')) return { args, check: (r) => {
-    expect(r.stdout).toMatch(/^bbox \[tvp=off,sts=2x2,stp=4\.8,msaa=16,recip=unrolled\]: 1 Verilog files in .* \(top module BBox\): BBox\.v/);
+    expect(r.stdout).toMatch(/^bbox \[tvp=off,sts=2x2,stp=4\.8,msaa=16,recip=unrolled,edge=multiply\]: 1 Verilog files in .* \(top module BBox\): BBox\.v/);
   } };
   if (is('cosim')) return { args, needs: 'verilator', check: (r) => {
     expect(r.stdout).toMatch(/cycles x \d+ outputs identical in gfxrtl's simulator and Verilator/);
@@ -130,7 +130,7 @@ function caseOf(readme: string[]): Case {
   if (is('sim', 'noblur') && readme.includes('--workload')) {
     args = setOpt(args, '--param', 'count=512');
     return { args, check: (r) => {
-      expect(r.stdout).toMatch(/^noblur \[tvp=on,sts=2x2,stp=4\.8,msaa=16,recip=unrolled\] on workload default/);
+      expect(r.stdout).toMatch(/^noblur \[tvp=on,sts=2x2,stp=4\.8,msaa=16,recip=unrolled,edge=multiply\] on workload default/);
       expect(r.stdout).toMatch(/MPs \(one MP is one triangle; a TVP pair counts as two MPs\) +512\n/);
       expect(r.stdout).toMatch(/input records \(MPs, or pairs with TVP\) +\d+\n/);
       const m = /cycles +(\d+)\n.*MPs per cycle +([\d.]+)/s.exec(r.stdout)!;
@@ -164,7 +164,7 @@ function caseOf(readme: string[]): Case {
     args = [...args, '--param', 'count=64', '--only', `${SMALL_NOBLUR},stp=8.8|14.8`, '--workers', '0', '-q'];
     return { args, check: (r) => {
       expect(r.stderr).toMatch(/sweep .*: complete; \d+ points .* 4 of 4 micro-architectures simulated/);
-      expect(readFileSync(join(T, 'report/points.jsonl'), 'utf8')).toMatch(/^\{"study":"noblur","mode":"noblur4","tvp":false,"sts":"4x4","stp":"8.8","recip":"unrolled","vt":"high"/);
+      expect(readFileSync(join(T, 'report/points.jsonl'), 'utf8')).toMatch(/^\{"study":"noblur","mode":"noblur4","tvp":false,"sts":"4x4","stp":"8.8","recip":"unrolled","edge":"multiply","vt":"high"/);
     } };
   }
   if (is('merge')) {

@@ -1,4 +1,4 @@
-// The NoBlur rasterizer study: TVP x STS x STP x reciprocal (72 micro-architectures) x
+// The NoBlur rasterizer study: TVP x STS x STP x reciprocal x edge form (144 micro-architectures) x
 // MSAA 4/16 (the mode: noblur4, noblur16), each elaborated once from
 // units/noblur, simulated on a micropolygon workload and priced at every
 // Vt x Vdd x pipeline depth. Frontier: performance density against energy
@@ -16,7 +16,7 @@ export const study = defineStudy({
   summary: 'NoBlur micropolygon rasterizer (TVP x STS x STP, 4x and 16x MSAA)',
   unit: NOBLUR_UNIT,
   space: {
-    sweep: { tvp: 'all', sts: 'all', stp: 'all', msaa: 'all', recip: 'all' },
+    sweep: { tvp: 'all', sts: 'all', stp: 'all', msaa: 'all', recip: 'all', edge: 'all' },
     modeKeys: ['msaa'],
     mode: (c) => `noblur${c.msaa}`,
   },

@@ -15,13 +15,13 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 describe('the NoBlur study', () => {
   const domain = studyDomain(eraseStudy(study), { params: { count: 64 } });
 
-  it('spans TVP x STS x STP x reciprocal = 72 micro-architectures in each of two modes, axes from the unit schema', () => {
+  it('spans TVP x STS x STP x reciprocal x edge form = 144 micro-architectures in each of two modes, axes from the unit schema', () => {
     const entries = enumerateMicroArchs(domain, resolveSpec(domain.axes));
-    expect(entries).toHaveLength(144);
-    expect(new Set(entries.map((e) => e.id)).size).toBe(144);
-    expect(entries.filter((e) => e.mode === 'noblur4')).toHaveLength(72);
-    expect(entries.filter((e) => e.mode === 'noblur16')).toHaveLength(72);
-    expect(entries[0]!.id).toBe('tvp=off,sts=1x1,stp=4.8,msaa=4,recip=unrolled');
+    expect(entries).toHaveLength(288);
+    expect(new Set(entries.map((e) => e.id)).size).toBe(288);
+    expect(entries.filter((e) => e.mode === 'noblur4')).toHaveLength(144);
+    expect(entries.filter((e) => e.mode === 'noblur16')).toHaveLength(144);
+    expect(entries[0]!.id).toBe('tvp=off,sts=1x1,stp=4.8,msaa=4,recip=unrolled,edge=multiply');
     expect(domain.axes.find((a) => a.key === 'stp')).toMatchObject({ kind: 'enum', values: study.unit.schema.stp.values, doc: study.unit.schema.stp.doc });
     expect(domain.workload.id).toBe('raster-default-64tri-0.54px2');
   });
@@ -41,14 +41,14 @@ describe('the NoBlur study', () => {
   it('sweeps a narrowed spec end to end with rows in the documented format', async () => {
     const out = mkdtempSync(join(tmpdir(), 'gfxrtl-noblur-'));
     dirs.push(out);
-    const s = await runSweep({ study: { module: findStudy('noblur').module, name: 'noblur', params: { count: 64 } }, out, workers: 0, spec: { only: 'tvp=on,sts=4x4,stp=14.8,recip=unrolled,vt=high,vdd=0.99' } });
+    const s = await runSweep({ study: { module: findStudy('noblur').module, name: 'noblur', params: { count: 64 } }, out, workers: 0, spec: { only: 'tvp=on,sts=4x4,stp=14.8,recip=unrolled,edge=multiply,vt=high,vdd=0.99' } });
     expect(s.complete).toBe(true);
     expect(s.evaluated).toBe(2);
     const rows = readPoints(join(out, POINTS_JSONL), layoutOf(readManifest(out)!.identity)).rows;
     expect(new Set(rows.map((r) => r.mode))).toEqual(new Set(['noblur4', 'noblur16']));
     for (const r of rows) {
       expect(r.study).toBe('noblur');
-      expect(r.params).toEqual({ tvp: true, sts: '4x4', stp: '14.8', recip: 'unrolled' });
+      expect(r.params).toEqual({ tvp: true, sts: '4x4', stp: '14.8', recip: 'unrolled', edge: 'multiply' });
       expect(r.workload).toBe('raster-default-64tri-0.54px2');
       expect(r.seed).toBe(2010);
       // One MP is one triangle: 64 triangles in (fewer) pair records.
