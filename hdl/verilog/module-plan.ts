@@ -4,6 +4,7 @@
 import type { ModuleIR, Node, NodeId } from '../ir.js';
 import { camPortOperands, combOperands, operands } from '../ir.js';
 import { NameTable, sanitizeIdentifier } from './names.js';
+import { evalPure } from '../opt/eval.js';
 
 export interface ModulePlan {
   /** Verilog port name per ModuleIR.ports index. */
@@ -138,40 +139,12 @@ function foldConstants(m: ModuleIR): (bigint | undefined)[] {
   return m.nodes.map((n) => value(n.id));
 }
 
+/** Only rewiring is folded here (the netlist passes fold arithmetic before
+ *  any backend runs); the values come from the passes' own evaluator. */
+const REWIRING: ReadonlySet<Node['op']> = new Set<Node['op']>(['const', 'wire', 'zext', 'not', 'slice', 'sext', 'concat']);
+
 function foldNode(m: ModuleIR, n: Node, value: (id: NodeId) => bigint | undefined): bigint | undefined {
-  const w = BigInt(n.width);
-  const widthOf = (id: NodeId): number => m.nodes[id]!.width;
-  switch (n.op) {
-    case 'const':
-      return n.value;
-    case 'wire':
-    case 'zext':
-      return value(n.a);
-    case 'not': {
-      const a = value(n.a);
-      return a === undefined ? undefined : ~a & ((1n << w) - 1n);
-    }
-    case 'slice': {
-      const a = value(n.a);
-      return a === undefined ? undefined : (a >> BigInt(n.lo)) & ((1n << w) - 1n);
-    }
-    case 'sext': {
-      const a = value(n.a);
-      if (a === undefined) return undefined;
-      return BigInt.asUintN(n.width, BigInt.asIntN(widthOf(n.a), a));
-    }
-    case 'concat': {
-      let acc = 0n;
-      for (const p of n.parts) {
-        const v = value(p);
-        if (v === undefined) return undefined;
-        acc = (acc << BigInt(widthOf(p))) | v;
-      }
-      return acc;
-    }
-    default:
-      return undefined;
-  }
+  return REWIRING.has(n.op) ? evalPure(n, value, (id) => m.nodes[id]!.width) : undefined;
 }
 
 /** A node is printed if the DSL named it or something printed reads it.
