@@ -10,7 +10,7 @@ import { BLUR_UNIT } from '../../units/blur/units.js';
 import { defineStudy } from '../contract.js';
 import { MP, RASTER_METRICS, RASTER_OBJECTIVES, RASTER_RATE_TARGETS } from '../raster/metrics.js';
 import { RASTER_TOOLS } from '../raster/tools.js';
-import { BLUR_DRIVER } from './driver.js';
+import { BLUR_COUNTER_DISPLAY, BLUR_DRIVER } from './driver.js';
 import { BLUR_MESH_FILE, blurWorkloads } from './workloads.js';
 import type { BlurConfig } from '../../units/blur/config.js';
 
@@ -20,7 +20,9 @@ export const study = defineStudy({
   notInMainJob: 'the full Blur sweep simulates 3 render modes x 432 micro-architectures at 11k-69k cycles/s: hours on 2 cores',
   unit: BLUR_UNIT,
   space: {
-    sweep: { render: 'all', tvp: 'all', spf: 'all', pmt: 'all', sts: 'all', stp: 'all' },
+    // STP first (slowest, narrowest first): a micro-architecture's wider
+    // STPs reuse its narrowest one's simulation (cycle-reuse.ts).
+    sweep: { stp: 'all', render: 'all', tvp: 'all', spf: 'all', pmt: 'all', sts: 'all' },
     modeKeys: ['render'],
     mode: (c) => c.render,
   },
@@ -30,14 +32,7 @@ export const study = defineStudy({
   fileWorkload: BLUR_MESH_FILE,
   metrics: RASTER_METRICS,
   objectives: RASTER_OBJECTIVES,
-  counterDisplay: [
-    { key: 'inputRecords', display: { label: 'input records (MPs, or pairs with TVP)', unit: '', scale: 1 } },
-    { key: 'cyclesPerPositioned', display: { label: 'cycles per positioned MP (one tuple of one record)', unit: '', scale: 1 }, digits: 4 },
-    { key: 'tilesPerPositioned', display: { label: 'tiles tested per positioned MP', unit: '', scale: 1 }, digits: 3 },
-    { key: 'sampleTestEfficiency', display: { label: 'sample test efficiency (hits / tiles tested)', unit: '', scale: 1 }, digits: 4 },
-    { key: 'stallFraction', display: { label: 'stall fraction (cycles with an MP offered and not accepted)', unit: '', scale: 1 }, digits: 4 },
-    { key: 'outOfRange', display: { label: 'out of range (STP), positioned MPs', unit: '', scale: 1 } },
-  ],
+  counterDisplay: BLUR_COUNTER_DISPLAY,
   // Lanes stall (the iterator holds a positioned MP for several cycles) and
   // the front end holds an MP for 64 tuples: retimed registers need enables.
   pipelineRegisters: { enable: true },

@@ -16,6 +16,10 @@ export interface BlurInput {
   /** Surface of each MP (stability strata); absent for a mesh file. */
   readonly strata?: readonly number[];
   readonly source: string;
+  /** The stream's identity (surface, size, seed; pairing is the config's),
+   *  under which a sweep shares a simulation between cycle-identical
+   *  micro-architectures; absent for a mesh file, which is never shared. */
+  readonly id?: string;
 }
 
 const PARAMS: Readonly<Record<string, WorkloadParam>> = {
@@ -40,7 +44,7 @@ function surfaceWorkload(surface: SurfaceName | 'default', doc: string): Workloa
         const g = generateWorkload({ surface, count: p['count']!, area: p['area']!, seed });
         const mesh = withBlurParams(g.mesh, seed);
         const mps = blurMpsFromMesh(mesh, cfg.tvp);
-        cache.set(key, (w = { mps, lens: mesh.lens ?? NO_LENS, triangles: mesh.triangles.length, strata: surfaceStrata(g.options, mps), source: `workload ${surface}` }));
+        cache.set(key, (w = { mps, lens: mesh.lens ?? NO_LENS, triangles: mesh.triangles.length, strata: surfaceStrata(g.options, mps), source: `workload ${surface}`, id: `raster-blur-${surface}|${key}` }));
       }
       return w;
     },

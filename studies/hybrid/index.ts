@@ -5,11 +5,10 @@
 // netlists and simulates them in that mode; a row's workload id names the
 // mode it was measured on (hybridMode). The joint objective over the four
 // (units/blur/README.md, "For the study") combines those sweeps.
-import { runHybrid } from '../../testbenches/blur/index.js';
-import { ToggleCounter } from '../../testbenches/toggles.js';
-import { HYBRID_MODES, type HybridConfig, type HybridMode } from '../../units/blur/config.js';
+import { type HybridConfig, type HybridMode } from '../../units/blur/config.js';
 import { HYBRID_UNIT } from '../../units/blur/units.js';
-import { defineStudy, type Counts, type Driver, type WorkloadDef } from '../contract.js';
+import { defineStudy, type WorkloadDef } from '../contract.js';
+import { BLUR_COUNTER_DISPLAY, blurFamilyDriver } from '../blur/driver.js';
 import { BLUR_MESH_FILE, blurWorkloads, type BlurInput } from '../blur/workloads.js';
 import { MP, RASTER_METRICS, RASTER_OBJECTIVES, RASTER_RATE_TARGETS } from '../raster/metrics.js';
 
@@ -31,42 +30,7 @@ function modeWorkload(mode: HybridMode): WorkloadDef<HybridConfig, HybridInput> 
   };
 }
 
-const DRIVER: Driver<HybridConfig, HybridInput> = {
-  run(ctx): Counts {
-    const sim = ctx.simulator();
-    const toggles = ctx.wantToggles ? new ToggleCounter(sim) : null;
-    const w = ctx.workload;
-    const run = runHybrid(ctx.config, w.hybridMode, w.mps, w.lens, {
-      simulator: sim,
-      ...(w.strata !== undefined && { strata: w.strata }),
-      ...(toggles && { onCycle: () => toggles.sample() }),
-    });
-    const s = run.stats;
-    const records: unknown[] = [];
-    if (ctx.wantRecords) {
-      w.mps.forEach((mp, i) => {
-        for (const tuple of run.outOfRange[i]!) for (const tri of mp.src) records.push({ tri, tuple, outOfRange: true });
-        for (const h of run.hits[i]!) records.push({ tri: mp.src[h.tri], tuple: h.tuple, tx: h.tx, ty: h.ty, sx: h.sx, sy: h.sy, z: h.z });
-        for (const h of run.msaaHits[i]!) records.push({ tri: mp.src[h.tri], px: h.px, py: h.py, s: h.s, sx: h.sx, sy: h.sy, z: h.z });
-      });
-    }
-    return {
-      cycles: s.cycles,
-      work: s.triangles,
-      counters: {
-        cycles: s.cycles,
-        hybridMode: HYBRID_MODES.indexOf(w.hybridMode),
-        inputRecords: s.mps,
-        cyclesPerPositioned: s.cyclesPerPositioned,
-        sampleTestEfficiency: s.sampleTestEfficiency,
-        stallFraction: s.stallFraction,
-        outOfRange: s.outOfRange,
-      },
-      ...(toggles && { toggles: toggles.result() }),
-      ...(ctx.wantRecords && { records }),
-    };
-  },
-};
+const DRIVER = blurFamilyDriver<HybridConfig, HybridInput>('hybrid', (w) => ({ kind: 'hybrid', mode: w.hybridMode }), () => 'blur');
 
 export const study = defineStudy({
   name: 'hybrid',
@@ -74,7 +38,8 @@ export const study = defineStudy({
   notInMainJob: 'the Hybrid sweep simulates every micro-architecture on four workload modes: hours on 2 cores',
   unit: HYBRID_UNIT,
   space: {
-    sweep: { tvp: 'all', spf: 'all', pmt: 'all', sts: 'all', stp: 'all' },
+    // STP first, as for Blur (studies/blur/cycle-reuse.ts).
+    sweep: { stp: 'all', tvp: 'all', spf: 'all', pmt: 'all', sts: 'all' },
     modeKeys: [],
     mode: () => 'hybrid',
   },
@@ -85,13 +50,7 @@ export const study = defineStudy({
   fileWorkload: { doc: `${BLUR_MESH_FILE.doc}, rendered in blur mode`, read: (file, cfg) => ({ ...BLUR_MESH_FILE.read(file, cfg), hybridMode: 'blur' as const }) },
   metrics: RASTER_METRICS,
   objectives: RASTER_OBJECTIVES,
-  counterDisplay: [
-    { key: 'hybridMode', display: { label: 'hybrid mode (0 noblur4, 1 noblur16, 2 motion, 3 blur)', unit: '', scale: 1 } },
-    { key: 'cyclesPerPositioned', display: { label: 'cycles per positioned MP (per pass in NoBlur modes)', unit: '', scale: 1 }, digits: 4 },
-    { key: 'sampleTestEfficiency', display: { label: 'sample test efficiency', unit: '', scale: 1 }, digits: 4 },
-    { key: 'stallFraction', display: { label: 'stall fraction', unit: '', scale: 1 }, digits: 4 },
-    { key: 'outOfRange', display: { label: 'out of range (STP)', unit: '', scale: 1 } },
-  ],
+  counterDisplay: [{ key: 'hybridMode', display: { label: 'hybrid mode (0 noblur4, 1 noblur16, 2 motion, 3 blur)', unit: '', scale: 1 } }, ...BLUR_COUNTER_DISPLAY],
   pipelineRegisters: { enable: true },
   rateTargets: RASTER_RATE_TARGETS,
   report: [{ kind: 'frontier' }, { kind: 'rate-cost' }, { kind: 'constrained' }, { kind: 'microarch' }],

@@ -1,0 +1,103 @@
+// The rules by which a sweep shares one simulation between micro-
+// architectures (cycle-reuse.ts), each checked on a workload: every STP
+// runs a workload with nothing out of range in the same cycles with the
+// same counters and coverage; a workload with an out-of-range box does not,
+// and is never shared; the Hybrid in motion and blur mode runs as Blur in
+// that mode; and a sweep's evaluation that reused gives the counts a fresh
+// simulation gives.
+import { describe, expect, it } from 'vitest';
+import { runBlur, runHybrid, type BlurRun } from '../../testbenches/blur/index.js';
+import { blurMpsFromMesh, generateWorkload, surfaceStrata, withBlurParams } from '../../testbenches/workloads/raster/index.js';
+import { blurSchema, type BlurConfig } from '../../units/blur/config.js';
+import { studyDomain } from '../../synth-models/sweep/index.js';
+import { eraseStudy } from '../contract.js';
+import { lookup, reuseOrSimulate, type CycleClass } from './cycle-reuse.js';
+import { study as blurStudy } from './index.js';
+import { study as hybridStudy } from '../hybrid/index.js';
+
+const STPS = blurSchema.stp.values;
+const WIDTHS = STPS.map((v) => Number(v.split('.')[0]));
+const wl = generateWorkload({ count: 24, seed: 77 });
+const mesh = withBlurParams(wl.mesh, 77);
+
+/** Everything a run measures and produces, as one comparable value. */
+const observed = (r: BlurRun): unknown => ({ stats: r.stats, hits: r.hits, msaaHits: r.msaaHits, outOfRange: r.outOfRange });
+
+describe('cycle reuse', () => {
+  const classes: Omit<BlurConfig, 'stp'>[] = [
+    { render: 'blur', tvp: false, spf: '1', pmt: '1', sts: '1x1' },
+    { render: 'motion', tvp: true, spf: '2', pmt: '3', sts: '2x2' },
+    { render: 'defocus', tvp: false, spf: '4', pmt: '1', sts: '4x4' },
+  ];
+  for (const c of classes) {
+    it(`every STP gives the same counters and coverage when nothing is out of range (${c.render}, tvp ${c.tvp}, spf ${c.spf}, pmt ${c.pmt}, sts ${c.sts})`, () => {
+      const mps = blurMpsFromMesh(mesh, c.tvp);
+      const runs = STPS.map((stp) => runBlur({ ...c, stp }, mps, mesh.lens!));
+      expect(runs[0]!.stats.outOfRange).toBe(0);
+      for (const r of runs.slice(1)) expect(observed(r)).toEqual(observed(runs[0]!));
+    }, 120_000);
+  }
+
+  it('a box out of range at a narrow STP changes the cycles, so that run is shared with no other STP', () => {
+    // A 24 x 24 px triangle: beyond STP 4.8 (16 px), within 6.8 (64 px); and a small one.
+    const px = (n: number): number => n * 256;
+    const big = {
+      vertices: [
+        { x: px(100), y: px(100), z: 1000 },
+        { x: px(124), y: px(100), z: 1000 },
+        { x: px(100), y: px(124), z: 1000 },
+        { x: px(300), y: px(300), z: 1000 },
+        { x: px(301), y: px(300), z: 1000 },
+        { x: px(300), y: px(301), z: 1000 },
+      ],
+      triangles: [[0, 1, 2] as const, [3, 4, 5] as const],
+    };
+    const mps = blurMpsFromMesh(big, false);
+    const c = { render: 'motion', tvp: false, spf: '1', pmt: '1', sts: '1x1' } as const;
+    const narrow = runBlur({ ...c, stp: '4.8' }, mps, mesh.lens!).stats;
+    const wide = runBlur({ ...c, stp: '6.8' }, mps, mesh.lens!).stats;
+    expect(narrow.outOfRange).toBeGreaterThan(0);
+    expect(wide.outOfRange).toBe(0);
+    expect(narrow.cycles).not.toBe(wide.cycles);
+    const cls: CycleClass = { workload: `test-oor-${process.hrtime.bigint()}`, mode: 'motion', tvp: false, spf: '1', pmt: '1', sts: '1x1' };
+    reuseOrSimulate('test', cls, 4, WIDTHS, () => narrow);
+    expect(lookup(cls, 4, WIDTHS)?.stats.cycles).toBe(narrow.cycles);
+    expect(lookup(cls, 6, WIDTHS)).toBeNull();
+    expect(reuseOrSimulate('test', cls, 6, WIDTHS, () => wide).cycles).toBe(wide.cycles);
+    // The 6.8 run had nothing out of range: wider STPs share it.
+    expect(lookup(cls, 14, WIDTHS)?.stats.cycles).toBe(wide.cycles);
+  }, 120_000);
+
+  for (const mode of ['motion', 'blur'] as const) {
+    it(`the Hybrid in ${mode} mode runs exactly as Blur in ${mode}`, () => {
+      const k = { tvp: true, spf: '1', pmt: '2', sts: '2x2', stp: '8.8' } as const;
+      const mps = blurMpsFromMesh(mesh, true);
+      expect(observed(runHybrid(k, mode, mps, mesh.lens!))).toEqual(observed(runBlur({ ...k, render: mode }, mps, mesh.lens!)));
+    }, 120_000);
+  }
+
+  it("a sweep's evaluations (Blur at two STPs, then the Hybrid) equal fresh simulations", async () => {
+    const params = { count: 20 };
+    const k = { tvp: false, spf: '1', pmt: '2', sts: '1x1' } as const;
+    const blur = studyDomain(eraseStudy(blurStudy), { params });
+    const hybrid = studyDomain(eraseStudy(hybridStudy), { params });
+    const evaluate = async (d: typeof blur, cfg: Record<string, unknown>): Promise<unknown> => {
+      const c = d.microArch(cfg as never);
+      return d.evaluator.evaluate(c, d.evaluator.elaborate(c), { toggles: false });
+    };
+    const first = await evaluate(blur, { ...k, render: 'blur', stp: '4.8' });
+    const reused = await evaluate(blur, { ...k, render: 'blur', stp: '12.8' });
+    const viaHybrid = (await evaluate(hybrid, { ...k, stp: '10.8' })) as { counters: Record<string, number> };
+    const g = generateWorkload({ count: 20 });
+    const m = withBlurParams(g.mesh, g.options.seed);
+    const mps = blurMpsFromMesh(m, false);
+    const fresh = runBlur({ ...k, render: 'blur', stp: '12.8' }, mps, m.lens!, { strata: surfaceStrata(g.options, mps) }).stats;
+    expect(reused).toEqual(first);
+    const got = reused as { cycles: number; counters: Record<string, number> };
+    expect(got.cycles).toBe(fresh.cycles);
+    expect(got.counters).toMatchObject({ stallFraction: fresh.stallFraction, tilesPerPositioned: fresh.tilesPerPositioned, mpsFor1Percent: fresh.stability.mpsFor1Percent });
+    const { hybridMode, ...rest } = viaHybrid.counters;
+    expect(hybridMode).toBe(3);
+    expect(rest).toEqual((reused as { counters: unknown }).counters);
+  }, 120_000);
+});

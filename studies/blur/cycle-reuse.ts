@@ -1,0 +1,184 @@
+// Simulate once per cycle-distinct micro-architecture. Two configurations
+// whose cycle behaviour is provably the same on a workload share one
+// simulation's counts (cycle-reuse.test.ts checks each rule on a workload):
+//
+// - STP. b enters a lane only as the width of its bbox-local datapath and
+//   through the bbox's fit check (units/bbox: span >> (b + 8 - stamp bits)
+//   == 0, so a box that fits b fits every b' > b). A box that fits is walked
+//   the same way at any width, so a run at b with no tuple out of range has
+//   the same cycles, stamps, hits and stalls at every b' >= b. A run with a
+//   tuple out of range is reused for nothing but its own b.
+// - Hybrid in motion or blur mode runs exactly as Blur in that mode (the
+//   hybrid's extra NoBlur grids and lens bypass are muxed off the path).
+//
+// The store lives for one process (a sweep's worker threads and, in `study
+// --all`, the Blur and Hybrid sweeps one after the other), in files under
+// the temporary directory so every thread sees what another simulated; the
+// main thread removes it at exit. The sweep visits STP first (the slowest
+// axis, smallest value first), so a class is simulated at its narrowest STP
+// before its wider ones ask.
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BroadcastChannel, isMainThread, threadId } from 'node:worker_threads';
+import type { BlurStats } from '../../testbenches/blur/index.js';
+
+/** What decides a run's cycles apart from STP: the MP stream and the hardware's knobs. */
+export interface CycleClass {
+  /** The MP stream's identity (workload, size, seed, pairing). */
+  readonly workload: string;
+  /** Blur render mode, or the Hybrid's runtime mode; 'motion' and 'blur' are shared by Blur and Hybrid. */
+  readonly mode: string;
+  readonly tvp: boolean;
+  readonly spf: string;
+  readonly pmt: string;
+  readonly sts: string;
+}
+
+interface Stored {
+  readonly b: number;
+  readonly stats: BlurStats;
+  readonly simMs: number;
+}
+
+const ROOT = join(tmpdir(), 'gfxrtl-cycle-reuse');
+const ENV = 'GFXRTL_CYCLE_REUSE_DIR';
+// The main thread names the store (pid and a random token, so a reused pid
+// never sees a dead process's files) and hands it to the worker threads it
+// starts later through their copy of the environment; a child process is a
+// main thread of its own and starts afresh.
+const dir = isMainThread || process.env[ENV] === undefined ? join(ROOT, `${process.pid}-${randomUUID()}`) : process.env[ENV];
+if (isMainThread) process.env[ENV] = dir;
+
+function classHash(c: CycleClass): string {
+  const text = JSON.stringify([c.workload, c.mode, c.tvp, c.spf, c.pmt, c.sts]);
+  return createHash('sha1').update(text).digest('hex').slice(0, 20);
+}
+
+// Stability's half-width is Infinity when a stratum has too few batches; JSON has no Infinity.
+const encode = (s: Stored): string => JSON.stringify(s, (_k, v: unknown) => (v === Infinity ? 'Infinity' : v));
+const decode = (t: string): Stored => JSON.parse(t, (_k, v: unknown) => (v === 'Infinity' ? Infinity : v)) as Stored;
+
+function read(c: CycleClass, b: number): Stored | null {
+  const f = join(dir, `${classHash(c)}-${b}.json`);
+  return existsSync(f) ? decode(readFileSync(f, 'utf8')) : null;
+}
+
+/** A stored run whose counts hold at STP `b`: one at b itself, or at a narrower b with nothing out of range. */
+export function lookup(c: CycleClass, b: number, widths: readonly number[]): Stored | null {
+  for (const w of widths) {
+    if (w > b) continue;
+    const s = read(c, w);
+    if (s !== null && (w === b || s.stats.outOfRange === 0)) return s;
+  }
+  return null;
+}
+
+function store(c: CycleClass, s: Stored): void {
+  mkdirSync(dir, { recursive: true });
+  const f = join(dir, `${classHash(c)}-${s.b}.json`);
+  // Written whole, then renamed: another thread never reads half a file.
+  const tmp = `${f}.${threadId}.tmp`;
+  writeFileSync(tmp, encode(s));
+  renameSync(tmp, f);
+}
+
+// ------------------------------------------------- per-mode timing
+
+/** One simulation (or reuse) as reported to the main thread for the study's progress. */
+interface SimEvent {
+  readonly study: string;
+  readonly mode: string;
+  readonly reused: boolean;
+  readonly simMs: number;
+  readonly cycles: number;
+}
+
+export interface ModeTotals {
+  simulated: number;
+  reused: number;
+  simMs: number;
+  cycles: number;
+}
+
+const CHANNEL = 'gfxrtl-blur-simulations';
+const events = new BroadcastChannel(CHANNEL);
+events.unref();
+const totals = new Map<string, ModeTotals>();
+let lastLine = 0;
+
+function add(e: SimEvent): void {
+  const key = `${e.study} ${e.mode}`;
+  const t = totals.get(key) ?? { simulated: 0, reused: 0, simMs: 0, cycles: 0 };
+  if (e.reused) t.reused++;
+  else {
+    t.simulated++;
+    t.simMs += e.simMs;
+    t.cycles += e.cycles;
+  }
+  totals.set(key, t);
+}
+
+/** Simulation time and cycles/s per study and mode, as this thread has heard them (all threads' in the main thread). */
+export function simulationTotals(): ReadonlyMap<string, Readonly<ModeTotals>> {
+  return totals;
+}
+
+export function formatTotals(): string {
+  return [...totals]
+    .map(([k, t]) => `${k}: ${t.simulated} simulated in ${(t.simMs / 1000).toFixed(1)} s (${Math.round(t.cycles / Math.max(t.simMs / 1000, 1e-9))} cycles/s), ${t.reused} reused`)
+    .join('; ');
+}
+
+if (isMainThread) {
+  events.onmessage = (m: unknown): void => {
+    add((m as MessageEvent<SimEvent>).data);
+    // The study's progress: a line at most every 30 s, beside the sweep's own.
+    if (performance.now() - lastLine > 30_000) {
+      lastLine = performance.now();
+      process.stderr.write(`\nblur/hybrid simulation so far: ${formatTotals()}\n`);
+    }
+  };
+  process.on('exit', () => {
+    // A sweep's summary; a lone `gfxrtl sim` run prints its own figures.
+    if ([...totals.values()].reduce((n, t) => n + t.simulated + t.reused, 0) > 1) process.stderr.write(`\nblur/hybrid simulation: ${formatTotals()}\n`);
+    rmSync(dir, { recursive: true, force: true });
+  });
+  // Stores of processes that died without their exit hook (killed).
+  for (const p of existsSync(ROOT) ? readdirSync(ROOT) : []) {
+    const pid = Number(p.split('-')[0]);
+    let alive = Number.isInteger(pid) && pid > 0;
+    try {
+      if (alive) process.kill(pid, 0);
+    } catch {
+      alive = false;
+    }
+    if (!alive) rmSync(join(ROOT, p), { recursive: true, force: true });
+  }
+}
+
+function report(e: SimEvent): void {
+  if (isMainThread) add(e);
+  else events.postMessage(e);
+}
+
+/**
+ * The counts of `cls` at STP `b`: from a run that provably has the same
+ * cycles if one was stored in this process, else from `simulate()` (stored
+ * for the others). `widths` are every STP integer width, in any order.
+ */
+export function reuseOrSimulate(study: string, cls: CycleClass, b: number, widths: readonly number[], simulate: () => BlurStats): BlurStats {
+  const sorted = [...widths].sort((x, y) => x - y);
+  const have = lookup(cls, b, sorted);
+  if (have !== null) {
+    report({ study, mode: cls.mode, reused: true, simMs: 0, cycles: have.stats.cycles });
+    return have.stats;
+  }
+  const t0 = performance.now();
+  const stats = simulate();
+  const simMs = performance.now() - t0;
+  store(cls, { b, stats, simMs });
+  report({ study, mode: cls.mode, reused: false, simMs, cycles: stats.cycles });
+  return stats;
+}
