@@ -3,6 +3,7 @@
 //
 //   npx tsx bench/sweep-speed.ts [--study mac|noblur] [--only k=v,...]
 //                                [--param k=v,...] [--workers 0,2]
+//                                [--blur k=v,...|none] [--blur-count 256]
 //
 // Defaults: the MAC stand-in with 20000 simulated cycles per
 // micro-architecture, workers 0 and 2. Each run starts from an empty
@@ -21,6 +22,9 @@ const { values } = parseArgs({
     only: { type: 'string' },
     param: { type: 'string' },
     workers: { type: 'string', default: '0,2' },
+    // Blur per-mode section: the narrowing, its workload size ('none' skips it).
+    blur: { type: 'string', default: 'stp=4.8|8.8,tvp=off,spf=1,pmt=1|2,sts=1x1|2x2' },
+    'blur-count': { type: 'string', default: '256' },
   },
 });
 const paramText = values.param ?? (values.study === 'mac' ? 'cycles=20000' : '');
@@ -67,4 +71,30 @@ for (const w of values.workers.split(',').map(Number)) {
   const cpu = (cu.user + cu.system) / 1e6;
   const n = rounds * points.length;
   console.log(`pricing only (${entry.study.unit.name} ${configText}): ${n} points, ${cpu.toFixed(2)} s CPU (${wall.toFixed(2)} s wall) = ${Math.round(n / cpu)} points per CPU-second (target >= 100000)`);
+}
+
+// Blur and Hybrid, per mode: simulation time and simulated cycles per second
+// (cycle-distinct micro-architectures only; the rest reuse a run,
+// studies/blur/cycle-reuse.ts), over both cores, Blur then the Hybrid in
+// blur mode as `study --all` runs them.
+if (values.blur !== 'none') {
+  const { formatTotals, simulationTotals } = await import('../studies/blur/cycle-reuse.js');
+  const count = Number(values['blur-count']);
+  console.log(`\nblur and hybrid per mode (--only ${values.blur}, ${count} triangles, workers auto):`);
+  console.log('study mode | micro-archs simulated | reused | simulation s (summed over threads) | simulated cycles | cycles/s');
+  for (const name of ['blur', 'hybrid']) {
+    const dir = mkdtempSync(join(tmpdir(), 'gfxrtl-bench-'));
+    try {
+      const e = findStudy(name);
+      const only = name === 'hybrid' ? values.blur.split(',').filter((kv) => !kv.startsWith('render=')).join(',') : values.blur;
+      const s = await runSweep({ study: { module: e.module, name, params: { count } }, out: dir, workers: 'auto', spec: { only } });
+      console.log(`(${name}: ${s.microArchs} micro-architectures, ${(s.wallMs / 1000).toFixed(1)} s wall over ${s.workers} workers)`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  // The workers' reports arrive on a broadcast channel: let the last ones land.
+  await new Promise((r) => setTimeout(r, 200));
+  for (const [k, t] of simulationTotals()) console.log([k, t.simulated, t.reused, (t.simMs / 1000).toFixed(2), t.cycles, Math.round(t.cycles / Math.max(t.simMs / 1000, 1e-9))].join(' | '));
+  if (simulationTotals().size === 0) console.log(`(no simulation reported: ${formatTotals() || 'none'})`);
 }

@@ -312,6 +312,10 @@ export interface Study<S extends Schema = Schema, W = unknown> {
    *  default run is too long for the main job (hours of simulation); it
    *  still runs on its own with `gfxrtl study NAME`. */
   readonly notInMainJob?: string;
+  /** How `gfxrtl study --all` (npm start) narrows this study so the main
+   *  job fits its time: a `--only` text and workload parameters, and why.
+   *  `gfxrtl study NAME` runs the full study. */
+  readonly mainJob?: { readonly only?: string; readonly params?: Readonly<Record<string, number>>; readonly why: string };
   readonly unit: UnitDef<S>;
   readonly space: ConfigSpace<S>;
   readonly work: WorkUnit;

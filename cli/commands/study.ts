@@ -47,7 +47,11 @@ export async function studyCommand(name: string | undefined, opts: StudyOptions)
     mkdirSync(out, { recursive: true });
     console.error(`
 gfxrtl study --all: ${n} (${done.length + 1} of ${names.length}) -> ${out}`);
-    await runStudy(n, { ...opts, out, ...(knobs !== undefined && { knobs }) });
+    // A study too long for the main job at full size says how to narrow it.
+    const main = findStudy(n).study.mainJob;
+    if (main !== undefined) console.error(`gfxrtl study --all: ${n} narrowed (${main.why}):${main.only !== undefined ? ` --only ${main.only}` : ''}${main.params !== undefined ? ` --param ${Object.entries(main.params).map(([k, v]) => `${k}=${v}`).join(',')}` : ''}; gfxrtl study ${n} runs it in full`);
+    const narrow = main === undefined ? {} : { ...(main.only !== undefined && { only: main.only }), ...(main.params !== undefined && { param: Object.entries(main.params).map(([k, v]) => `${k}=${v}`).join(',') }) };
+    await runStudy(n, { ...opts, out, ...narrow, ...(knobs !== undefined && { knobs }) });
     if (process.exitCode) return; // interrupted: the sweep said how to resume; rerunning --all resumes too
     done.push(n);
     const cal = join(out, CALIBRATION_JSON);

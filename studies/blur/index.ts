@@ -11,13 +11,15 @@ import { defineStudy } from '../contract.js';
 import { MP, RASTER_METRICS, RASTER_OBJECTIVES, RASTER_RATE_TARGETS } from '../raster/metrics.js';
 import { RASTER_TOOLS } from '../raster/tools.js';
 import { BLUR_COUNTER_DISPLAY, BLUR_DRIVER } from './driver.js';
+import { MAIN_JOB } from './main-job.js';
+import { STABILITY_SECTION } from './stability-section.js';
 import { BLUR_MESH_FILE, blurWorkloads } from './workloads.js';
 import type { BlurConfig } from '../../units/blur/config.js';
 
 export const study = defineStudy({
   name: 'blur',
   summary: 'Blur micropolygon rasterizer (motion, defocus, blur at N = 64; TVP x SPF x PMT x STS x STP)',
-  notInMainJob: 'the full Blur sweep simulates 3 render modes x 432 micro-architectures at 11k-69k cycles/s: hours on 2 cores',
+  mainJob: MAIN_JOB,
   unit: BLUR_UNIT,
   space: {
     // STP first (slowest, narrowest first): a micro-architecture's wider
@@ -37,6 +39,6 @@ export const study = defineStudy({
   // the front end holds an MP for 64 tuples: retimed registers need enables.
   pipelineRegisters: { enable: true },
   rateTargets: RASTER_RATE_TARGETS,
-  report: [{ kind: 'frontier' }, { kind: 'rate-cost' }, { kind: 'constrained' }, { kind: 'microarch' }],
+  report: [{ kind: 'frontier' }, { kind: 'rate-cost' }, { kind: 'constrained' }, { kind: 'microarch' }, STABILITY_SECTION],
   tools: RASTER_TOOLS,
 });

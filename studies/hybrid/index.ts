@@ -9,6 +9,8 @@ import { type HybridConfig, type HybridMode } from '../../units/blur/config.js';
 import { HYBRID_UNIT } from '../../units/blur/units.js';
 import { defineStudy, type WorkloadDef } from '../contract.js';
 import { BLUR_COUNTER_DISPLAY, blurFamilyDriver } from '../blur/driver.js';
+import { MAIN_JOB } from '../blur/main-job.js';
+import { STABILITY_SECTION } from '../blur/stability-section.js';
 import { BLUR_MESH_FILE, blurWorkloads, type BlurInput } from '../blur/workloads.js';
 import { MP, RASTER_METRICS, RASTER_OBJECTIVES, RASTER_RATE_TARGETS } from '../raster/metrics.js';
 
@@ -35,7 +37,7 @@ const DRIVER = blurFamilyDriver<HybridConfig, HybridInput>('hybrid', (w) => ({ k
 export const study = defineStudy({
   name: 'hybrid',
   summary: 'Hybrid rasterizer: one unit running NoBlur 4x/16x, motion and blur (TVP x SPF x PMT x STS x STP); one workload per mode',
-  notInMainJob: 'the Hybrid sweep simulates every micro-architecture on four workload modes: hours on 2 cores',
+  mainJob: MAIN_JOB,
   unit: HYBRID_UNIT,
   space: {
     // STP first, as for Blur (studies/blur/cycle-reuse.ts).
@@ -53,5 +55,5 @@ export const study = defineStudy({
   counterDisplay: [{ key: 'hybridMode', display: { label: 'hybrid mode (0 noblur4, 1 noblur16, 2 motion, 3 blur)', unit: '', scale: 1 } }, ...BLUR_COUNTER_DISPLAY],
   pipelineRegisters: { enable: true },
   rateTargets: RASTER_RATE_TARGETS,
-  report: [{ kind: 'frontier' }, { kind: 'rate-cost' }, { kind: 'constrained' }, { kind: 'microarch' }],
+  report: [{ kind: 'frontier' }, { kind: 'rate-cost' }, { kind: 'constrained' }, { kind: 'microarch' }, STABILITY_SECTION],
 });
