@@ -8,7 +8,8 @@
 import { runBlur, runHybrid, type BlurRun, type BlurStats } from '../../testbenches/blur/index.js';
 import { ToggleCounter } from '../../testbenches/toggles.js';
 import { blurSchema, HYBRID_MODES, type BlurConfig, type HybridMode } from '../../units/blur/config.js';
-import type { Counts, Display, Driver } from '../contract.js';
+import type { CompiledSimulator } from '../../hdl/sim/index.js';
+import type { Counts, Display, Driver, DriverContext } from '../contract.js';
 import { reuseOrSimulate } from './cycle-reuse.js';
 import type { BlurInput } from './workloads.js';
 
@@ -57,21 +58,37 @@ function records(w: BlurInput, run: BlurRun): unknown[] {
   return out;
 }
 
+/**
+ * The stats of one run of `w` in `mode` on the Design being priced, from a
+ * cycle-identical run if this process has one (cycle-reuse.ts), else
+ * simulated. For callers that need no per-sample records or toggles (a
+ * joint objective running the Hybrid in several modes uses it per mode).
+ */
+export function familyStats<C extends Omit<BlurConfig, 'render'>, W extends BlurInput>(study: string, ctx: Pick<DriverContext<C, W>, 'config' | 'simulator' | 'workload'>, mode: FamilyMode, render: BlurConfig['render']): BlurStats {
+  const w = ctx.workload;
+  const cfg: BlurConfig = { ...ctx.config, render } as BlurConfig;
+  const simulate = (): BlurStats => runFamily(cfg, mode, w, ctx.simulator()).stats;
+  if (w.id === undefined) return simulate();
+  const cls = { workload: w.id, mode: mode.kind === 'blur' ? cfg.render : mode.mode, tvp: cfg.tvp, spf: cfg.spf, pmt: cfg.pmt, sts: cfg.sts };
+  return reuseOrSimulate(study, cls, Number(cfg.stp.split('.')[0]), STP_WIDTHS, simulate);
+}
+
+function runFamily(cfg: BlurConfig, mode: FamilyMode, w: BlurInput, simulator: CompiledSimulator, onCycle?: () => void): BlurRun {
+  const opts = { simulator, ...(w.strata !== undefined && { strata: w.strata }), ...(onCycle && { onCycle }) };
+  return mode.kind === 'blur' ? runBlur(cfg, w.mps, w.lens, opts) : runHybrid(cfg, mode.mode, w.mps, w.lens, opts);
+}
+
 /** The driver for Blur (`modeOf` gives kind 'blur') or the Hybrid (its workload's mode). */
 export function blurFamilyDriver<C extends Omit<BlurConfig, 'render'>, W extends BlurInput>(study: string, modeOf: (w: W) => FamilyMode, renderOf: (c: C) => BlurConfig['render']): Driver<C, W> {
   return {
     run(ctx): Counts {
       const w = ctx.workload;
       const mode = modeOf(w);
-      const cfg: BlurConfig = { ...ctx.config, render: renderOf(ctx.config) } as BlurConfig;
-      const simulate = (onCycle?: () => void): BlurRun => {
-        const opts = { simulator: ctx.simulator(), ...(w.strata !== undefined && { strata: w.strata }), ...(onCycle && { onCycle }) };
-        return mode.kind === 'blur' ? runBlur(cfg, w.mps, w.lens, opts) : runHybrid(cfg, mode.mode, w.mps, w.lens, opts);
-      };
+      const render = renderOf(ctx.config);
       const hybridMode: Record<string, number> = mode.kind === 'hybrid' ? { hybridMode: HYBRID_MODES.indexOf(mode.mode) } : {};
-      if (ctx.wantRecords || ctx.wantToggles || w.id === undefined) {
+      if (ctx.wantRecords || ctx.wantToggles) {
         const toggles = ctx.wantToggles ? new ToggleCounter(ctx.simulator()) : null;
-        const run = simulate(toggles ? () => toggles.sample() : undefined);
+        const run = runFamily({ ...ctx.config, render } as BlurConfig, mode, w, ctx.simulator(), toggles ? () => toggles.sample() : undefined);
         return {
           cycles: run.stats.cycles,
           work: run.stats.triangles,
@@ -80,8 +97,7 @@ export function blurFamilyDriver<C extends Omit<BlurConfig, 'render'>, W extends
           ...(ctx.wantRecords && { records: records(w, run) }),
         };
       }
-      const cls = { workload: w.id, mode: mode.kind === 'blur' ? cfg.render : mode.mode, tvp: cfg.tvp, spf: cfg.spf, pmt: cfg.pmt, sts: cfg.sts };
-      const stats = reuseOrSimulate(study, cls, Number(cfg.stp.split('.')[0]), STP_WIDTHS, () => simulate().stats);
+      const stats = familyStats(study, ctx, mode, render);
       return { cycles: stats.cycles, work: stats.triangles, counters: { ...hybridMode, ...countersOf(stats) } };
     },
   };

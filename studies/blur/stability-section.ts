@@ -17,7 +17,7 @@ function median(xs: readonly number[]): number {
   return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
-const pct = (x: number): string => (x < 0 ? 'n/a' : `${(100 * x).toFixed(2)}%`);
+const pct = (x: number): string => (x < 0 || !Number.isFinite(x) ? 'n/a' : `${(100 * x).toFixed(2)}%`);
 
 export function stabilityMarkdown(ctx: ReportContext): string {
   const byMode = new Map<string, Map<string, MicroArch>>();
