@@ -9,6 +9,8 @@ interface MicroArch {
   readonly records: number;
   readonly ci: number;
   readonly need: number;
+  /** Has a point on its mode's frontier. */
+  readonly frontier: boolean;
 }
 
 function median(xs: readonly number[]): number {
@@ -27,7 +29,8 @@ export function stabilityMarkdown(ctx: ReportContext): string {
     const mode = String(r['mode']) + (extra?.['hybridMode'] !== undefined ? ` (${String(r['workload']).split('-')[1]} workload)` : '');
     if (extra?.['mpsFor1Percent'] === undefined) continue;
     const m = byMode.get(mode) ?? new Map<string, MicroArch>();
-    m.set(id, { id, records: extra['inputRecords'] ?? 0, ci: extra['mpCycleCi'] ?? -1, need: extra['mpsFor1Percent'] });
+    const frontier = r['pareto'] === true || (m.get(id)?.frontier ?? false);
+    m.set(id, { id, records: extra['inputRecords'] ?? 0, ci: extra['mpCycleCi'] ?? -1, need: extra['mpsFor1Percent'], frontier });
     byMode.set(mode, m);
   }
   if (byMode.size === 0) return 'No row carries the stability counters.';
@@ -35,8 +38,8 @@ export function stabilityMarkdown(ctx: ReportContext): string {
     'MP/cycle is a ratio over the workload; how far it would move on another sample of the same mix is estimated from the run itself: consecutive MPs in batches (32, or 2000 cycles), batches within one surface of the mix (the mix is fixed, so the spread between surfaces is not noise), and the 95% half-width of the batch-mean estimate. ' +
       'It shrinks as 1/sqrt(MPs), which gives the MPs a 1% half-width needs. The estimate is conservative: it counts the difference between regions of one surface as noise, though every run holds whole surfaces (units/blur/README.md compares it with the spread across workload seeds).',
     '',
-    '| mode | micro-architectures | input records run | CI half-width: median / worst | MPs for 1%: median / most (micro-architecture) | within 1% |',
-    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    '| mode | micro-architectures | input records run | CI half-width: median / worst | MPs for 1%: median / most (micro-architecture) | within 1% | on the frontier: within 1%, worst half-width |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const [mode, m] of byMode) {
     const xs = [...m.values()];
@@ -44,8 +47,11 @@ export function stabilityMarkdown(ctx: ReportContext): string {
     const cis = xs.map((x) => (x.ci < 0 ? Infinity : x.ci));
     const ok = xs.filter((x) => x.ci >= 0 && x.ci <= 0.01).length;
     const records = [...new Set(xs.map((x) => x.records))].sort((a, b) => a - b);
+    const front = xs.filter((x) => x.frontier);
+    const frontOk = front.filter((x) => x.ci >= 0 && x.ci <= 0.01).length;
+    const frontCell = front.length === 0 ? 'none' : `${frontOk} of ${front.length}, ${pct(Math.max(...front.map((x) => (x.ci < 0 ? Infinity : x.ci))))}`;
     out.push(
-      `| ${mode} | ${xs.length} | ${records.length > 2 ? `${records[0]}..${records[records.length - 1]}` : records.join(', ')} | ${pct(median(cis))} / ${pct(Math.max(...cis))} | ${median(xs.map((x) => x.need))} / ${worst.need} (${worst.id}) | ${ok} of ${xs.length} |`,
+      `| ${mode} | ${xs.length} | ${records.length > 2 ? `${records[0]}..${records[records.length - 1]}` : records.join(', ')} | ${pct(median(cis))} / ${pct(Math.max(...cis))} | ${median(xs.map((x) => x.need))} / ${worst.need} (${worst.id}) | ${ok} of ${xs.length} | ${frontCell} |`,
     );
   }
   out.push(
