@@ -5,7 +5,7 @@
 // N n < 2^(2b+65). Only lanes whose sample is covered have a defined result.
 import { defineModule, mux, uint } from '../../hdl/index.js';
 import { DEPTH_BITS, DEPTH_RECIP_FRAC_BITS } from '../raster-common/formats.js';
-import { LEN_BITS, RECIP_BITS } from './reciprocal.js';
+import { lenBitsOf, RECIP_BITS } from './reciprocal.js';
 
 export interface DepthLaneConfig {
   readonly dBits: number;
@@ -16,7 +16,7 @@ export const DepthLane = defineModule('DepthLane', (m, cfg: DepthLaneConfig) => 
   const d = [0, 1, 2].map((i) => m.input(`d${i}`, uint(w)));
   const zv = [0, 1, 2].map((i) => m.input(`z${i}`, uint(DEPTH_BITS)));
   const n = m.input('n', uint(RECIP_BITS));
-  const len = m.input('len', uint(LEN_BITS));
+  const len = m.input('len', uint(lenBitsOf(w)));
   const z = m.output('z', uint(DEPTH_BITS));
 
   // Covered sample: every d_i >= 0 and sum d_i = D < 2^w, so every partial
@@ -29,10 +29,10 @@ export const DepthLane = defineModule('DepthLane', (m, cfg: DepthLaneConfig) => 
   // only 25 bits of it can be non-zero: the shifter is a funnel that, largest
   // step first, keeps after each step only the bits the smaller steps can
   // still bring into the low 25 (25 + 2^k - 1 after the 2^k step). And since
-  // L <= w, shift steps of 2^k > w never act: bitLength(w) steps, not 6.
+  // L <= w, L has bitLength(w) bits: one step per bit, no more.
   const qBits = DEPTH_BITS + 1;
   let q = prod.shr(DEPTH_RECIP_FRAC_BITS);
-  for (let k = w.toString(2).length - 1; k >= 0; k--) {
+  for (let k = lenBitsOf(w) - 1; k >= 0; k--) {
     const step = 2 ** k;
     const keep = Math.min(qBits + step - 1, q.width);
     const moved = step >= q.width ? m.lit(0, uint(keep)) : q.shr(step);

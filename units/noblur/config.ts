@@ -4,6 +4,7 @@
 // keeps the units' port widths consistent; the arithmetic itself stays in
 // each unit.
 import { COORD_BITS, DEPTH_BITS, DEPTH_RECIP_FRAC_BITS, SUBPIXEL_BITS } from '../raster-common/formats.js';
+import { lenBitsOf } from '../depth-interp/reciprocal.js';
 import { localWidths } from '../raster-common/local-widths.js';
 import type { ConfigOf, Schema } from '../config.js';
 
@@ -65,7 +66,7 @@ export interface NoblurGeometry {
   readonly depthBits: number;
   /** Normalised reciprocal n: P+2 = 26 bits. */
   readonly recipBits: number;
-  /** L = bitLength(D): 6 bits (L <= 44). */
+  /** L = bitLength(D) <= dBits: bitLength(dBits) bits (5 at b <= 6, else 6). */
   readonly lenBits: number;
   /** Lanes per stamp, k*k. */
   readonly lanes: number;
@@ -103,7 +104,7 @@ export function geometryOf(cfg: NoblurConfig): NoblurGeometry {
     numBits: w.area + DEPTH_BITS,
     depthBits: DEPTH_BITS,
     recipBits: DEPTH_RECIP_FRAC_BITS + 2,
-    lenBits: 6,
+    lenBits: lenBitsOf(w.area),
     lanes: k * k,
     tris: cfg.tvp ? 2 : 1,
     verts: cfg.tvp ? 4 : 3,
