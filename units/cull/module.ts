@@ -20,6 +20,14 @@
 //   - each product and A2 lie in [-M^2, M^2]: products cut to 2b+17 bits and
 //     a wrapping subtract there are exact.
 // At b = 14 every MP fits and this is the full 14.8 cull (23-bit deltas).
+//
+// Why the STP limit and no other: it is the one size limit the pipeline
+// already enforces, detects (BBox.fit) and flags. A tighter cull limit (say
+// the 8 x 8 pixels MPs almost always meet) would leave MPs the sample test
+// walks without an exact facing or D, needing a second flag that makes the
+// larger STP settings pointless; a looser one would carry bits no walked MP
+// uses. The price: an MP that does not fit is flagged whatever its facing,
+// since its sign is not known here.
 import { defineModule, ufixed, uint, type Fixed, type SInt, type Signal, type UInt } from '../../hdl/index.js';
 import { COORD_BITS, COORD_INT_BITS, SUBPIXEL_BITS } from '../raster-common/formats.js';
 import { localWidths } from '../raster-common/local-widths.js';
