@@ -43,7 +43,7 @@ export const BLUR_COUNTER_DISPLAY: readonly { readonly key: string; readonly dis
   { key: 'sampleTestEfficiency', display: { label: 'sample test efficiency (hits / tiles tested)', unit: '', scale: 1 }, digits: 4 },
   { key: 'stallFraction', display: { label: 'stall fraction (cycles with an MP offered and not accepted)', unit: '', scale: 1 }, digits: 4 },
   { key: 'outOfRange', display: { label: 'out of range (STP), positioned MPs', unit: '', scale: 1 } },
-  { key: 'mpCycleCi', display: { label: 'MP/cycle 95% CI half-width at the MPs run', unit: '%', scale: 0.01 }, digits: 2 },
+  { key: 'mpCycleCi', display: { label: 'MP/cycle 95% CI half-width at the MPs run, a fraction (-1: too few MPs to tell)', unit: '', scale: 1 }, digits: 4 },
   { key: 'mpsFor1Percent', display: { label: 'MPs for a 1% CI half-width', unit: '', scale: 1 } },
 ];
 
