@@ -126,14 +126,48 @@ export class KeyedFifo<E> {
   }
 }
 
-export interface MergeModel<S> {
-  push(q: QuadFrag): ShadedQuad[];
-  flush(): ShadedQuad[];
-  readonly stats: S;
+/**
+ * A golden merge model's frame: its buffer, limits and the way entries
+ * leave for shading (empty quads never do). Each model adds push().
+ */
+export abstract class MergeModel<E extends MergeEntry, S extends { shaded: number }> {
+  protected readonly buf: KeyedFifo<E>;
+  readonly recent: number;
+  readonly maskWidth: number;
+  abstract readonly stats: S;
+
+  constructor(
+    readonly cfg: MergeModelConfig,
+    unit: string,
+    keyOf: (e: E) => string,
+  ) {
+    ({ recent: this.recent, maskWidth: this.maskWidth } = mergeModelLimits(cfg, unit));
+    this.buf = new KeyedFifo(keyOf);
+  }
+
+  get size(): number {
+    return this.buf.size;
+  }
+
+  /** One quad fragment in; the quads it sends to shading, in order. */
+  abstract push(q: QuadFrag): ShadedQuad[];
+
+  /** End of grid (draw): everything leaves, oldest first. */
+  flush(): ShadedQuad[] {
+    const out: ShadedQuad[] = [];
+    for (const e of this.buf.drain()) this.emit(e, out);
+    return out;
+  }
+
+  protected emit(e: E, out: ShadedQuad[]): void {
+    if (e.cov.every((c) => c === 0)) return;
+    this.stats.shaded++;
+    out.push(shadedQuad(e));
+  }
 }
 
 /** Run a whole scene's grids through a fresh model; flush after each grid. */
-export function runGrids<S>(m: MergeModel<S>, grids: readonly (readonly QuadFrag[])[]): { shaded: ShadedQuad[]; stats: S } {
+export function runGrids<S>(m: { push(q: QuadFrag): ShadedQuad[]; flush(): ShadedQuad[]; readonly stats: S }, grids: readonly (readonly QuadFrag[])[]): { shaded: ShadedQuad[]; stats: S } {
   const shaded: ShadedQuad[] = [];
   for (const g of grids) {
     for (const q of g) shaded.push(...m.push(q));

@@ -23,7 +23,7 @@
 // internal edges inside a pixel (merging whole disjoint quads is QFM's way).
 // flush() (end of draw) sends everything out oldest first.
 import { checkQuadFrag } from '../merge-common/check.js';
-import { KeyedFifo, loneEntry, mergeModelLimits, runGrids, shadedQuad, type MergeEntry, type MergeModelConfig } from '../merge-common/golden-buffer.js';
+import { loneEntry, MergeModel, runGrids, type MergeEntry, type MergeModelConfig } from '../merge-common/golden-buffer.js';
 import { NO_CHOICE, combineChoice } from '../merge-common/pixel-choice.js';
 import { hasPartialPixel, type Edge, type QuadFrag, type ShadedQuad } from '../merge-common/quad.js';
 
@@ -67,19 +67,12 @@ function position(e: Entry): string {
   return `${e.qx},${e.qy}`;
 }
 
-export class PmuModel {
-  /** Entries are keyed by quad position alone: overlap eviction looks at both facings. */
-  private readonly buf = new KeyedFifo<Entry>(position);
-  readonly recent: number;
-  readonly maskWidth: number;
+export class PmuModel extends MergeModel<Entry, PmuStats> {
   readonly stats: PmuStats = { quadsIn: 0, partialQuads: 0, bypass: 0, pixelMerges: 0, absorbed: 0, evictOverlap: 0, evictResolved: 0, evictFifo: 0, shaded: 0 };
 
-  constructor(readonly cfg: PmuModelConfig) {
-    ({ recent: this.recent, maskWidth: this.maskWidth } = mergeModelLimits(cfg, 'pmu'));
-  }
-
-  get size(): number {
-    return this.buf.size;
+  /** Entries are keyed by quad position alone: overlap eviction looks at both facings. */
+  constructor(cfg: PmuModelConfig) {
+    super(cfg, 'pmu', position);
   }
 
   push(q: QuadFrag): ShadedQuad[] {
@@ -156,17 +149,6 @@ export class PmuModel {
     }
     this.buf.insert(inc);
     return out;
-  }
-
-  flush(): ShadedQuad[] {
-    const out: ShadedQuad[] = [];
-    for (const e of this.buf.drain()) this.emit(e, out);
-    return out;
-  }
-
-  private emit(e: Entry, out: ShadedQuad[]): void {
-    this.stats.shaded++;
-    out.push(shadedQuad(e));
   }
 }
 

@@ -17,7 +17,7 @@
 // flush() (end of grid) sends everything out oldest first. Empty quads are
 // dropped whenever they leave: they are never shaded.
 import { checkQuadFrag, triMask } from '../merge-common/check.js';
-import { KeyedFifo, loneEntry, mergeModelLimits, runGrids, shadedQuad, type MergeEntry, type MergeModelConfig } from '../merge-common/golden-buffer.js';
+import { loneEntry, MergeModel, runGrids, type MergeEntry, type MergeModelConfig } from '../merge-common/golden-buffer.js';
 import { combineChoice } from '../merge-common/pixel-choice.js';
 import { isFullQuad, type QuadFrag, type ShadedQuad } from '../merge-common/quad.js';
 
@@ -42,21 +42,13 @@ function key(e: Entry): string {
   return `${e.qx},${e.qy},${e.back ? 1 : 0}`;
 }
 
-export class QfmModel {
-  private readonly buf = new KeyedFifo<Entry>(key);
-  readonly recent: number;
-  readonly maskWidth: number;
+export class QfmModel extends MergeModel<Entry, QfmStats> {
   readonly stats: QfmStats = { quadsIn: 0, merges: 0, evictFull: 0, evictFifo: 0, mergeBeforeEvict: 0, bypassFull: 0, shaded: 0 };
 
-  constructor(readonly cfg: QfmModelConfig) {
-    ({ recent: this.recent, maskWidth: this.maskWidth } = mergeModelLimits(cfg, 'qfm'));
+  constructor(cfg: QfmModelConfig) {
+    super(cfg, 'qfm', key);
   }
 
-  get size(): number {
-    return this.buf.size;
-  }
-
-  /** One quad fragment in; the quads it sends to shading, in order. */
   push(q: QuadFrag): ShadedQuad[] {
     checkQuadFrag(q, this.cfg.msaa, this.maskWidth, 'qfm');
     this.stats.quadsIn++;
@@ -75,13 +67,6 @@ export class QfmModel {
     }
     if (this.buf.size >= this.cfg.entries) this.evictOldest(out);
     this.buf.insert(inc);
-    return out;
-  }
-
-  /** End of grid: everything leaves, oldest first. */
-  flush(): ShadedQuad[] {
-    const out: ShadedQuad[] = [];
-    for (const e of this.buf.drain()) this.emit(e, out);
     return out;
   }
 
@@ -134,12 +119,6 @@ export class QfmModel {
     }
     this.stats.mergeBeforeEvict++;
     this.mergeAt(target, old, this.buf.get(target), out);
-  }
-
-  private emit(e: Entry, out: ShadedQuad[]): void {
-    if (e.cov.every((c) => c === 0)) return;
-    this.stats.shaded++;
-    out.push(shadedQuad(e));
   }
 }
 
