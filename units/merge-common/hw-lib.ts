@@ -63,3 +63,10 @@ export function fields(v: UInt, n: number): UInt[] {
 export function pack(parts: readonly UInt[]): UInt {
   return parts.length === 1 ? parts[0]! : cat(...[...parts].reverse());
 }
+
+/** How many bits of v are set, as a `width`-bit count (an adder chain). */
+export function countOnes(m: ModuleBuilder, v: UInt, width: number): UInt {
+  let count: UInt = m.lit(0, uint(width));
+  for (let i = 0; i < v.width; i++) count = count.addWrap(v.bit(i).zext(width));
+  return count;
+}

@@ -14,9 +14,9 @@
 // else FIFO-evict the oldest first and INSERT). After a `last` quad
 // (end of draw) FLUSH sends everything out, oldest first.
 import { bundle, cat, defineModule, mux, stream, uint, type UInt } from '../../hdl/index.js';
-import { extremeOf, fields, indexBits, lowestSet, oneHot, pack } from '../merge-common/hw-lib.js';
+import { countOnes, extremeOf, fields, indexBits, lowestSet, oneHot, pack } from '../merge-common/hw-lib.js';
 import type { MergeMsaa } from '../merge-common/samples.js';
-import { laterTakesShading, muxChoice, nearestRank, packChoices, pixelChoices, resolvedSources } from '../qfm/datapath.js';
+import { driveQuadOut, laterTakesShading, loneChoice, muxChoice, packChoices, pixelChoices } from '../qfm/datapath.js';
 import type { PmuConfig } from './config.js';
 import { EDGE_SLOTS, mergeEdgeListsHw } from './edges.js';
 
@@ -209,12 +209,7 @@ export const Pmu = defineModule('Pmu', (m, cfg: PmuConfig) => {
   const go = outValid.not().or(out.ready).named('go');
   const outKey = mux(outInc, cat(incPos, incBack), pKey);
   out.valid.drive(outValid);
-  out.payload.qx.drive(outKey.bits(pw, s.coordBits + 1));
-  out.payload.qy.drive(outKey.bits(s.coordBits, 1));
-  out.payload.back.drive(outKey.bit(0));
-  out.payload.cov.drive(outRec.cov);
-  out.payload.depth.drive(outRec.depth);
-  out.payload.src.drive(resolvedSources(outRec));
+  driveQuadOut(out.payload, outKey, outRec, s.coordBits);
   inp.ready.drive(inS);
 
   // Writes: merged entries in MERGE (one port per candidate), the quad into a free entry on insert.
@@ -259,9 +254,10 @@ export const Pmu = defineModule('Pmu', (m, cfg: PmuConfig) => {
     inc.cov.set(p.cov);
     inc.depth.set(p.depth);
     inc.edges.set(p.edges);
-    inc.src.set(cat(p.tri, p.tri, p.tri, p.tri));
-    inc.centre.set(p.centre);
-    inc.rank.set(nearestRank(m, p.cov, s));
+    const choice = loneChoice(m, p.tri, p.centre, p.cov, s);
+    inc.src.set(choice.src);
+    inc.centre.set(choice.centre);
+    inc.rank.set(choice.rank);
   });
   m.when(overlapS.and(pick.found.not()), () => state.set(S_MERGE));
   m.when(mergeS.and(go), () => {
@@ -281,8 +277,6 @@ export const Pmu = defineModule('Pmu', (m, cfg: PmuConfig) => {
     nextStamp.set(0);
   });
 
-  let count: UInt = m.lit(0, uint(occupancy.width));
-  for (let i = 0; i < E; i++) count = count.addWrap(valid.bit(i).zext(occupancy.width));
-  occupancy.drive(count);
+  occupancy.drive(countOnes(m, valid, occupancy.width));
   return { in: inp, out, occupancy };
 });

@@ -2,7 +2,7 @@
 // fields, the lone fragment's per-pixel shading choice, can_merge, the merge
 // itself (coverage OR, depth selected per sample by coverage, masks OR,
 // per-pixel shading choice) and the helper-pixel fill at the output.
-import { mux, uint, type ModuleBuilder, type UInt } from '../../hdl/index.js';
+import { cat, mux, uint, type ModuleBuilder, type UInt } from '../../hdl/index.js';
 import { SUBPIXEL } from '../raster-common/formats.js';
 import { fields, pack } from '../merge-common/hw-lib.js';
 import { sampleOffsets, type MergeMsaa } from '../merge-common/samples.js';
@@ -88,6 +88,24 @@ export function muxChoice(sel: UInt, a: ChoiceBits, b: ChoiceBits): ChoiceBits {
  */
 export function laterTakesShading(first: ChoiceBits, later: ChoiceBits): UInt {
   return first.centre.not().and(later.centre.or(later.rank.lt(first.rank)));
+}
+
+/** A lone fragment's choice: its own triangle in every pixel, its centre bits and nearest covered samples. */
+export function loneChoice(m: ModuleBuilder, tri: UInt, centre: UInt, cov: UInt, s: QuadShape): ChoiceBits {
+  return { src: cat(tri, tri, tri, tri), centre, rank: nearestRank(m, cov, s) };
+}
+
+/** Ports a merge unit's output quad drives: key fields, coverage, depth and resolved sources. */
+type QuadOut = Record<'qx' | 'qy' | 'back' | 'cov' | 'depth' | 'src', { drive(v: UInt): void }>;
+
+/** Drive the output quad from a {qx, qy, back} key and the entry it leaves as. */
+export function driveQuadOut(out: QuadOut, key: UInt, rec: { readonly cov: UInt; readonly depth: UInt; readonly src: UInt }, coordBits: number): void {
+  out.qx.drive(key.bits(2 * coordBits, coordBits + 1));
+  out.qy.drive(key.bits(coordBits, 1));
+  out.back.drive(key.bit(0));
+  out.cov.drive(rec.cov);
+  out.depth.drive(rec.depth);
+  out.src.drive(resolvedSources(rec));
 }
 
 /** Merge b into a; a arrived first (it wins a tie on the pixel centre). */
