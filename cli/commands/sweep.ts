@@ -13,13 +13,14 @@ import { inventory } from '../../hdl/inventory/index.js';
 import type { Study } from '../../studies/contract.js';
 import { usefulStages } from './stage-limit.js';
 import { writeReport } from '../../synth-models/report/index.js';
-import { createProgress, enumerateMicroArchs, parseShard, resolveSpec, runSweep, shardFromEnv, SpecError, studyDomain, type Shard, type StudyRef } from '../../synth-models/sweep/index.js';
+import { createProgress, enumerateMicroArchs, parseShard, resolveSpec, runSweep, shardFromEnv, SpecError, studyDomain, type Shard, type SpecInput, type StudyRef } from '../../synth-models/sweep/index.js';
 import { DEFAULT_STUDY, findStudy } from '../../studies/registry.js';
 import { parseLocated } from '../../testbenches/json-locate.js';
 import { checkOutputDir } from '../io.js';
 import { intOption, numberPairs, workersOption } from './options.js';
 
-export interface SweepCommandOptions {
+/** The spec fields (--only, --stages, --clocks, --activity, --arith) are SpecInput's. */
+export interface SweepCommandOptions extends SpecInput {
   /** A registered study (default: DEFAULT_STUDY). */
   study?: string;
   /** The study's workload (default: its first). */
@@ -28,14 +29,6 @@ export interface SweepCommandOptions {
   param?: string;
   /** Workload seed (default: the workload's). */
   seed?: string;
-  /** `key=v1|v2,...`: narrow micro-architectural axes, vt, vdd. */
-  only?: string;
-  /** 'auto' (clock targets) or a depth list. */
-  stages?: string;
-  /** GHz targets for --stages auto. */
-  clocks?: string;
-  activity?: string;
-  arith?: string;
   /** calibration.json (from `gfxrtl calibrate`) or a {areaFactor, energyFactor, delayFactor} file. */
   knobs?: string;
   /** i/N */
