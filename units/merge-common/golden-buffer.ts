@@ -107,9 +107,14 @@ export class KeyedFifo<E> {
   }
 
   /** Stamps of the n newest entries under key that pass keep, newest first. */
-  newest(key: string, n: number, keep: (e: E) => boolean = () => true): number[] {
-    const list = this.stampsOf(key).filter((s) => keep(this.get(s)));
-    return list.slice(Math.max(0, list.length - n)).reverse();
+  newest(key: string, n: number, keep?: (e: E) => boolean): number[] {
+    const list = this.byKey.get(key) ?? [];
+    const out: number[] = [];
+    for (let i = list.length - 1; i >= 0 && out.length < n; i--) {
+      const s = list[i]!;
+      if (keep === undefined || keep(this.get(s))) out.push(s);
+    }
+    return out;
   }
 
   oldest(): number | undefined {
