@@ -51,14 +51,18 @@ export type PublishedSet = Pick<CalibrationDef<unknown>, 'source' | 'point' | 'p
 /** A study's calibration components as samples: each component's instances
  *  of the reference design, priced together, beside its published figures. */
 export function calibrationSamples(def: CalibrationDef<unknown>, design: Design): (CalibrationSample & { instance: string })[] {
-  return def.components.map((c) => {
+  return def.components.flatMap((c) => {
     const pub = def.published.find((p) => p.component === c.component);
     if (pub === undefined) throw new Error(`calibration: "${c.component}" is not a published component (${def.published.map((p) => p.component).join(', ')})`);
     const paths = c.instances(design);
-    // The top-module stage registers that hold what the component produces
-    // (and, for the iterator, the valid bits its stall drives) are its own.
-    const instance = c.registers === undefined ? paths.join(' + ') : `${paths.join(' + ')} + its stage registers`;
-    return { component: c.component, instance, inventory: componentInventory(design, c.component, paths, c.registers), powerMw: pub.powerMw, areaMm2: pub.areaMm2 };
+    // A design without the component (Blur in motion mode has no lens) leaves it "not modelled".
+    if (paths.length === 0) return [];
+    // The stage registers that hold what the component produces (and, for
+    // the iterator, the valid bits its stall drives) are its own, in the top
+    // module (`registers`) or inside other instances (`owned`: Blur's lanes).
+    const owned = c.owned?.(design) ?? [];
+    const instance = c.registers === undefined && owned.length === 0 ? paths.join(' + ') : `${paths.join(' + ')} + its stage registers`;
+    return [{ component: c.component, instance, inventory: componentInventory(design, c.component, paths, c.registers, owned), powerMw: pub.powerMw, areaMm2: pub.areaMm2 }];
   });
 }
 
