@@ -36,6 +36,16 @@ const STUDIES: StudyEntry[] = [
   { study: eraseStudy(pmu), module: new URL('./merge/pmu.js', import.meta.url).href },
 ];
 
+/** The study whose calibration gives the cost model's global knobs (its
+ *  calibration's role is 'global'; the published figures are a Blur
+ *  design's): `gfxrtl calibrate` fits it by default, and `gfxrtl study
+ *  --all` runs it first and prices every other study with its knobs. */
+export function globalCalibrationStudy(): string {
+  const e = STUDIES.find((x) => x.study.calibration !== undefined && (x.study.calibration.role ?? 'global') === 'global' && x.study.example !== true);
+  if (e === undefined) throw new StudyError(`no registered study calibrates the global knobs; studies: ${studyNames().join(', ')}`);
+  return e.study.name;
+}
+
 /** The study `gfxrtl study` and `npm start` run when none is named. */
 export const DEFAULT_STUDY = 'noblur';
 

@@ -45,3 +45,34 @@ describe('Blur calibration components', () => {
     expect(time.inventory.instances.flatMap((i) => i.items).some((it) => it.name === 'rp_x0')).toBe(true);
   });
 });
+
+describe('calibration on the pick of the Blur sweep', () => {
+  it('iterates from the reference over the sweep\'s own simulations until the pick is the design fitted on', async () => {
+    const { mkdtempSync, readdirSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { runSweep } = await import('../../synth-models/sweep/index.js');
+    const { calibrateOnPick, pickAtLimit } = await import('../../synth-models/report/pick-calibration.js');
+    const { loadForRepricing, repriceRows } = await import('../../synth-models/sweep/reprice.js');
+    const { study } = await import('./index.js');
+    const dir = mkdtempSync(join(tmpdir(), 'blur-cal-'));
+    const ref = { module: new URL('./index.js', import.meta.url).href, name: 'blur', params: { count: 8 } };
+    await runSweep({ study: ref, out: dir, spec: { only: 'render=blur,tvp=off,sts=1x1,stp=8.8,spf=1|4,pmt=1|4', stages: '1,4,16' }, workers: 0 });
+    const cached = readdirSync(join(dir, 'microarch')).length;
+    const lines: string[] = [];
+    const cal = await calibrateOnPick(study as never, BLUR_CALIBRATION as never, dir, (l) => lines.push(l));
+    // nothing simulated again: the cache is what the sweep left
+    expect(readdirSync(join(dir, 'microarch'))).toHaveLength(cached);
+    expect(cal.loop.priced).toBe(4);
+    expect(cal.loop.iterations[0]!.calibratedOn).toBe('render=blur,tvp=off,spf=1,pmt=1,sts=1x1,stp=8.8');
+    expect(['converged', 'cycle', 'no-pick']).toContain(cal.loop.status);
+    expect(lines.filter((l) => /^calibration iteration \d+:/.test(l))).toHaveLength(cal.loop.iterations.length);
+    if (cal.loop.status === 'converged') {
+      // the sweep priced with the final knobs picks the design they were fitted on
+      const set = await loadForRepricing(dir, (e) => e.mode === 'blur');
+      const p = pickAtLimit(repriceRows(set, cal.knobs), 3e9, 1.0, 'mpPerSec');
+      expect(p?.row.id).toBe(cal.calibratedOn);
+      expect(cal.loop.iterations.at(-1)!.pick!.id).toBe(cal.calibratedOn);
+    }
+  }, 120_000);
+});
