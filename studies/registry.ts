@@ -17,6 +17,7 @@ import { study as noblur } from './noblur/index.js';
 import { study as sort } from './sort/index.js';
 import { study as qfm } from './merge/qfm.js';
 import { study as pmu } from './merge/pmu.js';
+import { rasterCombinedSection } from './raster/combined.js';
 
 export { allUnits, findUnit, unitNames, type UnitInfo };
 
@@ -45,6 +46,16 @@ export function globalCalibrationStudy(): string {
   if (e === undefined) throw new StudyError(`no registered study calibrates the global knobs; studies: ${studyNames().join(', ')}`);
   return e.study.name;
 }
+
+/** Report sections across studies, written into the index of `gfxrtl study
+ *  --all` (and `gfxrtl report ROOT` on such a folder): each is given where
+ *  each study's folder is (null when that study was not run). */
+export interface CrossStudySection {
+  readonly studies: readonly string[];
+  render(dirOf: (study: string) => string | null): string;
+}
+
+export const CROSS_STUDY_SECTIONS: readonly CrossStudySection[] = [{ studies: ['noblur', 'blur', 'hybrid'], render: rasterCombinedSection }];
 
 /** The study `gfxrtl study` and `npm start` run when none is named. */
 export const DEFAULT_STUDY = 'noblur';

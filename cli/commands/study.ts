@@ -17,7 +17,7 @@
 //   instances) writes it beside the knobs it was priced with, never using it.
 import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { allStudies, DEFAULT_STUDY, findStudy, globalCalibrationStudy } from '../../studies/registry.js';
+import { allStudies, CROSS_STUDY_SECTIONS, DEFAULT_STUDY, findStudy, globalCalibrationStudy } from '../../studies/registry.js';
 import { writeDurable } from '../../synth-models/sweep/files.js';
 import { CALIBRATION_JSON, runExperiments } from '../../synth-models/report/index.js';
 import { resolveSpec, studyAxes } from '../../synth-models/sweep/index.js';
@@ -70,9 +70,7 @@ gfxrtl study --all: ${n} (${done.length + 1} of ${names.length}) -> ${out}`);
     done.push(n);
     if (n === global) knobs = join(out, CALIBRATION_JSON);
   }
-  const lines = ['# gfxrtl studies', '', `Every shipped study, run by \`gfxrtl study --all\` (\`npm start\`). The cost model's global knobs, which price every study, come from ${knobs ?? 'the defaults (no study calibrated)'}, fitted on the ${global} design.`, ''];
-  for (const n of done) lines.push(`- [${n}](${n}/index.md): ${findStudy(n).study.summary}`);
-  writeDurable(join(opts.out, 'index.md'), lines.join('\n') + '\n');
+  writeStudiesIndex(opts.out, done, knobs, global);
   console.error(`\ngfxrtl study --all: ${done.length} studies in ${((Date.now() - t0) / 1000).toFixed(0)} s; open ${join(opts.out, 'index.md')}`);
 }
 
@@ -151,4 +149,16 @@ function seedSimulations(from: string, to: string): void {
   const dst = join(to, MICROARCH_DIR);
   mkdirSync(dst, { recursive: true });
   for (const f of readdirSync(src)) if (!existsSync(join(dst, f))) copyFileSync(join(src, f), join(dst, f));
+}
+
+/** ROOT/index.md: every study run into ROOT/<name>, the knobs that priced
+ *  them, and the sections across studies (the rasterizers side by side). */
+export function writeStudiesIndex(root: string, done: readonly string[], knobs: string | undefined, global: string): string {
+  const lines = ['# gfxrtl studies', '', `Every shipped study, run by \`gfxrtl study --all\` (\`npm start\`). The cost model's global knobs, which price every study, come from ${knobs ?? 'the defaults (no study calibrated)'}, fitted on the ${global} design.`, ''];
+  for (const n of done) lines.push(`- [${n}](${n}/index.md): ${findStudy(n).study.summary}`);
+  const dirOf = (s: string): string | null => (done.includes(s) ? join(root, s) : null);
+  for (const sec of CROSS_STUDY_SECTIONS) if (sec.studies.some((s) => done.includes(s))) lines.push('', sec.render(dirOf));
+  const file = join(root, 'index.md');
+  writeDurable(file, lines.join('\n') + '\n');
+  return file;
 }
