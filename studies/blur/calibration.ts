@@ -22,7 +22,8 @@
 //   stall drives. Edge setup is in no published row and is left out.
 import type { Design } from '../../hdl/ir.js';
 import { blurSchema, type BlurConfig } from '../../units/blur/config.js';
-import type { CalibrationDef, OwnedLogic } from '../contract.js';
+import { subDesign } from '../../synth-models/sweep/subdesign.js';
+import type { CalibrationDef, CrossCheckDef, OwnedLogic } from '../contract.js';
 import { BLUR_PUBLISHED } from '../raster/published.js';
 
 const top = (d: Design, name: string): string[] => (d.top.instances.some((i) => i.name === name) ? [`${d.top.name}.${name}`] : []);
@@ -78,4 +79,12 @@ export const BLUR_CALIBRATION: CalibrationDef<BlurConfig> = {
     },
     { component: 'interpolation', instances: (d) => inLanes(d, /^(depth|recip\d+)$/), owned: (d) => laneRegs(d, /^(s2_(n|len)\d|s4_z\d+)$/) },
   ],
+};
+
+/** Yosys holds the cost model's area against the Blur front end, the units
+ *  NoBlur does not have. A lane is NoBlur's units, cross-checked one by one
+ *  in the NoBlur study (a whole lane is 57k Yosys cells: 25 s of CPU). */
+export const BLUR_CROSS_CHECK: CrossCheckDef<BlurConfig> = {
+  config: BLUR_REFERENCE,
+  units: (d) => [...top(d, 'time'), ...top(d, 'radius'), ...top(d, 'lens')].map((path) => ({ name: path, design: subDesign(d, path) })),
 };

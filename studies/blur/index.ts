@@ -10,7 +10,7 @@ import { BLUR_UNIT } from '../../units/blur/units.js';
 import { defineStudy } from '../contract.js';
 import { MP, RASTER_METRICS, RASTER_OBJECTIVES, RASTER_RATE_TARGETS } from '../raster/metrics.js';
 import { RASTER_TOOLS } from '../raster/tools.js';
-import { BLUR_CALIBRATION } from './calibration.js';
+import { BLUR_CALIBRATION, BLUR_CROSS_CHECK } from './calibration.js';
 import { BLUR_DRIVER } from './driver.js';
 import { BLUR_MESH_FILE, blurWorkloads } from './workloads.js';
 import type { BlurConfig } from '../../units/blur/config.js';
@@ -45,6 +45,7 @@ export const study = defineStudy({
   rateTargets: RASTER_RATE_TARGETS,
   // The global knobs: fitted on the Blur design this sweep picks (calibration.ts).
   calibration: BLUR_CALIBRATION,
+  crossCheck: BLUR_CROSS_CHECK,
   report: [{ kind: 'frontier' }, { kind: 'rate-cost' }, { kind: 'constrained' }, { kind: 'microarch' }, { kind: 'calibration' }],
   tools: RASTER_TOOLS,
 });
