@@ -41,9 +41,9 @@ export interface CalibrateCommandOptions {
 export async function calibrateCommand(opts: CalibrateCommandOptions): Promise<void> {
   const { study } = findStudy(opts.study ?? globalCalibrationStudy());
   checkOutputDir(opts.out, '--out');
-  if (opts.sweep !== undefined && !existsSync(join(opts.sweep, 'sweep.json'))) throw new ConfigError(`calibrate: --sweep ${opts.sweep} holds no sweep (no sweep.json); run gfxrtl sweep --study ${study.name} --out ${opts.sweep} first`);
   const cal = study.calibration;
   if (opts.sweep !== undefined && cal?.pick === undefined) throw new ConfigError(`calibrate: --sweep needs a study whose calibration picks its design from a sweep (${globalCalibrationStudy()}); ${study.name}'s does not`);
+  if (opts.sweep !== undefined && !existsSync(join(opts.sweep, 'sweep.json'))) throw new ConfigError(`calibrate: --sweep ${opts.sweep} holds no sweep (no sweep.json); run gfxrtl sweep --study ${study.name} --out ${opts.sweep} first`);
   if (cal) {
     let file: CalibrationFile;
     if (opts.sweep !== undefined) {
