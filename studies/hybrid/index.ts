@@ -13,7 +13,7 @@ import { HYBRID_UNIT } from '../../units/blur/units.js';
 import { defineStudy, type Counts, type Driver, type WorkloadDef } from '../contract.js';
 import { BLUR_MESH_FILE, blurWorkloads, type BlurInput } from '../blur/workloads.js';
 import { MP, RASTER_METRICS, RASTER_OBJECTIVES, RASTER_RATE_TARGETS } from '../raster/metrics.js';
-import { modeRateKey, runJoint } from './joint.js';
+import { modeRateKey, withJoint } from './joint.js';
 
 interface HybridInput extends BlurInput {
   /** 'joint': all four modes, scored by the joint objective (joint.ts). */
@@ -39,7 +39,7 @@ const DRIVER: Driver<HybridConfig, HybridInput> = {
     const sim = ctx.simulator();
     const toggles = ctx.wantToggles ? new ToggleCounter(sim) : null;
     const w = ctx.workload;
-    if (w.hybridMode === 'joint') return runJoint(ctx);
+    if (w.hybridMode === 'joint') throw new Error('hybrid: the joint workload runs through withJoint (joint.ts)');
     const run = runHybrid(ctx.config, w.hybridMode, w.mps, w.lens, {
       simulator: sim,
       ...(w.strata !== undefined && { strata: w.strata }),
@@ -86,7 +86,7 @@ export const study = defineStudy({
   // The first is the default: the joint objective over the four modes the
   // unit exists for (joint.ts); then each mode alone.
   workloads: (['joint', 'blur', 'motion', 'noblur4', 'noblur16'] as const).map(modeWorkload),
-  driver: DRIVER,
+  driver: withJoint(DRIVER),
   fileWorkload: { doc: `${BLUR_MESH_FILE.doc}, rendered in blur mode`, read: (file, cfg) => ({ ...BLUR_MESH_FILE.read(file, cfg), hybridMode: 'blur' as const }) },
   metrics: RASTER_METRICS,
   objectives: RASTER_OBJECTIVES,

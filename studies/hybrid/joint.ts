@@ -19,11 +19,8 @@
 // the cost of the Hybrid doing one mode's work comes from the same points
 // (studies/raster/combined.ts). With --activity toggle, the joint power uses
 // the toggles of the four runs together (activity averaged over their cycles).
-import { runHybrid, type BlurRun } from '../../testbenches/blur/index.js';
-import { ToggleCounter } from '../../testbenches/toggles.js';
 import { HYBRID_MODES, type HybridConfig, type HybridMode } from '../../units/blur/config.js';
-import type { Counts, DriverContext } from '../contract.js';
-import type { BlurInput } from '../blur/workloads.js';
+import type { Counts, Driver, DriverContext } from '../contract.js';
 
 /** The counter holding a mode's MPs per cycle in a joint row. */
 export const modeRateKey = (mode: HybridMode): string => `mpc_${mode}`;
@@ -52,16 +49,31 @@ export function jointCounts(runs: readonly ModeRun[]): Pick<Counts, 'cycles' | '
   return { work, cycles: work / joint, counters };
 }
 
-/** One micro-architecture over the four modes, on the simulator of the Design being priced. */
-export function runJoint(ctx: DriverContext<HybridConfig, BlurInput>): Counts {
-  const sim = ctx.simulator();
-  const toggles = ctx.wantToggles ? new ToggleCounter(sim) : null;
-  const w = ctx.workload;
-  const runs: { mode: HybridMode; run: BlurRun }[] = HYBRID_MODES.map((mode) => ({
-    mode,
-    run: runHybrid(ctx.config, mode, w.mps, w.lens, { simulator: sim, ...(w.strata !== undefined && { strata: w.strata }), ...(toggles && { onCycle: () => toggles.sample() }) }),
-  }));
-  const c = jointCounts(runs.map(({ mode, run }) => ({ mode, work: run.stats.triangles, cycles: run.stats.cycles })));
-  const outOfRange = runs.reduce((s, r) => s + r.run.stats.outOfRange, 0);
-  return { ...c, counters: { ...c.counters, outOfRange }, ...(toggles && { toggles: toggles.result() }) };
+/** The study's driver, extended: a workload whose hybridMode is 'joint' is
+ *  run once per mode through `base` (on the same compiled simulator, so the
+ *  netlist simulated is the netlist priced) and scored by jointCounts. */
+export function withJoint<W extends { readonly hybridMode: HybridMode | 'joint' }>(base: Driver<HybridConfig, W>): Driver<HybridConfig, W> {
+  return {
+    async run(ctx: DriverContext<HybridConfig, W>): Promise<Counts> {
+      if (ctx.workload.hybridMode !== 'joint') return base.run(ctx);
+      const runs: { mode: HybridMode; counts: Counts }[] = [];
+      for (const mode of HYBRID_MODES) runs.push({ mode, counts: await base.run({ ...ctx, wantRecords: false, workload: { ...ctx.workload, hybridMode: mode } }) });
+      const c = jointCounts(runs.map((r) => ({ mode: r.mode, work: r.counts.work, cycles: r.counts.cycles })));
+      const outOfRange = runs.reduce((s, r) => s + (r.counts.counters?.['outOfRange'] ?? 0), 0);
+      const toggles = ctx.wantToggles ? mergeToggles(runs.map((r) => r.counts.toggles)) : undefined;
+      return { ...c, counters: { ...c.counters, outOfRange }, ...(toggles && { toggles }) };
+    },
+  };
+}
+
+/** Toggles of several runs as one: counts and cycles summed (activity averaged over their cycles). */
+function mergeToggles(all: readonly (Counts['toggles'] | undefined)[]): Counts['toggles'] {
+  const counts: Record<string, number> = {};
+  let cycles = 0;
+  for (const t of all) {
+    if (t === undefined) throw new Error('hybrid joint objective: a mode run gave no toggle counts');
+    cycles += t.cycles;
+    for (const [k, v] of Object.entries(t.counts)) counts[k] = (counts[k] ?? 0) + v;
+  }
+  return { counts, cycles };
 }
