@@ -76,7 +76,11 @@ export function iterateCalibration<D, F extends LoopFit>(opts: LoopOptions<D, F>
     if (pick === null) return done('no-pick', `iteration ${index}: no design meets the limit with these knobs; the fit on ${opts.key(design)} is kept`);
     const k = opts.key(pick.design);
     if (k === opts.key(design)) {
-      return done('converged', `converged after ${index + 1} calibration${index === 0 ? '' : 's'}: the sweep priced with the knobs fitted on ${k} picks ${k} (${pick.point}) again`);
+      return done(
+        'converged',
+        `converged after ${index + 1} calibration${index === 0 ? '' : 's'}: the sweep priced with the knobs fitted on ${k} picks ${k} itself (${pick.point}); ` +
+          'a further calibration would fit the same design and repeat this pick, micro-architecture and physical point, exactly',
+      );
     }
     const seen = iterations.findIndex((x) => opts.key(x.calibratedOn) === k);
     if (seen >= 0) {
