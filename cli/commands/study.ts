@@ -26,7 +26,7 @@ import { ConfigError } from '../../units/config.js';
 import { checkOutputDir } from '../io.js';
 import { calibrateCommand } from './calibrate.js';
 import { numberPairs, workersOption } from './options.js';
-import { sweepCommand } from './sweep.js';
+import { readKnobs, sweepCommand } from './sweep.js';
 
 export interface StudyOptions {
   out: string;
@@ -90,6 +90,7 @@ async function runStudy(name: string, opts: StudyOptions): Promise<void> {
   if (opts.activity !== undefined && opts.activity !== 'full' && opts.activity !== 'toggle') throw new ConfigError(`study: --activity ${opts.activity} is not valid; allowed: full | toggle`);
   resolveSpec(studyAxes(study), { ...(opts.only !== undefined && { only: opts.only }), ...(opts.activity !== undefined && { activity: opts.activity }) });
   checkOutputDir(opts.out, '--out');
+  if (opts.knobs !== undefined) readKnobs(opts.knobs);
   const t0 = Date.now();
   const step = (n: number, what: string): void => console.error(`\ngfxrtl study ${study.name} [${((Date.now() - t0) / 1000).toFixed(0)} s] step ${n}/2: ${what}`);
   const sweepOpts = {
@@ -120,6 +121,7 @@ async function runStudy(name: string, opts: StudyOptions): Promise<void> {
     if (!isGlobal) {
       if (opts.knobs !== undefined) {
         // The global knobs this study is priced with, beside its report.
+        mkdirSync(opts.out, { recursive: true });
         if (opts.knobs !== own) copyFileSync(opts.knobs, own);
       } else {
         const g = globalCalibrationStudy();
