@@ -231,8 +231,16 @@ export class CompiledSimulator implements Simulator {
    *  (so an Int32Array may hold negative values as two's complement).
    *  Inputs not named keep their value; named ones keep their last entry.
    *  `outputs` defaults to every top-level output, keyed by full path;
-   *  given names are the result's keys as spelled. */
-  runBatch(inputs: Record<string, BatchArray>, cycles: number, outputs?: string[]): Record<string, Uint32Array> {
+   *  given names are the result's keys as spelled. `into`: arrays (keyed
+   *  as the result) to record into instead of new ones, for a testbench
+   *  that calls runBatch in chunks and would otherwise allocate per call;
+   *  each must hold the cycles' words. */
+  runBatch(
+    inputs: Record<string, BatchArray>,
+    cycles: number,
+    outputs?: string[],
+    into?: Record<string, Uint32Array>,
+  ): Record<string, Uint32Array> {
     checkCount('runBatch', cycles);
     const net = this.compiled.net;
     const portOf = (list: typeof net.inputs, dir: string, name: string): { e: SignalEntry; node: number; words: number } => {
@@ -256,7 +264,16 @@ export class CompiledSimulator implements Simulator {
     const names = outputs ?? net.outputs.map((p) => p.path);
     const outs = names.map((name) => portOf(net.outputs, 'output', name));
     const result: Record<string, Uint32Array> = {};
-    const arrays = outs.map((o, k) => (result[names[k]!] = new Uint32Array(cycles * o.words)));
+    const arrays = outs.map((o, k) => {
+      const name = names[k]!;
+      const given = into?.[name];
+      if (into !== undefined && (given === undefined || given.length < cycles * o.words)) {
+        throw new Error(
+          `runBatch: into.${name} ${given === undefined ? 'is missing' : `holds ${given.length} words`}; ${cycles} cycles need ${cycles * o.words}`,
+        );
+      }
+      return (result[name] = given ?? new Uint32Array(cycles * o.words));
+    });
     if (cycles === 0) return result;
     const inArrays = ins.map((i) => i.values);
     const fn = this.recorder === null ? this.batchFn(ins.map((i) => i.node), outs.map((o) => o.node), inArrays, arrays) : null;
