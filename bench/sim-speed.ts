@@ -294,6 +294,16 @@ function largeDesignTimes(): void {
   );
 }
 
+/** The per-cycle API's cost per call (bench/sim-speed-calls.ts), in a
+ *  process of its own so its type feedback is its own. */
+function perCallOverhead(): Promise<void> {
+  console.log('');
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL('./sim-speed-calls.ts', import.meta.url)), ['--cycles', '1000000'], { stdio: 'inherit' });
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench/sim-speed-calls.ts exited with ${code}`))));
+  });
+}
+
 /** One line per design: the issue's targets against what was measured. */
 function summary(rows: Row[]): void {
   const mark = (r: number, target: number | undefined): string =>
@@ -369,7 +379,10 @@ async function main(): Promise<void> {
     const bad = rows.filter((r) => MODES.some((m) => checkText(r.modes[m]).startsWith('MISMATCH')));
     console.log(`  checksums: ${bad.length === 0 ? 'all OK' : `MISMATCH in ${bad.map((r) => r.bench.name).join(', ')}`}`);
   }
-  if (args.only === undefined) largeDesignTimes();
+  if (args.only === undefined) {
+    largeDesignTimes();
+    await perCallOverhead();
+  }
   if (haveVerilator) summary(rows);
   console.log(`\nload average ${load()}; total ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 }
