@@ -113,7 +113,15 @@ async function measureVerilator(run: (cycles: number) => Promise<VerilatorRun>):
 
 function runChild(req: ChildRequest): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL('./sim-speed-child.ts', import.meta.url)), [], { stdio: 'inherit' });
+    // V8 compiles optimised code on the child's main thread, not on a
+    // background thread: on a loaded machine a large design's loop could
+    // otherwise still be waiting for its optimised code after the warm-up,
+    // and the timed slices ran unoptimised (the QFM at 0.02x, 40 times below
+    // the same loop measured alone). Steady-state code is the same either way.
+    const child = fork(fileURLToPath(new URL('./sim-speed-child.ts', import.meta.url)), [], {
+      stdio: 'inherit',
+      execArgv: [...process.execArgv, '--no-concurrent-recompilation'],
+    });
     let answered = false;
     child.once('message', (m: { ok: boolean; result?: ChildResult; error?: string }) => {
       answered = true;
