@@ -11,14 +11,18 @@
 // overhead per cycle. Inputs are fixed pseudo-random words, outputs folded
 // into a checksum so nothing is optimised away. Times are CPU time of this
 // process (the machine is shared: wall time moves with the load), best of 3.
+import { fork } from 'node:child_process';
 import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { flatten } from '../hdl/flatten.js';
 import { createSimulator, type SignalHandle } from '../hdl/sim/index.js';
 import { topPorts } from '../testbenches/cosim/stimulus.js';
 import { BENCH_DESIGNS } from './designs.js';
 
-const { values: args } = parseArgs({ options: { cycles: { type: 'string', default: '2000000' }, only: { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: { cycles: { type: 'string', default: '2000000' }, only: { type: 'string' }, row: { type: 'string' } },
+});
 const CYCLES = Number(args.cycles);
 if (!Number.isSafeInteger(CYCLES) || CYCLES < 1000) throw new Error(`--cycles must be a whole number >= 1000, got ${args.cycles}`);
 
@@ -92,12 +96,21 @@ function measure(name: string): string {
   );
 }
 
-console.log(`# per-cycle testbench path: ${CYCLES} cycles per figure, CPU time, best of 3; load ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
-console.log('| design | handles in / out | loop ns/cycle | generated code ns/cycle | API overhead ns/cycle | write ns | settled read ns | read + step(1) ns | - |');
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
-for (const b of BENCH_DESIGNS.filter((d) => args.only === undefined || d.name.includes(args.only))) {
-  // The per-cycle target is for narrow designs (every node at most 32 bits).
-  if (Math.max(...flatten(b.make()).nodes.map((n) => n.width)) > 32) continue;
-  console.log(measure(b.name));
+if (args.row !== undefined) {
+  // A child: one design's row.
+  console.log(measure(args.row));
+} else {
+  console.log(`# per-cycle testbench path: ${CYCLES} cycles per figure, CPU time, best of 3; load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log('(each design in a process of its own: in one process the measuring loops\' call sites see every design and stop inlining)\n');
+  console.log('| design | handles in / out | loop ns/cycle | generated code ns/cycle | API overhead ns/cycle | write ns | settled read ns | read + step(1) ns | - |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
+  for (const b of BENCH_DESIGNS.filter((d) => args.only === undefined || d.name.includes(args.only))) {
+    // The per-cycle target is for narrow designs (every node at most 32 bits).
+    if (Math.max(...flatten(b.make()).nodes.map((n) => n.width)) > 32) continue;
+    await new Promise<void>((resolve, reject) => {
+      const child = fork(fileURLToPath(import.meta.url), ['--cycles', String(CYCLES), '--row', b.name], { stdio: 'inherit' });
+      child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`sim-speed-calls --row ${b.name} exited with ${code}`))));
+    });
+  }
+  console.log(`\nload ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 }
-console.log(`\nload ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
