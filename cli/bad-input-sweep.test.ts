@@ -59,6 +59,8 @@ it('merge, report, calibrate: refused before writing', async () => {
       { args: ['report', 'DIR/nosweep', '--limits', '1,-1'], says: /--limits -1/ },
       { args: ['calibrate', '--out', 'DIR/a-file'], says: /--out .*not a directory/ },
       { args: ['calibrate', '--out', 'DIR/c', '--study', 'nostudy'], says: /nostudy/ },
+      { args: ['calibrate', '--out', 'DIR/c', '--sweep', 'DIR/nosweep'], says: /--sweep .*nosweep holds no sweep \(no sweep\.json\)/ },
+      { args: ['calibrate', '--out', 'DIR/c', '--study', 'noblur', '--sweep', 'DIR/nosweep'], says: /--sweep needs a study whose calibration picks its design from a sweep \(blur\); noblur's does not/ },
     ],
     DIR,
   );
