@@ -80,7 +80,7 @@ describe('cycle reuse', () => {
     const params = { count: 20 };
     const k = { tvp: false, spf: '1', pmt: '2', sts: '1x1' } as const;
     const blur = studyDomain(eraseStudy(blurStudy), { params });
-    const hybrid = studyDomain(eraseStudy(hybridStudy), { params });
+    const hybrid = studyDomain(eraseStudy(hybridStudy), { params, workload: 'blur' });
     const evaluate = async (d: typeof blur, cfg: Record<string, unknown>): Promise<unknown> => {
       const c = d.microArch(cfg as never);
       return d.evaluator.evaluate(c, d.evaluator.elaborate(c), { toggles: false });
@@ -99,5 +99,9 @@ describe('cycle reuse', () => {
     const { hybridMode, ...rest } = viaHybrid.counters;
     expect(hybridMode).toBe(3);
     expect(rest).toEqual((reused as { counters: unknown }).counters);
+    // The joint workload runs each mode through the same driver: its blur rate is Blur's run.
+    const joint = studyDomain(eraseStudy(hybridStudy), { params });
+    const j = (await evaluate(joint, { ...k, stp: '14.8' })) as { counters: Record<string, number> };
+    expect(j.counters['mpc_blur']).toBe(got.counters['inputRecords']! / got.cycles);
   }, 120_000);
 });

@@ -10,6 +10,7 @@ import { BLUR_UNIT } from '../../units/blur/units.js';
 import { defineStudy } from '../contract.js';
 import { MP, RASTER_METRICS, RASTER_OBJECTIVES, RASTER_RATE_TARGETS } from '../raster/metrics.js';
 import { RASTER_TOOLS } from '../raster/tools.js';
+import { BLUR_CALIBRATION, BLUR_CROSS_CHECK } from './calibration.js';
 import { BLUR_COUNTER_DISPLAY, BLUR_DRIVER } from './driver.js';
 import { MAIN_JOB } from './main-job.js';
 import { STABILITY_SECTION } from './stability-section.js';
@@ -39,6 +40,9 @@ export const study = defineStudy({
   // the front end holds an MP for 64 tuples: retimed registers need enables.
   pipelineRegisters: { enable: true },
   rateTargets: RASTER_RATE_TARGETS,
-  report: [{ kind: 'frontier' }, { kind: 'rate-cost' }, { kind: 'constrained' }, { kind: 'microarch' }, STABILITY_SECTION],
+  // The global knobs: fitted on the Blur design this sweep picks (calibration.ts).
+  calibration: BLUR_CALIBRATION,
+  crossCheck: BLUR_CROSS_CHECK,
+  report: [{ kind: 'frontier' }, { kind: 'rate-cost' }, { kind: 'constrained' }, { kind: 'microarch' }, { kind: 'calibration' }, STABILITY_SECTION],
   tools: RASTER_TOOLS,
 });
