@@ -3,10 +3,10 @@
 // carries area and leakage; each read, write or search port item carries
 // its energy per access and its access time.
 import type { OpShape } from '../hdl/inventory/index.js';
-import { comparator } from './arith-cost.js';
+import { equality } from './arith-cost.js';
 import { powerLaw, type Anchor } from './interpolate.js';
 import { atReference, ENERGY_DENSITY, ZERO, type OpCost } from './op-cost.js';
-import { CACTI7_45HP, NANGATE45, YOSYS_ABC_NANGATE45 } from './sources.js';
+import { CACTI7_45HP, NANGATE45 } from './sources.js';
 
 const FO4_PS = NANGATE45.fo4Ps;
 const log2 = Math.log2;
@@ -122,7 +122,7 @@ export function memoryCost(s: MemoryShape): OpCost {
       // lines fan out to all entries through ceil(log4 entries) FO4 drivers
       const bits = s.entries * (s.keyWidth + 1);
       const energy = atReference(bits * CACTI7_45HP.camSearchFjPerBit, CACTI7_45HP.vdd);
-      return access(energy, comparator(s.keyWidth + 1, YOSYS_ABC_NANGATE45.equal32).delayPs + FO4_PS * Math.ceil(log2(Math.max(s.entries, 2)) / 2));
+      return access(energy, equality(s.keyWidth + 1).delayPs + FO4_PS * Math.ceil(log2(Math.max(s.entries, 2)) / 2));
     }
     case 'camwrite':
       return access((s.keyWidth + 1) * sramBitEnergy(s.entries * (s.keyWidth + 1)), 0);
