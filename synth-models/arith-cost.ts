@@ -88,6 +88,18 @@ export function multiplier(form: MultiplierForm, a: number, b: number, signed: b
   return signed ? plus(base, cellsOf(INV_X1, a + b, 0)) : base;
 }
 
+/** An operator with one constant operand, as Yosys folds it (an adder of a
+ *  constant is most of the way to an incrementer, a compare against a
+ *  constant is a chain of ANDs and ORs), characterised at the constant
+ *  0101...01 (half its bits set). Multipliers at the geometric-mean width,
+ *  their delay at the mean width, as above. Energy by density. */
+export function withConstant(kind: 'add' | 'sub' | 'cmp' | 'eq' | 'mul', a: number, b = a, signed = false): OpCost {
+  const area = characterised(kind, 'const', kind === 'mul' ? Math.sqrt(a * b) : a).areaUm2;
+  const delayPs = characterised(kind, 'const', kind === 'mul' ? (a + b) / 2 : a).delayPs;
+  const base = logic(area, delayPs);
+  return kind === 'mul' && signed ? plus(base, cellsOf(INV_X1, a + b, 0)) : base;
+}
+
 /** Restoring array divider: one row per quotient bit, each a (b+1)-bit
  *  subtractor and a b-bit 2:1 mux that keeps or replaces the remainder. A
  *  row waits for the borrow-out, which a prefix comparator resolves, then

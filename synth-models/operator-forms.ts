@@ -7,6 +7,7 @@
 //   add, sub   ripple-carry | Brent-Kung | Kogge-Stone
 //   cmp        ripple-borrow | prefix tree
 //   mul        carry-save array | radix-4 Booth with a Wallace tree
+//   any of these with a constant operand: the one form synthesis folds it to
 //
 // Each form's area and delay come from our own Yosys + ABC syntheses of it
 // (yosys/characterise.ts, operator-table.ts). Every other kind has one form.
@@ -14,18 +15,35 @@
 // slower than another is never chosen), sorted by area, so "the cheapest
 // that meets the budget" is the first whose delay fits.
 import type { OpShape } from '../hdl/inventory/index.js';
-import { adder, comparator, divider, equality, gate, multiplier, mux2, reduction, register, shifter, subtractor } from './arith-cost.js';
-import { memoryCost } from './memory-cost.js';
+import { adder, comparator, divider, equality, gate, multiplier, mux2, reduction, register, shifter, subtractor, withConstant } from './arith-cost.js';
+import { memoryAsFlops, memoryCost } from './memory-cost.js';
 import type { OpCost } from './op-cost.js';
 
-export type FormName = 'ripple' | 'brent-kung' | 'kogge-stone' | 'prefix-tree' | 'array' | 'booth4-wallace' | 'yosys' | 'single';
+export type FormName = 'ripple' | 'brent-kung' | 'kogge-stone' | 'prefix-tree' | 'array' | 'booth4-wallace' | 'yosys' | 'const' | 'single';
 
 export interface Form {
   name: FormName;
   cost: OpCost;
 }
 
+/** One operand constant: the one form synthesis folds it to. */
+function constantForm(s: OpShape): Form | null {
+  switch (s.kind) {
+    case 'add':
+    case 'sub':
+    case 'cmp':
+    case 'eq':
+      return s.constant === true ? { name: 'const', cost: withConstant(s.kind, s.width) } : null;
+    case 'mul':
+      return s.constant === true ? { name: 'const', cost: withConstant('mul', s.aWidth, s.bWidth, s.signed) } : null;
+    default:
+      return null;
+  }
+}
+
 function candidates(s: OpShape): Form[] {
+  const k = constantForm(s);
+  if (k !== null) return [k];
   switch (s.kind) {
     case 'add':
       return (['ripple', 'brent-kung', 'kogge-stone'] as const).map((name) => ({ name, cost: adder(name, s.width) }));
@@ -67,9 +85,11 @@ function candidates(s: OpShape): Form[] {
 
 /** The form Yosys' own `synth` builds from our emitted Verilog when no clock
  *  constrains it (its techmap: Brent-Kung carry networks, a carry-save tree
- *  for $mul), so the area cross-check compares like with like. Kinds with
- *  one form keep it. */
+ *  for $mul; memories and CAMs of any size as flops), so the area
+ *  cross-check compares like with like. Other kinds keep their one form. */
 export function yosysForm(s: OpShape): Form {
+  const k = constantForm(s);
+  if (k !== null) return k;
   switch (s.kind) {
     case 'add':
       return { name: 'yosys', cost: adder('yosys', s.width) };
@@ -79,6 +99,13 @@ export function yosysForm(s: OpShape): Form {
       return { name: 'yosys', cost: comparator('yosys', s.width) };
     case 'mul':
       return { name: 'yosys', cost: multiplier('yosys', s.aWidth, s.bWidth, s.signed) };
+    case 'sram':
+    case 'sramread':
+    case 'sramwrite':
+    case 'cam':
+    case 'camsearch':
+    case 'camwrite':
+      return { name: 'single', cost: memoryAsFlops(s) };
     default:
       return candidates(s)[0]!;
   }

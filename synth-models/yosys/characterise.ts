@@ -2,7 +2,7 @@
 // ABC on the NanGate 45 nm cells of sources.ts, and writes the table the
 // cost model takes operator areas from (operators.json beside this file):
 //
-//   npx tsx synth-models/yosys/characterise.ts [--check-only]
+//   npx tsx synth-models/yosys/characterise.ts [--check-only] [--missing]
 //
 // For each kind, form and width (forms-rtl.ts writes the structural
 // Verilog, checked here against integer arithmetic on seeded random and
@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { yosysCellArea } from '../yosys-area.js';
 import { operatorRtl, reference, RTL_FORMS, type RtlForm, type RtlKind } from './forms-rtl.js';
 import { characterisationPlan, WIDTHS } from './plan.js';
-import { fitModel, OPERATOR_TABLE_FORMAT, type OperatorRow, type OperatorTable } from './table-format.js';
+import { fitModel, OPERATOR_TABLE_FORMAT, readOperatorTable, type OperatorRow, type OperatorTable } from './table-format.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const rtlDir = join(here, 'rtl');
@@ -63,7 +63,15 @@ function main(): void {
   if (checkOnly) return;
   mkdirSync(join(rtlDir, 'out'), { recursive: true });
   const t0 = Date.now();
-  execFileSync('yosys', ['-q', '-l', 'out/yosys.log', '-s', 'characterise.ys'], { cwd: rtlDir, stdio: ['ignore', 'ignore', 'inherit'], maxBuffer: 1 << 28 });
+  // --missing: keep the committed rows, synthesise only jobs without one
+  // (the script's blocks for those modules; the rows are the same either way).
+  const previous = process.argv.includes('--missing') ? readOperatorTable(JSON.parse(readFileSync(join(here, 'operators.json'), 'utf8')), 'operators.json').rows : [];
+  const kept = new Map(previous.map((r) => [`${r.kind}/${r.form}/${r.width}`, r]));
+  const todo = new Set(jobs.filter((j) => !kept.has(`${j.kind}/${j.form}/${j.width}`)).map((j) => j.module));
+  const blocks = files.get('characterise.ys')!.split('design -reset\n').slice(1);
+  const partial = blocks.filter((b) => todo.has(/synth -flatten -top (\S+)/.exec(b)![1]!)).map((b) => 'design -reset\n' + b);
+  writeFileSync(join(rtlDir, 'out', 'run.ys'), partial.join(''));
+  execFileSync('yosys', ['-q', '-l', 'out/yosys.log', '-s', 'out/run.ys'], { cwd: rtlDir, stdio: ['ignore', 'ignore', 'inherit'], maxBuffer: 1 << 28 });
   const log = readFileSync(join(rtlDir, 'out', 'yosys.log'), 'utf8');
   // The ABC stats line after each module's MARK.
   const delays = new Map<string, { delayPs: number; mappedAreaUm2: number }>();
@@ -78,6 +86,8 @@ function main(): void {
     }
   }
   const rows: OperatorRow[] = jobs.map((j) => {
+    const old = kept.get(`${j.kind}/${j.form}/${j.width}`);
+    if (old !== undefined) return old;
     const stat = JSON.parse(readFileSync(join(rtlDir, 'out', `${j.module}.generic.json`), 'utf8')) as { modules: Record<string, { num_cells: number; num_cells_by_type: Record<string, number> }> };
     const m = stat.modules[`\\${j.module}`];
     if (m === undefined) throw new Error(`characterise: no stats for ${j.module} in out/${j.module}.generic.json`);
@@ -95,7 +105,7 @@ function main(): void {
     rows,
   };
   writeFileSync(join(here, 'operators.json'), JSON.stringify(table, null, 1) + '\n');
-  console.log(`characterise: ${rows.length} syntheses in ${((Date.now() - t0) / 1000).toFixed(1)} s -> synth-models/yosys/operators.json`);
+  console.log(`characterise: ${todo.size} syntheses (${rows.length - todo.size} rows kept) in ${((Date.now() - t0) / 1000).toFixed(1)} s -> synth-models/yosys/operators.json`);
   console.log('kind | form | ' + WIDTHS.add.map((w) => `${w}b`).join(' | ') + ' | fitted area model');
   for (const kind of Object.keys(RTL_FORMS) as RtlKind[]) {
     for (const form of RTL_FORMS[kind]) {

@@ -13,16 +13,25 @@
 import { BitNet, type Bit } from './bitnet.js';
 
 export type RtlKind = 'add' | 'sub' | 'cmp' | 'mul' | 'eq' | 'mux2';
-export type RtlForm = 'ripple' | 'brent-kung' | 'kogge-stone' | 'prefix-tree' | 'array' | 'booth4-wallace' | 'yosys';
+export type RtlForm = 'ripple' | 'brent-kung' | 'kogge-stone' | 'prefix-tree' | 'array' | 'booth4-wallace' | 'yosys' | 'const';
 
+/** 'const': one operand a constant (what Yosys folds it to), b = the
+ *  alternating pattern 0101...01, a constant with half its bits set. */
 export const RTL_FORMS: Readonly<Record<RtlKind, readonly RtlForm[]>> = {
-  add: ['ripple', 'brent-kung', 'kogge-stone', 'yosys'],
-  sub: ['ripple', 'brent-kung', 'kogge-stone', 'yosys'],
-  cmp: ['ripple', 'prefix-tree', 'yosys'],
-  mul: ['array', 'booth4-wallace', 'yosys'],
-  eq: ['yosys'],
+  add: ['ripple', 'brent-kung', 'kogge-stone', 'yosys', 'const'],
+  sub: ['ripple', 'brent-kung', 'kogge-stone', 'yosys', 'const'],
+  cmp: ['ripple', 'prefix-tree', 'yosys', 'const'],
+  mul: ['array', 'booth4-wallace', 'yosys', 'const'],
+  eq: ['yosys', 'const'],
   mux2: ['yosys'],
 };
+
+/** The constant operand of the 'const' forms. */
+export function halfOnes(w: number): bigint {
+  let k = 0n;
+  for (let i = 0; i < w; i += 2) k |= 1n << BigInt(i);
+  return k;
+}
 
 export interface OperatorRtl {
   module: string;
@@ -49,6 +58,15 @@ function behavioural(kind: RtlKind, w: number, module: string): string {
   };
   const [head, line] = body[kind];
   return `${head}\n  ${line}\nendmodule\n`;
+}
+
+/** a op K, K = halfOnes(w) (sub: K - a, the constant on the side Yosys
+ *  cannot fold into an adder's carry-in). */
+function withConstant(kind: RtlKind, w: number, module: string): string {
+  const k = `${w}'d${halfOnes(w)}`;
+  const out = kind === 'mul' ? 2 * w : kind === 'cmp' || kind === 'eq' ? 1 : w;
+  const expr: Partial<Record<RtlKind, string>> = { add: `a + ${k}`, sub: `${k} - a`, cmp: `a < ${k}`, mul: `a * ${k}`, eq: `a == ${k}` };
+  return `module ${module}(input [${w - 1}:0] a, output [${out - 1}:0] y);\n  assign y = ${expr[kind]!};\nendmodule\n`;
 }
 
 /** Carries c[0..w] of g/p with carry-in, through a prefix network. */
@@ -204,6 +222,7 @@ export function operatorRtl(kind: RtlKind, form: RtlForm, w: number): OperatorRt
   if (!RTL_FORMS[kind].includes(form)) throw new Error(`forms-rtl: ${kind} has no form '${form}' (forms: ${RTL_FORMS[kind].join(', ')})`);
   if (!(Number.isInteger(w) && w >= 2)) throw new Error(`forms-rtl: width must be an integer >= 2, got ${w}`);
   if (form === 'yosys') return { module, verilog: behavioural(kind, w, module), net: null, out: [] };
+  if (form === 'const') return { module, verilog: withConstant(kind, w, module), net: null, out: [] };
   const n = new BitNet([
     { name: 'a', width: w },
     { name: 'b', width: w },

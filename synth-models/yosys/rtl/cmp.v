@@ -2338,3 +2338,35 @@ endmodule
 module cmp_yosys_64(input [63:0] a, input [63:0] b, output [0:0] y);
   assign y = a < b;
 endmodule
+
+module cmp_const_4(input [3:0] a, output [0:0] y);
+  assign y = a < 4'd5;
+endmodule
+
+module cmp_const_8(input [7:0] a, output [0:0] y);
+  assign y = a < 8'd85;
+endmodule
+
+module cmp_const_12(input [11:0] a, output [0:0] y);
+  assign y = a < 12'd1365;
+endmodule
+
+module cmp_const_16(input [15:0] a, output [0:0] y);
+  assign y = a < 16'd21845;
+endmodule
+
+module cmp_const_24(input [23:0] a, output [0:0] y);
+  assign y = a < 24'd5592405;
+endmodule
+
+module cmp_const_32(input [31:0] a, output [0:0] y);
+  assign y = a < 32'd1431655765;
+endmodule
+
+module cmp_const_48(input [47:0] a, output [0:0] y);
+  assign y = a < 48'd93824992236885;
+endmodule
+
+module cmp_const_64(input [63:0] a, output [0:0] y);
+  assign y = a < 64'd6148914691236517205;
+endmodule

@@ -25072,3 +25072,31 @@ endmodule
 module mul_yosys_32(input [31:0] a, input [31:0] b, output [63:0] y);
   assign y = a * b;
 endmodule
+
+module mul_const_4(input [3:0] a, output [7:0] y);
+  assign y = a * 4'd5;
+endmodule
+
+module mul_const_6(input [5:0] a, output [11:0] y);
+  assign y = a * 6'd21;
+endmodule
+
+module mul_const_8(input [7:0] a, output [15:0] y);
+  assign y = a * 8'd85;
+endmodule
+
+module mul_const_12(input [11:0] a, output [23:0] y);
+  assign y = a * 12'd1365;
+endmodule
+
+module mul_const_16(input [15:0] a, output [31:0] y);
+  assign y = a * 16'd21845;
+endmodule
+
+module mul_const_24(input [23:0] a, output [47:0] y);
+  assign y = a * 24'd5592405;
+endmodule
+
+module mul_const_32(input [31:0] a, output [63:0] y);
+  assign y = a * 32'd1431655765;
+endmodule

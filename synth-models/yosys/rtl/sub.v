@@ -7344,3 +7344,35 @@ endmodule
 module sub_yosys_64(input [63:0] a, input [63:0] b, output [63:0] y);
   assign y = a - b;
 endmodule
+
+module sub_const_4(input [3:0] a, output [3:0] y);
+  assign y = 4'd5 - a;
+endmodule
+
+module sub_const_8(input [7:0] a, output [7:0] y);
+  assign y = 8'd85 - a;
+endmodule
+
+module sub_const_12(input [11:0] a, output [11:0] y);
+  assign y = 12'd1365 - a;
+endmodule
+
+module sub_const_16(input [15:0] a, output [15:0] y);
+  assign y = 16'd21845 - a;
+endmodule
+
+module sub_const_24(input [23:0] a, output [23:0] y);
+  assign y = 24'd5592405 - a;
+endmodule
+
+module sub_const_32(input [31:0] a, output [31:0] y);
+  assign y = 32'd1431655765 - a;
+endmodule
+
+module sub_const_48(input [47:0] a, output [47:0] y);
+  assign y = 48'd93824992236885 - a;
+endmodule
+
+module sub_const_64(input [63:0] a, output [63:0] y);
+  assign y = 64'd6148914691236517205 - a;
+endmodule
