@@ -9,7 +9,9 @@
 import { readFileSync } from 'node:fs';
 import { powerLaw } from './interpolate.js';
 import type { RtlForm, RtlKind } from './yosys/forms-rtl.js';
-import { fitModel, readOperatorTable, rowsOf, type FittedModel, type OperatorRow, type OperatorTable } from './yosys/table-format.js';
+import { envelope, fitModel, readOperatorTable, rowsOf, type FittedModel, type OperatorRow, type OperatorTable } from './yosys/table-format.js';
+
+export { envelope };
 
 const FILE = new URL('./yosys/operators.json', import.meta.url);
 
@@ -30,21 +32,6 @@ export function operatorTable(): OperatorTable {
 interface Series {
   rows: OperatorRow[];
   model: FittedModel;
-}
-
-/** ABC's restructuring leaves a few rows slower than a wider one (Yosys'
- *  $lt at 12 bits, 341 ps, against 328 ps at 16). A narrow operator can
- *  always be built as the wider one with constant-zero top bits, so each
- *  row takes the least area and delay of itself and every wider row. */
-export function envelope(rows: readonly OperatorRow[]): OperatorRow[] {
-  const out = rows.map((r) => ({ ...r }));
-  for (let i = out.length - 2; i >= 0; i--) {
-    const r = out[i]!;
-    const up = out[i + 1]!;
-    r.areaUm2 = Math.min(r.areaUm2, up.areaUm2);
-    r.delayPs = Math.min(r.delayPs, up.delayPs);
-  }
-  return out;
 }
 
 const series = new Map<string, Series>();

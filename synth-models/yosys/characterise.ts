@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { yosysCellArea } from '../yosys-area.js';
 import { operatorRtl, reference, RTL_FORMS, type RtlForm, type RtlKind } from './forms-rtl.js';
 import { characterisationPlan, WIDTHS } from './plan.js';
-import { fitModel, OPERATOR_TABLE_FORMAT, readOperatorTable, type OperatorRow, type OperatorTable } from './table-format.js';
+import { envelope, fitModel, OPERATOR_TABLE_FORMAT, readOperatorTable, type OperatorRow, type OperatorTable } from './table-format.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const rtlDir = join(here, 'rtl');
@@ -102,6 +102,9 @@ function main(): void {
     tool: yosysVersion(),
     flow: 'area: synth -flatten, generic gates priced as NanGate cells (yosys-area.ts); delay: abc -genlib nangate45.genlib (strash; dch -f; map), cell delays of sources.ts',
     script: 'synth-models/yosys/characterise.ts',
+    models: Object.fromEntries(
+      (Object.keys(RTL_FORMS) as RtlKind[]).flatMap((kind) => RTL_FORMS[kind].map((form) => [`${kind} ${form}`, fitModel(kind, envelope(rows.filter((r) => r.kind === kind && r.form === form).sort((a, b) => a.width - b.width))).text])),
+    ),
     rows,
   };
   writeFileSync(join(here, 'operators.json'), JSON.stringify(table, null, 1) + '\n');
@@ -110,7 +113,7 @@ function main(): void {
   for (const kind of Object.keys(RTL_FORMS) as RtlKind[]) {
     for (const form of RTL_FORMS[kind]) {
       const rs = rows.filter((r) => r.kind === kind && r.form === form);
-      const fit = fitModel(kind, rs);
+      const fit = fitModel(kind, envelope(rs));
       console.log(`${kind} | ${form} | ${rs.map((r) => `${r.width}b ${r.areaUm2.toFixed(0)} um^2 ${r.delayPs.toFixed(0)} ps`).join(' | ')} | ${fit.text}`);
     }
   }

@@ -27,6 +27,8 @@ export interface OperatorTable {
   tool: string;
   flow: string;
   script: string;
+  /** The fitted per-bit / per-cell model of each kind and form, as printed. */
+  models?: Record<string, string>;
   rows: OperatorRow[];
 }
 
@@ -55,6 +57,21 @@ export function readOperatorTable(parsed: unknown, where: string): OperatorTable
 /** The rows of one kind and form, by width. */
 export function rowsOf(table: OperatorTable, kind: RtlKind, form: RtlForm): OperatorRow[] {
   return table.rows.filter((r) => r.kind === kind && r.form === form).sort((a, b) => a.width - b.width);
+}
+
+/** ABC's restructuring leaves a few rows slower than a wider one (Yosys'
+ *  $lt at 12 bits, 341 ps, against 328 ps at 16). A narrow operator can
+ *  always be built as the wider one with constant-zero top bits, so each
+ *  row takes the least area and delay of itself and every wider row. */
+export function envelope(rows: readonly OperatorRow[]): OperatorRow[] {
+  const out = rows.map((r) => ({ ...r }));
+  for (let i = out.length - 2; i >= 0; i--) {
+    const r = out[i]!;
+    const up = out[i + 1]!;
+    r.areaUm2 = Math.min(r.areaUm2, up.areaUm2);
+    r.delayPs = Math.min(r.delayPs, up.delayPs);
+  }
+  return out;
 }
 
 /** Least squares over two basis functions, both coefficients kept >= 0
