@@ -87,7 +87,7 @@ export const BUILTIN_UNITS: readonly UnitDef[] = [
   FIFO_UNIT,
   MAC_UNIT,
   NOBLUR_UNIT,
-  part('cull', 'back-face cull', Cull, (g) => ({ tvp: g.tvp })),
+  part('cull', 'back-face cull', Cull, (g) => ({ tvp: g.tvp, b: g.b })),
   part('bbox', 'bounding box snapped to the stamp grid, STP fit check, bbox-local vertices', BBox, (g) => ({ tvp: g.tvp, b: g.b, stampBits: g.stampBits })),
   part('edge-setup', 'edge-function setup on bbox-local coordinates', EdgeSetup, (g) => ({ tvp: g.tvp, b: g.b })),
   part('reciprocal', 'normalised reciprocal of the depth denominator', Reciprocal, (g) => ({ dBits: g.dBits })),

@@ -1,10 +1,12 @@
 // Per-MP edge setup, done once before the walk: each edge's deltas in local
-// coordinates (signed b+9, the sample test's multiplier operands) and its
+// coordinates (signed b+9, exact: raster-common/local-widths.ts; the sample
+// test's multiplier operands) and its
 // top-left fill-rule bias. The bias turns "E > 0, or E = 0 on a top or left
 // edge" into one sign test, E - bias >= 0, so the per-sample logic never
 // looks at edge directions.
 import { defineModule, sfixed, sint, ufixed, uint, type Fixed, type Signal, type UInt } from '../../hdl/index.js';
 import { SUBPIXEL_BITS } from '../raster-common/formats.js';
+import { localWidths } from '../raster-common/local-widths.js';
 import { edgesOf } from './edges.js';
 
 export interface EdgeSetupConfig {
@@ -16,9 +18,12 @@ export interface EdgeSetupConfig {
 }
 
 /** Top-left (conventions.md): a left edge goes up (dy < 0); a top edge is
- *  horizontal going right (dy = 0, dx > 0). Everything else gets bias 1. */
+ *  horizontal going right (dy = 0, dx > 0). Everything else gets bias 1.
+ *  Comparisons with zero are a sign bit and a zero detect, not comparators. */
 function bias(dx: Fixed, dy: Fixed): UInt {
-  const topLeft = dy.lt(0).or(dy.eq(0).and(dx.gt(0)));
+  const neg = (f: Fixed): UInt => f.asSInt().isNeg();
+  const zero = (f: Fixed): UInt => f.asUInt().orR().not();
+  const topLeft = neg(dy).or(zero(dy).and(neg(dx).not()).and(zero(dx).not()));
   return topLeft.not();
 }
 
@@ -32,7 +37,8 @@ export const EdgeSetup = defineModule('EdgeSetup', (m, cfg: EdgeSetupConfig) => 
     lx.push((ports[`lx${i}`] = m.input(`lx${i}`, local)));
     ly.push((ports[`ly${i}`] = m.input(`ly${i}`, local)));
   }
-  const delta = sfixed(cfg.b + 1, SUBPIXEL_BITS);
+  const widths = localWidths(cfg.b);
+  const delta = sfixed(widths.delta - SUBPIXEL_BITS, SUBPIXEL_BITS);
   for (const e of edgesOf(cfg.tvp)) {
     const dx = lx[e.b]!.sub(lx[e.a]!).named(`${e.name}_dx_v`);
     const dy = ly[e.b]!.sub(ly[e.a]!).named(`${e.name}_dy_v`);
@@ -45,13 +51,14 @@ export const EdgeSetup = defineModule('EdgeSetup', (m, cfg: EdgeSetupConfig) => 
     Object.assign(ports, { [`${e.name}_dx`]: pdx, [`${e.name}_dy`]: pdy, [`${e.name}_bias`]: pb });
     if (cfg.origin === true) {
       // E(0, 0) = dy ax - dx ay: the per-MP multiplies of Pineda's form, so
-      // the walk only adds. Each product is below 2^(2b+16) in magnitude, so
-      // a wrapping subtract at 2b+18 bits is exact.
-      const w = cfg.b + 9;
-      const ax = lx[e.a]!.asUInt().zext(w).asSInt();
-      const ay = ly[e.a]!.asUInt().zext(w).asSInt();
-      const e0 = dy.asSInt().mul(ax).subWrap(dx.asSInt().mul(ay)).trunc(2 * cfg.b + 18).named(`${e.name}_e0_v`);
-      const pe = m.output(`${e.name}_e0`, sint(2 * cfg.b + 18));
+      // the walk only adds. The box origin is a point of the box, so each
+      // product and E(0, 0) are at most (2^(b+8) - 1)^2 in magnitude
+      // (raster-common/local-widths.ts): products cut to 2b+17 bits and a
+      // wrapping subtract there are exact.
+      const ax = lx[e.a]!.asUInt().zext(widths.delta).asSInt();
+      const ay = ly[e.a]!.asUInt().zext(widths.delta).asSInt();
+      const e0 = dy.asSInt().mul(ax).trunc(widths.edge).subWrap(dx.asSInt().mul(ay).trunc(widths.edge)).named(`${e.name}_e0_v`);
+      const pe = m.output(`${e.name}_e0`, sint(widths.edge));
       pe.drive(e0);
       ports[`${e.name}_e0`] = pe;
     }

@@ -18,10 +18,10 @@ export interface BBoxConfig {
   readonly stampBits: number;
 }
 
-function min(a: Fixed, b: Fixed): Fixed {
+function min(a: UInt, b: UInt): UInt {
   return mux(a.lt(b), a, b);
 }
-function max(a: Fixed, b: Fixed): Fixed {
+function max(a: UInt, b: UInt): UInt {
   return mux(a.lt(b), b, a);
 }
 
@@ -40,18 +40,18 @@ export const BBox = defineModule('BBox', (m, cfg: BBoxConfig) => {
   // A lone triangle in pair mode: v3 is not part of the MP; stand v0 in for
   // it so the min/max tree stays the same shape.
   const standIn = (c: Fixed[]): Fixed[] => (pair === undefined ? c : c.map((x, i) => (i === 3 ? mux(pair, x, c[0] ?? x) : x)));
-  const ex = standIn(xs);
-  const ey = standIn(ys);
-  const minX = ex.reduce(min).named('min_x');
-  const maxX = ex.reduce(max).named('max_x');
-  const minY = ey.reduce(min).named('min_y');
-  const maxY = ey.reduce(max).named('max_y');
-
   const stampIdx = (c: Fixed): UInt => c.asUInt().shr(sb);
-  const x0 = stampIdx(minX).named('stamp_x0');
-  const y0 = stampIdx(minY).named('stamp_y0');
-  const spanX = stampIdx(maxX).subWrap(x0).named('span_x');
-  const spanY = stampIdx(maxY).subWrap(y0).named('span_y');
+  // The box only needs the extreme stamp indices, and c -> c >> stampBits
+  // is monotonic, so min(c) >> sb = min(c >> sb): the min/max tree
+  // compares and muxes idxBits-wide stamp indices, not 22-bit coordinates.
+  const ex = standIn(xs).map(stampIdx);
+  const ey = standIn(ys).map(stampIdx);
+  const x0 = ex.reduce(min).named('stamp_x0');
+  const y0 = ey.reduce(min).named('stamp_y0');
+  const x1 = ex.reduce(max).named('stamp_x1');
+  const y1 = ey.reduce(max).named('stamp_y1');
+  const spanX = x1.subWrap(x0).named('span_x');
+  const spanY = y1.subWrap(y0).named('span_y');
   // Fit: (span + 1) stamps <= 2^localStamp, i.e. no span bit at or above
   // localStamp. At b = 14 the box can never leave the screen, so it always fits.
   const fitsAxis = (span: UInt): UInt => (localStamp >= idxBits ? m.lit(1, uint(1)) : span.shr(localStamp).eq(0));
@@ -68,11 +68,13 @@ export const BBox = defineModule('BBox', (m, cfg: BBoxConfig) => {
   fit.drive(fitsAxis(spanX).and(fitsAxis(spanY)));
 
   // Local coordinate = coord - origin: the low stampBits are unchanged and
-  // only the stamp index is subtracted (localStamp bits are enough when the
-  // box fits; otherwise the value is never used).
+  // only the stamp index is subtracted. When the box fits, the local stamp
+  // index is below 2^localStamp, and the low localStamp bits of a wrapping
+  // difference depend only on the operands' low localStamp bits: a
+  // localStamp-bit subtractor is exact (otherwise the value is never used).
   const local = ufixed(cfg.b, SUBPIXEL_BITS);
   const toLocal = (c: Fixed, o: UInt): Fixed =>
-    cat(stampIdx(c).subWrap(o).trunc(localStamp), c.bits(sb - 1, 0)).asFixed(cfg.b, SUBPIXEL_BITS, false);
+    cat(stampIdx(c).trunc(localStamp).subWrap(o.trunc(localStamp)), c.bits(sb - 1, 0)).asFixed(cfg.b, SUBPIXEL_BITS, false);
   // Ports l0_x, l0_y, ...: the vertices in bbox-local coordinates.
   const l = m.output('l', vec(nv, bundle({ x: local, y: local })));
   m.connect(

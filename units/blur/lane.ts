@@ -9,12 +9,13 @@
 // advances when empty or when the next one does; the iterator holds R2 for
 // as many cycles as the box has stamps; a positioned MP with no front-facing
 // triangle is dropped at R1; a stamp with no covered sample at R3; a box that
-// does not fit STP leaves as one out-of-range record (oor = 1).
+// does not fit STP leaves as one out-of-range record (oor = 1), whatever its
+// facing (the cull is exact only for boxes that fit).
 import { defineModule, mux, stream, bundle, ufixed, uint, type Signal, type UInt } from '../../hdl/index.js';
 import { BBox } from '../bbox/module.js';
 import { EdgeSetup } from '../bbox/edge-setup.js';
 import { edgesOf } from '../bbox/edges.js';
-import { Cull } from '../cull/module.js';
+import { Cull, cullAreaBits } from '../cull/module.js';
 import { DepthInterp } from '../depth-interp/module.js';
 import { Reciprocal } from '../depth-interp/reciprocal.js';
 import { Iterator } from '../iterator/module.js';
@@ -68,7 +69,7 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
   const localStampBits = b + SUBPIXEL_BITS - finest;
   const phaseBits = stampPhaseBitsOf(k);
   const lanes = k * k;
-  const dBits = 2 * b + 16;
+  const dBits = cullAreaBits(b);
   const edges = edgesOf(tvp);
 
   const inp = m.input('in', stream(positionedMpBundle(tvp)));
@@ -97,7 +98,7 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
   const r0 = stageRegs(m, 's0', mpIn, s0v.and(inp.valid));
 
   // ---- Stage 1: cull + bbox on the grid of the mode -------------------------
-  const cull = m.instance('cull', Cull, { tvp });
+  const cull = m.instance('cull', Cull, { tvp, b });
   for (let i = 0; i < nv; i++) {
     cull[`x${i}`]!.drive(r0[`x${i}`]!);
     cull[`y${i}`]!.drive(r0[`y${i}`]!);
@@ -135,7 +136,9 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
   const front0 = cull['front0'] as UInt;
   const front1 = tvp ? (cull['front1'] as UInt) : null;
   const anyFront = front1 === null ? front0 : front0.or(front1);
-  const keep1 = v0.and(anyFront).named('keep1');
+  // Facing is only defined when the box fits (cull/module.ts): a box that
+  // does not is kept, to be flagged, never culled on a meaningless sign.
+  const keep1 = v0.and(anyFront.or((bbox['fit'] as UInt).not())).named('keep1');
   const adv2 = m.wire('adv2', uint(1));
   const v1 = validReg(m, 's1', adv1, keep1);
   adv1.drive(v1.not().or(adv2));
@@ -150,9 +153,9 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
     originY: bbox['originY']!,
     lastX: bbox['lastX']!,
     lastY: bbox['lastY']!,
-    d0: (cull['area0'] as UInt).trunc(dBits),
+    d0: cull['area0']!,
   };
-  if (front1 !== null) Object.assign(s1, { front1, d1: (cull['area1'] as UInt).trunc(dBits) });
+  if (front1 !== null) Object.assign(s1, { front1, d1: cull['area1']! });
   for (let i = 0; i < nv; i++) Object.assign(s1, { [`lx${i}`]: bbox[`lx${i}`]!, [`ly${i}`]: bbox[`ly${i}`]!, [`z${i}`]: r0[`z${i}`]! });
   const r1 = stageRegs(m, 's1', s1, adv1.and(keep1));
 

@@ -4,7 +4,7 @@
 import { defineModule, mux, uint, type Signal, type UInt } from '../../hdl/index.js';
 import { DEPTH_BITS } from '../raster-common/formats.js';
 import { DepthLane } from './lane.js';
-import { LEN_BITS, RECIP_BITS } from './reciprocal.js';
+import { lenBitsOf, RECIP_BITS } from './reciprocal.js';
 
 export interface DepthInterpConfig {
   readonly tvp: boolean;
@@ -18,10 +18,10 @@ export const DepthInterp = defineModule('DepthInterp', (m, cfg: DepthInterpConfi
   const nv = cfg.tvp ? 4 : 3;
   const zv = Array.from({ length: nv }, (_, i) => input(`z${i}`, DEPTH_BITS));
   const n0 = input('n0', RECIP_BITS);
-  const len0 = input('len0', LEN_BITS);
+  const len0 = input('len0', lenBitsOf(cfg.dBits));
   const tri = cfg.tvp ? input('tri', cfg.lanes) : null;
   const n1 = cfg.tvp ? input('n1', RECIP_BITS) : null;
-  const len1 = cfg.tvp ? input('len1', LEN_BITS) : null;
+  const len1 = cfg.tvp ? input('len1', lenBitsOf(cfg.dBits)) : null;
 
   for (let l = 0; l < cfg.lanes; l++) {
     const d = [0, 1, 2].map((i) => input(`lane${l}_d${i}`, cfg.dBits));

@@ -11,7 +11,7 @@
 // cycle after the last row until the next start, with n and len valid.
 import { cat, defineModule, mux, uint, type UInt } from '../../hdl/index.js';
 import { DEPTH_RECIP_FRAC_BITS } from '../raster-common/formats.js';
-import { LEN_BITS, normalise, RECIP_BITS } from './reciprocal.js';
+import { lenBitsOf, normalise, RECIP_BITS } from './reciprocal.js';
 
 export interface ReciprocalIterConfig {
   readonly dBits: number;
@@ -22,15 +22,16 @@ export const RECIP_ROWS = DEPTH_RECIP_FRAC_BITS + 1;
 
 export const ReciprocalIter = defineModule('ReciprocalIter', (m, cfg: ReciprocalIterConfig) => {
   const w = cfg.dBits;
+  const lenBits = lenBitsOf(w);
   const start = m.input('start', uint(1));
   const d = m.input('d', uint(w));
   const n = m.output('n', uint(RECIP_BITS));
-  const len = m.output('len', uint(LEN_BITS));
+  const len = m.output('len', uint(lenBits));
   const done = m.output('done', uint(1));
 
   const cntBits = Math.ceil(Math.log2(RECIP_ROWS + 1));
   const dnR = m.reg('dn', uint(w), { init: null });
-  const lenR = m.reg('len_q', uint(LEN_BITS), { init: null });
+  const lenR = m.reg('len_q', uint(lenBits), { init: null });
   const r = m.reg('rem', uint(w), { init: null });
   const q = m.reg('quot', uint(RECIP_ROWS), { init: null });
   const left = m.reg('rows_left', uint(cntBits), { init: 0 });
@@ -45,7 +46,7 @@ export const ReciprocalIter = defineModule('ReciprocalIter', (m, cfg: Reciprocal
   const norm = normalise(d);
   m.when(start, () => {
     dnR.set(norm.dn);
-    lenR.set(m.lit(w, uint(LEN_BITS)).subWrap(norm.lz.zext(LEN_BITS)));
+    lenR.set(m.lit(w, uint(lenBits)).subWrap(norm.lz.zext(lenBits)));
     r.set(m.lit(2 ** (w - 1) - 1, uint(w)));
     q.set(0);
     left.set(RECIP_ROWS);

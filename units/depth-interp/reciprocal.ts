@@ -22,7 +22,12 @@ export interface ReciprocalConfig {
 }
 
 export const RECIP_BITS = DEPTH_RECIP_FRAC_BITS + 2;
-export const LEN_BITS = 6;
+/** Width of L = bitLength(D) for a D of `dBits` bits: L <= dBits, so
+ *  bitLength(dBits) bits (6 up to dBits = 63; 5 at b = 4 and 6, where
+ *  D < 2^24 and 2^28). */
+export function lenBitsOf(dBits: number): number {
+  return dBits.toString(2).length;
+}
 
 /** Leading-zero count and normalised value, one power-of-two stage at a time. */
 export function normalise(d: UInt): { dn: UInt; lz: UInt } {
@@ -41,11 +46,12 @@ export const Reciprocal = defineModule('Reciprocal', (m, cfg: ReciprocalConfig) 
   const w = cfg.dBits;
   const d = m.input('d', uint(w));
   const n = m.output('n', uint(RECIP_BITS));
-  const len = m.output('len', uint(LEN_BITS));
+  const lenBits = lenBitsOf(w);
+  const len = m.output('len', uint(lenBits));
 
   const { dn, lz } = normalise(d);
   dn.named('dn');
-  len.drive(m.lit(w, uint(LEN_BITS)).subWrap(lz.zext(LEN_BITS)));
+  len.drive(m.lit(w, uint(lenBits)).subWrap(lz.zext(lenBits)));
 
   let r: UInt = m.lit(2 ** (w - 1) - 1, uint(w));
   const q: UInt[] = [];

@@ -4,6 +4,8 @@
 // keeps the units' port widths consistent; the arithmetic itself stays in
 // each unit.
 import { COORD_BITS, DEPTH_BITS, DEPTH_RECIP_FRAC_BITS, SUBPIXEL_BITS } from '../raster-common/formats.js';
+import { lenBitsOf } from '../depth-interp/reciprocal.js';
+import { localWidths } from '../raster-common/local-widths.js';
 import type { ConfigOf, Schema } from '../config.js';
 
 export const noblurSchema = {
@@ -55,7 +57,7 @@ export interface NoblurGeometry {
   readonly localBits: number;
   /** Edge delta and (p - a): signed b+9. */
   readonly deltaBits: number;
-  /** Edge value: signed 2b+18. */
+  /** Edge value: signed 2b+17. */
   readonly edgeBits: number;
   /** Edge value of a covered sample, and D: unsigned 2b+16. */
   readonly dBits: number;
@@ -64,7 +66,7 @@ export interface NoblurGeometry {
   readonly depthBits: number;
   /** Normalised reciprocal n: P+2 = 26 bits. */
   readonly recipBits: number;
-  /** L = bitLength(D): 6 bits (L <= 44). */
+  /** L = bitLength(D) <= dBits: bitLength(dBits) bits (5 at b <= 6, else 6). */
   readonly lenBits: number;
   /** Lanes per stamp, k*k. */
   readonly lanes: number;
@@ -81,7 +83,9 @@ export function geometryOf(cfg: NoblurConfig): NoblurGeometry {
   const b = Number(cfg.stp.split('.')[0]);
   const cellBits = SUBPIXEL_BITS - Math.log2(kp);
   const stampBits = cellBits + Math.log2(k);
-  const localBits = b + SUBPIXEL_BITS;
+  // Every local width follows from the STP fit (raster-common/local-widths.ts).
+  const w = localWidths(b);
+  const localBits = w.span;
   return {
     tvp: cfg.tvp,
     msaa,
@@ -94,13 +98,13 @@ export function geometryOf(cfg: NoblurConfig): NoblurGeometry {
     stampIdxBits: COORD_BITS - stampBits,
     localStampBits: localBits - stampBits,
     localBits,
-    deltaBits: b + 9,
-    edgeBits: 2 * b + 18,
-    dBits: 2 * b + 16,
-    numBits: 2 * b + 16 + DEPTH_BITS,
+    deltaBits: w.delta,
+    edgeBits: w.edge,
+    dBits: w.area,
+    numBits: w.area + DEPTH_BITS,
     depthBits: DEPTH_BITS,
     recipBits: DEPTH_RECIP_FRAC_BITS + 2,
-    lenBits: 6,
+    lenBits: lenBitsOf(w.area),
     lanes: k * k,
     tris: cfg.tvp ? 2 : 1,
     verts: cfg.tvp ? 4 : 3,

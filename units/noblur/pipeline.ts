@@ -13,7 +13,9 @@
 // nothing to report). An MP whose
 // bbox does not fit STP is not walked: it takes one iterator cycle and
 // leaves as one out-of-range record (oor = 1, its id, no hits), in order
-// with the other results, and is counted in oor_count. See README.md.
+// with the other results, and is counted in oor_count, whatever its facing:
+// the cull is only exact for boxes that fit (cull/module.ts), so it cannot
+// tell a large back-facing MP from a front-facing one. See README.md.
 import { defineModule, mux, uint, type Signal, type UInt } from '../../hdl/index.js';
 import { BBox } from '../bbox/module.js';
 import { EdgeSetup } from '../bbox/edge-setup.js';
@@ -52,7 +54,7 @@ export const NoBlur = defineModule('NoBlur', (m, cfg: NoblurConfig) => {
   const r0 = stageRegs(m, 's0', { id: inp.id, v: inp.verts, pair: inp.pair ?? undefined }, s0v.and(inp.valid));
 
   // ---- Stage 1: cull + bbox -> R1 --------------------------------------------
-  const cull = m.instance('cull', Cull, { tvp: g.tvp });
+  const cull = m.instance('cull', Cull, { tvp: g.tvp, b: g.b });
   const bbox = m.instance('bbox', BBox, { tvp: g.tvp, b: g.b, stampBits: g.stampBits });
   // BBox has typed ports (a vec of vertices, an optional pair flag): one
   // connect, checked for shape at elaboration. Cull still takes x0, y0, ...
@@ -65,7 +67,9 @@ export const NoBlur = defineModule('NoBlur', (m, cfg: NoblurConfig) => {
   const front0 = cull['front0'] as UInt;
   const front1 = g.tvp ? (cull['front1'] as UInt) : null;
   const anyFront = front1 === null ? front0 : front0.or(front1);
-  const keep1 = v0.and(anyFront).named('keep1');
+  // The facing bits are only defined when the box fits; a box that does not
+  // is kept (to be flagged), never culled on a meaningless sign.
+  const keep1 = v0.and(anyFront.or(bbox.fit.not())).named('keep1');
   const adv2 = m.wire('adv2', uint(1));
   const v1 = validReg(m, 's1', adv1, keep1);
   // (adv1 is driven once the reciprocal's readiness is known, below.)
@@ -77,10 +81,10 @@ export const NoBlur = defineModule('NoBlur', (m, cfg: NoblurConfig) => {
     originY: bbox.originY,
     lastX: bbox.lastX,
     lastY: bbox.lastY,
-    // D = A2 of a front triangle; below 2^dBits whenever the box fits.
-    d0: (cull['area0'] as UInt).trunc(g.dBits),
+    // D = A2 of a front triangle, dBits wide (the cull's exact width when the box fits).
+    d0: cull['area0']!,
   };
-  if (front1 !== null) Object.assign(s1, { front1, d1: (cull['area1'] as UInt).trunc(g.dBits) });
+  if (front1 !== null) Object.assign(s1, { front1, d1: cull['area1']! });
   bbox.l.forEach((p, i) => Object.assign(s1, { [`lx${i}`]: p.x, [`ly${i}`]: p.y }));
   r0.v.forEach((p, i) => Object.assign(s1, { [`z${i}`]: p.z }));
   const r1 = stageRegs(m, 's1', s1, adv1.and(keep1));

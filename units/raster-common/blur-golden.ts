@@ -95,7 +95,6 @@ export function blurTupleCoverage(mp: BlurMP, tuple: number, cfg: BlurGoldenConf
   const pos = positionMP(mp, tuple, cfg.mode, lens);
   const tris = trianglesOfPositioned(mp.kind, pos);
   const front = tris.map((t) => signedArea2(t) > 0);
-  if (!front.some((f) => f)) return { outOfRange: false, hits: [], stamps: 0 };
   const used = mp.kind === 'pair' ? pos : pos.slice(0, 3);
   // Stamp-aligned tile box: whole stamps of k tiles from the extreme vertices.
   const stampOf = (c: number): number => Math.floor(c / (TILE * cfg.k));
@@ -104,7 +103,10 @@ export function blurTupleCoverage(mp: BlurMP, tuple: number, cfg: BlurGoldenConf
   const sy0 = stampOf(Math.min(...used.map((p) => p.y)));
   const sy1 = stampOf(Math.max(...used.map((p) => p.y)));
   const limit = 2 ** (cfg.b + SUBPIXEL_BITS);
+  // Out of range whatever the facing: the hardware's cull is exact only for
+  // boxes that fit, so it flags a large MP before knowing which way it faces.
   if ((sx1 - sx0 + 1) * TILE * cfg.k > limit || (sy1 - sy0 + 1) * TILE * cfg.k > limit) return { outOfRange: true, hits: [], stamps: 1 };
+  if (!front.some((f) => f)) return { outOfRange: false, hits: [], stamps: 0 };
   const hits: BlurHit[] = [];
   for (let ty = sy0 * cfg.k; ty < (sy1 + 1) * cfg.k; ty++) {
     for (let tx = sx0 * cfg.k; tx < (sx1 + 1) * cfg.k; tx++) {

@@ -7,10 +7,11 @@
 // corner, dx oy - dy ox, as shifts and adds of the constant (signed digits,
 // as synthesis maps a constant multiply). Where the offset depends on the
 // stamp's phase inside its pixel the constant is muxed and multiplied: a
-// narrow (stampBits + 1)-bit operand. All sums wrap at 2b+18 bits: the final
-// value of a sample inside the box fits there (module.ts), so the wrapped
-// intermediates cannot change it.
+// narrow (stampBits + 1)-bit operand. All sums wrap at 2b+17 bits: the final
+// value of a sample inside the box fits there (raster-common/local-widths.ts),
+// so the wrapped intermediates cannot change it.
 import { muxN, sint, uint, type Fixed, type ModuleBuilder, type SInt, type UInt } from '../../hdl/index.js';
+import { localWidths } from '../raster-common/local-widths.js';
 import { laneOffsets } from './lane-offsets.js';
 
 export interface IncrementalIo {
@@ -62,7 +63,7 @@ export function incrementalEdges(
   edges: readonly EdgeIn[],
   io: IncrementalIo,
 ): (l: number, ei: number, phase: UInt | null) => SInt {
-  const w = 2 * cfg.b + 18;
+  const w = localWidths(cfg.b).edge;
   const sb = cfg.stampBits;
   const corner = edges.map((e, i) => {
     const cur = m.reg(`${e.name}_ecur`, sint(w), { init: 0 });

@@ -1,7 +1,8 @@
 // The sample test: every edge function at each of the stamp's k x k samples,
 // on bbox-local b.8 coordinates, and the inside test per triangle. Widths are
-// the STP datapath (conventions.md): p - a and the edge deltas are signed
-// b+9, each product below 2^(2b+16) in magnitude, E signed 2b+18. A sample is
+// the STP datapath (raster-common/local-widths.ts, with the proof): p - a
+// and the edge deltas are signed b+9, each product and E at most
+// (2^(b+8) - 1)^2 in magnitude, so signed 2b+17. A sample is
 // inside an edge when E - bias >= 0 (bias from the edge setup: the top-left
 // rule as an integer). Pairs: triangle 1 tests the shared edge v2->v1, whose
 // value is -E12 and whose bias is 1 - bias12 (v1 != v2, or both triangles are
@@ -13,6 +14,7 @@
 // 2^(2b+16) for a covered sample) for depth interpolation.
 import { cat, defineModule, muxN, sfixed, sint, ufixed, uint, type Fixed, type Signal, type UInt } from '../../hdl/index.js';
 import { SUBPIXEL_BITS } from '../raster-common/formats.js';
+import { localWidths } from '../raster-common/local-widths.js';
 import { edgesOf } from '../bbox/edges.js';
 import { laneOffsets } from './lane-offsets.js';
 import { incrementalEdges } from './incremental.js';
@@ -32,7 +34,11 @@ export const SampleTest = defineModule('SampleTest', (m, cfg: SampleTestConfig) 
   const { b, k, stampBits: sb, phaseBits: pb } = cfg;
   const ls = b + SUBPIXEL_BITS - sb;
   const lanes = k * k;
-  const dBits = 2 * b + 16;
+  const widths = localWidths(b);
+  const dBits = widths.area;
+  // E as an sfixed with 16 fractional bits (1/256^2 units).
+  const edgeFrac = 2 * SUBPIXEL_BITS;
+  const edgeInt = widths.edge - edgeFrac;
   const nv = cfg.tvp ? 4 : 3;
   const ports: Record<string, Signal> = {};
   const inp = <S extends Signal>(name: string, s: S): S => (ports[name] = s);
@@ -72,7 +78,7 @@ export const SampleTest = defineModule('SampleTest', (m, cfg: SampleTestConfig) 
         load: inp('load', m.input('load', uint(1))),
         step: inp('step', m.input('step', uint(1))),
         rowEnd: inp('rowEnd', m.input('row_end', uint(1))),
-        e0: edges.map((e) => inp(`${e.name}_e0`, m.input(`${e.name}_e0`, sint(2 * b + 18)))),
+        e0: edges.map((e) => inp(`${e.name}_e0`, m.input(`${e.name}_e0`, sint(widths.edge)))),
       })
     : null;
 
@@ -94,17 +100,17 @@ export const SampleTest = defineModule('SampleTest', (m, cfg: SampleTestConfig) 
     const value = new Map<string, { e: Fixed; pass: UInt }>();
     for (const [ei, e] of edges.entries()) {
       if (walk !== null) {
-        const ev = walk(l, ei, phase).asFixed(2 * b + 2, 2 * SUBPIXEL_BITS, true).named(`lane${l}_${e.name}`);
+        const ev = walk(l, ei, phase).asFixed(edgeInt, edgeFrac, true).named(`lane${l}_${e.name}`);
         const raw = ev.asSInt();
         value.set(e.name, { e: ev, pass: raw.isNeg().not().and(raw.orR().or(e.bias.not())) });
         continue;
       }
-      // E = dx (py - ay) - dy (px - ax): each product is an sfixed
-      // (2b+2).16 and below 2^(2b+16) in magnitude, so E is below 2^(2b+17)
-      // and a wrapping subtract at 2b+18 bits is exact.
-      const p1 = e.dx.mul(from(e.a).y).asSInt();
-      const p2 = e.dy.mul(from(e.a).x).asSInt();
-      const ev = p1.subWrap(p2).asFixed(2 * b + 2, 2 * SUBPIXEL_BITS, true).named(`lane${l}_${e.name}`);
+      // E = dx (py - ay) - dy (px - ax): each product and E are at most
+      // (2^(b+8) - 1)^2 in magnitude, so the products cut to 2b+17 bits and
+      // a wrapping subtract there are exact.
+      const p1 = e.dx.mul(from(e.a).y).asSInt().trunc(widths.edge);
+      const p2 = e.dy.mul(from(e.a).x).asSInt().trunc(widths.edge);
+      const ev = p1.subWrap(p2).asFixed(edgeInt, edgeFrac, true).named(`lane${l}_${e.name}`);
       // E - bias >= 0 with bias in {0, 1}: E is not negative, and not zero
       // when the bias is 1. A sign bit and a zero detect, no subtractor.
       const raw = ev.asSInt();

@@ -6,16 +6,16 @@
 // (stampBBox, isTopLeftEdge), not by the bbox unit.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { arbLimitMP, arbSmallMP, arbTestConfig } from '../../testbenches/raster/arbitraries.js';
+import { arbLimitMP, arbSmallMP, arbTestConfig, TEST_CONFIGS } from '../../testbenches/raster/arbitraries.js';
 import { peekU, pokeAll, unitSim } from '../../testbenches/raster/unit-sim.js';
-import { checkWithWaves } from '../../testbenches/property.js';
+import { checkWithWaves, type PropertyContext } from '../../testbenches/property.js';
 import { edgesOf } from '../bbox/edges.js';
 import { fitsStp, stampBBox } from '../raster-common/bbox.js';
 import { covers, edgeFunction, edgeValues, facing, isTopLeftEdge } from '../raster-common/edge.js';
-import type { Msaa, StampSize, StpIntBits } from '../raster-common/formats.js';
-import { trianglesOf } from '../raster-common/mp.js';
+import { COORD_MAX, type Msaa, type StampSize, type StpIntBits } from '../raster-common/formats.js';
+import { trianglesOf, type MP } from '../raster-common/mp.js';
 import { samplePos } from '../raster-common/samples.js';
-import { geometryOf } from '../noblur/config.js';
+import { geometryOf, type NoblurConfig } from '../noblur/config.js';
 import { SampleTest } from './module.js';
 
 const arbCase = arbTestConfig.chain((cfg) => {
@@ -27,66 +27,88 @@ const arbCase = arbTestConfig.chain((cfg) => {
   return fc.record({ cfg: fc.constant(cfg), mp, sx: fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), sy: fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }) });
 });
 
+/** Every lane of stamp (sx, sy) (fractions of the box) against the golden model. */
+function checkStamp(cfg: NoblurConfig, mp: MP, sx: number, sy: number, ctx: PropertyContext): void {
+  const g = geometryOf(cfg);
+  const msaa = g.msaa as Msaa;
+  const box = stampBBox(mp.v, msaa, g.k as StampSize);
+  if (!fitsStp(box, g.b as StpIntBits)) return;
+  const incremental = cfg.edge === 'incremental';
+  const sim = unitSim(SampleTest, { tvp: g.tvp, msaa: g.msaa, k: g.k, b: g.b, stampBits: g.stampBits, phaseBits: g.phaseBits, edge: cfg.edge });
+  ctx.attach(sim);
+  const stampX = Math.floor(sx * box.stampsX);
+  const stampY = Math.floor(sy * box.stampsY);
+  const tris = trianglesOf(mp);
+  const inputs: Record<string, number> = incremental ? { load: 1, step: 0, row_end: 0 } : { stamp_x: stampX, stamp_y: stampY };
+  Object.assign(inputs, { front0: facing(tris[0]!) === 'front' ? 1 : 0 });
+  if (g.phaseBits > 0) {
+    const mask = 2 ** g.phaseBits - 1;
+    inputs['phase_x'] = (box.cx0 / g.k + stampX) & mask;
+    inputs['phase_y'] = (box.cy0 / g.k + stampY) & mask;
+  }
+  if (g.tvp) inputs['front1'] = tris[1] !== undefined && facing(tris[1]) === 'front' ? 1 : 0;
+  const local = Array.from({ length: g.verts }, (_, i) => {
+    const v = mp.v[i] ?? mp.v[0];
+    return { x: v.x - box.ox, y: v.y - box.oy };
+  });
+  if (!incremental) local.forEach((v, i) => Object.assign(inputs, { [`lx${i}`]: v.x, [`ly${i}`]: v.y }));
+  for (const e of edgesOf(g.tvp)) {
+    const a = local[e.a]!;
+    const b = local[e.b]!;
+    Object.assign(inputs, { [`${e.name}_dx`]: b.x - a.x, [`${e.name}_dy`]: b.y - a.y, [`${e.name}_bias`]: isTopLeftEdge(a, b) ? 0 : 1 });
+    // The incremental form starts from E at the bbox origin (the edge setup's job).
+    if (incremental) inputs[`${e.name}_e0`] = edgeFunction(a, b, { x: 0, y: 0 });
+  }
+  pokeAll(sim, inputs);
+  if (incremental) {
+    // Load, then walk the box row by row to the chosen stamp as the iterator would.
+    sim.step();
+    pokeAll(sim, { load: 0, step: 1 });
+    for (let i = 0; i < stampY * box.stampsX + stampX; i++) {
+      pokeAll(sim, { row_end: i % box.stampsX === box.stampsX - 1 ? 1 : 0 });
+      sim.step();
+    }
+    pokeAll(sim, { step: 0 });
+  }
+  const hit = peekU(sim, 'hit');
+  const tri = g.tvp ? peekU(sim, 'tri') : 0n;
+  for (let l = 0; l < g.lanes; l++) {
+    const cx = box.cx0 + stampX * g.k + (l % g.k);
+    const cy = box.cy0 + stampY * g.k + Math.floor(l / g.k);
+    const s = (cy % g.kp) * g.kp + (cx % g.kp);
+    const p = samplePos(msaa, Math.floor(cx / g.kp), Math.floor(cy / g.kp), s);
+    const pt = { x: p.sx, y: p.sy };
+    const owner = tris.findIndex((t) => covers(t, pt));
+    const where = `lane ${l} sample ${JSON.stringify(p)}`;
+    expect((hit >> BigInt(l)) & 1n, where).toBe(owner >= 0 ? 1n : 0n);
+    if (owner < 0) continue;
+    expect((tri >> BigInt(l)) & 1n, where).toBe(BigInt(owner));
+    const d = edgeValues(tris[owner]!, pt);
+    for (let i = 0; i < 3; i++) expect(peekU(sim, `lane${l}_d${i}`), `${where} d${i}`).toBe(BigInt(d[i]!));
+  }
+}
+
 describe('sample test', () => {
   it('hit, triangle and edge values per lane match covers / edgeValues', () => {
-    checkWithWaves('sample-test-vs-golden', arbCase, ({ cfg, mp, sx, sy }, ctx) => {
-      const g = geometryOf(cfg);
-      const msaa = g.msaa as Msaa;
-      const box = stampBBox(mp.v, msaa, g.k as StampSize);
-      if (!fitsStp(box, g.b as StpIntBits)) return;
-      const incremental = cfg.edge === 'incremental';
-      const sim = unitSim(SampleTest, { tvp: g.tvp, msaa: g.msaa, k: g.k, b: g.b, stampBits: g.stampBits, phaseBits: g.phaseBits, edge: cfg.edge });
-      ctx.attach(sim);
-      const stampX = Math.floor(sx * box.stampsX);
-      const stampY = Math.floor(sy * box.stampsY);
-      const tris = trianglesOf(mp);
-      const inputs: Record<string, number> = incremental ? { load: 1, step: 0, row_end: 0 } : { stamp_x: stampX, stamp_y: stampY };
-      Object.assign(inputs, { front0: facing(tris[0]!) === 'front' ? 1 : 0 });
-      if (g.phaseBits > 0) {
-        const mask = 2 ** g.phaseBits - 1;
-        inputs['phase_x'] = (box.cx0 / g.k + stampX) & mask;
-        inputs['phase_y'] = (box.cy0 / g.k + stampY) & mask;
+    checkWithWaves('sample-test-vs-golden', arbCase, ({ cfg, mp, sx, sy }, ctx) => checkStamp(cfg, mp, sx, sy, ctx), { numRuns: 400 });
+  });
+
+  it('is exact where edge values reach their bound: legs of 2^(b+8) - 1 units in a box exactly at the STP limit', () => {
+    // (0, 0), (M, 0), (0, M) in a box of exactly 2^(b+8) units: A2 = M^2,
+    // and the far corner's samples give the shared edge values near -M^2.
+    const quiet: PropertyContext = { traced: false, attach: () => undefined };
+    for (const cfg of TEST_CONFIGS) {
+      const M = 2 ** (geometryOf(cfg).b + 8) - 1;
+      const o = Math.min(1024, COORD_MAX - M);
+      const v = [{ x: o, y: o, z: 0 }, { x: o + M, y: o, z: 0 }, { x: o, y: o + M, z: 0 }, { x: o + M, y: o + M, z: 0 }] as const;
+      const mp: MP = cfg.tvp ? { kind: 'pair', v, src: [0, 1] } : { kind: 'single', v: [v[0], v[1], v[2]], src: [0] };
+      const box = stampBBox(mp.v, geometryOf(cfg).msaa as Msaa, geometryOf(cfg).k as StampSize);
+      for (const [sx, sy] of [[0, 0], [0.9999, 0], [0, 0.9999], [0.9999, 0.9999], [0.5, 0.5]] as const) {
+        // The incremental form is walked there stamp by stamp: keep to the stamps a short walk reaches.
+        const walk = Math.floor(sy * box.stampsY) * box.stampsX + Math.floor(sx * box.stampsX);
+        if (cfg.edge === 'incremental' && walk > 4096) continue;
+        checkStamp(cfg, mp, sx, sy, quiet);
       }
-      if (g.tvp) inputs['front1'] = tris[1] !== undefined && facing(tris[1]) === 'front' ? 1 : 0;
-      const local = Array.from({ length: g.verts }, (_, i) => {
-        const v = mp.v[i] ?? mp.v[0];
-        return { x: v.x - box.ox, y: v.y - box.oy };
-      });
-      if (!incremental) local.forEach((v, i) => Object.assign(inputs, { [`lx${i}`]: v.x, [`ly${i}`]: v.y }));
-      for (const e of edgesOf(g.tvp)) {
-        const a = local[e.a]!;
-        const b = local[e.b]!;
-        Object.assign(inputs, { [`${e.name}_dx`]: b.x - a.x, [`${e.name}_dy`]: b.y - a.y, [`${e.name}_bias`]: isTopLeftEdge(a, b) ? 0 : 1 });
-        // The incremental form starts from E at the bbox origin (the edge setup's job).
-        if (incremental) inputs[`${e.name}_e0`] = edgeFunction(a, b, { x: 0, y: 0 });
-      }
-      pokeAll(sim, inputs);
-      if (incremental) {
-        // Load, then walk the box row by row to the chosen stamp as the iterator would.
-        sim.step();
-        pokeAll(sim, { load: 0, step: 1 });
-        for (let i = 0; i < stampY * box.stampsX + stampX; i++) {
-          pokeAll(sim, { row_end: i % box.stampsX === box.stampsX - 1 ? 1 : 0 });
-          sim.step();
-        }
-        pokeAll(sim, { step: 0 });
-      }
-      const hit = peekU(sim, 'hit');
-      const tri = g.tvp ? peekU(sim, 'tri') : 0n;
-      for (let l = 0; l < g.lanes; l++) {
-        const cx = box.cx0 + stampX * g.k + (l % g.k);
-        const cy = box.cy0 + stampY * g.k + Math.floor(l / g.k);
-        const s = (cy % g.kp) * g.kp + (cx % g.kp);
-        const p = samplePos(msaa, Math.floor(cx / g.kp), Math.floor(cy / g.kp), s);
-        const pt = { x: p.sx, y: p.sy };
-        const owner = tris.findIndex((t) => covers(t, pt));
-        const where = `lane ${l} sample ${JSON.stringify(p)}`;
-        expect((hit >> BigInt(l)) & 1n, where).toBe(owner >= 0 ? 1n : 0n);
-        if (owner < 0) continue;
-        expect((tri >> BigInt(l)) & 1n, where).toBe(BigInt(owner));
-        const d = edgeValues(tris[owner]!, pt);
-        for (let i = 0; i < 3; i++) expect(peekU(sim, `lane${l}_d${i}`), `${where} d${i}`).toBe(BigInt(d[i]!));
-      }
-    }, { numRuns: 400 });
+    }
   });
 });
