@@ -92,6 +92,11 @@ class XorShift32x2 {
 /** runBatch's words per cycle for a port of `width` bits. */
 const wordsOf = (width: number): number => (width <= 32 ? 1 : Math.ceil(width / 32));
 
+/** The high word of x * PRIME_LOW for an int32 pattern x, in int32
+ *  arithmetic: floor((H * 2^16 + L) * p / 2^32) with every partial product
+ *  below 2^26. */
+const carryOf = (x: number): number => ((x >>> 16) * PRIME_LOW + (((x & 0xffff) * PRIME_LOW) >>> 16)) >>> 16;
+
 /** 64-bit FNV-1a state in two uint32 halves, folding 64-bit words. */
 class Fnv {
   hi = Number(FNV_OFFSET >> 32n);
@@ -157,11 +162,14 @@ abstract class Run {
     if (resets > 0) sim.reset(resets);
   }
 
-  /** Runs `n` more cycles; returns the seconds they took (setup excluded). */
-  slice(n: number): number {
+  /** Runs `n` more cycles; returns the seconds they took (setup excluded),
+   *  wall time and this process's CPU time (every thread: the garbage
+   *  collector's and compiler's work counts against us). */
+  slice(n: number): { seconds: number; cpuSeconds: number } {
     this.prepare(n);
     const cp = this.checkpoint;
     const split = cp !== null && cp > this.done && cp <= this.done + n ? cp - this.done : 0;
+    const cpu0 = process.cpuUsage();
     const start = performance.now();
     if (split > 0) {
       this.cycles(0, split);
@@ -169,8 +177,9 @@ abstract class Run {
       this.cycles(split, n - split);
     } else this.cycles(0, n);
     const seconds = (performance.now() - start) / 1000;
+    const cpu = process.cpuUsage(cpu0);
     this.done += n;
-    return seconds;
+    return { seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
   }
 
   /** Checksum of the run so far. */
@@ -203,19 +212,21 @@ export class FreeRun extends Run {
       const inH = io.narrowIn;
       const outH = io.out.map((o) => o.handle!);
       const nOut = outH.length;
-      let { hi, lo } = hash;
+      // The fold of Fnv.fold with a zero high word, on int32 patterns (no
+      // doubles, nothing for V8 to box).
+      let hi = hash.hi | 0;
+      let lo = hash.lo | 0;
       for (let c = from, k = from * nIn; c < end; c++) {
         for (let i = 0; i < nIn; i++) inH[i]!.write(narrow[k++]!);
         for (let i = 0; i < nOut; i++) {
-          lo = (lo ^ outH[i]!.read()) >>> 0;
-          const t = lo * PRIME_LOW;
-          hi = (Math.imul(hi, PRIME_LOW) + Math.floor(t / TWO32) + (lo << 8)) >>> 0;
-          lo = t >>> 0;
+          const x = lo ^ outH[i]!.read();
+          hi = (Math.imul(hi, PRIME_LOW) + carryOf(x) + (x << 8)) | 0;
+          lo = Math.imul(x, PRIME_LOW);
         }
         sim.step(1);
       }
-      hash.hi = hi;
-      hash.lo = lo;
+      hash.hi = hi >>> 0;
+      hash.lo = lo >>> 0;
       return;
     }
     for (let c = from, k = from * nIn, kw = from * nWide; c < end; c++) {
@@ -264,26 +275,30 @@ export class BatchRun extends Run {
     const nOut = outNames.length;
     const words = this.inputs.map((p) => wordsOf(p.width));
     const narrowOut = outWords.every((k) => k === 1);
-    let { hi, lo } = hash;
+    // Output arrays reused from call to call (runBatch's `into`).
+    const into: Record<string, Uint32Array> = {};
+    outNames.forEach((name, i) => (into[name] = new Uint32Array(BATCH_CHUNK * outWords[i]!)));
+    const outs = outNames.map((name) => into[name]!);
+    let hi = hash.hi | 0;
+    let lo = hash.lo | 0;
     for (let at = from; at < from + count; at += BATCH_CHUNK) {
       const len = Math.min(BATCH_CHUNK, from + count - at);
       const inputs: Record<string, Uint32Array> = {};
       inNames.forEach((name, i) => (inputs[name] = columns[i]!.subarray(at * words[i]!, (at + len) * words[i]!)));
-      const res = sim.runBatch(inputs, len, outNames);
-      const outs = outNames.map((name) => res[name]!);
+      sim.runBatch(inputs, len, outNames, into);
       if (narrowOut) {
+        // FreeRun's int32 fold.
         for (let c = 0; c < len; c++) {
           for (let i = 0; i < nOut; i++) {
-            lo = (lo ^ outs[i]![c]!) >>> 0;
-            const t = lo * PRIME_LOW;
-            hi = (Math.imul(hi, PRIME_LOW) + Math.floor(t / TWO32) + (lo << 8)) >>> 0;
-            lo = t >>> 0;
+            const x = lo ^ outs[i]![c]!;
+            hi = (Math.imul(hi, PRIME_LOW) + carryOf(x) + (x << 8)) | 0;
+            lo = Math.imul(x, PRIME_LOW);
           }
         }
         continue;
       }
-      hash.hi = hi;
-      hash.lo = lo;
+      hash.hi = hi >>> 0;
+      hash.lo = lo >>> 0;
       // Wide outputs fold as outputChecksum does: 64 bits at a time.
       for (let c = 0; c < len; c++) {
         for (let i = 0; i < nOut; i++) {
@@ -292,11 +307,11 @@ export class BatchRun extends Run {
           for (let j = 0; j < k; j += 2) hash.fold(j + 1 < k ? o[c * k + j + 1]! : 0, o[c * k + j]!);
         }
       }
-      hi = hash.hi;
-      lo = hash.lo;
+      hi = hash.hi | 0;
+      lo = hash.lo | 0;
     }
-    hash.hi = hi;
-    hash.lo = lo;
+    hash.hi = hi >>> 0;
+    hash.lo = lo >>> 0;
   }
 }
 
@@ -337,4 +352,16 @@ export function selfCheck(): void {
   for (const v of values) h.foldBig(v, 64);
   const design = { top: { name: 'T', ports: [{ name: 'o', dir: 'out', width: 64 }] } } as unknown as Design;
   if (h.value() !== outputChecksum(design, values.map((o) => ({ o })))) throw new Error('bench/replay.ts: FNV fold differs from outputChecksum');
+  // The int32 fold of the hot loops against Fnv.fold of a 32-bit word.
+  const slow = new Fnv();
+  let hi = slow.hi | 0;
+  let lo = slow.lo | 0;
+  for (const v of values) {
+    const word = Number(v & 0xffffffffn);
+    slow.fold(0, word);
+    const x = lo ^ word;
+    hi = (Math.imul(hi, PRIME_LOW) + carryOf(x) + (x << 8)) | 0;
+    lo = Math.imul(x, PRIME_LOW);
+    if (hi >>> 0 !== slow.hi || lo >>> 0 !== slow.lo) throw new Error('bench/replay.ts: int32 fold differs from Fnv.fold');
+  }
 }

@@ -28,6 +28,8 @@ export interface ChildMode {
   cycles: number;
   /** Fastest timed slice. */
   seconds: number;
+  /** Least CPU time of a timed slice. */
+  cpuSeconds: number;
   warmupCycles: number;
   /** Cycles run in all (warm-up and timed slices). */
   totalCycles: number;
@@ -49,32 +51,43 @@ function measure(run: FreeRun | BatchRun | ConstRun, req: ChildRequest, maxCycle
   // Warm-up: double until a slice takes a quarter of the target, then
   // repeat quarter-target slices until the rate holds (V8 may still be
   // optimising a large design's loop when the doubling ends).
+  const wall = (c: number): number => run.slice(c).seconds;
   let n = 1 << 10;
-  let seconds = run.slice(n);
+  let seconds = wall(n);
   while (seconds < req.target / 4 && n < maxCycles) {
     n = Math.min(n * 2, maxCycles);
-    seconds = run.slice(n);
+    seconds = wall(n);
   }
   for (let i = 0; i < 4; i++) {
     const before = n / seconds;
     n = size(before, req.target / 4);
-    seconds = run.slice(n);
+    seconds = wall(n);
     if (Math.abs(n / seconds - before) < 0.15 * before) break;
   }
   const warmupCycles = run.done;
   let cycles = size(n / seconds, req.target);
   let best = Infinity;
-  for (let i = 0; i < req.reps; i++) best = Math.min(best, run.slice(cycles));
+  let bestCpu = Infinity;
+  const reps = (): void => {
+    best = Infinity;
+    bestCpu = Infinity;
+    for (let i = 0; i < req.reps; i++) {
+      const t = run.slice(cycles);
+      best = Math.min(best, t.seconds);
+      bestCpu = Math.min(bestCpu, t.cpuSeconds);
+    }
+  };
+  reps();
   for (let redo = 0; redo < 3 && best < 0.6 * req.target && cycles < maxCycles; redo++) {
     // Still sped up after the warm-up (V8 optimises a large loop late on a
     // busy machine): time again at the right length.
     cycles = size(cycles / best, req.target);
-    best = Infinity;
-    for (let i = 0; i < req.reps; i++) best = Math.min(best, run.slice(cycles));
+    reps();
   }
   return {
     cycles,
     seconds: best,
+    cpuSeconds: bestCpu,
     warmupCycles,
     totalCycles: run.done,
     checksumAtEnd: run.checksumNow().toString(16),

@@ -9,7 +9,8 @@
 //                                   CYCLES bare clock edges; the outputs
 //                                   after the last edge are folded once
 //
-// Both print {"cycles", "seconds", "checksum"}, timing the cycle loop alone.
+// Both print {"cycles", "seconds", "checksum"}, timing the cycle loop alone,
+// after a line {"cpuSeconds"}: the same loop's CPU time.
 import type { Design, PortIR } from '../hdl/ir.js';
 import { cacheRoot, runTool } from '../testbenches/cosim/build-cache.js';
 import { buildVerilator, checkVerilatorLimits, verilatorExecutable } from '../testbenches/cosim/verilator.js';
@@ -21,20 +22,38 @@ const hex64 = (v: bigint): string => `0x${v.toString(16)}ULL`;
 
 const HOOK_MAIN = 'int main(int argc, char** argv) {';
 
+const HOOK_START = 'const auto start = std::chrono::steady_clock::now();';
+const HOOK_STOP = 'const auto stop = std::chrono::steady_clock::now();';
+/** The loop's CPU time beside its wall time: on a shared machine the wall
+ *  time of either side moves with the other users' load, and the two sides
+ *  run at different moments. Printed as a line of its own before the hook's
+ *  result line; parse() merges them. */
+const CPU_CLOCK = `#include <ctime>
+static double cpuNow() {
+  timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}`;
+const CPU_START = `const double cpuStart = cpuNow();\n  ${HOOK_START}`;
+const CPU_STOP = `${HOOK_STOP}\n  std::printf("{\\"cpuSeconds\\": %.9f}\\n", cpuNow() - cpuStart);`;
+
 function twoModeMain(inputs: PortIR[], outputs: PortIR[], hookMain: string): string {
-  if (hookMain.split(HOOK_MAIN).length !== 2) throw new Error(`benchMain's C++ no longer has exactly one '${HOOK_MAIN}'; update bench/verilator-modes.ts`);
-  return `${hookMain.replace(HOOK_MAIN, 'static int freeRunning(int argc, char** argv) {')}
+  for (const hook of [HOOK_MAIN, HOOK_START, HOOK_STOP]) {
+    if (hookMain.split(hook).length !== 2) throw new Error(`benchMain's C++ no longer has exactly one '${hook}'; update bench/verilator-modes.ts`);
+  }
+  const timed = hookMain.replace(HOOK_START, CPU_START).replace(HOOK_STOP, CPU_STOP);
+  return `${timed.replace(HOOK_MAIN, `${CPU_CLOCK}\nstatic int freeRunning(int argc, char** argv) {`)}
 static int constantInputs(uint64_t cycles, uint64_t seed, int resets) {
 ${cppModelAfterReset(inputs)}
 ${inputs.map((p, i) => cppRandomPoke(p, i, '  ')).join('\n')}
-  const auto start = std::chrono::steady_clock::now();
+  ${CPU_START}
   for (uint64_t c = 0; c < cycles; ++c) {
     top->clock = 0;
     top->eval();
     top->clock = 1;
     top->eval();
   }
-  const auto stop = std::chrono::steady_clock::now();
+  ${CPU_STOP}
   top->clock = 0;
   top->eval();
   uint64_t h = ${hex64(FNV_OFFSET)};
@@ -58,6 +77,8 @@ int main(int argc, char** argv) {
 export interface VerilatorRun {
   cycles: number;
   seconds: number;
+  /** CPU time of the cycle loop (the model's thread). */
+  cpuSeconds: number;
   checksum: bigint;
 }
 
@@ -95,11 +116,16 @@ export async function buildVerilatorModel(design: Design, cxx: CxxOpt): Promise<
 }
 
 function parse(stdout: string): VerilatorRun {
-  const line = stdout.split('\n').find((l) => l.startsWith('{'));
-  if (line === undefined) throw new Error(`Verilator benchmark printed no result:\n${stdout.slice(0, 2000)}`);
-  const r = JSON.parse(line) as { cycles?: unknown; seconds?: unknown; checksum?: unknown };
-  if (typeof r.cycles !== 'number' || typeof r.seconds !== 'number' || typeof r.checksum !== 'string') {
-    throw new Error(`bad benchmark line: ${line}`);
+  const lines = stdout.split('\n').filter((l) => l.startsWith('{'));
+  if (lines.length === 0) throw new Error(`Verilator benchmark printed no result:\n${stdout.slice(0, 2000)}`);
+  const r = Object.assign({}, ...lines.map((l) => JSON.parse(l) as object)) as {
+    cycles?: unknown;
+    seconds?: unknown;
+    cpuSeconds?: unknown;
+    checksum?: unknown;
+  };
+  if (typeof r.cycles !== 'number' || typeof r.seconds !== 'number' || typeof r.cpuSeconds !== 'number' || typeof r.checksum !== 'string') {
+    throw new Error(`bad benchmark output: ${lines.join(' ')}`);
   }
-  return { cycles: r.cycles, seconds: r.seconds, checksum: BigInt(`0x${r.checksum}`) };
+  return { cycles: r.cycles, seconds: r.seconds, cpuSeconds: r.cpuSeconds, checksum: BigInt(`0x${r.checksum}`) };
 }

@@ -2,7 +2,7 @@
 // one 'gfxrtl:' line, exit 2, before any calibration or simulation runs,
 // and nothing written.
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,6 +59,8 @@ it('merge, report, calibrate: refused before writing', async () => {
       { args: ['report', 'DIR/nosweep', '--limits', '1,-1'], says: /--limits -1/ },
       { args: ['calibrate', '--out', 'DIR/a-file'], says: /--out .*not a directory/ },
       { args: ['calibrate', '--out', 'DIR/c', '--study', 'nostudy'], says: /nostudy/ },
+      { args: ['calibrate', '--out', 'DIR/c', '--sweep', 'DIR/nosweep'], says: /--sweep .*nosweep holds no sweep \(no sweep\.json\)/ },
+      { args: ['calibrate', '--out', 'DIR/c', '--study', 'noblur', '--sweep', 'DIR/nosweep'], says: /--sweep needs a study whose calibration picks its design from a sweep \(blur\); noblur's does not/ },
     ],
     DIR,
   );
@@ -77,4 +79,42 @@ it('an interrupted sweep exits 130, never says finished, and prints the command 
   expect(code).toBe(130);
   expect(stderr).not.toMatch(/finished|: complete;/);
   expect(stderr).toMatch(/to resume, rerun: gfxrtl sweep --out .*int --only sts=1x1 --workers 0/);
+});
+
+it('a sweep stopped by SIGTERM exits 143 with its finished micro-architectures on disk, and the same command resumes it', { timeout: 180_000 }, async () => {
+  const out = join(DIR, 'term');
+  const args = [join(ROOT, 'cli', 'gfxrtl.mjs'), 'sweep', '--out', out, '--only', 'sts=1x1,msaa=16,edge=multiply,tvp=on,recip=unrolled', '--workers', '0'];
+  const points = (): string[] => (existsSync(join(out, 'points.jsonl')) ? readFileSync(join(out, 'points.jsonl'), 'utf8').split('\n').filter((l) => l !== '') : []);
+  const child = spawn(process.execPath, args, { cwd: DIR });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  // Terminate once a micro-architecture's points are on disk, before the last.
+  const poll = setInterval(() => {
+    if (points().length > 0 && child.exitCode === null && !child.killed) child.kill('SIGTERM');
+  }, 50);
+  const code = await new Promise<number | null>((r) => child.on('close', r));
+  clearInterval(poll);
+  expect(code, stderr).toBe(143);
+  expect(stderr).not.toMatch(/finished|: complete;/);
+  expect(stderr).toMatch(/INTERRUPTED, incomplete; .* (\d+) of (\d+) micro-architectures/);
+  expect(stderr).toMatch(/to resume, rerun: gfxrtl sweep --out .*term --only \S+ --workers 0/);
+  const [, doneFirst, total] = /(\d+) of (\d+) micro-architectures/.exec(stderr)!.map(Number) as [number, number, number];
+  expect(doneFirst).toBeGreaterThan(0);
+  expect(doneFirst).toBeLessThan(total);
+  const partial = points();
+  expect(partial.length).toBeGreaterThan(0);
+
+  const again = spawn(process.execPath, args, { cwd: DIR });
+  let stderr2 = '';
+  again.stderr.on('data', (d: Buffer) => (stderr2 += d.toString()));
+  expect(await new Promise<number | null>((r) => again.on('close', r)), stderr2).toBe(0);
+  // Only the micro-architectures the first run did not finish are simulated again.
+  expect(stderr2).toMatch(new RegExp(`: complete; \\d+ points .* ${total - doneFirst} of ${total} micro-architectures simulated this run`));
+  const full = points();
+  expect(full.length).toBeGreaterThan(partial.length);
+  // The first run's points are kept as they were, but for the Pareto flags
+  // (recomputed over the whole sweep).
+  const unflagged = (l: string): string => l.replace(/"pareto":(true|false),/, '');
+  const fullSet = new Set(full.map(unflagged));
+  expect(partial.filter((p) => !fullSet.has(unflagged(p)))).toEqual([]);
 });

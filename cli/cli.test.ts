@@ -146,8 +146,10 @@ function caseOf(readme: string[]): Case {
   if (is('calibrate')) {
     args = [...args, '--no-yosys'];
     return { args, check: (r) => {
-      expect(r.stdout).toMatch(/\| back-face cull \| NoBlur\.cull \+ its stage registers \| \d+ \|/);
-      expect(r.stdout).toMatch(/\| sample in time \| not modelled/);
+      // The global knobs: all seven components priced from the reference Blur netlist.
+      expect(r.stdout).toMatch(/\| back-face cull \| Blur\.lane0\.cull \+ the registers and logic it owns \| \d+ \|/);
+      expect(r.stdout).toMatch(/\| sample in time \| Blur\.time \+ the registers and logic it owns \| \d+ \|/);
+      expect(r.stdout).not.toContain('not modelled');
     } };
   }
   if (is('sweep') && readme.includes('--activity')) {

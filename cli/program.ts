@@ -100,6 +100,7 @@ export async function buildProgram(): Promise<Command> {
     .option('--activity <full|toggle>', 'operator activity for power: full (1.0) or from simulated toggles')
     .option('--only <k=v|v,...>', 'narrow the sweep, e.g. sts=2x2|4x4')
     .option('--param <k=v,...>', 'workload parameters, e.g. count=512')
+    .option('--knobs <file>', "the global knobs (a calibration.json of the global study) to price a study other than the global one with; default: the global study's reference fit")
     .option('--no-yosys', 'skip the Yosys area cross-check')
     .option('-q, --quiet', 'no progress bar')
     .action(studyCommand);

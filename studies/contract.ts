@@ -224,7 +224,29 @@ export interface CalibrationDef<C> {
     /** Top-module registers (by name) that belong to the component: stage
      *  registers holding what it produces, control it drives. */
     readonly registers?: RegExp;
+    /** What the component owns inside instances that are not its own
+     *  (Blur: each lane's stage registers; the tuple ROM output it alone
+     *  reads): synth-models/sweep/subdesign.ts, OwnedLogic. */
+    owned?(design: Design): readonly OwnedLogic[];
   }[];
+  /** 'global' (default): the fit gives the cost model's knobs, which price
+   *  every study. 'cross-check': a second fit on another design, reported
+   *  beside the global knobs and never used to price. */
+  readonly role?: 'global' | 'cross-check';
+  /** How the calibrated design is chosen: the reference alone (absent), or
+   *  the design the study's own sweep picks by the rate-cost rule (least
+   *  area among `mode` designs at or under `limit` W/mm^2 at the study's
+   *  rate target), iterated from the reference until the pick stops
+   *  changing (synth-models/calibration-loop.ts). */
+  readonly pick?: { readonly mode: string; readonly limit: number };
+}
+
+/** Hardware a component owns inside an instance (registers by name,
+ *  combinational cones of named values). */
+export interface OwnedLogic {
+  readonly path: string;
+  readonly registers?: RegExp;
+  readonly cones?: RegExp;
 }
 
 /** Designs Yosys synthesises to hold the cost model's area against. */

@@ -7,7 +7,10 @@
 //    one leaf is shared with the waveform writers: waveforms/png.ts (SVG to
 //    PNG with a known font), which itself imports nothing of the project;
 //  - units/ never import testbenches/ or studies/;
-//  - bench/ never imports cli/.
+//  - bench/ never imports cli/;
+//  - the merge units' golden models (QFM, PMU) and their DSL modules reach
+//    none of each other's files, directly or through another file: a golden
+//    model shares no code with the hardware it checks.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,5 +81,23 @@ describe('layering (import lines)', () => {
 
   it('bench/ never imports cli/', () => {
     expect(violations(sources('bench'), (t) => !under('cli')(t))).toEqual([]);
+  });
+
+  it("the merge units' golden models and DSL modules share no file, even through another", () => {
+    const reach = (from: string): Set<string> => {
+      const seen = new Set<string>([from]);
+      const todo = [from];
+      for (let f = todo.pop(); f !== undefined; f = todo.pop()) {
+        for (const t of importsOf(f)) if (t.startsWith('units/') && !seen.has(t)) (seen.add(t), todo.push(t));
+      }
+      return seen;
+    };
+    const golden = ['units/qfm/golden.ts', 'units/pmu/golden.ts'].map(reach);
+    const dsl = ['units/qfm/module.ts', 'units/pmu/module.ts'].map(reach);
+    // Types, configuration and sample positions are definitions both sides read, not arithmetic.
+    const shared = new Set(['units/merge-common/samples.ts', 'units/raster-common/samples.ts', 'units/raster-common/samples-8x.ts', 'units/raster-common/formats.ts']);
+    expect(golden[0]!.has('units/merge-common/golden-buffer.ts') && dsl[0]!.has('units/merge-common/hw-lib.ts')).toBe(true);
+    const both = golden.flatMap((g) => dsl.flatMap((d) => [...g].filter((f) => d.has(f) && !shared.has(f))));
+    expect([...new Set(both)]).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ import { study as noblur } from './noblur/index.js';
 import { study as sort } from './sort/index.js';
 import { study as qfm } from './merge/qfm.js';
 import { study as pmu } from './merge/pmu.js';
+import { rasterCombinedSection } from './raster/combined.js';
 
 export { allUnits, findUnit, unitNames, type UnitInfo };
 
@@ -35,6 +36,26 @@ const STUDIES: StudyEntry[] = [
   { study: eraseStudy(qfm), module: new URL('./merge/qfm.js', import.meta.url).href },
   { study: eraseStudy(pmu), module: new URL('./merge/pmu.js', import.meta.url).href },
 ];
+
+/** The study whose calibration gives the cost model's global knobs (its
+ *  calibration's role is 'global'; the published figures are a Blur
+ *  design's): `gfxrtl calibrate` fits it by default, and `gfxrtl study
+ *  --all` runs it first and prices every other study with its knobs. */
+export function globalCalibrationStudy(): string {
+  const e = STUDIES.find((x) => x.study.calibration !== undefined && (x.study.calibration.role ?? 'global') === 'global' && x.study.example !== true);
+  if (e === undefined) throw new StudyError(`no registered study calibrates the global knobs; studies: ${studyNames().join(', ')}`);
+  return e.study.name;
+}
+
+/** Report sections across studies, written into the index of `gfxrtl study
+ *  --all` (and `gfxrtl report ROOT` on such a folder): each is given where
+ *  each study's folder is (null when that study was not run). */
+export interface CrossStudySection {
+  readonly studies: readonly string[];
+  render(dirOf: (study: string) => string | null): string;
+}
+
+export const CROSS_STUDY_SECTIONS: readonly CrossStudySection[] = [{ studies: ['noblur', 'blur', 'hybrid'], render: rasterCombinedSection }];
 
 /** The study `gfxrtl study` and `npm start` run when none is named. */
 export const DEFAULT_STUDY = 'noblur';

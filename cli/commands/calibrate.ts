@@ -1,21 +1,34 @@
-// `gfxrtl calibrate --out DIR [--study NAME]`: fit the cost model's global
-// knobs to the published components the study maps onto its unit
-// (DIR/calibration.json, .md) and cross-check the cost model's areas
-// against Yosys (DIR/yosys.json). The sweep takes the knobs with
-// `--knobs DIR/calibration.json`; the report shows both files.
+// `gfxrtl calibrate --out DIR [--study NAME] [--sweep SWEEPDIR]`: fit the
+// cost model's global knobs to the published components the study maps onto
+// its unit (DIR/calibration.json, .md) and cross-check the cost model's
+// areas against Yosys (DIR/yosys.json). The default study is the one whose
+// calibration gives the global knobs (Blur: the published figures are a
+// Blur design's). With --sweep, the fit iterates over the designs that
+// study's own sweep picks (CalibrationDef.pick) until the pick settles; without
+// it, the structurally argued reference design is fitted alone. A study
+// whose calibration is a cross-check (NoBlur against its own instances)
+// writes calibration-crosscheck.json/.md instead, which no sweep prices
+// with. The sweep takes the knobs with `--knobs DIR/calibration.json`.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { DEFAULT_STUDY, findStudy } from '../../studies/registry.js';
+import { findStudy, globalCalibrationStudy } from '../../studies/registry.js';
 import { hasTool, INSTALL_HINT } from '../../testbenches/cosim/eda.js';
-import { buildCalibration, buildCrossCheck, calibrationSamples, CALIBRATION_JSON, YOSYS_JSON } from '../../synth-models/report/index.js';
+import { buildCalibration, buildCrossCheck, calibrationSamples, CALIBRATION_JSON, CROSSCHECK_CALIBRATION_JSON, YOSYS_JSON, type CalibrationFile } from '../../synth-models/report/index.js';
+import { calibrateOnPick } from '../../synth-models/report/pick-calibration.js';
+import { loopTable } from '../../synth-models/report/loop-table.js';
 import { calibrationTable, crossCheckTable } from '../../synth-models/report/tables.js';
 import { registeredUnitDesigns } from './crosscheck-units.js';
 import { calibrationSummary } from '../../synth-models/report/calibration-summary.js';
 import { writeDurable } from '../../synth-models/sweep/files.js';
 import { checkOutputDir } from '../io.js';
+import { ConfigError } from '../../units/config.js';
 
 export interface CalibrateCommandOptions {
-  study: string;
+  /** Default: the study whose calibration gives the global knobs. */
+  study?: string;
+  /** A sweep directory of the study: calibrate on its pick, iterated. */
+  sweep?: string;
   out: string;
   /** commander's --no-yosys sets this false. */
   yosys?: boolean;
@@ -26,16 +39,30 @@ export interface CalibrateCommandOptions {
 }
 
 export async function calibrateCommand(opts: CalibrateCommandOptions): Promise<void> {
-  const { study } = findStudy(opts.study);
+  const { study } = findStudy(opts.study ?? globalCalibrationStudy());
   checkOutputDir(opts.out, '--out');
   const cal = study.calibration;
+  if (opts.sweep !== undefined && cal?.pick === undefined) throw new ConfigError(`calibrate: --sweep needs a study whose calibration picks its design from a sweep (${globalCalibrationStudy()}); ${study.name}'s does not`);
+  if (opts.sweep !== undefined && !existsSync(join(opts.sweep, 'sweep.json'))) throw new ConfigError(`calibrate: --sweep ${opts.sweep} holds no sweep (no sweep.json); run gfxrtl sweep --study ${study.name} --out ${opts.sweep} first`);
   if (cal) {
-    const file = buildCalibration(study.name, cal, calibrationSamples(cal, study.unit.elaborate(cal.reference)));
-    writeDurable(join(opts.out, CALIBRATION_JSON), JSON.stringify(file, null, 1) + '\n');
-    const md = calibrationTable(file);
-    writeDurable(join(opts.out, 'calibration.md'), md + '\n');
+    let file: CalibrationFile;
+    if (opts.sweep !== undefined) {
+      file = await calibrateOnPick(study, cal, opts.sweep, (l) => console.error(l));
+    } else {
+      file = buildCalibration(study.name, cal, calibrationSamples(cal, study.unit.elaborate(cal.reference)));
+      if (cal.pick !== undefined) console.error(`calibration: fitted on the reference design alone; --sweep DIR (a ${study.name} sweep) iterates on the design that sweep picks at ${cal.pick.limit} W/mm^2`);
+    }
+    const crossCheck = cal.role === 'cross-check';
+    const json = crossCheck ? CROSSCHECK_CALIBRATION_JSON : CALIBRATION_JSON;
+    writeDurable(join(opts.out, json), JSON.stringify(file, null, 1) + '\n');
+    const md = calibrationTable(file) + (file.loop ? '\n' + loopTable(file.loop) : '');
+    writeDurable(join(opts.out, json.replace(/\.json$/, '.md')), md + '\n');
     console.log(calibrationSummary(file) + '\n\n' + md);
-    console.error(`calibration: ${join(opts.out, CALIBRATION_JSON)} (reference: ${cal.referenceWhy}); sweep with --knobs ${join(opts.out, CALIBRATION_JSON)}`);
+    console.error(
+      crossCheck
+        ? `calibration (cross-check only, not used to price): ${join(opts.out, json)} (reference: ${cal.referenceWhy})`
+        : `calibration: ${join(opts.out, json)} (reference: ${cal.referenceWhy}); sweep with --knobs ${join(opts.out, json)}`,
+    );
   } else {
     console.error(`calibration: study ${study.name} maps no published components; skipped`);
   }
@@ -60,7 +87,8 @@ export function addCalibrateCommand(program: Command): void {
     .command('calibrate')
     .description("fit the global cost knobs to the published components a study maps onto its unit; cross-check areas with Yosys")
     .requiredOption('--out <dir>', 'directory for calibration.json/.md and yosys.json (use the sweep directory to include them in its report)')
-    .option('--study <name>', 'study whose unit is calibrated', DEFAULT_STUDY)
+    .option('--study <name>', 'study whose unit is calibrated (default: the one whose calibration gives the global knobs)')
+    .option('--sweep <dir>', "that study's sweep directory: calibrate on the design it picks, iterated until the pick settles")
     .option('--no-yosys', 'skip the Yosys cross-check')
     .option('--all-units', 'cross-check every registered unit with Yosys too, not only the study\'s own (slow: minutes)')
     .action(calibrateCommand);

@@ -13,6 +13,7 @@ import { DEFAULT_KNOBS, type Knobs } from '../../synth-models/knobs.js';
 import { VDD_RANGE, type VtFlavour } from '../../synth-models/physical.js';
 import { minStages, price, type PriceResult } from '../../synth-models/price.js';
 import { priceMarkdown } from '../../synth-models/render.js';
+import { usefulStages } from './stage-limit.js';
 import { ConfigError } from '../../units/config.js';
 import { findUnit } from '../../units/registry.js';
 
@@ -67,8 +68,14 @@ export function priceCommand(unitName: string, opts: PriceCommandOptions): void 
   const { knobs, source } = knobsFrom(opts.knobs);
   const inv = inventory(design);
   let stages: number;
-  if (opts.stages !== undefined) stages = number('--stages', opts.stages, (n) => Number.isInteger(n) && n >= 1, 'give an integer >= 1');
-  else if (clockHz !== undefined) {
+  if (opts.stages !== undefined) {
+    const limit = usefulStages(inv, { vt, vdd }, knobs, arith);
+    const n = Number(opts.stages);
+    if (opts.stages.trim() === '' || !Number.isInteger(n) || n < 1 || n > limit.max) {
+      throw new ConfigError(`price: --stages ${opts.stages} for ${unitName} [${configText}] at ${vt} Vt, ${vdd} V: valid 1..${limit.max}; ${limit.why}`);
+    }
+    stages = n;
+  } else if (clockHz !== undefined) {
     const k = minStages(inv, { vt, vdd }, clockHz, { knobs, arith });
     if (k === null) console.log(`note: no depth reaches ${(clockHz / 1e9).toFixed(3)} GHz at ${vt} Vt, ${vdd} V (register overhead or a loop); priced at 1 stage`);
     stages = k ?? 1;

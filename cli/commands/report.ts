@@ -1,9 +1,15 @@
 // `gfxrtl report DIR`: DIR/index.md with plots and tables from a sweep
-// directory (and its calibration/Yosys files when present).
+// directory (and its calibration/Yosys files when present); on a folder of
+// studies (`gfxrtl study --all`'s), its index with the sections across studies.
 import type { Command } from 'commander';
 import { writeReport } from '../../synth-models/report/index.js';
 import { SpecError } from '../../synth-models/sweep/index.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { checkOutputDir } from '../io.js';
+import { CALIBRATION_JSON } from '../../synth-models/report/index.js';
+import { globalCalibrationStudy, studyNames } from '../../studies/registry.js';
+import { writeStudiesIndex } from './study.js';
 
 export interface ReportCommandOptions {
   /** Required rate, work items/s (default: the study's rate target). */
@@ -25,6 +31,16 @@ export async function reportCommand(dir: string, opts: ReportCommandOptions): Pr
   const rate = opts.rate === undefined ? undefined : positive('rate', opts.rate);
   const limits = opts.limits === undefined ? undefined : opts.limits.split(',').map((s) => positive('limits', s.trim()));
   checkOutputDir(dir, 'report');
+  if (!existsSync(join(dir, 'sweep.json'))) {
+    // A folder of studies (gfxrtl study --all): its index and the sections across studies.
+    const done = studyNames().filter((n) => existsSync(join(dir, n, 'sweep.json')));
+    if (done.length > 0) {
+      const global = globalCalibrationStudy();
+      const cal = join(dir, global, CALIBRATION_JSON);
+      console.error(`report: ${writeStudiesIndex(dir, done, existsSync(cal) ? cal : undefined, global)} (studies ${done.join(', ')})`);
+      return;
+    }
+  }
   const r = await writeReport(dir, {
     ...(rate !== undefined && { rate }),
     ...(limits !== undefined && { limits }),

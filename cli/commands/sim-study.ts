@@ -4,13 +4,14 @@
 // cycle, the work unit named in the header). --output writes the driver's
 // per-item records (NoBlur: covered samples), --wave the waveform.
 import type { Study } from '../../studies/contract.js';
+import { selectSignals } from '../../hdl/sim/index.js';
 import { findUnit } from '../../studies/registry.js';
 import { checkCounts, selectWorkload, simulatorOf } from '../../synth-models/sweep/index.js';
 import { ConfigError } from '../../units/config.js';
 import { writeWaveform } from '../../waveforms/write.js';
 import { checkOutputFile, writeFileAtomic } from '../io.js';
 import { intOption, numberPairs, rejectInapplicable, signalPatterns } from './options.js';
-import { windowWithin, type SimOptions } from './sim.js';
+import { checkDrawable, parseWindow, windowWithin, type SimOptions } from './sim.js';
 
 function line(label: string, value: string): string {
   return `  ${label.padEnd(62)} ${value}`;
@@ -25,6 +26,11 @@ export async function simStudyCommand(study: Study, opts: SimOptions): Promise<v
   const { design, config, configText } = findUnit(study.unit.name).parse(opts.config);
   if (opts.output !== undefined) checkOutputFile(opts.output, '--output');
   if (opts.wave !== undefined) checkOutputFile(opts.wave, '--wave');
+  // The simulator first: a waveform too large to draw is refused before the
+  // workload is built and simulated.
+  const sim = simulatorOf(design);
+  const patterns = opts.wave === undefined ? [] : signalPatterns(sim, opts.signals);
+  if (opts.wave !== undefined) checkDrawable(opts.wave, null, parseWindow(opts.window), selectSignals(sim.signals(), patterns).length);
   let workload: unknown;
   let source: string;
   let workloadName: string;
@@ -42,8 +48,7 @@ export async function simStudyCommand(study: Study, opts: SimOptions): Promise<v
     seed = sel.seed;
     source = `workload ${sel.def.name} (${sel.def.describe(sel.params, sel.seed)}; seed ${sel.seed})`;
   }
-  const sim = simulatorOf(design);
-  if (opts.wave) sim.startTrace(signalPatterns(sim, opts.signals));
+  if (opts.wave) sim.startTrace(patterns);
   const counts = await study.driver.run({ config, design, simulator: () => sim, workload, workloadName, seed, wantToggles: false, wantRecords: opts.output !== undefined });
   checkCounts(study.name, workloadName, configText, counts);
   const w = study.work.name;

@@ -40,11 +40,21 @@ export function parseWindow(text: string | undefined): { from?: number; to?: num
   return { from, to };
 }
 
-/** An SVG or PNG the renderer would refuse, refused before the simulation. */
-export function checkDrawable(file: string, cycles: number, w: { from?: number; to?: number }, signals: number): void {
+/**
+ * An SVG or PNG the renderer would refuse, refused before the simulation.
+ * `cycles` is null when the run's length is known only after simulating it
+ * (a study workload): then the window must bound what is drawn.
+ */
+export function checkDrawable(file: string, cycles: number | null, w: { from?: number; to?: number }, signals: number): void {
   const f = formatOf(file);
   if (f !== 'svg' && f !== 'png') return;
-  const shown = Math.max(0, Math.min(cycles, w.to ?? cycles) - (w.from ?? 0));
+  if (cycles === null && w.to === undefined) {
+    throw new ConfigError(
+      `--wave ${file}: a workload's length in cycles is known only after simulating it; give --window A:B (at most ${MAX_SVG_CYCLES} cycles, ${MAX_SVG_CELLS} cycle-signals) to draw it, or write a .vcd`,
+    );
+  }
+  const end = cycles === null ? (w.to ?? 0) : Math.min(cycles, w.to ?? cycles);
+  const shown = Math.max(0, end - (w.from ?? 0));
   if (shown > MAX_SVG_CYCLES || shown * signals > MAX_SVG_CELLS) {
     throw new ConfigError(
       `--wave ${file}: ${shown} cycles x ${signals} signals is too large to draw (limit ${MAX_SVG_CYCLES} cycles, ${MAX_SVG_CELLS} cycle-signals); narrow --window or --signals, or write a .vcd`,

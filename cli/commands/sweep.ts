@@ -7,15 +7,20 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { KnobsFileError, readKnobsFile } from '../../synth-models/knobs-file.js';
-import type { Knobs } from '../../synth-models/knobs.js';
+import { DEFAULT_KNOBS, type Knobs } from '../../synth-models/knobs.js';
+import { REFERENCE } from '../../synth-models/cost-table.js';
+import { inventory } from '../../hdl/inventory/index.js';
+import type { Study } from '../../studies/contract.js';
+import { usefulStages } from './stage-limit.js';
 import { writeReport } from '../../synth-models/report/index.js';
-import { createProgress, parseShard, runSweep, shardFromEnv, SpecError, type Shard } from '../../synth-models/sweep/index.js';
+import { createProgress, enumerateMicroArchs, parseShard, resolveSpec, runSweep, shardFromEnv, SpecError, studyDomain, type Shard, type SpecInput, type StudyRef } from '../../synth-models/sweep/index.js';
 import { DEFAULT_STUDY, findStudy } from '../../studies/registry.js';
 import { parseLocated } from '../../testbenches/json-locate.js';
 import { checkOutputDir } from '../io.js';
 import { intOption, numberPairs, workersOption } from './options.js';
 
-export interface SweepCommandOptions {
+/** The spec fields (--only, --stages, --clocks, --activity, --arith) are SpecInput's. */
+export interface SweepCommandOptions extends SpecInput {
   /** A registered study (default: DEFAULT_STUDY). */
   study?: string;
   /** The study's workload (default: its first). */
@@ -24,14 +29,6 @@ export interface SweepCommandOptions {
   param?: string;
   /** Workload seed (default: the workload's). */
   seed?: string;
-  /** `key=v1|v2,...`: narrow micro-architectural axes, vt, vdd. */
-  only?: string;
-  /** 'auto' (clock targets) or a depth list. */
-  stages?: string;
-  /** GHz targets for --stages auto. */
-  clocks?: string;
-  activity?: string;
-  arith?: string;
   /** calibration.json (from `gfxrtl calibrate`) or a {areaFactor, energyFactor, delayFactor} file. */
   knobs?: string;
   /** i/N */
@@ -68,6 +65,7 @@ export async function sweepCommand(opts: SweepCommandOptions): Promise<void> {
   const shard = resolveShard(opts.shard);
   const knobs = opts.knobs === undefined ? undefined : readKnobs(opts.knobs);
   checkOutputDir(opts.out, '--out');
+  checkStageList(entry.study, opts, { ...(opts.workload !== undefined && { workload: opts.workload }), params, ...(seed !== undefined && { seed }) }, knobs ?? DEFAULT_KNOBS);
   const command = ['gfxrtl', ...process.argv.slice(2)].join(' ');
   const stop = new AbortController();
   let exitCode = 0;
@@ -116,6 +114,32 @@ export async function sweepCommand(opts: SweepCommandOptions): Promise<void> {
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigterm);
   }
+}
+
+/**
+ * An explicit --stages list may go no deeper than helps some micro-
+ * architecture of the sweep (see stage-limit.ts; the bound does not depend
+ * on Vt or Vdd, which scale every delay alike). Stops at the first design
+ * the deepest depth helps, so a valid list costs one elaboration.
+ */
+function checkStageList(study: Study, opts: SweepCommandOptions, ref: Pick<StudyRef, 'workload' | 'params' | 'seed'>, knobs: Knobs): void {
+  if (opts.stages === undefined || opts.stages.trim() === 'auto') return;
+  const domain = studyDomain(study, ref);
+  const spec = resolveSpec(domain.axes, { only: opts.only, stages: opts.stages, clocks: opts.clocks, activity: opts.activity, arith: opts.arith });
+  if (spec.stages.kind !== 'list') return;
+  const deepest = Math.max(...spec.stages.values);
+  const archs = enumerateMicroArchs(domain, spec);
+  let best: { max: number; id: string; why: string } | null = null;
+  for (const a of archs) {
+    const design = domain.evaluator.elaborate(domain.microArch(a.params));
+    const limit = usefulStages(inventory(design), { vt: 'nominal', vdd: REFERENCE.vdd }, knobs, spec.arith);
+    if (limit.max >= deepest) return;
+    if (best === null || limit.max > best.max) best = { ...limit, id: a.id };
+  }
+  if (best === null) return;
+  throw new SpecError(
+    `--stages ${deepest} is deeper than helps any of study ${study.name}'s ${archs.length} micro-architecture(s) swept: valid 1..${best.max} (the deepest useful, for ${best.id}: ${best.why})`,
+  );
 }
 
 /** --shard, else the Slurm job array's task, else none. */

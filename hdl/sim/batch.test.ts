@@ -162,6 +162,22 @@ describe('runBatch', () => {
     expect(a.stopTrace()).toEqual(b.stopTrace());
   });
 
+  it('records into given arrays, call after call, as into fresh ones', () => {
+    const mod = wideInside();
+    const r = rng(11);
+    const [a, b] = pair(mod, {}, r);
+    const into = { 'Top.y': new Uint32Array(8), 'Top.lo': new Uint32Array(8), 'Top.wide': new Uint32Array(16) };
+    for (let call = 0; call < 3; call++) {
+      const col = new Uint32Array(8).map(() => word(r));
+      const got = a.runBatch({ a: col }, 8, undefined, into);
+      const want = b.runBatch({ a: col }, 8);
+      expect(got['Top.wide']).toBe(into['Top.wide']);
+      expect(got).toEqual(want);
+    }
+    expect(() => a.runBatch({}, 9, undefined, into)).toThrow(/into\.Top\.y holds 8 words; 9 cycles need 9/);
+    expect(() => a.runBatch({}, 1, ['y'], into)).toThrow(/into\.y is missing/);
+  });
+
   it('does nothing for zero cycles', () => {
     const sim = createSimulator(designOf(wideInside()));
     sim.poke('a', 3);

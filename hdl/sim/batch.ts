@@ -25,7 +25,7 @@ const WARMUP_CALLS = 200;
 export type BatchArray = Int32Array | Uint32Array;
 export type BatchFn = (n: number, inputs: BatchArray[], outputs: Uint32Array[]) => void;
 
-type RawFn = (S: SimState, H: typeof helpers, n: number, I: BatchArray[], O: Uint32Array[]) => void;
+type Factory = (S: SimState, H: typeof helpers) => BatchFn;
 
 /** Words per cycle of a batched port: one up to 32 bits, else one per
  *  32-bit limb, little-endian. */
@@ -64,7 +64,7 @@ export function batchLoopCode(net: FlatNetlist, lay: Layout, inputs: NodeId[], o
   for (const id of stateIds) g.emit(assign('', slotRefs(net, lay, id), names(net, id)));
   // Batched inputs keep their last value, as after the last poke of a loop.
   for (const id of batched) g.emit(assign('', slotRefs(net, lay, id), names(net, id)));
-  return withPrologue(net, g.text());
+  return withPrologue(net, g.text(), 'n, I, O');
 }
 
 /** Canonical form (layout.ts) of cycle c's entry of a batched input: bits
@@ -102,9 +102,7 @@ export function compileBatch(
   const src = batchLoopCode(c.net, c.lay, inputs, outputs);
   if (src.length > maxSource) return null;
   c.sources.push(src);
-  const f = new Function('S', 'H', 'n', 'I', 'O', src) as RawFn;
-  const { state } = c;
-  const H = helpers;
-  for (let i = 0; i < WARMUP_CALLS; i++) f(state, H, 0, warmIn, warmOut);
-  return (n, I, O) => f(state, H, n, I, O);
+  const f = (new Function('S', 'H', src) as Factory)(c.state, helpers);
+  for (let i = 0; i < WARMUP_CALLS; i++) f(0, warmIn, warmOut);
+  return f;
 }

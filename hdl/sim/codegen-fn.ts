@@ -14,15 +14,18 @@ import { nextStateValue, writeStatements } from './codegen-edge.js';
 import { isWide, limbsOf, storeOf, type Layout } from './layout.js';
 import { helperPrologue } from './runtime.js';
 
-/** The body with the prologue it needs: only the state arrays, memories,
- *  CAMs and helpers the body names are loaded into locals, since every call
- *  of a small function (a poke/peek/step testbench calls two per cycle)
- *  pays for each load. */
-export function withPrologue(net: FlatNetlist, body: string): string {
+/** Source of a factory, called once with (S, H), that returns the generated
+ *  function `function (params) { body }`. The state arrays, memories, CAMs
+ *  and helpers the body names are loaded once, into the factory's scope:
+ *  a poke/peek/step testbench calls two small functions per cycle, and each
+ *  would otherwise pay for those loads (and a wrapper passing S and H) on
+ *  every call. Only the reset line is read per call. The arrays are never
+ *  replaced (a clock edge copies into them), so capturing them is safe. */
+export function withPrologue(net: FlatNetlist, body: string, params = 'n'): string {
   const uses = (name: string): boolean => new RegExp(`\\b${name}\\b`).test(body);
   const lines = ["'use strict';"];
   const state = ['N', 'D', 'W', 'NX', 'DX', 'WX'].filter(uses).map((k) => `${k} = S.${k}`);
-  if (uses('rst')) state.push('rst = S.ctl[0]');
+  if (uses('rst')) state.push('ctl = S.ctl');
   if (state.length > 0) lines.push(`const ${state.join(', ')};`);
   net.memories.forEach((_, i) => {
     if (uses(`m${i}`)) lines.push(`const m${i} = S.mems[${i}];`);
@@ -36,7 +39,9 @@ export function withPrologue(net: FlatNetlist, body: string): string {
     const name = /const (H_\w+) =/.exec(line)?.[1];
     if (name !== undefined && uses(name)) lines.push(line);
   }
-  lines.push(body);
+  lines.push(`return function (${params}) {`);
+  if (uses('rst')) lines.push('const rst = ctl[0];');
+  lines.push(body, '};');
   return lines.join('\n');
 }
 

@@ -180,10 +180,55 @@ function multiply(op: 'mulu' | 'muls', a: NodeId, b: NodeId, w: number, x: ExprC
   const wb = x.width(b);
   if (k === 2 && wa <= 32 && wb <= 32) return mul32x32(op, a, b, w, x);
   const ext = (id: NodeId, j: number): string => (op === 'muls' ? sxLimb(x, id, j, sx) : x.limb(id, j));
+  // Unsigned operands use only their own limbs; signed ones are sign
+  // extended to the product's limbs.
+  const ka = op === 'muls' ? k : Math.min(k, limbsOf(wa));
+  const kb = op === 'muls' ? k : Math.min(k, limbsOf(wb));
+  if (k <= UNROLL_MUL_LIMBS) return mulUnrolled(k, ka, kb, (j) => ext(a, j), (j) => ext(b, j), w, x);
   const fill = (arr: string, id: NodeId): string =>
     Array.from({ length: k }, (_, j) => `${arr}[${j}] = ${ext(id, j)};`).join(' ');
   x.pre(`${fill('H_A', a)} ${fill('H_B', b)} H_mul(${k});`);
   return Array.from({ length: k }, (_, j) => fit(x.tmp(`H_R[${j}]`), w, j));
+}
+
+/** Products of at most this many limbs are unrolled (at most 10 partial
+ *  products for 4 limbs); wider ones call the helper's loop. */
+const UNROLL_MUL_LIMBS = 4;
+
+/** Schoolbook product mod 2^(32k), straight-line: each 32x32 partial product
+ *  as its low word (Math.imul) and high word (from 16-bit halves, every term
+ *  an exact double), summed per result limb with the carry in. A column
+ *  holds at most 2k + 1 terms below 2^32 each, so its sum is an exact double
+ *  (< 2^36); `| 0` keeps its low 32 bits and scaling by 2^-32 the carry. */
+function mulUnrolled(k: number, ka: number, kb: number, al: (j: number) => string, bl: (j: number) => string, w: number, x: ExprCtx): string[] {
+  const A = Array.from({ length: ka }, (_, i) => x.tmp(al(i)));
+  const B = Array.from({ length: kb }, (_, j) => x.tmp(bl(j)));
+  const half = (v: string[]): { u: string[]; lo: string[]; hi: string[] } => {
+    const u = v.map((l) => x.tmp(`(${l} >>> 0)`));
+    return { u, lo: u.map((l) => x.tmp(`(${l} & 65535)`)), hi: u.map((l) => x.tmp(`(${l} >>> 16)`)) };
+  };
+  const ha = half(A);
+  const hb = half(B);
+  const cols: string[][] = Array.from({ length: k }, () => []);
+  for (let i = 0; i < ka; i++) {
+    for (let j = 0; j < kb && i + j < k; j++) {
+      cols[i + j]!.push(`(Math.imul(${A[i]}, ${B[j]}) >>> 0)`);
+      if (i + j + 1 < k) {
+        const mid = x.tmp(
+          `${ha.hi[i]} * ${hb.lo[j]} + ${ha.lo[i]} * ${hb.hi[j]} + ((${ha.lo[i]} * ${hb.lo[j]}) >>> 16)`,
+        );
+        cols[i + j + 1]!.push(`(${ha.hi[i]} * ${hb.hi[j]} + Math.floor(${mid} / 65536))`);
+      }
+    }
+  }
+  let carry = '';
+  return cols.map((terms, j) => {
+    const all = carry === '' ? terms : [...terms, carry];
+    if (all.length === 0) return '0';
+    const s = x.tmp(all.join(' + '));
+    if (j + 1 < k) carry = `Math.floor(${s} * ${INV32})`;
+    return fit(`(${s} | 0)`, w, j);
+  });
 }
 
 /** Both operands in one limb: the 64-bit product from 16-bit halves, every
@@ -237,9 +282,54 @@ function shift(op: 'shl' | 'shru' | 'shrs', a: NodeId, b: NodeId, w: number, x: 
     });
   }
   const amt = x.tmp(amountNum(b, w, x));
+  if (k <= UNROLL_SHIFT_LIMBS) return shiftUnrolled(op, k, op === 'shrs' ? x.tmp(`Math.min(${amt}, ${w - 1})`) : amt, src, w, x);
   const fill = Array.from({ length: k }, (_, j) => `H_A[${j}] = ${src(j)};`).join(' ');
   x.pre(`${fill} H_${op}(${k}, ${op === 'shrs' ? `Math.min(${amt}, ${w - 1})` : amt});`);
   return each((j) => x.tmp(`H_R[${j}]`));
+}
+
+/** Variable shifts of at most this many limbs are unrolled. */
+const UNROLL_SHIFT_LIMBS = 4;
+
+/** A variable shift, straight-line: limb j of the result picks, by a compare
+ *  tree on the whole-limb part q of the amount, the two source limbs it is
+ *  made of, shifted by the bit part r. The part crossing from the
+ *  neighbouring limb shifts by 1 and then 31 - r, so r = 0 moves nothing
+ *  across (JS masks a shift count of 32 to 0). `amt` is at most w (w - 1
+ *  for shrs, whose sources past the top are sign words). */
+function shiftUnrolled(op: 'shl' | 'shru' | 'shrs', k: number, amt: string, src: (j: number) => string, w: number, x: ExprCtx): string[] {
+  const q = x.tmp(`${amt} >>> 5`);
+  const r = x.tmp(`${amt} & 31`);
+  const rc = x.tmp(`31 - ${r}`);
+  const srcs = new Map<number, string>();
+  const S = (i: number): string => {
+    let v = srcs.get(i);
+    if (v === undefined) {
+      const e = src(i);
+      v = e === '0' || /^-?\d+$/.test(e) ? e : x.tmp(e);
+      srcs.set(i, v);
+    }
+    return v;
+  };
+  const limbFor = (j: number, qq: number): string => {
+    if (op === 'shl') {
+      if (j < qq) return '0';
+      const hi = `(${S(j - qq)} << ${r})`;
+      return j - qq - 1 >= 0 ? `(${hi} | (${S(j - qq - 1)} >>> 1 >>> ${rc}))` : hi;
+    }
+    const i = j + qq;
+    const lo = S(i) === '0' ? '0' : `(${S(i)} >>> ${r})`;
+    const next = S(i + 1) === '0' ? '' : ` | ((${S(i + 1)} << 1) << ${rc})`;
+    return `(${lo}${next})`;
+  };
+  // q reaches k only for shl and shru by exactly w = 32k: every bit out.
+  const last = op === 'shrs' ? Math.min(k - 1, (w - 1) >>> 5) : Math.min(k, w >>> 5);
+  const tree = (lo: number, hi: number, j: number): string => {
+    if (lo === hi) return lo >= k ? '0' : limbFor(j, lo);
+    const mid = (lo + hi + 1) >> 1;
+    return `(${q} < ${mid} ? ${tree(lo, mid - 1, j)} : ${tree(mid, hi, j)})`;
+  };
+  return Array.from({ length: k }, (_, j) => fit(tree(0, last, j), w, j));
 }
 
 /** A shift amount as a JS number, saturated at `cap` (amounts at or past the

@@ -55,7 +55,9 @@ export interface Compiled {
   sources: string[];
 }
 
-type GenFn = (S: SimState, H: typeof helpers, n: number) => void;
+/** A generated function, its state bound (withPrologue). */
+type GenFn = (n: number) => void;
+type Factory = (S: SimState, H: typeof helpers) => GenFn;
 
 const DEFAULT_CHUNK = 250;
 /** Loop sources up to this length compile below V8's optimisation limit
@@ -75,21 +77,18 @@ export function compile(full: FlatNetlist, opts: CompileOptions = {}): Compiled 
   const state = allocState(net, lay);
   initSlots(net, lay, state);
   const sources: string[] = [];
+  // A local: imported bindings may be accessors under transpilers.
+  const H = helpers;
   const make = (body: string): GenFn => {
     const src = withPrologue(net, body);
     sources.push(src);
-    return new Function('S', 'H', 'n', src) as GenFn;
+    return (new Function('S', 'H', src) as Factory)(state, H);
   };
-  // A local: imported bindings may be accessors under transpilers.
-  const H = helpers;
   const call = (fns: GenFn[]): (() => void) => {
-    // One function (every small design): no loop around the call.
-    if (fns.length === 1) {
-      const f = fns[0]!;
-      return () => f(state, H, 0);
-    }
+    // One function (every small design): called directly, no wrapper.
+    if (fns.length === 1) return fns[0]! as () => void;
     return () => {
-      for (const f of fns) f(state, H, 0);
+      for (const f of fns) f(0);
     };
   };
 
@@ -98,7 +97,7 @@ export function compile(full: FlatNetlist, opts: CompileOptions = {}): Compiled 
   const stateIds = rootsWhere(net, root, (id) => isState(net, id));
   const everything = chunks(schedule(net, root, label), chunkSize);
   const settle = call(everything.map((ids) => make(slotCode(net, lay, ids, () => true))));
-  const edge = edgeFn(net, lay, stateIds, chunkSize, maxSource, make, state, H);
+  const edge = edgeFn(net, lay, stateIds, chunkSize, maxSource, make, state);
 
   const edgeIn = edgeInputs(net);
   const cone = schedule(net, root, label, edgeIn);
@@ -116,8 +115,8 @@ export function compile(full: FlatNetlist, opts: CompileOptions = {}): Compiled 
     // Zero-cycle calls run the loads and stores around the loop, so V8 has
     // type feedback for them when it compiles the hot loop (else optimised
     // code deoptimises at the first store after the loop, run after run).
-    for (let i = 0; i < LOOP_WARMUP_CALLS; i++) loop(state, H, 0);
-    run = (n) => loop(state, H, n);
+    for (let i = 0; i < LOOP_WARMUP_CALLS; i++) loop(0);
+    run = loop;
     loopMode = true;
   } else {
     const coneStep = call(coneFns(cone, edgeIn));
@@ -169,19 +168,15 @@ function edgeFn(
   maxSource: number,
   make: (body: string) => GenFn,
   state: SimState,
-  H: typeof helpers,
 ): () => void {
   const fused = edgeCode(net, lay, stateIds);
-  if (fused.length <= maxSource) {
-    const f = make(fused);
-    return () => f(state, H, 0);
-  }
+  if (fused.length <= maxSource) return make(fused) as () => void;
   const nextFns = chunks(stateIds, chunkSize).map((ids) => make(nextStateCode(net, lay, ids)));
   const writeFn = make(writeCode(net, lay));
   const { N, NX, D, DX, W, WX } = state;
   return () => {
-    for (const f of nextFns) f(state, H, 0);
-    writeFn(state, H, 0);
+    for (const f of nextFns) f(0);
+    writeFn(0);
     N.set(NX);
     D.set(DX);
     W.set(WX);

@@ -197,3 +197,12 @@ describe('operators around the limb widths (53 bits and up)', () => {
 describe('operators at 2048 and 4096 bits', () => {
   it.each(Object.keys(HUGE))('%s', (name) => check(HUGE, name, 3));
 });
+
+/** Products up to 4 limbs (128 bits) are unrolled in the generated code and
+ *  wider ones call a helper loop: operand pairs on both sides of that limit
+ *  and of each limb count (2, 3, 4, 5 limbs of product). */
+const MUL_EDGE = casesOver(fc.constantFrom(1, 16, 31, 32, 33, 52, 53, 63, 64, 65, 80, 96, 97));
+
+describe('multiplies around the unrolled product limit (128 bits)', () => {
+  it.each(['mulu', 'muls'])('%s', (name) => check(MUL_EDGE, name, 200));
+});

@@ -26,6 +26,27 @@ const NONE = 0;
 const PORTS = 1;
 const ALL = 2;
 
+interface BatchPort {
+  e: SignalEntry;
+  node: number;
+  words: number;
+}
+
+interface BatchPlan {
+  /** The call's input names, in order, and its `outputs` argument. */
+  keys: string[];
+  outputs: string[] | undefined;
+  ins: BatchPort[];
+  outs: BatchPort[];
+  /** Result keys: `outputs`, or every top-level output's path. */
+  names: string[];
+  /** batchFns key: the input and output nodes. */
+  fnKey: string;
+}
+
+const sameList = (a: string[] | undefined, b: string[] | undefined): boolean =>
+  a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((x, i) => x === b[i]));
+
 /** See CompiledSimulator.handle. */
 export interface SignalHandle {
   readonly path: string;
@@ -50,6 +71,8 @@ export class CompiledSimulator implements Simulator {
   /** runBatch loops by signature (input slots | output nodes); null: too
    *  large to optimise, loop per cycle. */
   private readonly batchFns = new Map<string, BatchFn | null>();
+  /** The ports of the last runBatch call, resolved. */
+  private batchPlan: BatchPlan | null = null;
 
   constructor(design: Design, opts: CompileOptions = {}) {
     this.design = design;
@@ -231,35 +254,47 @@ export class CompiledSimulator implements Simulator {
    *  (so an Int32Array may hold negative values as two's complement).
    *  Inputs not named keep their value; named ones keep their last entry.
    *  `outputs` defaults to every top-level output, keyed by full path;
-   *  given names are the result's keys as spelled. */
-  runBatch(inputs: Record<string, BatchArray>, cycles: number, outputs?: string[]): Record<string, Uint32Array> {
+   *  given names are the result's keys as spelled. `into`: arrays (keyed
+   *  as the result) to record into instead of new ones, for a testbench
+   *  that calls runBatch in chunks and would otherwise allocate per call;
+   *  each must hold the cycles' words. */
+  runBatch(
+    inputs: Record<string, BatchArray>,
+    cycles: number,
+    outputs?: string[],
+    into?: Record<string, Uint32Array>,
+  ): Record<string, Uint32Array> {
     checkCount('runBatch', cycles);
-    const net = this.compiled.net;
-    const portOf = (list: typeof net.inputs, dir: string, name: string): { e: SignalEntry; node: number; words: number } => {
-      const e = this.entry(name);
-      const port = list.find((p) => p.path === e.info.path);
-      if (port === undefined) {
-        throw new Error(`runBatch: ${e.info.path} (${e.info.kind}) is not a top-level ${dir}; known: ${someOf(list.map((p) => p.path))}`);
-      }
-      return { e, node: port.node, words: wordsPerCycle(e.info.width) };
-    };
-    const ins = Object.entries(inputs).map(([name, values]) => {
-      const p = portOf(net.inputs, 'input', name);
+    const keys = Object.keys(inputs);
+    let plan = this.batchPlan;
+    // A testbench calls runBatch chunk after chunk with the same ports:
+    // the ports are resolved and checked once, not per call.
+    if (plan === null || !sameList(plan.keys, keys) || !sameList(plan.outputs, outputs)) {
+      plan = this.planBatch(keys, outputs);
+      this.batchPlan = plan;
+    }
+    const { ins, outs, names } = plan;
+    const inArrays = ins.map((p, k) => {
+      const values = inputs[keys[k]!]!;
       if (values.length < cycles * p.words) {
         const per = p.words === 1 ? '' : ` (${p.words} words per cycle for ${p.e.info.width} bits)`;
-        throw new Error(`runBatch: input ${name} has ${values.length} values for ${cycles} cycles${per}`);
+        throw new Error(`runBatch: input ${keys[k]} has ${values.length} values for ${cycles} cycles${per}`);
       }
-      return { ...p, values };
+      return values;
     });
-    const slots = new Set(ins.map((i) => i.e.slot + i.e.store));
-    if (slots.size < ins.length) throw new Error(`runBatch: an input is named twice (${Object.keys(inputs).join(', ')})`);
-    const names = outputs ?? net.outputs.map((p) => p.path);
-    const outs = names.map((name) => portOf(net.outputs, 'output', name));
     const result: Record<string, Uint32Array> = {};
-    const arrays = outs.map((o, k) => (result[names[k]!] = new Uint32Array(cycles * o.words)));
+    const arrays = outs.map((o, k) => {
+      const name = names[k]!;
+      const given = into?.[name];
+      if (into !== undefined && (given === undefined || given.length < cycles * o.words)) {
+        throw new Error(
+          `runBatch: into.${name} ${given === undefined ? 'is missing' : `holds ${given.length} words`}; ${cycles} cycles need ${cycles * o.words}`,
+        );
+      }
+      return (result[name] = given ?? new Uint32Array(cycles * o.words));
+    });
     if (cycles === 0) return result;
-    const inArrays = ins.map((i) => i.values);
-    const fn = this.recorder === null ? this.batchFn(ins.map((i) => i.node), outs.map((o) => o.node), inArrays, arrays) : null;
+    const fn = this.recorder === null ? this.batchFn(plan, inArrays, arrays) : null;
     if (fn !== null) {
       fn(cycles, inArrays, arrays);
       this.cycles += cycles;
@@ -269,7 +304,7 @@ export class CompiledSimulator implements Simulator {
     // A trace records every cycle, and an unoptimisable loop would be
     // slower than the chunked slot functions: the per-cycle loop itself.
     for (let c = 0; c < cycles; c++) {
-      for (const i of ins) this.pokeWords(i.e, i.values, c * i.words, i.words);
+      ins.forEach((i, k) => this.pokeWords(i.e, inArrays[k]!, c * i.words, i.words));
       this.settled = NONE;
       outs.forEach((o, k) => {
         this.ready(o.e);
@@ -278,6 +313,26 @@ export class CompiledSimulator implements Simulator {
       this.step(1);
     }
     return result;
+  }
+
+  /** Resolves and checks runBatch's ports (input names in `keys` order). */
+  private planBatch(keys: string[], outputs: string[] | undefined): BatchPlan {
+    const net = this.compiled.net;
+    const portOf = (list: typeof net.inputs, dir: string, name: string): BatchPort => {
+      const e = this.entry(name);
+      const port = list.find((p) => p.path === e.info.path);
+      if (port === undefined) {
+        throw new Error(`runBatch: ${e.info.path} (${e.info.kind}) is not a top-level ${dir}; known: ${someOf(list.map((p) => p.path))}`);
+      }
+      return { e, node: port.node, words: wordsPerCycle(e.info.width) };
+    };
+    const ins = keys.map((name) => portOf(net.inputs, 'input', name));
+    const slots = new Set(ins.map((i) => i.e.slot + i.e.store));
+    if (slots.size < ins.length) throw new Error(`runBatch: an input is named twice (${keys.join(', ')})`);
+    const names = outputs ?? net.outputs.map((p) => p.path);
+    const outs = names.map((name) => portOf(net.outputs, 'output', name));
+    const fnKey = `${ins.map((i) => i.node).join(',')}|${outs.map((o) => o.node).join(',')}`;
+    return { keys, outputs: outputs === undefined ? undefined : [...outputs], ins, outs, names, fnKey };
   }
 
   private pokeWords(e: SignalEntry, a: BatchArray, at: number, words: number): void {
@@ -299,16 +354,16 @@ export class CompiledSimulator implements Simulator {
     } else for (let j = 0; j < words; j++) a[at + j] = st.W[e.slot + j]!;
   }
 
-  private batchFn(inputs: number[], outputs: number[], warmIn: BatchArray[], warmOut: Uint32Array[]): BatchFn | null {
-    const key = `${inputs.join(',')}|${outputs.join(',')}`;
-    let fn = this.batchFns.get(key);
+  private batchFn(plan: BatchPlan, warmIn: BatchArray[], warmOut: Uint32Array[]): BatchFn | null {
+    let fn = this.batchFns.get(plan.fnKey);
     if (fn === undefined) {
       const { loopMode, maxFunctionSource } = this.opts;
+      const limit = loopMode === 'always' ? Infinity : (maxFunctionSource ?? BATCH_SOURCE_LIMIT);
       fn =
         loopMode === 'never'
           ? null
-          : compileBatch(this.compiled, inputs, outputs, loopMode === 'always' ? Infinity : (maxFunctionSource ?? BATCH_SOURCE_LIMIT), warmIn, warmOut);
-      this.batchFns.set(key, fn);
+          : compileBatch(this.compiled, plan.ins.map((i) => i.node), plan.outs.map((o) => o.node), limit, warmIn, warmOut);
+      this.batchFns.set(plan.fnKey, fn);
     }
     return fn;
   }

@@ -10,6 +10,7 @@ import { BLUR_UNIT } from '../../units/blur/units.js';
 import { defineStudy } from '../contract.js';
 import { MP, RASTER_METRICS, RASTER_OBJECTIVES, RASTER_RATE_TARGETS } from '../raster/metrics.js';
 import { RASTER_TOOLS } from '../raster/tools.js';
+import { BLUR_CALIBRATION, BLUR_CROSS_CHECK } from './calibration.js';
 import { BLUR_DRIVER } from './driver.js';
 import { BLUR_MESH_FILE, blurWorkloads } from './workloads.js';
 import type { BlurConfig } from '../../units/blur/config.js';
@@ -42,6 +43,9 @@ export const study = defineStudy({
   // the front end holds an MP for 64 tuples: retimed registers need enables.
   pipelineRegisters: { enable: true },
   rateTargets: RASTER_RATE_TARGETS,
-  report: [{ kind: 'frontier' }, { kind: 'rate-cost' }, { kind: 'constrained' }, { kind: 'microarch' }],
+  // The global knobs: fitted on the Blur design this sweep picks (calibration.ts).
+  calibration: BLUR_CALIBRATION,
+  crossCheck: BLUR_CROSS_CHECK,
+  report: [{ kind: 'frontier' }, { kind: 'rate-cost' }, { kind: 'constrained' }, { kind: 'microarch' }, { kind: 'calibration' }],
   tools: RASTER_TOOLS,
 });

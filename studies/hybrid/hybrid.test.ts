@@ -18,7 +18,7 @@ describe('the Hybrid study', () => {
   it('spans TVP x SPF x PMT x STS x STP with one workload per runtime mode', () => {
     const domain = studyDomain(eraseStudy(study), { params: { count: 64 } });
     expect(enumerateMicroArchs(domain, resolveSpec(domain.axes))).toHaveLength(2 * 3 * 4 * 3 * 6);
-    expect(study.workloads.map((w) => w.name)).toEqual(['blur', 'motion', 'noblur4', 'noblur16']);
+    expect(study.workloads.map((w) => w.name)).toEqual(['joint', 'blur', 'motion', 'noblur4', 'noblur16']);
   });
 
   it('sweeps a narrowed spec in NoBlur 4x mode, rows naming the mode', async () => {

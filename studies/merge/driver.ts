@@ -12,7 +12,7 @@ import type { QuadFrag } from '../../units/merge-common/quad.js';
 import type { MergeMsaa } from '../../units/merge-common/samples.js';
 import type { Design } from '../../hdl/ir.js';
 import type { CompiledSimulator } from '../../hdl/sim/index.js';
-import type { Counts, Metric, Objectives, WorkloadDef, WorkUnit } from '../contract.js';
+import type { Counts, Display, Metric, Objectives, WorkloadDef, WorkUnit } from '../contract.js';
 
 export const QUAD: WorkUnit = { name: 'quad', doc: 'one quad fragment with covered samples in (what NOMERGE shades)' };
 
@@ -79,3 +79,10 @@ export const MERGE_OBJECTIVES: Objectives = {
   x: { key: 'areaMm2', better: 'lower', display: { label: 'area', unit: 'mm^2', scale: 1 } },
   y: { key: 'shadingSaved', better: 'higher', display: { label: 'shading saved', unit: 'fraction of quads', scale: 1 } },
 };
+
+/** The counters both merge studies print per micro-architecture. */
+export const MERGE_COUNTERS: readonly { readonly key: string; readonly display: Display; readonly digits: number }[] = [
+  { key: 'quadsIn', display: { label: 'quads in', unit: '', scale: 1 }, digits: 6 },
+  { key: 'quadsOut', display: { label: 'quads shaded', unit: '', scale: 1 }, digits: 6 },
+  { key: 'cyclesPerQuad', display: { label: 'cycles/quad', unit: '', scale: 1 }, digits: 3 },
+];

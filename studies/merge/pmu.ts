@@ -5,7 +5,7 @@
 import { PMU_UNIT } from '../../units/builtin.js';
 import type { PmuConfig } from '../../units/pmu/config.js';
 import { defineStudy } from '../contract.js';
-import { MERGE_METRICS, MERGE_OBJECTIVES, QUAD, runPmuStream, sceneWorkloads } from './driver.js';
+import { MERGE_COUNTERS, MERGE_METRICS, MERGE_OBJECTIVES, QUAD, runPmuStream, sceneWorkloads } from './driver.js';
 
 export const study = defineStudy({
   name: 'pmu',
@@ -21,11 +21,7 @@ export const study = defineStudy({
   driver: { run: (ctx) => runPmuStream(ctx, ctx.config) },
   metrics: MERGE_METRICS,
   objectives: MERGE_OBJECTIVES,
-  counterDisplay: [
-    { key: 'quadsIn', display: { label: 'quads in', unit: '', scale: 1 }, digits: 6 },
-    { key: 'quadsOut', display: { label: 'quads shaded', unit: '', scale: 1 }, digits: 6 },
-    { key: 'cyclesPerQuad', display: { label: 'cycles/quad', unit: '', scale: 1 }, digits: 3 },
-  ],
+  counterDisplay: MERGE_COUNTERS,
   pipelineRegisters: { enable: true },
   report: [{ kind: 'frontier' }, { kind: 'microarch' }],
 });

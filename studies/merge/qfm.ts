@@ -6,7 +6,7 @@
 import { QFM_UNIT } from '../../units/builtin.js';
 import type { QfmConfig } from '../../units/qfm/config.js';
 import { defineStudy } from '../contract.js';
-import { MERGE_METRICS, MERGE_OBJECTIVES, QUAD, runQfmStream, sceneWorkloads } from './driver.js';
+import { MERGE_COUNTERS, MERGE_METRICS, MERGE_OBJECTIVES, QUAD, runQfmStream, sceneWorkloads } from './driver.js';
 import { shadingWorkExperiment } from './study-experiment.js';
 
 export const study = defineStudy({
@@ -23,11 +23,7 @@ export const study = defineStudy({
   driver: { run: (ctx) => runQfmStream(ctx, ctx.config.maskWidth, ctx.config.depthBits) },
   metrics: MERGE_METRICS,
   objectives: MERGE_OBJECTIVES,
-  counterDisplay: [
-    { key: 'quadsIn', display: { label: 'quads in', unit: '', scale: 1 }, digits: 6 },
-    { key: 'quadsOut', display: { label: 'quads shaded', unit: '', scale: 1 }, digits: 6 },
-    { key: 'cyclesPerQuad', display: { label: 'cycles/quad', unit: '', scale: 1 }, digits: 3 },
-  ],
+  counterDisplay: MERGE_COUNTERS,
   pipelineRegisters: { enable: true },
   experiments: [shadingWorkExperiment],
   report: [{ kind: 'frontier' }, { kind: 'microarch' }, { kind: 'experiments' }],

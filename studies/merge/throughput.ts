@@ -13,6 +13,7 @@ import { PMU_OUT_FIELDS, pmuPayloads } from '../../testbenches/merge/pmu-stimulu
 import { runQfm } from '../../units/qfm/golden.js';
 import { OUT_FIELDS, qfmPayloads } from '../../testbenches/merge/qfm-stimulus.js';
 import { findUnit } from '../../units/registry.js';
+import type { Payload } from '../../testbenches/stream.js';
 
 export interface ThroughputRow {
   readonly unit: 'qfm' | 'pmu';
@@ -44,22 +45,18 @@ export const DEFAULT_THROUGHPUT: ThroughputSpec = { scene: 'plane', area: 2, msa
 export function measureThroughput(t: ThroughputSpec, log: (l: string) => void = () => undefined): ThroughputRow[] {
   const scene = makeScene({ surface: t.scene, area: t.area, triangles: t.triangles, seed: t.seed, width: 96, height: 96 });
   const r = rasterizeScene(scene, t.msaa);
-  const rows: ThroughputRow[] = [];
-  for (const e of t.entries) {
-    const q = findUnit('qfm').elaborate({ entries: String(e), msaa: String(t.msaa) });
-    const qp = qfmPayloads(r.grids, { msaa: t.msaa, depthBits: 24, triBits: 9 });
-    const qr = runStream(q.design, 'Qfm', qp, OUT_FIELDS, makeRng(t.seed), 0, 0);
-    const qg = runQfm(r.grids, { msaa: t.msaa, entries: e });
-    rows.push({ unit: 'qfm', scene: t.scene, triArea: t.area, msaa: t.msaa, entries: e, quadsIn: qp.length, cycles: qr.cycles, cyclesPerQuad: qr.cycles / qp.length, stallFraction: qr.stalls / qr.cycles, shadedDsl: qr.received.length, shadedGolden: qg.shaded.length });
-    log(`throughput qfm entries ${e}: ${(qr.cycles / qp.length).toFixed(2)} cycles/quad`);
-  }
-  for (const e of t.pmuEntries) {
-    const p = findUnit('pmu').elaborate({ entries: String(e), msaa: String(t.msaa) });
-    const pp = pmuPayloads(r.grids, { msaa: t.msaa, depthBits: 24, triBits: 9, vertexBits: 11 });
-    const pr = runStream(p.design, 'Pmu', pp, PMU_OUT_FIELDS, makeRng(t.seed), 0, 0);
-    const pg = runPmu(r.grids, { msaa: t.msaa, entries: e });
-    rows.push({ unit: 'pmu', scene: t.scene, triArea: t.area, msaa: t.msaa, entries: e, quadsIn: pp.length, cycles: pr.cycles, cyclesPerQuad: pr.cycles / pp.length, stallFraction: pr.stalls / pr.cycles, shadedDsl: pr.received.length, shadedGolden: pg.shaded.length });
-    log(`throughput pmu entries ${e}: ${(pr.cycles / pp.length).toFixed(2)} cycles/quad`);
-  }
-  return rows;
+  // One unit at one buffer size: its DSL netlist streamed the payloads, its golden model the same grids.
+  const measure = (unit: 'qfm' | 'pmu', entries: number, payloads: readonly Payload[], fields: readonly string[], shadedGolden: number): ThroughputRow => {
+    const { design } = findUnit(unit).elaborate({ entries: String(entries), msaa: String(t.msaa) });
+    const run = runStream(design, design.top.name, payloads, fields, makeRng(t.seed), 0, 0);
+    const cyclesPerQuad = run.cycles / payloads.length;
+    log(`throughput ${unit} entries ${entries}: ${cyclesPerQuad.toFixed(2)} cycles/quad`);
+    return { unit, scene: t.scene, triArea: t.area, msaa: t.msaa, entries, quadsIn: payloads.length, cycles: run.cycles, cyclesPerQuad, stallFraction: run.stalls / run.cycles, shadedDsl: run.received.length, shadedGolden };
+  };
+  const qp = qfmPayloads(r.grids, { msaa: t.msaa, depthBits: 24, triBits: 9 });
+  const pp = t.pmuEntries.length > 0 ? pmuPayloads(r.grids, { msaa: t.msaa, depthBits: 24, triBits: 9, vertexBits: 11 }) : [];
+  return [
+    ...t.entries.map((e) => measure('qfm', e, qp, OUT_FIELDS, runQfm(r.grids, { msaa: t.msaa, entries: e }).shaded.length)),
+    ...t.pmuEntries.map((e) => measure('pmu', e, pp, PMU_OUT_FIELDS, runPmu(r.grids, { msaa: t.msaa, entries: e }).shaded.length)),
+  ];
 }

@@ -15,8 +15,14 @@ import { BLUR_PUBLISHED } from '../raster/published.js';
  *  defaults. This is chosen from the published structure, never from the fit. */
 export const REFERENCE_CONFIG: NoblurConfig = { tvp: noblurSchema.tvp.default, sts: '1x1', stp: noblurSchema.stp.default, msaa: noblurSchema.msaa.default, recip: noblurSchema.recip.default, edge: noblurSchema.edge.default };
 
+/** A cross-check, never the knobs: the published figures are a Blur design's,
+ *  and the global knobs are fitted on the Blur netlist (studies/blur/
+ *  calibration.ts). Fitting the same table on NoBlur's instances shows how
+ *  far the shared components (bbox, cull, iterator, sample test,
+ *  interpolation) agree when the front end is absent. */
 export const NOBLUR_CALIBRATION: CalibrationDef<NoblurConfig> = {
   ...BLUR_PUBLISHED,
+  role: 'cross-check',
   reference: REFERENCE_CONFIG,
   referenceWhy: 'the single-lane sample test (sts=1x1): the published design tests one sample per lane per cycle',
   // Instances and stage registers per component: units/noblur/components.ts.

@@ -31,7 +31,7 @@ describe('the NoBlur study', () => {
     const samples = calibrationSamples(cal, study.unit.elaborate(cal.reference));
     expect(samples.map((s) => s.component)).toEqual(['back-face cull', 'bbox', 'iterator', 'sample test', 'interpolation']);
     const interp = samples.find((s) => s.component === 'interpolation')!;
-    expect(interp.instance).toBe('NoBlur.depth + NoBlur.recip0 + its stage registers');
+    expect(interp.instance).toBe('NoBlur.depth + NoBlur.recip0 + the registers and logic it owns');
     // n and L held in R2 and the depths in R4 are the interpolation's
     const regs = interp.inventory.instances.find((i) => i.path.endsWith('interpolation registers'))!;
     expect(regs.items.map((i) => i.name).sort()).toEqual(['s2_len0', 's2_n0', 's4_z0']);

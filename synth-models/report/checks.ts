@@ -9,6 +9,7 @@ import { inventory } from '../../hdl/inventory/index.js';
 import { yosysCellCounts, type YosysCellCounts } from '../../hdl/verilog/yosys.js';
 import type { CalibrationDef } from '../../studies/contract.js';
 import { calibrate, type CalibrationSample } from '../calibration.js';
+import type { LoopStatus } from '../calibration-loop.js';
 import { COST_TABLE_VERSION } from '../cost-table.js';
 import { componentInventory } from '../sweep/subdesign.js';
 import type { Knobs } from '../knobs.js';
@@ -18,6 +19,8 @@ import { yosysCellArea } from '../yosys-area.js';
 
 export const CALIBRATION_JSON = 'calibration.json';
 export const YOSYS_JSON = 'yosys.json';
+/** A cross-check fit (CalibrationDef.role 'cross-check'): shown, never priced with. */
+export const CROSSCHECK_CALIBRATION_JSON = 'calibration-crosscheck.json';
 
 export interface CalibrationComponentRow {
   component: string;
@@ -44,21 +47,56 @@ export interface CalibrationFile {
   rmsLogPower: number;
   rmsLogArea: number;
   components: CalibrationComponentRow[];
+  /** 'global': these knobs price every study; 'cross-check': a second fit, shown, never used to price. */
+  role?: 'global' | 'cross-check';
+  /** Micro-architecture id of the design fitted on, when chosen by the pick loop. */
+  calibratedOn?: string;
+  /** The calibrate -> price -> pick iterations (CalibrationDef.pick). */
+  loop?: LoopRecord;
 }
 
-export type PublishedSet = Pick<CalibrationDef<unknown>, 'source' | 'point' | 'published'>;
+export interface LoopIterationRecord {
+  index: number;
+  /** Micro-architecture id the knobs were fitted on. */
+  calibratedOn: string;
+  knobs: Knobs;
+  rmsLogArea: number;
+  rmsLogPower: number;
+  /** What the sweep priced with these knobs picks; null when nothing meets the limit. */
+  pick: { id: string; point: string; areaMm2: number; powerW: number } | null;
+}
+
+export interface LoopRecord {
+  status: LoopStatus;
+  message: string;
+  /** The sweep directory whose simulations were priced. */
+  sweep: string;
+  /** Micro-architectures of the mode priced, and those left out (not simulated yet). */
+  priced: number;
+  missing: number;
+  mode: string;
+  limit: number;
+  rate: number;
+  iterations: LoopIterationRecord[];
+}
+
+export type PublishedSet = Pick<CalibrationDef<unknown>, 'source' | 'point' | 'published' | 'role'>;
 
 /** A study's calibration components as samples: each component's instances
  *  of the reference design, priced together, beside its published figures. */
 export function calibrationSamples(def: CalibrationDef<unknown>, design: Design): (CalibrationSample & { instance: string })[] {
-  return def.components.map((c) => {
+  return def.components.flatMap((c) => {
     const pub = def.published.find((p) => p.component === c.component);
     if (pub === undefined) throw new Error(`calibration: "${c.component}" is not a published component (${def.published.map((p) => p.component).join(', ')})`);
     const paths = c.instances(design);
-    // The top-module stage registers that hold what the component produces
-    // (and, for the iterator, the valid bits its stall drives) are its own.
-    const instance = c.registers === undefined ? paths.join(' + ') : `${paths.join(' + ')} + its stage registers`;
-    return { component: c.component, instance, inventory: componentInventory(design, c.component, paths, c.registers), powerMw: pub.powerMw, areaMm2: pub.areaMm2 };
+    // A design without the component (Blur in motion mode has no lens) leaves it "not modelled".
+    if (paths.length === 0) return [];
+    // The stage registers that hold what the component produces (and, for
+    // the iterator, the valid bits its stall drives) are its own, in the top
+    // module (`registers`) or inside other instances (`owned`: Blur's lanes).
+    const owned = c.owned?.(design) ?? [];
+    const instance = c.registers === undefined && owned.length === 0 ? paths.join(' + ') : `${paths.join(' + ')} + the registers and logic it owns`;
+    return [{ component: c.component, instance, inventory: componentInventory(design, c.component, paths, c.registers, owned), powerMw: pub.powerMw, areaMm2: pub.areaMm2 }];
   });
 }
 
@@ -85,7 +123,7 @@ export function buildCalibration(study: string, set: PublishedSet, samples: read
       modelAreaMm2: res?.modelAreaMm2 ?? null,
     };
   });
-  return { format: 'gfxrtl-calibration/2', costTableVersion: COST_TABLE_VERSION, study, source: set.source, point: { ...set.point }, knobs: r.knobs, rmsLogPower: r.rmsLogPower, rmsLogArea: r.rmsLogArea, components };
+  return { format: 'gfxrtl-calibration/2', costTableVersion: COST_TABLE_VERSION, study, source: set.source, point: { ...set.point }, knobs: r.knobs, rmsLogPower: r.rmsLogPower, rmsLogArea: r.rmsLogArea, components, role: set.role ?? 'global' };
 }
 
 export interface CrossCheckRow {
@@ -137,8 +175,8 @@ function readJson<T extends { format: string }>(file: string, format: T['format'
   return parsed as T;
 }
 
-export function readCalibration(dir: string): CalibrationFile | null {
-  return readJson<CalibrationFile>(join(dir, CALIBRATION_JSON), 'gfxrtl-calibration/2');
+export function readCalibration(dir: string, file: string = CALIBRATION_JSON): CalibrationFile | null {
+  return readJson<CalibrationFile>(join(dir, file), 'gfxrtl-calibration/2');
 }
 
 export function readCrossCheck(dir: string): CrossCheckFile | null {

@@ -8,6 +8,7 @@ export {
   buildCrossCheck,
   calibrationSamples,
   CALIBRATION_JSON,
+  CROSSCHECK_CALIBRATION_JSON,
   modelCellAreaUm2,
   readCalibration,
   readCrossCheck,

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RateTargets, Study } from '../../studies/contract.js';
-import { layoutOf } from '../sweep/manifest.js';
+import { layoutOf, readManifest } from '../sweep/manifest.js';
 import { importStudy } from '../sweep/study-ref.js';
 import { experimentSections } from './experiments.js';
 import { constrainedFrontiers, groupBy, paretoFront, scorerOf } from '../pareto.js';
@@ -14,7 +14,9 @@ import { sweepCommandLine } from '../sweep/command-line.js';
 import { figure, rowToJson, type PointRow } from '../sweep/point.js';
 import { writeOutputFile } from '../../hdl/output-file.js';
 import { writeDurable } from '../sweep/files.js';
-import { CALIBRATION_JSON, readCalibration, readCrossCheck, YOSYS_JSON } from './checks.js';
+import { CALIBRATION_JSON, CROSSCHECK_CALIBRATION_JSON, readCalibration, readCrossCheck, YOSYS_JSON, type CalibrationFile } from './checks.js';
+import { RMS_LOG_TARGET } from './calibration-summary.js';
+import { loopTable } from './loop-table.js';
 import { explainSection } from './explain.js';
 import { sig } from './format.js';
 import { loadSweep, type LoadedSweep } from './load.js';
@@ -96,20 +98,40 @@ async function modeSection(s: LoadedSweep, mode: string, rows: PointRow[], o: Re
   return out.join('\n');
 }
 
+function calibrationText(cal: CalibrationFile): string {
+  const k = cal.knobs;
+  return (
+    `Published: ${cal.source} at ${cal.point.vdd} V, ${cal.point.vt} Vt, ${sig(cal.point.clockHz / 1e9)} GHz, each fully used. ` +
+    `Ours: the ${cal.study} design${cal.calibratedOn ? ` ${cal.calibratedOn}` : ''}'s instances (with the registers each owns) priced at the same point, each at the fewest stages that meet the clock, with the fitted global knobs ` +
+    `(area x${sig(k.areaFactor, 4)}, energy x${sig(k.energyFactor, 4)}, delay x${sig(k.delayFactor, 4)}: the delay knob sets each component's pipeline depth at the clock and is fitted to minimise the combined log error of the other two). ` +
+    `RMS log error: area ${sig(cal.rmsLogArea)}, power ${sig(cal.rmsLogPower)} (target <= ${RMS_LOG_TARGET}). Components this design does not have are listed as not modelled and do not enter the fit.`
+  );
+}
+
 function checksSections(dir: string): string {
   const out: string[] = ['## Calibration against the published components', ''];
   const cal = readCalibration(dir);
   if (cal === null) {
     out.push(`Not run for this directory (\`gfxrtl calibrate --out ${dir}\` writes ${CALIBRATION_JSON}).`, '');
   } else {
-    const k = cal.knobs;
     out.push(
-      `Published: ${cal.source} at ${cal.point.vdd} V, ${cal.point.vt} Vt, ${sig(cal.point.clockHz / 1e9)} GHz, each fully used. ` +
-        `Ours: the ${cal.study} design's instances priced at the same point, each at the fewest stages that meet the clock, with the fitted global knobs ` +
-        `(area x${sig(k.areaFactor, 4)}, energy x${sig(k.energyFactor, 4)}, delay x${sig(k.delayFactor, 4)}: the delay knob sets each component's pipeline depth at the clock and is fitted to minimise the combined log error of the other two). ` +
-        `RMS log error: area ${sig(cal.rmsLogArea)}, power ${sig(cal.rmsLogPower)}. Components this design does not have are listed as not modelled and do not enter the fit.`,
+      cal.study === readManifest(dir)?.identity.study.name ? 'The knobs this study is priced with.' : `The knobs this study is priced with: the cost model's knobs are global, fitted on the ${cal.study} design.`,
+      '',
+      calibrationText(cal),
       '',
       calibrationTable(cal),
+      '',
+    );
+    if (cal.loop) out.push(loopTable(cal.loop), '');
+  }
+  const cross = readCalibration(dir, CROSSCHECK_CALIBRATION_JSON);
+  if (cross !== null) {
+    out.push(
+      `### Cross-check (not used to price): the same table fitted on ${cross.study}'s own instances`,
+      '',
+      `A second fit of the published figures, on the ${cross.study} design, which lacks the Blur front end; it shows how the shared components fare on their own and never prices anything. ${calibrationText(cross)}`,
+      '',
+      calibrationTable(cross),
       '',
     );
   }

@@ -173,7 +173,11 @@ export async function runSweep(opts: SweepOptions): Promise<SweepSummary> {
     const onDone = (r: TaskResult): void => {
       // Cache first: if killed between the two writes, the resume re-prices
       // from the cache instead of re-simulating.
-      if (r.evaluated || readCache(dir, r.entry.id) === null) {
+      // Also when its point keys changed (other knobs give other depths,
+      // e.g. simulations seeded from another directory): a resume then
+      // knows the micro-architecture is done.
+      const cached = r.evaluated ? null : readCache(dir, r.entry.id);
+      if (r.evaluated || cached === null || JSON.stringify(cached.pointKeys) !== JSON.stringify(r.keys)) {
         writeCache(dir, { id: r.entry.id, mode: r.entry.mode, params: r.entry.params, performance: r.performance, design: r.design, pointKeys: r.keys, evalMs: r.evalMs });
       }
       appender.current!.append(rowsToJsonl(r.rows, layoutOf(identity)));

@@ -7,7 +7,8 @@
 import { walkInstances } from '../../hdl/inventory/hierarchy.js';
 import { inventory, type Inventory } from '../../hdl/inventory/index.js';
 import { sumTallies, tallyItems } from '../../hdl/inventory/tally.js';
-import type { Design, ModuleIR } from '../../hdl/ir.js';
+import type { OwnedLogic } from '../../studies/contract.js';
+import { combOperands, type Design, type ModuleIR, type NodeId } from '../../hdl/ir.js';
 
 /** Paths of the instances of `design` (the top's path is its module name). */
 export function instancePaths(design: Design): string[] {
@@ -49,20 +50,63 @@ export function unionInventory(name: string, parts: readonly Inventory[]): Inven
   return { top: name, instances, total: sumTallies(parts.map((p) => p.total)), graph: { topName: name, nodes, endpoints } };
 }
 
+// Hardware inside an instance that belongs to a component although the
+// instance as a whole does not (studies/contract.ts, OwnedLogic): stage
+// registers holding what the component produces (by name), and the
+// combinational fan-in cones of named values only that component reads
+// (Blur: the tuple ROM's t output feeds sample in time alone). A cone stops
+// at registers, ports and instance outputs.
+export type { OwnedLogic };
+
+const WHOLE = new WeakMap<Design, Inventory>();
+function wholeInventory(design: Design): Inventory {
+  let inv = WHOLE.get(design);
+  if (inv === undefined) WHOLE.set(design, (inv = inventory(design)));
+  return inv;
+}
+
+function coneNodes(module: ModuleIR, roots: RegExp): Set<NodeId> {
+  const seen = new Set<NodeId>();
+  const stack = module.nodes.filter((n) => n.name !== undefined && n.name !== null && roots.test(n.name) && n.op !== 'reg').map((n) => n.id);
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    const n = module.nodes[id]!;
+    if (n.op === 'reg' || n.op === 'input' || n.op === 'instout') continue;
+    seen.add(id);
+    stack.push(...combOperands(n));
+  }
+  return seen;
+}
+
+/** The owned hardware of one instance as an inventory of its own (no
+ *  timing: registers are startpoints and endpoints, and a cone's delay is
+ *  counted in the path of whatever it feeds). */
+export function ownedInventory(design: Design, name: string, own: OwnedLogic): Inventory | null {
+  const inst = wholeInventory(design).instances.find((i) => i.path === own.path);
+  if (inst === undefined) throw new Error(`no instance ${own.path} in ${design.top.name}; instances: ${instancePaths(design).join(', ')}`);
+  const rec = walkInstances(design).find((r) => r.path === own.path)!;
+  const cone = own.cones === undefined ? new Set<NodeId>() : coneNodes(rec.module, own.cones);
+  const items = inst.items.filter(
+    (it) => (own.registers !== undefined && it.shape.kind === 'reg' && own.registers.test(it.name)) || (it.node !== null && it.shape.kind !== 'reg' && cone.has(it.node)),
+  );
+  if (items.length === 0) return null;
+  const tally = tallyItems(items, { nodes: 0, bits: 0 });
+  return { top: name, instances: [{ path: name, module: `${inst.module} owned by ${name}`, depth: 0, items, own: tally, total: tally, children: [] }], total: tally, graph: { topName: name, nodes: [], endpoints: [] } };
+}
+
 /** The registers of `design`'s top module whose names match, as an
  *  inventory of their own (no timing: they are startpoints and endpoints). */
 export function topRegisters(design: Design, name: string, match: RegExp): Inventory | null {
-  const top = inventory(design).instances[0]!;
-  const items = top.items.filter((it) => it.shape.kind === 'reg' && match.test(it.name));
-  if (items.length === 0) return null;
-  const own = tallyItems(items, { nodes: 0, bits: 0 });
-  return { top: name, instances: [{ path: name, module: `${top.module} stage registers`, depth: 0, items, own, total: own, children: [] }], total: own, graph: { topName: name, nodes: [], endpoints: [] } };
+  return ownedInventory(design, name, { path: design.top.name, registers: match });
 }
 
 /** Inventory of one or more instances of `design`, as one component, with
- *  the top-module registers that belong to it (`registers`). */
-export function componentInventory(design: Design, name: string, paths: readonly string[], registers?: RegExp): Inventory {
+ *  the top-module registers that belong to it (`registers`) and what it owns
+ *  inside other instances (`owned`). */
+export function componentInventory(design: Design, name: string, paths: readonly string[], registers?: RegExp, owned: readonly OwnedLogic[] = []): Inventory {
   const parts = paths.map((p) => inventory(subDesign(design, p)));
   const regs = registers === undefined ? null : topRegisters(design, `${name} registers`, registers);
-  return unionInventory(name, regs === null ? parts : [...parts, regs]);
+  const extra = owned.map((o, k) => ownedInventory(design, `${name} owned ${k}`, o)).filter((x): x is Inventory => x !== null);
+  return unionInventory(name, [...parts, ...(regs === null ? [] : [regs]), ...extra]);
 }

@@ -2,15 +2,15 @@
 // reads the same stimulus file as the Verilator main, token by token with
 // $fscanf (so one compiled testbench serves any number of cycles), and
 // $displays every output in hex once logic has settled, before each edge.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Design } from '../../hdl/ir.js';
 import { NameTable } from '../../hdl/verilog/names.js';
 import { range } from '../../hdl/verilog/text-util.js';
-import { cacheRoot, cachedBuild, runTool } from './build-cache.js';
+import { cachedBuild, runTool } from './build-cache.js';
 import { requireTool, toolStatus } from './eda.js';
 import type { CycleOutputs, Stimulus } from './stimulus.js';
-import { normaliseStimulus, OUTPUT_MARK, parseOutputLines, stimulusFileText } from './stimulus.js';
+import { normaliseStimulus, OUTPUT_MARK } from './stimulus.js';
+import { runOnStimulus } from './run-stimulus.js';
 import type { WrappedDesign } from './wrapper.js';
 import { wrapDesign } from './wrapper.js';
 
@@ -82,13 +82,5 @@ export async function runIcarus(design: Design, stimulus: Stimulus): Promise<Cyc
   const build = await cachedBuild('icarus', files, toolStatus('iverilog').version, async (dir) => {
     await runTool('iverilog', ['-g2005', '-s', tbName, '-o', 'sim.vvp', ...files.keys()], dir);
   });
-  const work = await mkdtemp(join(cacheRoot(), 'run-'));
-  try {
-    const stim = join(work, 'stimulus.hex');
-    await writeFile(stim, stimulusFileText(norm, wrapped.ports.inputs.length));
-    const { stdout } = await runTool('vvp', ['-n', join(build.dir, 'sim.vvp'), `+stim=${stim}`], work);
-    return parseOutputLines(stdout, wrapped.ports.outputs, norm, 'Icarus');
-  } finally {
-    await rm(work, { recursive: true, force: true });
-  }
+  return runOnStimulus(wrapped, norm, 'Icarus', 'vvp', (stim) => ['-n', join(build.dir, 'sim.vvp'), `+stim=${stim}`]);
 }

@@ -2,16 +2,16 @@
 // wrapper from a stimulus file and prints every output each cycle, sampled
 // where gfxrtl's simulator samples (inputs poked, logic settled, before the
 // clock edge).
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { Design, PortIR } from '../../hdl/ir.js';
 import { VERILATOR_MULS_MAX_BITS } from '../../hdl/verilog/expressions.js';
 import type { CachedBuild } from './build-cache.js';
-import { cacheRoot, cachedBuild, runTool } from './build-cache.js';
+import { cachedBuild, runTool } from './build-cache.js';
 import { requireTool, toolStatus } from './eda.js';
 import type { CycleOutputs, Stimulus } from './stimulus.js';
-import { normaliseStimulus, OUTPUT_MARK, parseOutputLines, stimulusFileText } from './stimulus.js';
+import { normaliseStimulus, OUTPUT_MARK } from './stimulus.js';
+import { runOnStimulus } from './run-stimulus.js';
 import type { WrappedDesign } from './wrapper.js';
 import { wrapDesign } from './wrapper.js';
 
@@ -175,13 +175,5 @@ export async function runVerilator(design: Design, stimulus: Stimulus, opts: Ver
   const wrapped = wrapDesign(design);
   const norm = normaliseStimulus(design, stimulus);
   const build = await buildVerilator(wrapped, cosimMain(wrapped), opts);
-  const work = await mkdtemp(join(cacheRoot(), 'run-'));
-  try {
-    const stim = join(work, 'stimulus.hex');
-    await writeFile(stim, stimulusFileText(norm, wrapped.ports.inputs.length));
-    const { stdout } = await runTool(verilatorExecutable(build), [stim], work);
-    return parseOutputLines(stdout, wrapped.ports.outputs, norm, 'Verilator');
-  } finally {
-    await rm(work, { recursive: true, force: true });
-  }
+  return runOnStimulus(wrapped, norm, 'Verilator', verilatorExecutable(build), (stim) => [stim]);
 }

@@ -1,23 +1,14 @@
 // Quad fragments <-> the PMU module's stream payloads.
 import type { Payload } from '../stream.js';
 import type { QuadFrag, ShadedQuad } from '../../units/merge-common/quad.js';
-import type { MergeMsaa } from '../../units/merge-common/samples.js';
+import { quadFragFields, shadedQuadFields, type MergeStreamShape } from './payload-fields.js';
 import { EDGE_SLOTS } from '../../units/pmu/edges.js';
 
-export interface PmuStreamShape {
-  readonly msaa: MergeMsaa;
-  readonly depthBits: number;
-  readonly triBits: number;
+export interface PmuStreamShape extends MergeStreamShape {
   readonly vertexBits: number;
 }
 
 export const PMU_OUT_FIELDS = ['qx', 'qy', 'back', 'cov', 'depth', 'src'] as const;
-
-function packBits(values: readonly number[], bits: number): bigint {
-  let v = 0n;
-  for (let i = values.length - 1; i >= 0; i--) v = (v << BigInt(bits)) | BigInt(values[i]!);
-  return v;
-}
 
 function packEdges(q: QuadFrag, vb: number): bigint {
   const sw = BigInt(1 + 2 * vb);
@@ -39,27 +30,10 @@ function packEdges(q: QuadFrag, vb: number): bigint {
 export function pmuPayloads(grids: readonly (readonly QuadFrag[])[], s: PmuStreamShape): Payload[] {
   return grids.flatMap((g) => {
     const qs = g.filter((q) => q.cov.some((c) => c !== 0));
-    return qs.map((q, i) => ({
-      qx: BigInt(q.qx),
-      qy: BigInt(q.qy),
-      back: q.back ? 1n : 0n,
-      cov: packBits(q.cov, s.msaa),
-      centre: packBits(q.centre.map((c, p) => (c && q.cov[p] !== 0 ? 1 : 0)), 1),
-      depth: packBits(q.depth.map((z) => z & ((1 << s.depthBits) - 1)), s.depthBits),
-      tri: BigInt(q.tri),
-      edges: packEdges(q, s.vertexBits),
-      last: i === qs.length - 1 ? 1n : 0n,
-    }));
+    return qs.map((q, i) => ({ ...quadFragFields(q, s), edges: packEdges(q, s.vertexBits), last: i === qs.length - 1 ? 1n : 0n }));
   });
 }
 
 export function pmuShadedPayload(o: ShadedQuad, s: PmuStreamShape): Record<string, bigint> {
-  return {
-    qx: BigInt(o.qx),
-    qy: BigInt(o.qy),
-    back: o.back ? 1n : 0n,
-    cov: packBits(o.cov, s.msaa),
-    depth: packBits(o.depth.map((z) => z & ((1 << s.depthBits) - 1)), s.depthBits),
-    src: packBits(o.src, s.triBits),
-  };
+  return shadedQuadFields(o, s);
 }

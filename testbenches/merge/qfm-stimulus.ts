@@ -2,49 +2,17 @@
 // module's output in the same form.
 import type { Payload } from '../stream.js';
 import type { QuadFrag, ShadedQuad } from '../../units/merge-common/quad.js';
-import type { MergeMsaa } from '../../units/merge-common/samples.js';
+import { indexMask, quadFragFields, shadedQuadFields, type MergeStreamShape } from './payload-fields.js';
 
-export interface QfmStreamShape {
-  readonly msaa: MergeMsaa;
-  readonly depthBits: number;
-  readonly triBits: number;
-}
-
-function packBits(values: readonly number[], bits: number): bigint {
-  let v = 0n;
-  for (let i = values.length - 1; i >= 0; i--) v = (v << BigInt(bits)) | BigInt(values[i]!);
-  return v;
-}
+export type QfmStreamShape = MergeStreamShape;
 
 export function quadPayload(q: QuadFrag, last: boolean, s: QfmStreamShape): Payload {
-  let adj = 0n;
-  for (const a of q.adj) adj |= 1n << BigInt(a);
-  return {
-    qx: BigInt(q.qx),
-    qy: BigInt(q.qy),
-    back: q.back ? 1n : 0n,
-    cov: packBits(q.cov, s.msaa),
-    centre: packBits(q.centre.map((c, p) => (c && q.cov[p] !== 0 ? 1 : 0)), 1),
-    depth: packBits(q.depth.map((z) => z & ((1 << s.depthBits) - 1)), s.depthBits),
-    tri: BigInt(q.tri),
-    adj,
-    last: last ? 1n : 0n,
-  };
+  return { ...quadFragFields(q, s), adj: indexMask(q.adj), last: last ? 1n : 0n };
 }
 
 /** The golden model's output in the module's payload form (depth cut to depthBits). */
 export function shadedPayload(o: ShadedQuad, s: QfmStreamShape): Record<string, bigint> {
-  let tris = 0n;
-  for (const t of o.tris) tris |= 1n << BigInt(t);
-  return {
-    qx: BigInt(o.qx),
-    qy: BigInt(o.qy),
-    back: o.back ? 1n : 0n,
-    cov: packBits(o.cov, s.msaa),
-    depth: packBits(o.depth.map((z) => z & ((1 << s.depthBits) - 1)), s.depthBits),
-    src: packBits(o.src, s.triBits),
-    tris,
-  };
+  return { ...shadedQuadFields(o, s), tris: indexMask(o.tris) };
 }
 
 export const OUT_FIELDS = ['qx', 'qy', 'back', 'cov', 'depth', 'src', 'tris'] as const;

@@ -11,21 +11,25 @@ export function oneHot(m: ModuleBuilder, idx: UInt, width: number): UInt {
   return m.lit(1, uint(width)).shlBy(idx);
 }
 
-/** Index of the lowest set bit of v (0 when v is 0), as a tree of 2:1 muxes. */
-export function lowestSet(m: ModuleBuilder, v: UInt, bits: number): UInt {
-  type Node = { any: UInt; idx: UInt };
-  let level: Node[] = Array.from({ length: v.width }, (_, i) => ({ any: v.bit(i), idx: m.lit(i, uint(bits)) }));
+/** Leaves joined pairwise, level by level, into a balanced tree; an odd leaf passes up unchanged. */
+function pairTree<T>(leaves: readonly T[], join: (a: T, b: T) => T): T {
+  let level = leaves;
   while (level.length > 1) {
-    const next: Node[] = [];
+    const next: T[] = [];
     for (let i = 0; i < level.length; i += 2) {
       const a = level[i]!;
       const b = level[i + 1];
-      if (!b) next.push(a);
-      else next.push({ any: a.any.or(b.any), idx: mux(a.any, a.idx, b.idx) });
+      next.push(b === undefined ? a : join(a, b));
     }
     level = next;
   }
-  return level[0]!.idx;
+  return level[0]!;
+}
+
+/** Index of the lowest set bit of v (0 when v is 0), as a tree of 2:1 muxes. */
+export function lowestSet(m: ModuleBuilder, v: UInt, bits: number): UInt {
+  const leaves = Array.from({ length: v.width }, (_, i) => ({ any: v.bit(i), idx: m.lit(i, uint(bits)) }));
+  return pairTree(leaves, (a, b) => ({ any: a.any.or(b.any), idx: mux(a.any, a.idx, b.idx) })).idx;
 }
 
 /**
@@ -33,24 +37,13 @@ export function lowestSet(m: ModuleBuilder, v: UInt, bits: number): UInt {
  * balanced tree of comparators; `found` is 0 when no leaf is valid.
  */
 export function extremeOf(m: ModuleBuilder, valid: UInt, keys: readonly UInt[], bits: number, newest: boolean): { found: UInt; idx: UInt } {
-  type Node = { v: UInt; k: UInt; idx: UInt };
-  let level: Node[] = keys.map((k, i) => ({ v: valid.bit(i), k, idx: m.lit(i, uint(bits)) }));
-  while (level.length > 1) {
-    const next: Node[] = [];
-    for (let i = 0; i < level.length; i += 2) {
-      const a = level[i]!;
-      const b = level[i + 1];
-      if (!b) {
-        next.push(a);
-        continue;
-      }
-      const better = newest ? b.k.gt(a.k) : b.k.lt(a.k);
-      const takeB = b.v.and(a.v.not().or(better));
-      next.push({ v: a.v.or(b.v), k: mux(takeB, b.k, a.k), idx: mux(takeB, b.idx, a.idx) });
-    }
-    level = next;
-  }
-  return { found: level[0]!.v, idx: level[0]!.idx };
+  const leaves = keys.map((k, i) => ({ v: valid.bit(i), k, idx: m.lit(i, uint(bits)) }));
+  const top = pairTree(leaves, (a, b) => {
+    const better = newest ? b.k.gt(a.k) : b.k.lt(a.k);
+    const takeB = b.v.and(a.v.not().or(better));
+    return { v: a.v.or(b.v), k: mux(takeB, b.k, a.k), idx: mux(takeB, b.idx, a.idx) };
+  });
+  return { found: top.v, idx: top.idx };
 }
 
 /** Split a packed vector into `n` equal fields, field 0 in the low bits. */
@@ -62,4 +55,11 @@ export function fields(v: UInt, n: number): UInt[] {
 /** Pack fields, field 0 in the low bits. */
 export function pack(parts: readonly UInt[]): UInt {
   return parts.length === 1 ? parts[0]! : cat(...[...parts].reverse());
+}
+
+/** How many bits of v are set, as a `width`-bit count (an adder chain). */
+export function countOnes(m: ModuleBuilder, v: UInt, width: number): UInt {
+  let count: UInt = m.lit(0, uint(width));
+  for (let i = 0; i < v.width; i++) count = count.addWrap(v.bit(i).zext(width));
+  return count;
 }

@@ -22,31 +22,18 @@
 // never gains a pixel it did not cover, so the PMU only merges across
 // internal edges inside a pixel (merging whole disjoint quads is QFM's way).
 // flush() (end of draw) sends everything out oldest first.
-import { checkQuadFrag, maskBits, triMask } from '../merge-common/check.js';
-import { NO_CHOICE, combineChoice, lonePixelChoice, resolveSources, type PixelChoice } from '../merge-common/pixel-choice.js';
+import { checkQuadFrag } from '../merge-common/check.js';
+import { loneEntry, MergeModel, runGrids, type MergeEntry, type MergeModelConfig } from '../merge-common/golden-buffer.js';
+import { NO_CHOICE, combineChoice } from '../merge-common/pixel-choice.js';
 import { hasPartialPixel, type Edge, type QuadFrag, type ShadedQuad } from '../merge-common/quad.js';
-import type { MergeMsaa } from '../merge-common/samples.js';
 
 /** Outer edges a pixel's fragment list holds at most. */
 export const PMU_MAX_EDGES = 8;
 
-export interface PmuModelConfig {
-  readonly msaa: MergeMsaa;
-  readonly entries: number;
-  readonly recent?: number;
-  readonly maskWidth?: number;
-}
+export type PmuModelConfig = MergeModelConfig;
 
-interface Entry {
-  readonly grid: number;
-  readonly qx: number;
-  readonly qy: number;
-  readonly back: boolean;
-  cov: number[];
-  depth: number[];
+interface Entry extends MergeEntry {
   edges: Edge[][];
-  choice: PixelChoice[];
-  tri: bigint;
 }
 
 export interface PmuStats {
@@ -76,25 +63,16 @@ export function mergeEdgeLists(a: readonly Edge[], b: readonly Edge[]): Edge[] |
   return merged.length <= PMU_MAX_EDGES ? merged : null;
 }
 
-export class PmuModel {
-  private readonly entries = new Map<number, Entry>();
-  /** Stamps of the entries at each quad position, oldest first. */
-  private readonly byPos = new Map<string, number[]>();
-  private stamp = 0;
-  readonly recent: number;
-  readonly maskWidth: number;
+function position(e: Entry): string {
+  return `${e.qx},${e.qy}`;
+}
+
+export class PmuModel extends MergeModel<Entry, PmuStats> {
   readonly stats: PmuStats = { quadsIn: 0, partialQuads: 0, bypass: 0, pixelMerges: 0, absorbed: 0, evictOverlap: 0, evictResolved: 0, evictFifo: 0, shaded: 0 };
 
-  constructor(readonly cfg: PmuModelConfig) {
-    this.recent = cfg.recent ?? 2;
-    this.maskWidth = cfg.maskWidth ?? 512;
-    if (!(cfg.entries === Infinity || (Number.isInteger(cfg.entries) && cfg.entries >= 1 && cfg.entries <= 512))) {
-      throw new Error(`pmu: entries ${cfg.entries} must be 1..512 or unbounded`);
-    }
-  }
-
-  get size(): number {
-    return this.entries.size;
+  /** Entries are keyed by quad position alone: overlap eviction looks at both facings. */
+  constructor(cfg: PmuModelConfig) {
+    super(cfg, 'pmu', position);
   }
 
   push(q: QuadFrag): ShadedQuad[] {
@@ -105,23 +83,14 @@ export class PmuModel {
     const out: ShadedQuad[] = [];
     if (q.cov.every((c) => c === 0)) return out;
     this.stats.quadsIn++;
-    const inc: Entry = {
-      grid: q.grid,
-      qx: q.qx,
-      qy: q.qy,
-      back: q.back,
-      cov: [...q.cov],
-      depth: [...q.depth],
-      edges: q.edges.map((l, p) => (q.cov[p] ? [...l] : [])),
-      choice: q.cov.map((c, p) => lonePixelChoice(q.tri, c, q.centre[p] ?? false, this.cfg.msaa)),
-      tri: triMask([q.tri]),
-    };
-    const pos = `${inc.qx},${inc.qy}`;
-    for (const s of [...(this.byPos.get(pos) ?? [])]) {
-      const e = this.entries.get(s)!;
+    // Extended in place: an object spread here made the model several times slower.
+    const inc: Entry = Object.assign(loneEntry(q, this.cfg.msaa), { edges: q.edges.map((l, p) => (q.cov[p] ? [...l] : [])) });
+    const pos = position(inc);
+    for (const s of this.buf.stampsOf(pos)) {
+      const e = this.buf.get(s);
       if (e.cov.some((c, p) => (c & inc.cov[p]!) !== 0)) {
         this.stats.evictOverlap++;
-        this.emit(this.remove(s), out);
+        this.emit(this.buf.remove(s), out);
       }
     }
     if (!hasPartialPixel(inc, this.cfg.msaa)) {
@@ -133,13 +102,12 @@ export class PmuModel {
     // Per-pixel merging: each covered pixel of the incoming quad looks for a
     // partner fragment in the same pixel of one of the N newest entries with
     // the same position and facing (newest first).
-    const same = (this.byPos.get(pos) ?? []).filter((s) => this.entries.get(s)!.back === inc.back);
-    const cands = same.slice(Math.max(0, same.length - this.recent)).reverse();
+    const cands = this.buf.newest(pos, this.recent, (e) => e.back === inc.back);
     const touched = new Set<number>();
     for (let p = 0; p < 4; p++) {
       if (inc.cov[p] === 0) continue;
       for (const s of cands) {
-        const e = this.entries.get(s)!;
+        const e = this.buf.get(s);
         if (e.cov[p] === 0) continue;
         const edges = mergeEdgeLists(e.edges[p]!, inc.edges[p]!);
         if (edges === null) continue;
@@ -161,10 +129,9 @@ export class PmuModel {
       }
     }
     for (const s of [...touched].sort((a, b) => a - b)) {
-      const e = this.entries.get(s)!;
-      if (!hasPartialPixel(e, this.cfg.msaa)) {
+      if (!hasPartialPixel(this.buf.get(s), this.cfg.msaa)) {
         this.stats.evictResolved++;
-        this.emit(this.remove(s), out);
+        this.emit(this.buf.remove(s), out);
       }
     }
     if (inc.cov.every((c) => c === 0)) {
@@ -176,51 +143,16 @@ export class PmuModel {
       this.emit(inc, out);
       return out;
     }
-    if (this.entries.size >= this.cfg.entries) {
-      const first = this.entries.keys().next();
-      if (!first.done) {
-        this.stats.evictFifo++;
-        this.emit(this.remove(first.value), out);
-      }
+    const oldest = this.buf.size >= this.cfg.entries ? this.buf.oldest() : undefined;
+    if (oldest !== undefined) {
+      this.stats.evictFifo++;
+      this.emit(this.buf.remove(oldest), out);
     }
-    const s = this.stamp++;
-    this.entries.set(s, inc);
-    const list = this.byPos.get(pos);
-    if (list) list.push(s);
-    else this.byPos.set(pos, [s]);
+    this.buf.insert(inc);
     return out;
-  }
-
-  private remove(s: number): Entry {
-    const e = this.entries.get(s)!;
-    this.entries.delete(s);
-    const pos = `${e.qx},${e.qy}`;
-    const list = this.byPos.get(pos)!;
-    list.splice(list.indexOf(s), 1);
-    if (list.length === 0) this.byPos.delete(pos);
-    return e;
-  }
-
-  flush(): ShadedQuad[] {
-    const out: ShadedQuad[] = [];
-    for (const e of this.entries.values()) this.emit(e, out);
-    this.entries.clear();
-    this.byPos.clear();
-    return out;
-  }
-
-  private emit(e: Entry, out: ShadedQuad[]): void {
-    this.stats.shaded++;
-    out.push({ grid: e.grid, qx: e.qx, qy: e.qy, back: e.back, cov: [...e.cov], depth: [...e.depth], src: resolveSources(e.choice), tris: maskBits(e.tri) });
   }
 }
 
 export function runPmu(grids: readonly (readonly QuadFrag[])[], cfg: PmuModelConfig): { shaded: ShadedQuad[]; stats: PmuStats } {
-  const m = new PmuModel(cfg);
-  const shaded: ShadedQuad[] = [];
-  for (const g of grids) {
-    for (const q of g) shaded.push(...m.push(q));
-    shaded.push(...m.flush());
-  }
-  return { shaded, stats: m.stats };
+  return runGrids(new PmuModel(cfg), grids);
 }

@@ -14,9 +14,9 @@
 // else FIFO-evict the oldest first and INSERT). After a `last` quad
 // (end of draw) FLUSH sends everything out, oldest first.
 import { bundle, cat, defineModule, mux, stream, uint, type UInt } from '../../hdl/index.js';
-import { extremeOf, fields, indexBits, lowestSet, oneHot, pack } from '../merge-common/hw-lib.js';
+import { countOnes, extremeOf, fields, indexBits, lowestSet, oneHot, pack } from '../merge-common/hw-lib.js';
 import type { MergeMsaa } from '../merge-common/samples.js';
-import { nearestRank } from '../qfm/datapath.js';
+import { driveQuadOut, laterTakesShading, loneChoice, muxChoice, packChoices, pixelChoices } from '../qfm/datapath.js';
 import type { PmuConfig } from './config.js';
 import { EDGE_SLOTS, mergeEdgeListsHw } from './edges.js';
 
@@ -59,9 +59,7 @@ function muxPmu(sel: UInt, a: PmuRec, b: PmuRec): PmuRec {
     cov: mux(sel, a.cov, b.cov),
     depth: mux(sel, a.depth, b.depth),
     edges: mux(sel, a.edges, b.edges),
-    src: mux(sel, a.src, b.src),
-    centre: mux(sel, a.centre, b.centre),
-    rank: mux(sel, a.rank, b.rank),
+    ...muxChoice(sel, a, b),
   };
 }
 
@@ -155,26 +153,19 @@ export const Pmu = defineModule('Pmu', (m, cfg: PmuConfig) => {
     const cEdges = fields(rec.edges, 4);
     const cZ = fields(rec.depth, 4);
     const iZ = fields(inc.depth, 4);
-    const cSrc = fields(rec.src, 4);
-    const iSrc = fields(inc.src, 4);
-    const cCen = fields(rec.centre, 4);
-    const iCen = fields(inc.centre, 4);
-    const cRank = fields(rec.rank, 4);
-    const iRank = fields(inc.rank, 4);
+    const cC = pixelChoices(rec);
+    const iC = pixelChoices(inc);
     const px = [0, 1, 2, 3].map((p) => {
       const em = mergeEdgeListsHw(m, cEdges[p]!, incEdges[p]!, s.vertexBits);
       const ok = c.found.and(cCov[p]!.orR()).and(incCov[p]!.orR()).and(em.ok).and(taken[p]!.not()).named(`pix_merge${k}_${p}`);
       taken[p] = taken[p]!.or(ok);
-      // The buffered fragment came first: it keeps the shading on a centre tie.
-      const takeInc = cCen[p]!.not().and(iCen[p]!.or(iRank[p]!.lt(cRank[p]!)));
       return {
         ok,
         cov: mux(ok, cCov[p]!.or(incCov[p]!), cCov[p]!),
         depth: mux(ok, cZ[p]!.or(iZ[p]!), cZ[p]!),
         edges: mux(ok, em.merged, cEdges[p]!),
-        src: mux(ok.and(takeInc), iSrc[p]!, cSrc[p]!),
-        centre: mux(ok.and(takeInc), iCen[p]!, cCen[p]!),
-        rank: mux(ok.and(takeInc), iRank[p]!, cRank[p]!),
+        // The buffered fragment came first: it keeps the shading on a centre tie.
+        ...muxChoice(ok.and(laterTakesShading(cC[p]!, iC[p]!)), iC[p]!, cC[p]!),
       };
     });
     const any = px.map((x) => x.ok).reduce((a, b) => a.or(b));
@@ -185,9 +176,7 @@ export const Pmu = defineModule('Pmu', (m, cfg: PmuConfig) => {
         cov: pack(px.map((x) => x.cov)),
         depth: pack(px.map((x) => x.depth)),
         edges: pack(px.map((x) => x.edges)),
-        src: pack(px.map((x) => x.src)),
-        centre: pack(px.map((x) => x.centre)),
-        rank: pack(px.map((x) => x.rank)),
+        ...packChoices(px),
       },
     });
   }
@@ -220,16 +209,7 @@ export const Pmu = defineModule('Pmu', (m, cfg: PmuConfig) => {
   const go = outValid.not().or(out.ready).named('go');
   const outKey = mux(outInc, cat(incPos, incBack), pKey);
   out.valid.drive(outValid);
-  out.payload.qx.drive(outKey.bits(pw, s.coordBits + 1));
-  out.payload.qy.drive(outKey.bits(s.coordBits, 1));
-  out.payload.back.drive(outKey.bit(0));
-  out.payload.cov.drive(outRec.cov);
-  out.payload.depth.drive(outRec.depth);
-  {
-    const has = fields(outRec.cov, 4).map((c) => c.orR());
-    const src = fields(outRec.src, 4);
-    out.payload.src.drive(pack([0, 1, 2, 3].map((p) => mux(has[p]!, src[p]!, mux(has[p ^ 1]!, src[p ^ 1]!, mux(has[p ^ 2]!, src[p ^ 2]!, src[p ^ 3]!))))));
-  }
+  driveQuadOut(out.payload, outKey, outRec, s.coordBits);
   inp.ready.drive(inS);
 
   // Writes: merged entries in MERGE (one port per candidate), the quad into a free entry on insert.
@@ -274,9 +254,10 @@ export const Pmu = defineModule('Pmu', (m, cfg: PmuConfig) => {
     inc.cov.set(p.cov);
     inc.depth.set(p.depth);
     inc.edges.set(p.edges);
-    inc.src.set(cat(p.tri, p.tri, p.tri, p.tri));
-    inc.centre.set(p.centre);
-    inc.rank.set(nearestRank(m, p.cov, s));
+    const choice = loneChoice(m, p.tri, p.centre, p.cov, s);
+    inc.src.set(choice.src);
+    inc.centre.set(choice.centre);
+    inc.rank.set(choice.rank);
   });
   m.when(overlapS.and(pick.found.not()), () => state.set(S_MERGE));
   m.when(mergeS.and(go), () => {
@@ -296,8 +277,6 @@ export const Pmu = defineModule('Pmu', (m, cfg: PmuConfig) => {
     nextStamp.set(0);
   });
 
-  let count: UInt = m.lit(0, uint(occupancy.width));
-  for (let i = 0; i < E; i++) count = count.addWrap(valid.bit(i).zext(occupancy.width));
-  occupancy.drive(count);
+  occupancy.drive(countOnes(m, valid, occupancy.width));
   return { in: inp, out, occupancy };
 });

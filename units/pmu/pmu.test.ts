@@ -6,6 +6,7 @@ import { makeScene, MERGE_SCENES, rasterizeScene } from '../../testbenches/workl
 import { sixTriangleFan } from '../../testbenches/workloads/merge/fixtures.js';
 import type { MergeMsaa } from '../merge-common/samples.js';
 import { runStream } from '../../testbenches/merge/stream-run.js';
+import { designCache } from '../../testbenches/merge/design-cache.js';
 import { findUnit } from '../registry.js';
 import { runPmu } from './golden.js';
 import { PMU_OUT_FIELDS, pmuPayloads, pmuShadedPayload } from '../../testbenches/merge/pmu-stimulus.js';
@@ -22,7 +23,7 @@ describe('pixel merge unit (DSL) against the golden model', () => {
 
   it('gives the golden output stream for random scenes, buffer sizes, N and back-pressure', { timeout: 300_000 }, () => {
     const seed = defaultSeed();
-    const designs = new Map<string, ReturnType<ReturnType<typeof findUnit>['elaborate']>>();
+    const design = designCache('pmu');
     fc.assert(
       fc.property(
         fc.record({
@@ -40,14 +41,12 @@ describe('pixel merge unit (DSL) against the golden model', () => {
         }),
         (y) => {
           const x = { ...y, ...y.unit };
-          const key = `${x.entries}/${x.recent}/${x.msaa}`;
-          let u = designs.get(key);
-          if (!u) designs.set(key, (u = findUnit('pmu').elaborate({ entries: String(x.entries), recent: String(x.recent), msaa: String(x.msaa), vertexBits: '7', triBits: '6', depthBits: '12', coordBits: '6' })));
+          const d = design({ entries: String(x.entries), recent: String(x.recent), msaa: String(x.msaa), vertexBits: '7', triBits: '6', depthBits: '12', coordBits: '6' });
           const scene = makeScene({ surface: x.surface, area: x.area, triangles: 40, gridTriangles: 64, seed: x.seed, width: 48, height: 48 });
           const r = rasterizeScene(scene, x.msaa);
           const shape = { msaa: x.msaa, depthBits: 12, triBits: 6, vertexBits: 7 };
           const golden = runPmu(r.grids, { msaa: x.msaa, entries: x.entries, recent: x.recent }).shaded.map((o) => pmuShadedPayload(o, shape));
-          const run = runStream(u.design, 'Pmu', pmuPayloads(r.grids, shape), PMU_OUT_FIELDS, makeRng(x.seed), x.bubble, x.stall);
+          const run = runStream(d, 'Pmu', pmuPayloads(r.grids, shape), PMU_OUT_FIELDS, makeRng(x.seed), x.bubble, x.stall);
           expect(run.received, `pmu ${JSON.stringify(x)} [seed ${seed}]`).toEqual(golden);
         },
       ),

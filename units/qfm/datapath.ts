@@ -2,7 +2,7 @@
 // fields, the lone fragment's per-pixel shading choice, can_merge, the merge
 // itself (coverage OR, depth selected per sample by coverage, masks OR,
 // per-pixel shading choice) and the helper-pixel fill at the output.
-import { mux, uint, type ModuleBuilder, type UInt } from '../../hdl/index.js';
+import { cat, mux, uint, type ModuleBuilder, type UInt } from '../../hdl/index.js';
 import { SUBPIXEL } from '../raster-common/formats.js';
 import { fields, pack } from '../merge-common/hw-lib.js';
 import { sampleOffsets, type MergeMsaa } from '../merge-common/samples.js';
@@ -58,19 +58,62 @@ export function canMerge(a: QuadRec, b: QuadRec): UInt {
   return a.cov.and(b.cov).orR().not().and(a.tri.and(b.adj).orR());
 }
 
+/** A pixel's shading choice (or a quad's, packed pixel 0 low): source triangle, centre bit, nearest-sample rank. */
+export interface ChoiceBits {
+  readonly src: UInt;
+  readonly centre: UInt;
+  readonly rank: UInt;
+}
+
+/** A quad's packed choice fields, split per pixel. */
+export function pixelChoices(r: ChoiceBits): ChoiceBits[] {
+  const src = fields(r.src, 4);
+  const centre = fields(r.centre, 4);
+  const rank = fields(r.rank, 4);
+  return [0, 1, 2, 3].map((p) => ({ src: src[p]!, centre: centre[p]!, rank: rank[p]! }));
+}
+
+export function packChoices(px: readonly ChoiceBits[]): ChoiceBits {
+  return { src: pack(px.map((c) => c.src)), centre: pack(px.map((c) => c.centre)), rank: pack(px.map((c) => c.rank)) };
+}
+
+export function muxChoice(sel: UInt, a: ChoiceBits, b: ChoiceBits): ChoiceBits {
+  return { src: mux(sel, a.src, b.src), centre: mux(sel, a.centre, b.centre), rank: mux(sel, a.rank, b.rank) };
+}
+
+/**
+ * Both fragments cover the pixel: the later one's choice replaces the
+ * earlier's if it covers the centre or a nearer sample, and the earlier one
+ * does not cover the centre (it wins a tie there).
+ */
+export function laterTakesShading(first: ChoiceBits, later: ChoiceBits): UInt {
+  return first.centre.not().and(later.centre.or(later.rank.lt(first.rank)));
+}
+
+/** A lone fragment's choice: its own triangle in every pixel, its centre bits and nearest covered samples. */
+export function loneChoice(m: ModuleBuilder, tri: UInt, centre: UInt, cov: UInt, s: QuadShape): ChoiceBits {
+  return { src: cat(tri, tri, tri, tri), centre, rank: nearestRank(m, cov, s) };
+}
+
+/** Ports a merge unit's output quad drives: key fields, coverage, depth and resolved sources. */
+type QuadOut = Record<'qx' | 'qy' | 'back' | 'cov' | 'depth' | 'src', { drive(v: UInt): void }>;
+
+/** Drive the output quad from a {qx, qy, back} key and the entry it leaves as. */
+export function driveQuadOut(out: QuadOut, key: UInt, rec: { readonly cov: UInt; readonly depth: UInt; readonly src: UInt }, coordBits: number): void {
+  out.qx.drive(key.bits(2 * coordBits, coordBits + 1));
+  out.qy.drive(key.bits(coordBits, 1));
+  out.back.drive(key.bit(0));
+  out.cov.drive(rec.cov);
+  out.depth.drive(rec.depth);
+  out.src.drive(resolvedSources(rec));
+}
+
 /** Merge b into a; a arrived first (it wins a tie on the pixel centre). */
 export function mergeRecs(a: QuadRec, b: QuadRec, s: QuadShape): QuadRec {
   const aHas = pixelHas(a.cov);
   const bHas = pixelHas(b.cov);
-  const aCen = fields(a.centre, 4);
-  const bCen = fields(b.centre, 4);
-  const aRank = fields(a.rank, 4);
-  const bRank = fields(b.rank, 4);
-  const aSrc = fields(a.src, 4);
-  const bSrc = fields(b.src, 4);
-  const takeB = [0, 1, 2, 3].map((p) =>
-    aHas[p]!.not().or(bHas[p]!.and(aCen[p]!.not()).and(bCen[p]!.or(bRank[p]!.lt(aRank[p]!)))),
-  );
+  const aC = pixelChoices(a);
+  const bC = pixelChoices(b);
   const aZ = fields(a.depth, 4 * s.msaa);
   const bZ = fields(b.depth, 4 * s.msaa);
   return {
@@ -78,14 +121,12 @@ export function mergeRecs(a: QuadRec, b: QuadRec, s: QuadShape): QuadRec {
     depth: pack(aZ.map((z, j) => mux(a.cov.bit(j), z, bZ[j]!))),
     tri: a.tri.or(b.tri),
     adj: a.adj.or(b.adj),
-    src: pack(takeB.map((t, p) => mux(t, bSrc[p]!, aSrc[p]!))),
-    centre: pack(takeB.map((t, p) => mux(t, bCen[p]!, aCen[p]!))),
-    rank: pack(takeB.map((t, p) => mux(t, bRank[p]!, aRank[p]!))),
+    ...packChoices([0, 1, 2, 3].map((p) => muxChoice(aHas[p]!.not().or(bHas[p]!.and(laterTakesShading(aC[p]!, bC[p]!))), bC[p]!, aC[p]!))),
   };
 }
 
 /** Per-pixel sources with helper pixels copying a covered neighbour: horizontal, vertical, diagonal. */
-export function resolvedSources(r: QuadRec): UInt {
+export function resolvedSources(r: { readonly cov: UInt; readonly src: UInt }): UInt {
   const has = pixelHas(r.cov);
   const src = fields(r.src, 4);
   return pack(
@@ -99,8 +140,6 @@ export function muxRec(sel: UInt, a: QuadRec, b: QuadRec): QuadRec {
     depth: mux(sel, a.depth, b.depth),
     tri: mux(sel, a.tri, b.tri),
     adj: mux(sel, a.adj, b.adj),
-    src: mux(sel, a.src, b.src),
-    centre: mux(sel, a.centre, b.centre),
-    rank: mux(sel, a.rank, b.rank),
+    ...muxChoice(sel, a, b),
   };
 }

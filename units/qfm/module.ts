@@ -12,10 +12,10 @@
 // marked `last` (end of grid) is followed by FLUSH: one entry out per cycle,
 // oldest first. Outputs wait for out.ready; empty quads are dropped.
 import { bundle, cat, defineModule, mux, stream, uint, type UInt } from '../../hdl/index.js';
-import { extremeOf, indexBits, lowestSet, oneHot } from '../merge-common/hw-lib.js';
+import { countOnes, extremeOf, indexBits, lowestSet, oneHot } from '../merge-common/hw-lib.js';
 import type { MergeMsaa } from '../merge-common/samples.js';
 import type { QfmConfig } from './config.js';
-import { canMerge, mergeRecs, muxRec, nearestRank, type QuadRec, type QuadShape, recWidths, resolvedSources } from './datapath.js';
+import { canMerge, driveQuadOut, loneChoice, mergeRecs, muxRec, type QuadRec, type QuadShape, recWidths } from './datapath.js';
 
 const S_IN = 0;
 const S_MERGE = 1;
@@ -163,12 +163,7 @@ export const Qfm = defineModule('Qfm', (m, cfg: QfmConfig) => {
   const go = outValid.not().or(out.ready).named('go');
 
   out.valid.drive(outValid);
-  out.payload.qx.drive(outKey.bits(kw - 1, s.coordBits + 1));
-  out.payload.qy.drive(outKey.bits(s.coordBits, 1));
-  out.payload.back.drive(outKey.bit(0));
-  out.payload.cov.drive(outRec.cov);
-  out.payload.depth.drive(outRec.depth);
-  out.payload.src.drive(resolvedSources(outRec));
+  driveQuadOut(out.payload, outKey, outRec, s.coordBits);
   out.payload.tris.drive(outRec.tri);
   inp.ready.drive(inS);
 
@@ -199,9 +194,10 @@ export const Qfm = defineModule('Qfm', (m, cfg: QfmConfig) => {
     inc.depth.set(p.depth);
     inc.tri.set(oneHot(m, p.tri, s.maskWidth));
     inc.adj.set(p.adj);
-    inc.src.set(cat(p.tri, p.tri, p.tri, p.tri));
-    inc.centre.set(p.centre);
-    inc.rank.set(nearestRank(m, p.cov, s));
+    const choice = loneChoice(m, p.tri, p.centre, p.cov, s);
+    inc.src.set(choice.src);
+    inc.centre.set(choice.centre);
+    inc.rank.set(choice.rank);
   });
   m.when(mergeS.and(go), () => {
     state.set(mux(anyOk.or(incFull).or(hasFree), after, m.lit(S_EVICT, uint(3))));
@@ -215,9 +211,7 @@ export const Qfm = defineModule('Qfm', (m, cfg: QfmConfig) => {
   m.when(insert, () => nextStamp.set(nextStamp.addWrap(1)));
 
   // Occupancy, for throughput studies and waveforms.
-  let count: UInt = m.lit(0, uint(occupancy.width));
-  for (let i = 0; i < E; i++) count = count.addWrap(valid.bit(i).zext(occupancy.width));
-  occupancy.drive(count);
+  occupancy.drive(countOnes(m, valid, occupancy.width));
   return { in: inp, out, occupancy };
 
 });

@@ -10,6 +10,7 @@ import { findUnit } from '../registry.js';
 import { runQfm } from './golden.js';
 import { OUT_FIELDS, qfmPayloads, shadedPayload } from '../../testbenches/merge/qfm-stimulus.js';
 import { runStream } from '../../testbenches/merge/stream-run.js';
+import { designCache } from '../../testbenches/merge/design-cache.js';
 
 describe('QFM merge buffer (DSL) against the golden model', () => {
   it('merges the six-triangle fan into one full quad', () => {
@@ -23,7 +24,7 @@ describe('QFM merge buffer (DSL) against the golden model', () => {
 
   it('gives the golden output stream for random scenes, buffer sizes, N and back-pressure', () => {
     const seed = defaultSeed();
-    const designs = new Map<string, ReturnType<ReturnType<typeof findUnit>['elaborate']>>();
+    const design = designCache('qfm');
     fc.assert(
       fc.property(
         fc.record({
@@ -38,14 +39,12 @@ describe('QFM merge buffer (DSL) against the golden model', () => {
         }),
         (x) => {
           const maskWidth = 32;
-          const key = `${x.entries}/${x.recent}/${x.msaa}`;
-          let u = designs.get(key);
-          if (!u) designs.set(key, (u = findUnit('qfm').elaborate({ entries: String(x.entries), recent: String(x.recent), msaa: String(x.msaa), maskWidth: String(maskWidth), depthBits: '12', coordBits: '6' })));
+          const d = design({ entries: String(x.entries), recent: String(x.recent), msaa: String(x.msaa), maskWidth: String(maskWidth), depthBits: '12', coordBits: '6' });
           const scene = makeScene({ surface: x.surface, area: x.area, triangles: 60, gridTriangles: maskWidth, seed: x.seed, width: 48, height: 48 });
           const r = rasterizeScene(scene, x.msaa);
           const shape = { msaa: x.msaa, depthBits: 12, triBits: indexBits(maskWidth) };
           const golden = runQfm(r.grids, { msaa: x.msaa, entries: x.entries, recent: x.recent, maskWidth }).shaded.map((o) => shadedPayload(o, shape));
-          const run = runStream(u.design, 'Qfm', qfmPayloads(r.grids, shape), OUT_FIELDS, makeRng(x.seed), x.bubble, x.stall);
+          const run = runStream(d, 'Qfm', qfmPayloads(r.grids, shape), OUT_FIELDS, makeRng(x.seed), x.bubble, x.stall);
           expect(run.received, `qfm ${JSON.stringify(x)} [seed ${seed}]`).toEqual(golden);
         },
       ),

@@ -5,7 +5,7 @@
 // internal edges are what merging can exploit.
 import { makeRng } from '../../rng.js';
 import type { Vertex } from '../../../units/raster-common/mp.js';
-import type { TriIndices } from '../raster/mesh.js';
+import { compactVertices, type TriIndices } from '../raster/mesh.js';
 import { makeSurface } from '../raster/surfaces.js';
 import { diceSurface } from '../raster/tessellate.js';
 import { computeAdjacency, type Grid, MAX_GRID_TRIANGLES, validateGrid } from './grid.js';
@@ -41,19 +41,8 @@ export function cutIntoGrids(vertices: readonly Vertex[], triangles: readonly Tr
   }
   const grids: Grid[] = [];
   for (let start = 0; start < triangles.length; start += per) {
-    const remap = new Map<number, number>();
-    const verts: Vertex[] = [];
-    const local = (k: number): number => {
-      let r = remap.get(k);
-      if (r === undefined) {
-        r = verts.length;
-        remap.set(k, r);
-        verts.push(vertices[k]!);
-      }
-      return r;
-    };
-    const tris = triangles.slice(start, start + per).map(([a, b, c]): TriIndices => [local(a), local(b), local(c)]);
-    grids.push({ vertices: verts, triangles: tris, adjacency: computeAdjacency(tris) });
+    const g = compactVertices(vertices, triangles.slice(start, start + per), 'cutIntoGrids');
+    grids.push({ vertices: g.vertices, triangles: g.triangles, adjacency: computeAdjacency(g.triangles) });
   }
   return grids;
 }

@@ -50,19 +50,23 @@ export function concatMeshes(parts: readonly Mesh[]): Mesh {
 
 /** The first `count` triangles, keeping only the vertices they use (renumbered in first-use order). */
 export function truncateMesh(mesh: Mesh, count: number): Mesh {
+  return compactVertices(mesh.vertices, mesh.triangles.slice(0, count), 'truncateMesh');
+}
+
+/** These triangles with only the vertices they use, renumbered in first-use order. */
+export function compactVertices(vertices: readonly Vertex[], triangles: readonly TriIndices[], caller: string): Mesh {
   const remap = new Map<number, number>();
-  const vertices: Vertex[] = [];
+  const kept: Vertex[] = [];
   const use = (k: number): number => {
     let r = remap.get(k);
     if (r === undefined) {
-      r = vertices.length;
+      r = kept.length;
       remap.set(k, r);
-      const v = mesh.vertices[k];
-      if (v === undefined) throw new Error(`truncateMesh: vertex index ${k} out of range`);
-      vertices.push(v);
+      const v = vertices[k];
+      if (v === undefined) throw new Error(`${caller}: vertex index ${k} out of range (0..${vertices.length - 1})`);
+      kept.push(v);
     }
     return r;
   };
-  const triangles = mesh.triangles.slice(0, count).map(([a, b, c]): TriIndices => [use(a), use(b), use(c)]);
-  return { vertices, triangles };
+  return { vertices: kept, triangles: triangles.map(([a, b, c]): TriIndices => [use(a), use(b), use(c)]) };
 }

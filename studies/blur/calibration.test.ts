@@ -1,0 +1,78 @@
+// The Blur calibration mapping: every published component priced from the
+// Blur netlist, each lane's share counted, the tuple ROM's outputs charged to
+// the one component that reads each, and a component the mode lacks left
+// "not modelled".
+import { describe, expect, it } from 'vitest';
+import { BLUR_UNIT } from '../../units/blur/units.js';
+import { calibrationSamples } from '../../synth-models/report/index.js';
+import { BLUR_CALIBRATION, BLUR_REFERENCE } from './calibration.js';
+import type { BlurConfig } from '../../units/blur/config.js';
+
+const samples = (cfg: Partial<BlurConfig>) => calibrationSamples(BLUR_CALIBRATION, BLUR_UNIT.elaborate({ ...BLUR_REFERENCE, ...cfg }));
+const byName = (s: ReturnType<typeof samples>) => new Map(s.map((x) => [x.component, x.inventory]));
+
+describe('Blur calibration components', () => {
+  it('prices all seven published components from the reference Blur netlist', () => {
+    const s = samples({});
+    expect(s.map((x) => x.component).sort()).toEqual(BLUR_CALIBRATION.published.map((p) => p.component).sort());
+    for (const x of s) expect(x.inventory.total.ops.length + x.inventory.total.registerBits.total).toBeGreaterThan(0);
+  });
+
+  it('charges each lane component once per lane (pmt)', () => {
+    const one = byName(samples({ pmt: '1' }));
+    const two = byName(samples({ pmt: '2' }));
+    for (const c of ['bbox', 'back-face cull', 'sample test', 'interpolation']) {
+      expect(two.get(c)!.total.registerBits.total).toBe(2 * one.get(c)!.total.registerBits.total);
+    }
+    // The front end is not replicated by lanes.
+    expect(two.get('sample in lens')!.total.registerBits.total).toBe(one.get('sample in lens')!.total.registerBits.total);
+  });
+
+  it('gives the tuple ROM outputs to the components that read them', () => {
+    const inv = byName(samples({}));
+    const topItems = (c: string) => inv.get(c)!.instances.filter((i) => i.module.includes('owned by')).flatMap((i) => i.items);
+    // t feeds sample in time; u, v sample in lens; jx, jy the sample test: each a 64-entry mux tree.
+    for (const c of ['sample in time', 'sample in lens', 'sample test']) expect(topItems(c).filter((it) => it.shape.kind.startsWith('mux')).length).toBeGreaterThan(0);
+    // The positioned vertices in Rp are the lens's (it produces them in blur mode).
+    expect(topItems('sample in lens').some((it) => /^rp_x0$/.test(it.name))).toBe(true);
+    expect(topItems('sample in time').some((it) => it.shape.kind === 'reg')).toBe(false);
+  });
+
+  it('leaves the lens "not modelled" in motion mode and gives the front end to sample in time', () => {
+    const s = samples({ render: 'motion' });
+    expect(s.some((x) => x.component === 'sample in lens')).toBe(false);
+    const time = s.find((x) => x.component === 'sample in time')!;
+    expect(time.inventory.instances.flatMap((i) => i.items).some((it) => it.name === 'rp_x0')).toBe(true);
+  });
+});
+
+describe('calibration on the pick of the Blur sweep', () => {
+  it('iterates from the reference over the sweep\'s own simulations until the pick is the design fitted on', async () => {
+    const { mkdtempSync, readdirSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { runSweep } = await import('../../synth-models/sweep/index.js');
+    const { calibrateOnPick, pickAtLimit } = await import('../../synth-models/report/pick-calibration.js');
+    const { loadForRepricing, repriceRows } = await import('../../synth-models/sweep/reprice.js');
+    const { study } = await import('./index.js');
+    const dir = mkdtempSync(join(tmpdir(), 'blur-cal-'));
+    const ref = { module: new URL('./index.js', import.meta.url).href, name: 'blur', params: { count: 8 } };
+    await runSweep({ study: ref, out: dir, spec: { only: 'render=blur,tvp=off,sts=1x1,stp=8.8,spf=1|4,pmt=1|4', stages: '1,4,16' }, workers: 0 });
+    const cached = readdirSync(join(dir, 'microarch')).length;
+    const lines: string[] = [];
+    const cal = await calibrateOnPick(study as never, BLUR_CALIBRATION as never, dir, (l) => lines.push(l));
+    // nothing simulated again: the cache is what the sweep left
+    expect(readdirSync(join(dir, 'microarch'))).toHaveLength(cached);
+    expect(cal.loop.priced).toBe(4);
+    expect(cal.loop.iterations[0]!.calibratedOn).toBe('render=blur,tvp=off,spf=1,pmt=1,sts=1x1,stp=8.8');
+    expect(['converged', 'cycle', 'no-pick']).toContain(cal.loop.status);
+    expect(lines.filter((l) => /^calibration iteration \d+:/.test(l))).toHaveLength(cal.loop.iterations.length);
+    if (cal.loop.status === 'converged') {
+      // the sweep priced with the final knobs picks the design they were fitted on
+      const set = await loadForRepricing(dir, (e) => e.mode === 'blur');
+      const p = pickAtLimit(repriceRows(set, cal.knobs), 3e9, 1.0, 'mpPerSec');
+      expect(p?.row.id).toBe(cal.calibratedOn);
+      expect(cal.loop.iterations.at(-1)!.pick!.id).toBe(cal.calibratedOn);
+    }
+  }, 120_000);
+});

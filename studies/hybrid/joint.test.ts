@@ -1,0 +1,63 @@
+// The Hybrid's joint objective: the geometric mean of the four modes' MP
+// rates, measured by simulating the same netlist in each mode, and each
+// mode's rate kept on the joint row.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { layoutOf, readManifest, runSweep } from '../../synth-models/sweep/index.js';
+import { POINTS_JSONL, readPoints } from '../../synth-models/sweep/store.js';
+import { runHybrid } from '../../testbenches/blur/index.js';
+import { HYBRID_MODES, type HybridConfig } from '../../units/blur/config.js';
+import { findStudy } from '../registry.js';
+import { study } from './index.js';
+import { JOINT_MODE_INDEX, jointCounts, modeRateKey } from './joint.js';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe('the Hybrid joint objective', () => {
+  it('is the geometric mean of the four MP rates, each mode weighing the same', () => {
+    const c = jointCounts([
+      { mode: 'noblur4', work: 100, cycles: 50 },
+      { mode: 'noblur16', work: 100, cycles: 100 },
+      { mode: 'motion', work: 100, cycles: 3200 },
+      { mode: 'blur', work: 100, cycles: 6400 },
+    ]);
+    const rates = [2, 1, 100 / 3200, 100 / 6400];
+    expect(c.work / c.cycles).toBeCloseTo(Math.exp(rates.reduce((s, r) => s + Math.log(r), 0) / 4), 12);
+    // Doubling one mode's rate raises the joint rate by 2^(1/4), whichever mode it is.
+    const twice = jointCounts([
+      { mode: 'noblur4', work: 100, cycles: 50 },
+      { mode: 'noblur16', work: 100, cycles: 100 },
+      { mode: 'motion', work: 100, cycles: 3200 },
+      { mode: 'blur', work: 100, cycles: 3200 },
+    ]);
+    expect(c.cycles / twice.cycles).toBeCloseTo(2 ** 0.25, 12);
+    expect(c.counters!['hybridMode']).toBe(JOINT_MODE_INDEX);
+    expect(c.counters![modeRateKey('blur')]).toBeCloseTo(100 / 6400, 12);
+  });
+
+  it('refuses a run set that is not one run per mode', () => {
+    expect(() => jointCounts([{ mode: 'blur', work: 1, cycles: 1 }])).toThrow(/one run per mode/);
+  });
+
+  it('is the default workload, and its rows carry what each mode measured on the same netlist', async () => {
+    expect(study.workloads[0]!.name).toBe('joint');
+    const out = mkdtempSync(join(tmpdir(), 'gfxrtl-hybrid-joint-'));
+    dirs.push(out);
+    await runSweep({ study: { module: findStudy('hybrid').module, name: 'hybrid', params: { count: 16 } }, out, workers: 0, spec: { only: 'tvp=off,spf=1,pmt=2,sts=1x1,stp=8.8,vt=high,vdd=0.99' } });
+    const rows = readPoints(join(out, POINTS_JSONL), layoutOf(readManifest(out)!.identity)).rows;
+    expect(rows.length).toBeGreaterThan(0);
+    const w = study.workloads[0]!;
+    const cfg: HybridConfig = { tvp: false, spf: '1', pmt: '2', sts: '1x1', stp: '8.8' };
+    const input = w.build({ count: 16, area: 0.54 }, w.seed, cfg);
+    for (const mode of HYBRID_MODES) {
+      const alone = runHybrid(cfg, mode, input.mps, input.lens).stats;
+      for (const r of rows) expect(r.extra[modeRateKey(mode)]).toBeCloseTo(alone.triangles / alone.cycles, 12);
+    }
+    const r = rows[0]!;
+    const geo = Math.exp(HYBRID_MODES.reduce((s, m) => s + Math.log(r.extra[modeRateKey(m)]!), 0) / 4);
+    expect(r.metrics['mpPerCycle']).toBeCloseTo(geo, 12);
+  }, 180_000);
+});
