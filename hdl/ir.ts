@@ -88,6 +88,32 @@ export type Node = NodeBase &
 
 export type Op = Node['op'];
 
+/** Operators whose one operand is `a` and that carry nothing else. */
+export type UnaryOp = 'wire' | 'not' | ReduceOp | 'zext' | 'sext';
+/** Operators whose two operands are `a` and `b`. */
+export type BinaryOp = SameWidthBinOp | CompareOp | MulOp | 'divu' | ShiftOp;
+
+// Listed once here so the passes that treat a class of operators alike
+// (renumbering, hashing, folding) cannot drift apart; `satisfies` makes the
+// compiler reject a list that misses an operator of its class.
+const UNARY_OPS: ReadonlySet<string> = new Set(
+  Object.keys({ wire: 1, not: 1, redand: 1, redor: 1, redxor: 1, zext: 1, sext: 1 } satisfies Record<UnaryOp, 1>),
+);
+const BINARY_OPS: ReadonlySet<string> = new Set(
+  Object.keys({
+    add: 1, sub: 1, and: 1, or: 1, xor: 1, eq: 1, ne: 1, ltu: 1, lts: 1, leu: 1, les: 1,
+    mulu: 1, muls: 1, divu: 1, shl: 1, shru: 1, shrs: 1,
+  } satisfies Record<BinaryOp, 1>),
+);
+
+export function isUnary(n: Node): n is Extract<Node, { op: UnaryOp }> {
+  return UNARY_OPS.has(n.op);
+}
+
+export function isBinary(n: Node): n is Extract<Node, { op: BinaryOp }> {
+  return BINARY_OPS.has(n.op);
+}
+
 export interface MemoryWritePort {
   addr: NodeId;
   data: NodeId;

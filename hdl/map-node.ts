@@ -1,7 +1,7 @@
 // Copy a node with its operand ids (and memory/CAM indices) renumbered: the
 // one place that knows where every operator keeps its references, for the
 // passes that renumber netlists (flattening, pruning, optimisation).
-import type { CamWritePort, DisplayFormat, MemoryWritePort, Node, NodeId, SourceLoc } from './ir.js';
+import { isBinary, isUnary, type CamWritePort, type DisplayFormat, type MemoryWritePort, type Node, type NodeId, type SourceLoc } from './ir.js';
 
 export interface Renumber {
   node: (id: NodeId) => NodeId;
@@ -15,6 +15,8 @@ export function mapNode(n: Node, id: NodeId, name: string | undefined, r: Renumb
   if (n.loc) head.loc = n.loc;
   if (n.display) head.display = n.display;
   const g = r.node;
+  if (isUnary(n)) return { ...head, op: n.op, a: g(n.a) };
+  if (isBinary(n)) return { ...head, op: n.op, a: g(n.a), b: g(n.b) };
   switch (n.op) {
     case 'const':
       return { ...head, op: 'const', value: n.value };
@@ -22,14 +24,6 @@ export function mapNode(n: Node, id: NodeId, name: string | undefined, r: Renumb
       return { ...head, op: 'input', port: n.port };
     case 'instout':
       return { ...head, op: 'instout', inst: n.inst, port: n.port };
-    case 'wire':
-    case 'not':
-    case 'redand':
-    case 'redor':
-    case 'redxor':
-    case 'zext':
-    case 'sext':
-      return { ...head, op: n.op, a: g(n.a) };
     case 'slice':
       return { ...head, op: 'slice', a: g(n.a), lo: n.lo };
     case 'mux':
@@ -46,8 +40,6 @@ export function mapNode(n: Node, id: NodeId, name: string | undefined, r: Renumb
       return { ...head, op: 'camread', cam: r.cam(n.cam), index: g(n.index) };
     case 'camvalid':
       return { ...head, op: 'camvalid', cam: r.cam(n.cam) };
-    default:
-      return { ...head, op: n.op, a: g(n.a), b: g(n.b) };
   }
 }
 

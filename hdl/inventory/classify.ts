@@ -14,43 +14,32 @@ export interface OpUse {
   levels: number;
 }
 
+/** Operators that are wiring whatever their operands. */
+type WiringOp = 'const' | 'input' | 'wire' | 'concat' | 'slice' | 'zext' | 'sext' | 'instout' | 'camvalid';
+const WIRING_OPS: ReadonlySet<string> = new Set(
+  Object.keys({ const: 1, input: 1, wire: 1, concat: 1, slice: 1, zext: 1, sext: 1, instout: 1, camvalid: 1 } satisfies Record<WiringOp, 1>),
+);
+
+function isWiringOp(n: Node): n is Extract<Node, { op: WiringOp }> {
+  return WIRING_OPS.has(n.op);
+}
+
+/** Costs nothing: classifyNode gives null for exactly these nodes. */
 export function isWiring(n: Node): boolean {
-  switch (n.op) {
-    case 'const':
-    case 'input':
-    case 'wire':
-    case 'concat':
-    case 'slice':
-    case 'zext':
-    case 'sext':
-    case 'instout':
-    case 'camvalid':
-      return true;
-    case 'mux':
-      return n.cases.length < 2;
-    default:
-      return false;
-  }
+  // A one-way mux is a wire to its only case.
+  return isWiringOp(n) || (n.op === 'mux' && n.cases.length < 2);
 }
 
 /** The hardware a node stands for, or null for wiring. */
 export function classifyNode(mod: ModuleIR, n: Node): OpUse | null {
   const w = (id: number): number => mod.nodes[id]!.width;
   const one = (shape: OpShape): OpUse => ({ shape, count: 1, levels: 1 });
+  if (isWiringOp(n)) return null;
   // An operand the optimiser left constant is folded by synthesis into the
   // operator's cells (an incrementer, a compare against a fixed pattern).
   const isConst = (id: number): boolean => mod.nodes[id]!.op === 'const';
   const constant = (x: { a: number; b: number }): { constant?: true } => (isConst(x.a) || isConst(x.b) ? { constant: true } : {});
   switch (n.op) {
-    case 'const':
-    case 'input':
-    case 'wire':
-    case 'concat':
-    case 'slice':
-    case 'zext':
-    case 'sext':
-    case 'instout':
-      return null;
     case 'add':
     case 'sub':
       return one({ kind: n.op, width: n.width, ...constant(n) });
@@ -86,8 +75,8 @@ export function classifyNode(mod: ModuleIR, n: Node): OpUse | null {
     case 'redxor':
       return one({ kind: n.op, width: w(n.a) });
     case 'mux': {
+      if (isWiring(n)) return null;
       const ways = n.cases.length;
-      if (ways < 2) return null;
       return { shape: { kind: 'mux2', width: n.width }, count: ways - 1, levels: Math.ceil(Math.log2(ways)) };
     }
     case 'reg':
@@ -107,8 +96,6 @@ export function classifyNode(mod: ModuleIR, n: Node): OpUse | null {
       const c = mod.cams[n.cam]!;
       return one({ kind: 'sramread', width: c.keyWidth, depth: c.entries });
     }
-    case 'camvalid':
-      return null;
   }
 }
 

@@ -1,14 +1,18 @@
 // The value of a pure operator on constant operands, by the semantics of
 // ir.ts (written from that text, not shared with the simulator's code
 // generator, so the differential test compares two readings of the spec).
-import { mask, type Node, type NodeId } from '../ir.js';
+import { isBinary, mask, type BinaryOp, type Node, type NodeId } from '../ir.js';
 
 export type ValueOf = (id: NodeId) => bigint | undefined;
 export type WidthOf = (id: NodeId) => number;
 
+function signed(v: bigint, w: number): bigint {
+  return BigInt.asIntN(w, v);
+}
+
 export function evalPure(n: Node, value: ValueOf, width: WidthOf): bigint | undefined {
+  if (isBinary(n)) return evalBinary(n, value, width);
   const m = mask(n.width);
-  const signed = (v: bigint, w: number): bigint => BigInt.asIntN(w, v);
   switch (n.op) {
     case 'const':
       return n.value;
@@ -53,67 +57,53 @@ export function evalPure(n: Node, value: ValueOf, width: WidthOf): bigint | unde
       const pick = n.cases[Math.min(Number(s), n.cases.length - 1)];
       return pick === undefined ? undefined : value(pick);
     }
-    case 'add':
-    case 'sub':
-    case 'and':
-    case 'or':
-    case 'xor':
-    case 'eq':
-    case 'ne':
-    case 'ltu':
-    case 'leu':
-    case 'lts':
-    case 'les':
-    case 'mulu':
-    case 'muls':
-    case 'divu':
-    case 'shl':
-    case 'shru':
-    case 'shrs': {
-      const a = value(n.a);
-      const b = value(n.b);
-      if (a === undefined || b === undefined) return undefined;
-      const wa = width(n.a);
-      const bool = (x: boolean): bigint => (x ? 1n : 0n);
-      switch (n.op) {
-        case 'add':
-          return (a + b) & m;
-        case 'sub':
-          return (a - b) & m;
-        case 'and':
-          return a & b;
-        case 'or':
-          return a | b;
-        case 'xor':
-          return a ^ b;
-        case 'eq':
-          return bool(a === b);
-        case 'ne':
-          return bool(a !== b);
-        case 'ltu':
-          return bool(a < b);
-        case 'leu':
-          return bool(a <= b);
-        case 'lts':
-          return bool(signed(a, wa) < signed(b, wa));
-        case 'les':
-          return bool(signed(a, wa) <= signed(b, wa));
-        case 'mulu':
-          return (a * b) & m;
-        case 'muls':
-          return BigInt.asUintN(n.width, signed(a, wa) * signed(b, width(n.b)));
-        case 'divu':
-          return b === 0n ? m : a / b;
-        case 'shl':
-          return b >= BigInt(n.width) ? 0n : (a << b) & m;
-        case 'shru':
-          return b >= BigInt(n.width) ? 0n : a >> b;
-        case 'shrs': {
-          const s = signed(a, n.width);
-          return BigInt.asUintN(n.width, b >= BigInt(n.width) ? (s < 0n ? -1n : 0n) : s >> b);
-        }
-      }
-    }
   }
   return undefined;
+}
+
+function evalBinary(n: Extract<Node, { op: BinaryOp }>, value: ValueOf, width: WidthOf): bigint | undefined {
+  const a = value(n.a);
+  const b = value(n.b);
+  if (a === undefined || b === undefined) return undefined;
+  const m = mask(n.width);
+  const wa = width(n.a);
+  const bool = (x: boolean): bigint => (x ? 1n : 0n);
+  switch (n.op) {
+    case 'add':
+      return (a + b) & m;
+    case 'sub':
+      return (a - b) & m;
+    case 'and':
+      return a & b;
+    case 'or':
+      return a | b;
+    case 'xor':
+      return a ^ b;
+    case 'eq':
+      return bool(a === b);
+    case 'ne':
+      return bool(a !== b);
+    case 'ltu':
+      return bool(a < b);
+    case 'leu':
+      return bool(a <= b);
+    case 'lts':
+      return bool(signed(a, wa) < signed(b, wa));
+    case 'les':
+      return bool(signed(a, wa) <= signed(b, wa));
+    case 'mulu':
+      return (a * b) & m;
+    case 'muls':
+      return BigInt.asUintN(n.width, signed(a, wa) * signed(b, width(n.b)));
+    case 'divu':
+      return b === 0n ? m : a / b;
+    case 'shl':
+      return b >= BigInt(n.width) ? 0n : (a << b) & m;
+    case 'shru':
+      return b >= BigInt(n.width) ? 0n : a >> b;
+    case 'shrs': {
+      const s = signed(a, n.width);
+      return BigInt.asUintN(n.width, b >= BigInt(n.width) ? (s < 0n ? -1n : 0n) : s >> b);
+    }
+  }
 }

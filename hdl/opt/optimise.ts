@@ -12,7 +12,7 @@
 // are kept even when nothing reads them; write ports whose enable is
 // constant 0 are dropped.
 import { mapCamPort, mapMemPort, mapNode } from '../map-node.js';
-import { camPortOperands, combOperands, operands, type ModuleIR, type Node, type NodeId } from '../ir.js';
+import { camPortOperands, combOperands, isBinary, isUnary, operands, type ModuleIR, type Node, type NodeId } from '../ir.js';
 import type { NodeSpec } from '../signal.js';
 import { Ranges } from './range.js';
 import { COMMUTATIVE, PURE_OPS, simplify, type Kit } from './simplify.js';
@@ -115,6 +115,8 @@ export function optimiseModule(m: ModuleIR): OptStats {
 
 /** Structural hash key of a pure node (operands already canonical). */
 function keyOf(n: Node): string | null {
+  if (isUnary(n)) return `${n.op}${n.width}:${n.a}`;
+  if (isBinary(n)) return COMMUTATIVE.has(n.op) && n.b < n.a ? `${n.op}${n.width}:${n.b}:${n.a}` : `${n.op}${n.width}:${n.a}:${n.b}`;
   switch (n.op) {
     case 'const':
       return `const${n.width}:${n.value}`;
@@ -124,18 +126,9 @@ function keyOf(n: Node): string | null {
       return `mux${n.width}:${n.sel}:${n.cases.join(',')}`;
     case 'concat':
       return `concat${n.width}:${n.parts.join(',')}`;
-    case 'wire':
-    case 'not':
-    case 'redand':
-    case 'redor':
-    case 'redxor':
-    case 'zext':
-    case 'sext':
-      return `${n.op}${n.width}:${n.a}`;
     default:
-      if (!PURE_OPS.has(n.op) || !('b' in n)) return null;
-      if (COMMUTATIVE.has(n.op) && n.b < n.a) return `${n.op}${n.width}:${n.b}:${n.a}`;
-      return `${n.op}${n.width}:${n.a}:${n.b}`;
+      // Inputs, state and instance outputs are never merged.
+      return null;
   }
 }
 

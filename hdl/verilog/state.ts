@@ -67,19 +67,36 @@ export function syncReadBlock(n: Node & { op: 'memread' }, m: ModuleIR, r: Refs,
   return ['  always @(posedge clock)', n.en === null ? `    ${load}` : `    if (${r.ref(n.en)}) ${load}`];
 }
 
+/** Each write port's assignment, guarded by its enable and (for an address
+ *  that can run past `size`) the in-range test; a port whose constant
+ *  address is past the end never writes and leaves a note instead. */
+function portWrites<P extends { en: NodeId }>(
+  ports: readonly P[],
+  addrOf: (p: P) => NodeId,
+  size: number,
+  r: Refs,
+  indent: string,
+  pastEnd: string,
+  write: (p: P, index: string, guard: string) => string[],
+): string[] {
+  const lines: string[] = [];
+  for (const [k, p] of ports.entries()) {
+    const at = arrayIndex(r, addrOf(p), size);
+    if (at === null) lines.push(`${indent}// Write port ${k} never writes: its constant ${pastEnd}.`);
+    else lines.push(...write(p, at.index, both(r.ref(p.en), at.inRange)));
+  }
+  return lines;
+}
+
 export function memoryWriteBlock(mem: MemoryIR, name: string, r: Refs): string[] {
   if (mem.writePorts.length === 0) return [];
   const lines = ['  always @(posedge clock) begin'];
   if (mem.writePorts.length > 1) lines.push('    // Later write ports win: their assignments come last.');
-  for (const [k, w] of mem.writePorts.entries()) {
-    const at = arrayIndex(r, w.addr, mem.depth);
-    if (at === null) {
-      lines.push(`    // Write port ${k} never writes: its constant address is past the last word.`);
-      continue;
-    }
-    const { index, inRange } = at;
-    lines.push(`    if (${both(r.ref(w.en), inRange)}) ${name}[${index}] <= ${r.ref(w.data)};`);
-  }
+  lines.push(
+    ...portWrites(mem.writePorts, (w) => w.addr, mem.depth, r, '    ', 'address is past the last word', (w, index, guard) => [
+      `    if (${guard}) ${name}[${index}] <= ${r.ref(w.data)};`,
+    ]),
+  );
   lines.push('  end');
   return lines;
 }
@@ -91,19 +108,15 @@ export function camWriteBlock(cam: CamIR, keys: string, valid: string, r: Refs, 
   if (cam.writePorts.length > 0) {
     lines.push('    else begin');
     if (cam.writePorts.length > 1) lines.push('      // Later write ports win, field by field: their assignments come last.');
-    for (const [k, w] of cam.writePorts.entries()) {
-      const at = arrayIndex(r, w.index, cam.entries);
-      if (at === null) {
-        lines.push(`      // Write port ${k} never writes: its constant index is past the last entry.`);
-        continue;
-      }
-      const { index, inRange } = at;
-      lines.push(`      if (${both(r.ref(w.en), inRange)}) begin`);
-      if (w.key !== null) lines.push(`        ${keys}[${index}] <= ${r.ref(w.key)};`);
-      if (w.care !== undefined) lines.push(`        ${care}[${index}] <= ${r.ref(w.care)};`);
-      lines.push(`        ${valid}[${index}] <= ${r.ref(w.valid)};`);
-      lines.push('      end');
-    }
+    lines.push(
+      ...portWrites(cam.writePorts, (w) => w.index, cam.entries, r, '      ', 'index is past the last entry', (w, index, guard) => {
+        const fields = [`      if (${guard}) begin`];
+        if (w.key !== null) fields.push(`        ${keys}[${index}] <= ${r.ref(w.key)};`);
+        if (w.care !== undefined) fields.push(`        ${care}[${index}] <= ${r.ref(w.care)};`);
+        fields.push(`        ${valid}[${index}] <= ${r.ref(w.valid)};`, '      end');
+        return fields;
+      }),
+    );
     lines.push('    end');
   }
   lines.push('  end');
