@@ -3,7 +3,7 @@
 // so re-pricing after a cost-model change needs no new synthesis (radix-sort,
 // qfm and pmu take tens of minutes each in Yosys on a loaded 2-core machine).
 //
-//   npx tsx scripts/crosscheck-cached.ts [REGEX] [--cache-only] [--cache DIR]
+//   npx tsx cli/crosscheck-cached.ts [REGEX] [--cache-only] [--cache DIR]
 //
 // Prints per unit: model / Yosys, both areas, Yosys' flop share, and the
 // model's area by operator kind (priced as the cross-check prices it).
@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { registeredUnitDesigns } from '../cli/commands/crosscheck-units.js';
+import { registeredUnitDesigns } from './commands/crosscheck-units.js';
 import { inventory } from '../hdl/inventory/index.js';
 import { emitVerilog } from '../hdl/verilog/emit.js';
 import { yosysCellCounts, type YosysCellCounts } from '../hdl/verilog/yosys.js';
