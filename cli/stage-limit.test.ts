@@ -45,7 +45,7 @@ it('sweep: an explicit --stages list deeper than helps any micro-architecture sw
   const problems = await checkBadCases(
     [
       { args: ['sweep', '--study', 'qfm', '--out', 'DIR/q', '--stages', '1,2'], spawn: true, says: /--stages 2 is deeper than helps any of study qfm's \d+ micro-architecture\(s\) swept: valid 1\.\.1 \(.*loop through Qfm\.valid/ },
-      { args: ['sweep', '--study', 'mac', '--out', 'DIR/m', '--stages', '8,1'], says: /--stages 8 .*study mac's 24 micro-architecture\(s\) swept: valid 1\.\.5 \(the deepest useful, for intBits=/ },
+      { args: ['sweep', '--study', 'mac', '--out', 'DIR/m', '--stages', '8,1'], says: /--stages 8 .*study mac's 24 micro-architecture\(s\) swept: valid 1\.\.\d+ \(the deepest useful, for intBits=/ },
     ],
     DIR,
   );

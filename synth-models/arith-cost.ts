@@ -1,127 +1,112 @@
 // Standard-cell operators: adders, comparators, multipliers, dividers,
 // muxes, gates, reductions, shifters and registers, each priced at the
-// reference point (op-cost.ts) from the synthesised Yosys + ABC blocks where
-// there is a figure, else composed from NanGate cells. Formulas and their
-// sources at each function.
+// reference point (op-cost.ts). Adders, subtractors, comparators, equality,
+// multipliers and 2:1 muxes take area and delay from our own Yosys + ABC
+// syntheses on NanGate 45 nm cells (operator-table.ts); the rest is
+// composed from NanGate cells. Formulas and their sources at each function.
 import { powerLaw, type Anchor } from './interpolate.js';
 import { atReference, cellsOf, clog2, LEAKAGE_DENSITY, logic, plus, ENERGY_DENSITY, type OpCost } from './op-cost.js';
-import { HOROWITZ_ISSCC14, NANGATE45, YOSYS_ABC_NANGATE45 } from './sources.js';
-
-const log2 = Math.log2;
+import { characterised } from './operator-table.js';
+import { HOROWITZ_ISSCC14, NANGATE45 } from './sources.js';
+import type { RtlForm, RtlKind } from './yosys/forms-rtl.js';
 
 const cells = NANGATE45.cells;
-const { INV_X1, NAND2_X1, NOR2_X1, AOI21_X1, XOR2_X1, MUX2_X1 } = cells;
+const { INV_X1, NAND2_X1, NOR2_X1, XOR2_X1, MUX2_X1 } = cells;
 
-const YOSYS = YOSYS_ABC_NANGATE45;
-const addArea: Anchor[] = YOSYS.add.map((f) => ({ x: f.width, y: f.areaUm2 }));
-const addDelay: Anchor[] = YOSYS.add.map((f) => ({ x: f.width, y: f.delayPs }));
 const addEnergy: Anchor[] = HOROWITZ_ISSCC14.add.map((f) => ({ x: f.width, y: atReference(f.energyPj * 1000, HOROWITZ_ISSCC14.vdd) }));
-const mulArea: Anchor[] = YOSYS.mul.map((f) => ({ x: f.width, y: f.areaUm2 }));
-const mulDelay: Anchor[] = YOSYS.mul.map((f) => ({ x: f.width, y: f.delayPs }));
 const mulEnergy: Anchor[] = HOROWITZ_ISSCC14.mul.map((f) => ({ x: f.width, y: atReference(f.energyPj * 1000, HOROWITZ_ISSCC14.vdd) }));
 
-/** Ripple adder: linear in width for area, delay and energy outside the
- *  published 8/16/32-bit points, power-law interpolated between them. */
+/** A characterised form: area and delay from our Yosys + ABC syntheses
+ *  (operator-table.ts), energy from a published figure scaled by area
+ *  (switched capacitance tracks cell area), leakage by density. */
+function synthesised(kind: RtlKind, form: RtlForm, w: number, energyAt: (areaUm2: number) => number): OpCost {
+  const { areaUm2, delayPs } = characterised(kind, form, w);
+  return { areaUm2, leakageNw: areaUm2 * LEAKAGE_DENSITY, energyFj: energyAt(areaUm2), clockFj: 0, delayPs, macro: false };
+}
+
+/** Energy of a w-bit add (Horowitz, ISSCC 2014), by the ripple adder's area:
+ *  a form larger than ripple switches that much more capacitance. */
+function addEnergyFor(kind: 'add' | 'sub' | 'cmp', w: number): (areaUm2: number) => number {
+  const ripple = characterised(kind, 'ripple', w).areaUm2;
+  return (areaUm2) => powerLaw(addEnergy, w, 1) * (areaUm2 / ripple);
+}
+
+export type AdderForm = 'ripple' | 'brent-kung' | 'kogge-stone' | 'yosys';
+
+/** Adders: ripple-carry; Brent-Kung (IEEE Trans. Computers C-31, 1982): 2
+ *  log2 w - 1 prefix levels, about 2w cells; Kogge-Stone (IEEE Trans.
+ *  Computers C-22, 1973): log2 w levels, w log2 w cells, the fastest and the
+ *  largest; 'yosys': what Yosys' techmap builds from `a + b` (its $lcu is a
+ *  Brent-Kung network), the form the area cross-check meets. */
+export function adder(form: AdderForm, w: number): OpCost {
+  return synthesised('add', form, w, addEnergyFor('add', w));
+}
+
 export function rippleAdder(w: number): OpCost {
-  const areaUm2 = powerLaw(addArea, w, 1);
-  return { areaUm2, leakageNw: areaUm2 * LEAKAGE_DENSITY, energyFj: powerLaw(addEnergy, w, 1), clockFj: 0, delayPs: powerLaw(addDelay, w, 1), macro: false };
+  return adder('ripple', w);
 }
 
-/** Parallel-prefix adders composed from NanGate cells (the cell table of
- *  sources.ts): per bit a NAND2 (generate) and an XOR2 (propagate), a
- *  prefix network of black cells (AOI21 for the group generate, NAND2 for
- *  the group propagate), and an XOR2 per sum bit. Delay: the propagate XOR,
- *  one AOI21 per prefix level, the sum XOR. Energy scales from the ripple
- *  adder's (Horowitz) by area: switched capacitance tracks cell area.
- *
- *  Kogge-Stone (IEEE Trans. Computers C-22, 1973): log2 w levels, w - 2^l
- *  black cells at level l; the fastest, and the largest.
- *  Brent-Kung (IEEE Trans. Computers C-31, 1982): 2 log2 w - 1 levels,
- *  2w - 2 - log2 w black cells; about ripple's area, between the two in
- *  delay. */
-function prefixForm(w: number, blackCells: number, levels: number): OpCost {
-  const ripple = rippleAdder(w);
-  const blackUm2 = AOI21_X1.areaUm2 + NAND2_X1.areaUm2;
-  const areaUm2 = w * (NAND2_X1.areaUm2 + 2 * XOR2_X1.areaUm2) + blackCells * blackUm2;
-  const delayPs = 2 * XOR2_X1.delayPs + levels * AOI21_X1.delayPs;
-  return { areaUm2, leakageNw: areaUm2 * LEAKAGE_DENSITY, energyFj: ripple.energyFj * (areaUm2 / ripple.areaUm2), clockFj: 0, delayPs, macro: false };
+/** Subtractors, characterised as a - b (the inverted operand and carry-in
+ *  folded by ABC into the first stage). */
+export function subtractor(form: AdderForm, w: number): OpCost {
+  return synthesised('sub', form, w, addEnergyFor('sub', w));
 }
 
-export function koggeStoneAdder(w: number): OpCost {
-  const levels = clog2(Math.max(2, w));
-  let cells = 0;
-  for (let l = 0; l < levels; l++) cells += Math.max(0, w - 2 ** l);
-  return prefixForm(w, cells, levels);
+/** Unsigned magnitude comparators (a < b: the borrow out of a - b):
+ *  ripple-borrow chain, or a balanced tree of prefix cells (log2 w levels,
+ *  w - 1 cells); 'yosys' is Yosys' own $lt. */
+export function comparator(form: 'ripple' | 'prefix-tree' | 'yosys', w: number): OpCost {
+  return synthesised('cmp', form, w, (a) => a * ENERGY_DENSITY);
 }
 
-export function brentKungAdder(w: number): OpCost {
-  const lg = clog2(Math.max(2, w));
-  return prefixForm(w, Math.max(1, 2 * w - 2 - lg), Math.max(1, 2 * lg - 1));
+/** Equality: Yosys' $eq (XOR per bit, a NOR/NAND tree). */
+export function equality(w: number): OpCost {
+  return synthesised('eq', 'yosys', w, (a) => a * ENERGY_DENSITY);
 }
-
-/** Ripple-borrow magnitude comparator: the borrow chain of a subtractor
- *  without its sum bits, one AOI21 + INV per bit; its carry ripples as the
- *  synthesised ripple adder's does, so it takes that adder's delay. */
-export function rippleComparator(w: number): OpCost {
-  const areaUm2 = w * (AOI21_X1.areaUm2 + INV_X1.areaUm2);
-  return logic(areaUm2, rippleAdder(w).delayPs);
-}
-
-/** Tree comparators: a per-bit XOR2 stage then a log-depth tree; the
- *  per-level delay is fitted to the synthesised 32-bit figure, the area is
- *  linear in width from it. */
-export function comparator(w: number, fig: { width: number; areaUm2: number; delayPs: number }): OpCost {
-  const perLevel = (fig.delayPs - XOR2_X1.delayPs) / log2(fig.width);
-  return logic((fig.areaUm2 / fig.width) * w, XOR2_X1.delayPs + perLevel * log2(w));
-}
-
-const MUX2_BIT_UM2 = YOSYS.mux2x32.areaUm2 / YOSYS.mux2x32.width;
-export const MUX2_DELAY_PS = YOSYS.mux2x32.delayPs;
 
 export function mux2(w: number): OpCost {
-  return { areaUm2: MUX2_BIT_UM2 * w, leakageNw: MUX2_X1.leakageNw * w, energyFj: MUX2_BIT_UM2 * w * ENERGY_DENSITY, clockFj: 0, delayPs: MUX2_DELAY_PS, macro: false };
+  const c = synthesised('mux2', 'yosys', w, (a) => a * ENERGY_DENSITY);
+  return { ...c, leakageNw: MUX2_X1.leakageNw * w };
 }
 
-/** Array multiplier: area and energy quadratic in width (power-law between
- *  the published points, in the geometric-mean width sqrt(a b), so a 16x8
- *  multiplier costs what its partial-product count says); delay linear in
- *  the mean width (a + b) / 2 (the carry ripples across the array). Signed
+export type MultiplierForm = 'array' | 'booth4-wallace' | 'yosys';
+
+/** Multipliers, characterised square and unsigned: area at the geometric-
+ *  mean width sqrt(a b) (the partial-product count), delay at the mean width
+ *  (a + b) / 2. Forms: carry-save array; radix-4 Booth recoding with a
+ *  Wallace tree and a Kogge-Stone final adder; 'yosys' (AND partial
+ *  products, Yosys' maccmap carry-save tree, a Brent-Kung final adder).
+ *  Energy: Horowitz's multiplier energy (quadratic in width between his 8-
+ *  and 32-bit figures) for the array, scaled by area for the others. Signed
  *  (Baugh-Wooley) adds an inverter per operand bit. */
-export function multiplier(a: number, b: number, signed: boolean): OpCost {
+export function multiplier(form: MultiplierForm, a: number, b: number, signed: boolean): OpCost {
   const w = Math.sqrt(a * b);
-  const areaUm2 = powerLaw(mulArea, w, 2);
-  const base: OpCost = { areaUm2, leakageNw: areaUm2 * LEAKAGE_DENSITY, energyFj: powerLaw(mulEnergy, w, 2), clockFj: 0, delayPs: powerLaw(mulDelay, (a + b) / 2, 1), macro: false };
+  const arrayArea = characterised('mul', 'array', w).areaUm2;
+  const area = characterised('mul', form, w).areaUm2;
+  const delayPs = characterised('mul', form, (a + b) / 2).delayPs;
+  const base: OpCost = { areaUm2: area, leakageNw: area * LEAKAGE_DENSITY, energyFj: powerLaw(mulEnergy, w, 2) * (area / arrayArea), clockFj: 0, delayPs, macro: false };
   return signed ? plus(base, cellsOf(INV_X1, a + b, 0)) : base;
 }
 
-/** Radix-4 Booth multiplier with a Wallace tree, composed from NanGate
- *  cells: the narrower operand n is recoded into ceil((n+1)/2) partial-
- *  product rows of m+1 Booth selectors (MUX2 + XOR2 each; m the wider
- *  operand), a carry-save tree of full adders reducing the rows 3:2 per level
- *  ((rows - 2) x (m + n) FA cells), then a Kogge-Stone adder of m + n bits.
- *  Delay: selector, one FA per tree level, the final adder. Energy scales
- *  from the array multiplier's (Horowitz) by area. Narrow multipliers come
- *  out slower than the array: the timing-driven choice then never takes
- *  them (operator-forms.ts keeps only forms that trade area for delay). */
-export function boothWallaceMultiplier(a: number, b: number, signed: boolean): OpCost {
-  const array = multiplier(a, b, signed);
-  const [m, n] = a >= b ? [a, b] : [b, a];
-  const rows = Math.ceil((n + 1) / 2);
-  let levels = 0;
-  for (let r = rows; r > 2; r -= Math.floor(r / 3)) levels++;
-  const final = koggeStoneAdder(m + n);
-  const delayPs = XOR2_X1.delayPs + MUX2_X1.delayPs + levels * cells.FA_X1.delayPs + final.delayPs;
-  const areaUm2 = rows * (m + 1) * (MUX2_X1.areaUm2 + XOR2_X1.areaUm2) + Math.max(0, rows - 2) * (m + n) * cells.FA_X1.areaUm2 + final.areaUm2;
-  return { areaUm2, leakageNw: areaUm2 * LEAKAGE_DENSITY, energyFj: array.energyFj * (areaUm2 / array.areaUm2), clockFj: 0, delayPs, macro: false };
+/** An operator with one constant operand, as Yosys folds it (an adder of a
+ *  constant is most of the way to an incrementer, a compare against a
+ *  constant is a chain of ANDs and ORs), characterised at the constant
+ *  0101...01 (half its bits set). Multipliers at the geometric-mean width,
+ *  their delay at the mean width, as above. Energy by density. */
+export function withConstant(kind: 'add' | 'sub' | 'cmp' | 'eq' | 'mul', a: number, b = a, signed = false): OpCost {
+  const area = characterised(kind, 'const', kind === 'mul' ? Math.sqrt(a * b) : a).areaUm2;
+  const delayPs = characterised(kind, 'const', kind === 'mul' ? (a + b) / 2 : a).delayPs;
+  const base = logic(area, delayPs);
+  return kind === 'mul' && signed ? plus(base, cellsOf(INV_X1, a + b, 0)) : base;
 }
 
 /** Restoring array divider: one row per quotient bit, each a (b+1)-bit
  *  subtractor and a b-bit 2:1 mux that keeps or replaces the remainder. A
- *  row waits for the borrow-out, which a log-depth comparator resolves, then
+ *  row waits for the borrow-out, which a prefix comparator resolves, then
  *  the mux. Energy by density. */
 export function divider(a: number, b: number): OpCost {
-  const row = plus(rippleAdder(b + 1), mux2(b));
-  const rowDelay = comparator(b + 1, YOSYS.lessThan32).delayPs + MUX2_DELAY_PS;
+  const row = plus(subtractor('ripple', b + 1), mux2(b));
+  const rowDelay = comparator('prefix-tree', b + 1).delayPs + mux2(b).delayPs;
   return logic(row.areaUm2 * a, rowDelay * a);
 }
 
@@ -143,7 +128,7 @@ const NANDNOR = {
 export function shifter(w: number, amount: number): OpCost {
   const moving = Math.min(amount, clog2(w));
   const stages = moving + (amount > moving ? 1 : 0);
-  return { ...mux2(w * stages), delayPs: MUX2_DELAY_PS * stages };
+  return { ...mux2(w * stages), delayPs: mux2(w).delayPs * stages };
 }
 
 /** NanGate has no enable flop: Yosys maps an enable to a MUX2 feeding D. The
@@ -159,11 +144,6 @@ export function register(w: number, reset: boolean, enable: boolean): OpCost {
   if (!enable) return flop;
   const fanout = { ...cellsOf(INV_X1, (2 * w) / 3, 0), delayPs: 0 };
   return plus(plus(flop, mux2(w)), fanout);
-}
-
-/** a - b = a + ~b + 1: an inverter per bit in front of the adder. */
-export function subtractor(w: number, adder: (w: number) => OpCost): OpCost {
-  return plus(adder(w), cellsOf(INV_X1, w, 1));
 }
 
 /** Bitwise gates: one cell (or NAND/NOR + INV) per bit. */

@@ -4,25 +4,26 @@
 // from there to other Vt flavours and supplies.
 //
 // Where each number comes from (sources.ts holds the figures):
-//  - area and delay of adders, multipliers, comparators, 2:1 muxes and
-//    registers: the Yosys + ABC syntheses onto NanGate 45 nm. These are the
-//    same tool and library that synthesise our emitted Verilog, so an
-//    inventory priced here can be checked against Yosys' own cell counts.
-//    Between the published widths: power-law interpolation (interpolate.ts).
+//  - area and delay of adders, subtractors, comparators, equality,
+//    multipliers (every form) and 2:1 muxes: our own Yosys + ABC syntheses
+//    onto NanGate 45 nm cells (yosys/characterise.ts writes the table,
+//    operator-table.ts reads it). The area is measured as the cross-check
+//    measures whole units, so an inventory priced here can be checked
+//    against Yosys' own cell counts. Between synthesised widths: power-law
+//    interpolation; beyond them: the fitted per-bit / per-cell model.
 //  - energy of adders and multipliers: Horowitz ISSCC 2014 (0.9 V), brought
 //    to 1.1 V by Vdd^2.
 //  - energy of everything else: ENERGY_DENSITY x area (op-cost.ts).
 //  - leakage of logic built from one cell type: that cell's NanGate leakage;
 //    of synthesised blocks: LEAKAGE_DENSITY x area (median NanGate leakage
 //    per um^2, 22 nW/um^2).
-//  - bitwise gates, reductions, shifters, dividers, prefix adders, Booth-
-//    Wallace multipliers: composed from NanGate cells and the synthesised
-//    blocks (arith-cost.ts).
+//  - bitwise gates, reductions, shifters, dividers, registers: composed
+//    from NanGate cells and the synthesised blocks (arith-cost.ts).
 //  - SRAM and CAM: CACTI 7 (45 nm HP) per-bit area and per-access energy
 //    (memory-cost.ts).
 import type { OpShape } from '../hdl/inventory/index.js';
 import { shapeKey } from '../hdl/inventory/index.js';
-import { chooseForm, formsOf, type Form } from './operator-forms.js';
+import { chooseForm, formsOf, yosysForm, type Form } from './operator-forms.js';
 import { REFERENCE_VDD, type OpCost } from './op-cost.js';
 import { NANGATE45 } from './sources.js';
 
@@ -37,13 +38,16 @@ export const REGISTER_OVERHEAD_PS = NANGATE45.registerOverheadPs;
 
 /** Bumped whenever a change here moves any operator's price: a calibration
  *  file fitted against another version is refused (knobs-file.ts). */
-export const COST_TABLE_VERSION = 2;
+export const COST_TABLE_VERSION = 3;
 
 /** How each adder, comparator and multiplier is built (operator-forms.ts):
  *  'timed' (default): the cheapest form that meets the stage budget, as a
  *  synthesis tool picks it; 'ripple': always the cheapest (ripple-carry,
  *  array); 'fast': always the fastest (Kogge-Stone, Booth-Wallace). */
-export type ArithStyle = 'timed' | 'ripple' | 'fast';
+/** 'yosys' (not offered to users): the forms Yosys' own `synth` builds
+ *  without a clock (Brent-Kung adders, carry-save-tree multipliers), which
+ *  the area cross-check prices so it compares like with like. */
+export type ArithStyle = 'timed' | 'ripple' | 'fast' | 'yosys';
 export const ARITH_STYLES: readonly ArithStyle[] = ['timed', 'ripple', 'fast'];
 
 export interface CostTable {
@@ -65,7 +69,7 @@ export function costTable(opts: { arith?: ArithStyle } = {}): CostTable {
   const forms = (shape: OpShape): Form[] => {
     const key = shapeKey(shape);
     let f = memo.get(key);
-    if (f === undefined) memo.set(key, (f = formsOf(shape)));
+    if (f === undefined) memo.set(key, (f = arith === 'yosys' ? [yosysForm(shape)] : formsOf(shape)));
     return f;
   };
   const form = (shape: OpShape, levels: number, budgetPs: number): Form => {

@@ -3,10 +3,10 @@
 // carries area and leakage; each read, write or search port item carries
 // its energy per access and its access time.
 import type { OpShape } from '../hdl/inventory/index.js';
-import { comparator } from './arith-cost.js';
+import { equality } from './arith-cost.js';
 import { powerLaw, type Anchor } from './interpolate.js';
 import { atReference, ENERGY_DENSITY, ZERO, type OpCost } from './op-cost.js';
-import { CACTI7_45HP, NANGATE45, YOSYS_ABC_NANGATE45 } from './sources.js';
+import { CACTI7_45HP, NANGATE45 } from './sources.js';
 
 const FO4_PS = NANGATE45.fo4Ps;
 const log2 = Math.log2;
@@ -99,6 +99,35 @@ function registerFile(s: MemoryShape): OpCost {
   }
 }
 
+/** A CAM as Yosys builds it from our Verilog: key (and care) and valid bits
+ *  in flops with a load mux, a write decoder, and per search port an
+ *  equality comparator and an AND per entry. */
+function flopCam(s: MemoryShape): OpCost {
+  switch (s.kind) {
+    case 'cam': {
+      const bits = s.entries * ((s.ternary ? 2 : 1) * s.keyWidth + 1);
+      return registerFile({ kind: 'sram', width: bits / s.entries, depth: s.entries, readPorts: 0, writePorts: s.writePorts });
+    }
+    case 'camsearch': {
+      const eq = equality(s.keyWidth);
+      const and = cells.NAND2_X1.areaUm2 + cells.INV_X1.areaUm2;
+      const area = s.entries * (eq.areaUm2 + and);
+      return { areaUm2: area, leakageNw: s.entries * eq.leakageNw, energyFj: area * ENERGY_DENSITY, clockFj: 0, delayPs: eq.delayPs + cells.NAND2_X1.delayPs + cells.INV_X1.delayPs, macro: false };
+    }
+    case 'camwrite':
+      return registerFile({ kind: 'sramwrite', width: s.keyWidth + 1, depth: s.entries });
+    default:
+      return registerFile(s);
+  }
+}
+
+/** Every memory and CAM as flops and logic, whatever its size: what Yosys,
+ *  which has no SRAM compiler, builds from our Verilog (memory_map), for the
+ *  area cross-check to compare like with like. */
+export function memoryAsFlops(s: MemoryShape): OpCost {
+  return flopCam(s);
+}
+
 export function memoryCost(s: MemoryShape): OpCost {
   if ((s.kind === 'sram' || s.kind === 'sramread' || s.kind === 'sramwrite') && isRegisterFile(s.width, s.depth)) return registerFile(s);
   switch (s.kind) {
@@ -122,7 +151,7 @@ export function memoryCost(s: MemoryShape): OpCost {
       // lines fan out to all entries through ceil(log4 entries) FO4 drivers
       const bits = s.entries * (s.keyWidth + 1);
       const energy = atReference(bits * CACTI7_45HP.camSearchFjPerBit, CACTI7_45HP.vdd);
-      return access(energy, comparator(s.keyWidth + 1, YOSYS_ABC_NANGATE45.equal32).delayPs + FO4_PS * Math.ceil(log2(Math.max(s.entries, 2)) / 2));
+      return access(energy, equality(s.keyWidth + 1).delayPs + FO4_PS * Math.ceil(log2(Math.max(s.entries, 2)) / 2));
     }
     case 'camwrite':
       return access((s.keyWidth + 1) * sramBitEnergy(s.entries * (s.keyWidth + 1)), 0);

@@ -5,67 +5,56 @@
 // for the cost model:
 //
 //   add, sub   ripple-carry | Brent-Kung | Kogge-Stone
-//   cmp        ripple-borrow | prefix tree (the synthesised comparator)
-//   mul        array | radix-4 Booth with a Wallace tree
+//   cmp        ripple-borrow | prefix tree
+//   mul        carry-save array | radix-4 Booth with a Wallace tree
+//   any of these with a constant operand: the one form synthesis folds it to
 //
-// Every other kind has one form. Forms are kept only when they trade area
-// for delay (a form both larger and slower than another is never chosen),
-// sorted by area, so "the cheapest that meets the budget" is the first whose
-// delay fits.
+// Each form's area and delay come from our own Yosys + ABC syntheses of it
+// (yosys/characterise.ts, operator-table.ts). Every other kind has one form.
+// Forms are kept only when they trade area for delay (a form both larger and
+// slower than another is never chosen), sorted by area, so "the cheapest
+// that meets the budget" is the first whose delay fits.
 import type { OpShape } from '../hdl/inventory/index.js';
-import {
-  boothWallaceMultiplier,
-  brentKungAdder,
-  comparator,
-  divider,
-  gate,
-  koggeStoneAdder,
-  multiplier,
-  mux2,
-  reduction,
-  register,
-  rippleAdder,
-  rippleComparator,
-  shifter,
-  subtractor,
-} from './arith-cost.js';
-import { memoryCost } from './memory-cost.js';
+import { adder, comparator, divider, equality, gate, multiplier, mux2, reduction, register, shifter, subtractor, withConstant } from './arith-cost.js';
+import { memoryAsFlops, memoryCost } from './memory-cost.js';
 import type { OpCost } from './op-cost.js';
-import { YOSYS_ABC_NANGATE45 } from './sources.js';
 
-export type FormName = 'ripple' | 'brent-kung' | 'kogge-stone' | 'prefix-tree' | 'array' | 'booth4-wallace' | 'single';
+export type FormName = 'ripple' | 'brent-kung' | 'kogge-stone' | 'prefix-tree' | 'array' | 'booth4-wallace' | 'yosys' | 'const' | 'single';
 
 export interface Form {
   name: FormName;
   cost: OpCost;
 }
 
-function candidates(s: OpShape): Form[] {
+/** One operand constant: the one form synthesis folds it to. */
+function constantForm(s: OpShape): Form | null {
   switch (s.kind) {
     case 'add':
-      return [
-        { name: 'ripple', cost: rippleAdder(s.width) },
-        { name: 'brent-kung', cost: brentKungAdder(s.width) },
-        { name: 'kogge-stone', cost: koggeStoneAdder(s.width) },
-      ];
     case 'sub':
-      return [
-        { name: 'ripple', cost: subtractor(s.width, rippleAdder) },
-        { name: 'brent-kung', cost: subtractor(s.width, brentKungAdder) },
-        { name: 'kogge-stone', cost: subtractor(s.width, koggeStoneAdder) },
-      ];
     case 'cmp':
-      return [
-        { name: 'ripple', cost: rippleComparator(s.width) },
-        { name: 'prefix-tree', cost: comparator(s.width, YOSYS_ABC_NANGATE45.lessThan32) },
-      ];
-    case 'mul':
-      return [
-        { name: 'array', cost: multiplier(s.aWidth, s.bWidth, s.signed) },
-        { name: 'booth4-wallace', cost: boothWallaceMultiplier(s.aWidth, s.bWidth, s.signed) },
-      ];
     case 'eq':
-      return [{ name: 'single', cost: comparator(s.width, YOSYS_ABC_NANGATE45.equal32) }];
+      return s.constant === true ? { name: 'const', cost: withConstant(s.kind, s.width) } : null;
+    case 'mul':
+      return s.constant === true ? { name: 'const', cost: withConstant('mul', s.aWidth, s.bWidth, s.signed) } : null;
+    default:
+      return null;
+  }
+}
+
+function candidates(s: OpShape): Form[] {
+  const k = constantForm(s);
+  if (k !== null) return [k];
+  switch (s.kind) {
+    case 'add':
+      return (['ripple', 'brent-kung', 'kogge-stone'] as const).map((name) => ({ name, cost: adder(name, s.width) }));
+    case 'sub':
+      return (['ripple', 'brent-kung', 'kogge-stone'] as const).map((name) => ({ name, cost: subtractor(name, s.width) }));
+    case 'cmp':
+      return (['ripple', 'prefix-tree'] as const).map((name) => ({ name, cost: comparator(name, s.width) }));
+    case 'mul':
+      return (['array', 'booth4-wallace'] as const).map((name) => ({ name, cost: multiplier(name, s.aWidth, s.bWidth, s.signed) }));
+    case 'eq':
+      return [{ name: 'single', cost: equality(s.width) }];
     case 'div':
     case 'recip':
       return [{ name: 'single', cost: divider(s.aWidth, s.bWidth) }];
@@ -91,6 +80,34 @@ function candidates(s: OpShape): Form[] {
     case 'camsearch':
     case 'camwrite':
       return [{ name: 'single', cost: memoryCost(s) }];
+  }
+}
+
+/** The form Yosys' own `synth` builds from our emitted Verilog when no clock
+ *  constrains it (its techmap: Brent-Kung carry networks, a carry-save tree
+ *  for $mul; memories and CAMs of any size as flops), so the area
+ *  cross-check compares like with like. Other kinds keep their one form. */
+export function yosysForm(s: OpShape): Form {
+  const k = constantForm(s);
+  if (k !== null) return k;
+  switch (s.kind) {
+    case 'add':
+      return { name: 'yosys', cost: adder('yosys', s.width) };
+    case 'sub':
+      return { name: 'yosys', cost: subtractor('yosys', s.width) };
+    case 'cmp':
+      return { name: 'yosys', cost: comparator('yosys', s.width) };
+    case 'mul':
+      return { name: 'yosys', cost: multiplier('yosys', s.aWidth, s.bWidth, s.signed) };
+    case 'sram':
+    case 'sramread':
+    case 'sramwrite':
+    case 'cam':
+    case 'camsearch':
+    case 'camwrite':
+      return { name: 'single', cost: memoryAsFlops(s) };
+    default:
+      return candidates(s)[0]!;
   }
 }
 

@@ -142,7 +142,9 @@ interface FormsEntry {
   pathIdx: Int32Array;
   kindIdx: Int32Array;
   /** Pipeline registers per (stages, reset, enable): cost per instance. */
-  pipelineCosts: Map<string, { path: string; cost: OpCost }[]>;
+  pipelineCosts: Map<string, { path: string; pathIdx: number; bits: number; cost: OpCost }[]>;
+  /** Scratch: activity per kind, refilled by each price() call. */
+  act: Float64Array;
   forms: FormUse[];
 }
 
@@ -196,6 +198,7 @@ function buildEntry(inv: Inventory, table: CostTable, c: Pick<InventoryCache, 'c
     pathIdx: Int32Array.from(aggs, (a) => paths.indexOf(a.path)),
     kindIdx: Int32Array.from(aggs, (a) => kinds.indexOf(a.kind)),
     pipelineCosts: new Map(),
+    act: new Float64Array(kinds.length),
     timing,
     latest: latestConsumer(timing),
     loop: loopDelay(inv.graph, c.ctx.order, c.ctx.loops, choice.own, delay),
@@ -314,56 +317,62 @@ export function price(inv: Inventory, point: DesignPoint, opts: PriceOptions = {
   const maxClockHz = 1e12 / periodPs;
   const clockHz = opts.clockHz ?? maxClockHz;
 
-  const byModule: Record<string, CostRow> = {};
-  const byKind: Record<string, CostRow> = {};
-  const detail: Record<string, Record<string, CostRow>> | null = opts.detail ? {} : null;
-  const addDetail = (path: string, kind: string, area: number, dyn: number, leak: number): void => {
-    if (detail !== null) addRow((detail[path] ??= {}), kind, area, dyn, leak);
-  };
   const dynScale = scale.dynamicEnergy * knobs.energyFactor * 1e-15 * clockHz;
   const leakScale = scale.leakage * 1e-9;
   const kindActivity = perKind(opts.activity);
-  if (kindActivity === null) for (const inst of inv.instances) byModule[inst.path] ??= { areaUm2: 0, dynamicW: 0, leakageW: 0 };
+  const detail: Record<string, Record<string, CostRow>> | null = opts.detail ? {} : null;
+  // Sums per instance path and per kind in flat arrays (area, dynamic,
+  // leakage), turned into records once at the end: a sweep prices millions
+  // of points, and the per-row object updates were most of the time.
+  const np = entry.paths.length;
+  const nk = entry.kinds.length;
+  const mod = new Float64Array(3 * np);
+  // kinds, then the pipeline registers
+  const kin = new Float64Array(3 * (nk + 1));
+  const byModule: Record<string, CostRow> = {};
+  const byKind: Record<string, CostRow> = {};
   if (kindActivity !== null) {
     // The fast path: sums per (instance, kind) were made once per forms.
-    const np = entry.paths.length;
-    const nk = entry.kinds.length;
-    const act = new Float64Array(nk);
+    const act = entry.act;
     for (let k = 0; k < nk; k++) act[k] = kindActivity(entry.kinds[k]!);
-    const mod = new Float64Array(3 * np);
-    const kin = new Float64Array(3 * nk);
     const aggs = entry.aggregates;
+    const areaFactor = knobs.areaFactor;
     for (let i = 0; i < aggs.length; i++) {
       const a = aggs[i]!;
-      const p = entry.pathIdx[i]!;
-      const k = entry.kindIdx[i]!;
-      const area = a.logicUm2 * knobs.areaFactor + a.macroUm2;
-      const dyn = (a.energyFj * act[k]! + a.clockFj) * dynScale;
+      const p = 3 * entry.pathIdx[i]!;
+      const ki = entry.kindIdx[i]!;
+      const k = 3 * ki;
+      const area = a.logicUm2 * areaFactor + a.macroUm2;
+      const dyn = (a.energyFj * act[ki]! + a.clockFj) * dynScale;
       const leak = a.leakageNw * leakScale;
-      mod[3 * p]! += area;
-      mod[3 * p + 1]! += dyn;
-      mod[3 * p + 2]! += leak;
-      kin[3 * k]! += area;
-      kin[3 * k + 1]! += dyn;
-      kin[3 * k + 2]! += leak;
-      if (detail !== null) addDetail(a.path, a.kind, area, dyn, leak);
+      mod[p]! += area;
+      mod[p + 1]! += dyn;
+      mod[p + 2]! += leak;
+      kin[k]! += area;
+      kin[k + 1]! += dyn;
+      kin[k + 2]! += leak;
+      if (detail !== null) addRow((detail[a.path] ??= {}), a.kind, area, dyn, leak);
     }
-    for (let p = 0; p < np; p++) addRow(byModule, entry.paths[p]!, mod[3 * p]!, mod[3 * p + 1]!, mod[3 * p + 2]!);
-    for (let k = 0; k < nk; k++) addRow(byKind, entry.kinds[k]!, kin[3 * k]!, kin[3 * k + 1]!, kin[3 * k + 2]!);
   } else {
     const activity: ActivityFn = resolveActivity(opts.activity);
     for (const inst of inv.instances) {
+      const pi = 3 * entry.paths.indexOf(inst.path);
+      const base = inv.graph.nodes.findIndex((g) => g.path === inst.path);
       for (const it of inst.items) {
-        const base = inv.graph.nodes.findIndex((g) => g.path === inst.path);
         const idx = it.node !== null && base >= 0 ? entry.choice.formIdx[base + it.node]! : -1;
         const c = table.forms(it.shape)[idx >= 0 ? idx : 0]!.cost;
         const x = activity({ path: inst.path, kind: it.shape.kind, key: it.key, node: it.node, name: it.name, width: it.width });
         const area = c.areaUm2 * it.count * (c.macro ? 1 : knobs.areaFactor);
         const dyn = (c.energyFj * x + c.clockFj) * it.count * dynScale;
         const leak = c.leakageNw * it.count * leakScale;
-        addRow(byModule, inst.path, area, dyn, leak);
-        addRow(byKind, it.shape.kind, area, dyn, leak);
-        addDetail(inst.path, it.shape.kind, area, dyn, leak);
+        const ki = 3 * entry.kinds.indexOf(it.shape.kind);
+        mod[pi]! += area;
+        mod[pi + 1]! += dyn;
+        mod[pi + 2]! += leak;
+        kin[ki]! += area;
+        kin[ki + 1]! += dyn;
+        kin[ki + 2]! += leak;
+        if (detail !== null) addRow((detail[inst.path] ??= {}), it.shape.kind, area, dyn, leak);
       }
     }
   }
@@ -375,29 +384,42 @@ export function price(inv: Inventory, point: DesignPoint, opts: PriceOptions = {
     const pk = `${point.stages}/${reset}/${enable}`;
     let list = entry.pipelineCosts.get(pk);
     if (list === undefined) {
-      list = Object.entries(pipeline.byPath).map(([path, bits]) => ({ path, cost: table.cost({ kind: 'reg', width: bits, reset, enable }) }));
+      list = Object.entries(pipeline.byPath).map(([path, bits]) => ({ path, pathIdx: entry.paths.indexOf(path), bits, cost: table.cost({ kind: 'reg', width: bits, reset, enable }) }));
       entry.pipelineCosts.set(pk, list);
     }
-    for (const { path, cost: c } of list) {
-      const bits = pipeline.byPath[path]!;
-      const x = activity === null ? kindActivity!('reg') : activity({ path, kind: 'reg', key: 'pipeline', node: null, name: 'pipeline', width: bits });
+    const kp = 3 * nk;
+    const regActivity = activity === null ? kindActivity!('reg') : 0;
+    for (const { path, pathIdx, bits, cost: c } of list) {
+      const x = activity === null ? regActivity : activity({ path, kind: 'reg', key: 'pipeline', node: null, name: 'pipeline', width: bits });
       const area = c.areaUm2 * knobs.areaFactor;
       const dyn = (c.energyFj * x + c.clockFj) * dynScale;
       const leak = c.leakageNw * leakScale;
-      addRow(byModule, path, area, dyn, leak);
-      addRow(byKind, PIPELINE_KIND, area, dyn, leak);
-      addDetail(path, PIPELINE_KIND, area, dyn, leak);
+      if (pathIdx >= 0) {
+        mod[3 * pathIdx]! += area;
+        mod[3 * pathIdx + 1]! += dyn;
+        mod[3 * pathIdx + 2]! += leak;
+      } else addRow(byModule, path, area, dyn, leak);
+      kin[kp]! += area;
+      kin[kp + 1]! += dyn;
+      kin[kp + 2]! += leak;
+      if (detail !== null) addRow((detail[path] ??= {}), PIPELINE_KIND, area, dyn, leak);
     }
   }
-
+  for (let p = 0; p < np; p++) byModule[entry.paths[p]!] = { areaUm2: mod[3 * p]!, dynamicW: mod[3 * p + 1]!, leakageW: mod[3 * p + 2]! };
   let areaUm2 = 0;
   let dynamicW = 0;
   let leakageW = 0;
-  for (const r of Object.values(byKind)) {
-    areaUm2 += r.areaUm2;
-    dynamicW += r.dynamicW;
-    leakageW += r.leakageW;
+  for (let k = 0; k <= nk; k++) {
+    if (k === nk && pipeline.totalBits === 0) break;
+    const area = kin[3 * k]!;
+    const dyn = kin[3 * k + 1]!;
+    const leak = kin[3 * k + 2]!;
+    byKind[k === nk ? PIPELINE_KIND : entry.kinds[k]!] = { areaUm2: area, dynamicW: dyn, leakageW: leak };
+    areaUm2 += area;
+    dynamicW += dyn;
+    leakageW += leak;
   }
+
   const path = entry.timing.criticalPath;
   return {
     point: { ...point },

@@ -13,7 +13,7 @@ export function inventoryCommand(unitName: string, opts: { config: string }): vo
   const timing = analyzeTiming(inv.graph, (shape) => table.cost(shape).delayPs);
   console.log(`# Operator inventory: ${unitName} [${configText}]\n`);
   console.log(inventoryMarkdown(inv, { rollup: true }));
-  console.log(`\n## Longest combinational path (ripple adders, array multipliers; nominal Vt, 1.1 V)\n`);
+  console.log(`\n## Longest combinational path (each operator in its smallest form: ripple adders, the smaller multiplier; nominal Vt, 1.1 V)\n`);
   console.log(criticalPathMarkdown(timing.criticalPath));
   // What timing-driven synthesis builds for one unpipelined stage at the
   // fastest clock it allows (gfxrtl price shows any other point).

@@ -35,9 +35,14 @@ export function classifyNode(mod: ModuleIR, n: Node): OpUse | null {
   const w = (id: number): number => mod.nodes[id]!.width;
   const one = (shape: OpShape): OpUse => ({ shape, count: 1, levels: 1 });
   if (isWiringOp(n)) return null;
+  // An operand the optimiser left constant is folded by synthesis into the
+  // operator's cells (an incrementer, a compare against a fixed pattern).
+  const isConst = (id: number): boolean => mod.nodes[id]!.op === 'const';
+  const constant = (x: { a: number; b: number }): { constant?: true } => (isConst(x.a) || isConst(x.b) ? { constant: true } : {});
   switch (n.op) {
     case 'add':
     case 'sub':
+      return one({ kind: n.op, width: n.width, ...constant(n) });
     case 'and':
     case 'or':
     case 'xor':
@@ -46,15 +51,15 @@ export function classifyNode(mod: ModuleIR, n: Node): OpUse | null {
       return one({ kind: 'not', width: n.width });
     case 'eq':
     case 'ne':
-      return one({ kind: 'eq', width: w(n.a) });
+      return one({ kind: 'eq', width: w(n.a), ...constant(n) });
     case 'ltu':
     case 'lts':
     case 'leu':
     case 'les':
-      return one({ kind: 'cmp', width: w(n.a) });
+      return one({ kind: 'cmp', width: w(n.a), ...constant(n) });
     case 'mulu':
     case 'muls':
-      return one({ kind: 'mul', signed: n.op === 'muls', aWidth: w(n.a), bWidth: w(n.b) });
+      return one({ kind: 'mul', signed: n.op === 'muls', aWidth: w(n.a), bWidth: w(n.b), ...constant(n) });
     case 'divu': {
       // A constant dividend means the unit computes c/x: a reciprocal unit
       // (the depth interpolator's 1/(d1+d2+d3)), reported apart from dividers.

@@ -5,11 +5,12 @@
 // shift direction does not change a barrel shifter's size, so it is dropped.
 
 export type OpShape =
-  /** Adders and subtractors: result width. */
-  | { kind: 'add' | 'sub'; width: number }
+  /** Adders and subtractors: result width. `constant`: one operand is a
+   *  constant, which synthesis folds into the logic (about half the cells). */
+  | { kind: 'add' | 'sub'; width: number; constant?: boolean }
   /** Equality (eq/ne) and magnitude (lt/le, signed or not): operand width. */
-  | { kind: 'eq' | 'cmp'; width: number }
-  | { kind: 'mul'; signed: boolean; aWidth: number; bWidth: number }
+  | { kind: 'eq' | 'cmp'; width: number; constant?: boolean }
+  | { kind: 'mul'; signed: boolean; aWidth: number; bWidth: number; constant?: boolean }
   /** Dividers; `recip` is a divider whose dividend is a constant (1/x units).
    *  aWidth is the dividend (and quotient) width, bWidth the divisor's. */
   | { kind: 'div' | 'recip'; aWidth: number; bWidth: number }
@@ -44,7 +45,12 @@ export const OP_KINDS: readonly OpKind[] = [
 export function shapeKey(s: OpShape): string {
   switch (s.kind) {
     case 'mul':
-      return `mul${s.signed ? 's' : 'u'} ${s.aWidth}x${s.bWidth}`;
+      return `mul${s.signed ? 's' : 'u'} ${s.aWidth}x${s.bWidth}${s.constant ? ' by const' : ''}`;
+    case 'add':
+    case 'sub':
+    case 'eq':
+    case 'cmp':
+      return `${s.kind} ${s.width}${s.constant ? ' const' : ''}`;
     case 'div':
     case 'recip':
       return `${s.kind} ${s.aWidth}/${s.bWidth}`;

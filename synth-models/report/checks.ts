@@ -147,9 +147,10 @@ export interface CrossCheckFile {
  *  areas: area knob 1 (Yosys places nothing), unpipelined. */
 export function modelCellAreaUm2(design: Design): number {
   const unit = { areaFactor: 1, energyFactor: 1, delayFactor: 1 };
-  // Yosys synthesises without a clock constraint: ripple adders, array
-  // multipliers, the smallest forms; so is the model priced here.
-  return price(inventory(design), { vt: 'nominal', vdd: NANGATE45.vdd, stages: 1 }, { knobs: unit, arith: 'ripple' }).areaMm2 * 1e6;
+  // Yosys synthesises without a clock constraint, in the forms its own
+  // techmap builds (Brent-Kung adders, carry-save-tree multipliers): the
+  // model is priced in those forms, as characterised (operator-forms.ts).
+  return price(inventory(design), { vt: 'nominal', vdd: NANGATE45.vdd, stages: 1 }, { knobs: unit, arith: 'yosys' }).areaMm2 * 1e6;
 }
 
 export async function buildCrossCheck(

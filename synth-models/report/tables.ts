@@ -97,11 +97,22 @@ export function calibrationTable(c: CalibrationFile): string {
   return mdTable(head, rows);
 }
 
+/** One line: how many units fall inside the band, and which do not. */
+export function crossCheckSummary(y: CrossCheckFile): string {
+  const out = y.units.filter((u) => !withinBand(u.ratio));
+  const [lo, hi] = CROSS_CHECK_BAND;
+  const ratios = y.units.map((u) => u.ratio);
+  const range = ratios.length > 0 ? ` (ratios ${sig(Math.min(...ratios))}-${sig(Math.max(...ratios))})` : '';
+  return out.length === 0
+    ? `Yosys cross-check: all ${y.units.length} units within ${lo}-${hi}${range}.`
+    : `Yosys cross-check: ${y.units.length - out.length} of ${y.units.length} units within ${lo}-${hi}${range}; outside: ${out.map((u) => `${u.unit} ${sig(u.ratio)}`).join(', ')}.`;
+}
+
 export function crossCheckTable(y: CrossCheckFile): string {
   const head = ['unit', 'Yosys cells', 'Yosys NanGate area um^2', 'cost model area um^2', 'model / Yosys', `within ${CROSS_CHECK_BAND[0]}-${CROSS_CHECK_BAND[1]}`, 'unmapped cells'];
   const rows = y.units.map((u) => {
     const un = Object.entries(u.unmapped).map(([t, n]) => `${t} x${n}`).join(', ');
     return [u.unit, String(u.yosysCells), sig(u.yosysAreaUm2, 4), sig(u.modelAreaUm2, 4), sig(u.ratio), withinBand(u.ratio) ? 'yes' : 'NO', un || 'none'];
   });
-  return mdTable(head, rows);
+  return mdTable(head, rows) + '\n\n' + crossCheckSummary(y);
 }
