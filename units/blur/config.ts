@@ -4,7 +4,8 @@
 // agree; the arithmetic stays in each unit.
 import type { ConfigOf, Schema } from '../config.js';
 import { BLUR_MODES, positionCycles, positionSlots, TILE_BITS, TILE_PERIOD_BITS, type BlurMode, type Spf } from '../raster-common/blur-formats.js';
-import { COORD_BITS, SUBPIXEL_BITS } from '../raster-common/formats.js';
+import { COORD_BITS } from '../raster-common/formats.js';
+import { localWidths } from '../raster-common/local-widths.js';
 
 export const blurSchema = {
   render: { kind: 'enum', values: BLUR_MODES, default: 'blur', doc: 'motion: sample in time only; defocus: lens only; blur: both (N = 64 tuples)' },
@@ -60,7 +61,9 @@ export function blurGeometryOf(cfg: BlurConfig): BlurGeometry {
   const verts = cfg.tvp ? 4 : 3;
   const spf = Number(cfg.spf) as Spf;
   const stampBits = TILE_BITS + Math.log2(k);
-  const localBits = b + SUBPIXEL_BITS;
+  // Every local width follows from the STP fit (raster-common/local-widths.ts).
+  const w = localWidths(b);
+  const localBits = w.span;
   return {
     mode: cfg.render,
     tvp: cfg.tvp,
@@ -77,7 +80,7 @@ export function blurGeometryOf(cfg: BlurConfig): BlurGeometry {
     stampIdxBits: COORD_BITS - stampBits,
     localStampBits: localBits - stampBits,
     localBits,
-    dBits: 2 * b + 16,
+    dBits: w.area,
     lanes: k * k,
   };
 }

@@ -1,13 +1,17 @@
 // The edge-function half of a sample test, with the samples' bbox-local
 // positions as inputs: every edge function at each lane's sample, the
 // inside test per triangle and the owning triangle's d0..d2, on local b.8
-// coordinates exactly as NoBlur's sample test computes them (E signed
-// 2b+18, exact by |E| < 2^(2b+17); E - bias >= 0 as a sign bit and a zero
-// detect; a pair's triangle 1 tests the shared edge as the exact complement
-// of triangle 0's). The blur and hybrid sample tests put positions in front.
+// coordinates exactly as NoBlur's sample test computes them (widths from
+// raster-common/local-widths.ts, with the proof: a box that fits STP b is at
+// most 2^(b+8) - 1 units a side, so each product and E are at most
+// (2^(b+8) - 1)^2 in magnitude, signed 2b+17; E - bias >= 0 as a sign bit
+// and a zero detect; a pair's triangle 1 tests the shared edge as the exact
+// complement of triangle 0's). The blur and hybrid sample tests put
+// positions in front.
 import { cat, defineModule, muxN, sfixed, ufixed, uint, type Fixed, type Signal, type UInt } from '../../hdl/index.js';
 import { edgesOf } from '../bbox/edges.js';
 import { SUBPIXEL_BITS } from '../raster-common/formats.js';
+import { localWidths } from '../raster-common/local-widths.js';
 
 export interface PointTestConfig {
   readonly tvp: boolean;
@@ -17,13 +21,17 @@ export interface PointTestConfig {
 
 export const PointSampleTest = defineModule('PointSampleTest', (m, cfg: PointTestConfig) => {
   const { b, lanes } = cfg;
-  const dBits = 2 * b + 16;
+  const widths = localWidths(b);
+  const dBits = widths.area;
+  // E as an sfixed with 16 fractional bits (1/256^2 units).
+  const edgeFrac = 2 * SUBPIXEL_BITS;
+  const edgeInt = widths.edge - edgeFrac;
   const nv = cfg.tvp ? 4 : 3;
   const ports: Record<string, Signal> = {};
   const inp = <S extends Signal>(name: string, s: S): S => (ports[name] = s);
   const out = (name: string, width: number): UInt => (ports[name] = m.output(name, uint(width))) as UInt;
-  const local = ufixed(b, SUBPIXEL_BITS);
-  const delta = sfixed(b + 1, SUBPIXEL_BITS);
+  const local = ufixed(widths.span - SUBPIXEL_BITS, SUBPIXEL_BITS);
+  const delta = sfixed(widths.delta - SUBPIXEL_BITS, SUBPIXEL_BITS);
   const vx: Fixed[] = [];
   const vy: Fixed[] = [];
   for (let i = 0; i < nv; i++) {
@@ -52,9 +60,11 @@ export const PointSampleTest = defineModule('PointSampleTest', (m, cfg: PointTes
     };
     const value = new Map<string, { e: Fixed; pass: UInt }>();
     for (const e of edges) {
-      const p1 = e.dx.mul(from(e.a).y).asSInt();
-      const p2 = e.dy.mul(from(e.a).x).asSInt();
-      const ev = p1.subWrap(p2).asFixed(2 * b + 2, 2 * SUBPIXEL_BITS, true).named(`lane${l}_${e.name}`);
+      // Both products and E fit signed 2b+17 (local-widths.ts), so cutting
+      // the products there and subtracting with wrap is exact.
+      const p1 = e.dx.mul(from(e.a).y).asSInt().trunc(widths.edge);
+      const p2 = e.dy.mul(from(e.a).x).asSInt().trunc(widths.edge);
+      const ev = p1.subWrap(p2).asFixed(edgeInt, edgeFrac, true).named(`lane${l}_${e.name}`);
       const raw = ev.asSInt();
       value.set(e.name, { e: ev, pass: raw.isNeg().not().and(raw.orR().or(e.bias.not())) });
     }
