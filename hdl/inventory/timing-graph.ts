@@ -65,7 +65,7 @@ export function buildTimingGraph(design: Design, instances: InstanceRecord[] = w
       nodes.push({ path: rec.path, node: n, label: labelOf(n), use: classifyNode(mod, n), preds: predsOf(instances, rec, n), ...(storage !== undefined && { storage }) });
       if (n.op === 'reg') {
         const drivers = operandsOfReg(n).map(flat);
-        endpoints.push({ path: rec.path, label: labelOf(n), kind: 'reg', width: n.width, drivers, use: classifyNode(mod, n), state: flat(n.id), loopDrivers: [flat(n.d)] });
+        endpoints.push({ path: rec.path, label: labelOf(n), kind: 'reg', width: n.width, drivers, use: classifyNode(mod, n), state: flat(n.id), loopDrivers: holdFreeDrivers(mod, n.id, n.d).map(flat) });
       } else if (n.op === 'memread' && n.sync) {
         const drivers = (n.en === null ? [n.addr] : [n.addr, n.en]).map(flat);
         endpoints.push({ path: rec.path, label: `${labelOf(n)}.addr`, kind: 'memaddr', width: mod.nodes[n.addr]!.width, drivers, use: null, state: flat(n.id), loopDrivers: [flat(n.addr)] });
@@ -90,6 +90,26 @@ export function buildTimingGraph(design: Design, instances: InstanceRecord[] = w
     }
   }
   return { topName: instances[0]!.path, nodes, endpoints };
+}
+
+/** A register's next-state drivers with its hold muxes read as enables.
+ *  `when(c) { r := x }` builds D = mux(c, r, x): synthesis maps that hold
+ *  to an enable flop, and a select that only chooses between holding and
+ *  loading freezes the state exactly as `en:` does, so it is left out of the
+ *  loop drivers as `en:` is; what is loaded (x) stays in. A mux none of
+ *  whose arms is the register itself is data and stays whole. */
+function holdFreeDrivers(mod: Design['modules'][number], reg: number, d: number): number[] {
+  const out: number[] = [];
+  const visit = (id: number, depth: number): void => {
+    const node = mod.nodes[id];
+    if (node !== undefined && node.op === 'mux' && depth < 64 && node.cases.includes(reg)) {
+      for (const c of node.cases) if (c !== reg) visit(c, depth + 1);
+      return;
+    }
+    out.push(id);
+  };
+  visit(d, 0);
+  return out;
 }
 
 function operandsOfReg(n: Node & { op: 'reg' }): number[] {

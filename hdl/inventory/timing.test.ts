@@ -137,4 +137,32 @@ describe('loops through state', () => {
     const inv = inventory(designOf(b.build()));
     expect(loopBound(inv.graph, analyzeTiming(inv.graph, unitDelays).order, unitDelays).delayPs).toBe(0);
   });
+
+  it('reads a hold mux (when(c) { r := x }) as an enable, but a counter under when stays a loop', () => {
+    // r := busy ? x + x : r, where busy depends on r: the same stall as above, written with when().
+    const held = new ModBuilder('HeldMux');
+    const x = held.input('x', 8);
+    const sum = held.node({ op: 'add', a: x, b: x }, 8, 'sum');
+    const r = held.reg(8, 'r', null);
+    const full = held.node({ op: 'redor', a: r }, 1, 'full');
+    const next = held.node({ op: 'mux', sel: full, cases: [r, sum] }, 8, 'next');
+    held.nodes[r] = { ...held.nodes[r]!, d: next } as (typeof held.nodes)[number];
+    held.output('y', r);
+    const hi = inventory(designOf(held.build()));
+    expect(loopBound(hi.graph, analyzeTiming(hi.graph, unitDelays).order, unitDelays).delayPs).toBe(0);
+
+    // cnt := en ? cnt + 1 : cnt: what is loaded depends on cnt, so the add is on the loop.
+    const ctr = new ModBuilder('Ctr');
+    const en = ctr.input('en', 1);
+    const one = ctr.const(1, 8);
+    const cnt = ctr.reg(8, 'cnt', null);
+    const inc = ctr.node({ op: 'add', a: cnt, b: one }, 8, 'inc');
+    const d = ctr.node({ op: 'mux', sel: en, cases: [cnt, inc] }, 8, 'd');
+    ctr.nodes[cnt] = { ...ctr.nodes[cnt]!, d } as (typeof ctr.nodes)[number];
+    ctr.output('q', cnt);
+    const ci = inventory(designOf(ctr.build()));
+    const loop = loopBound(ci.graph, analyzeTiming(ci.graph, unitDelays).order, unitDelays);
+    expect(loop.delayPs).toBe(100);
+    expect(loop.at).toBe('Ctr.cnt');
+  });
 });

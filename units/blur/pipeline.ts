@@ -124,7 +124,10 @@ function buildRasterizer(m: ModuleBuilder, cfg: BlurConfig, hybrid: boolean): Si
   const release = fin.and(lastTuple).named('release');
   s0adv.drive(v0.not().or(release));
   if (C > 1) m.when(go, () => ph.set(mux(lastPhase, m.lit(0, uint(phBits)), ph.addWrap(1))));
-  m.when(fin, () => tup.set(mux(release, m.lit(0, uint(TUPLE_BITS)), tup.addWrap(1))));
+  // Under fin, release is lastTuple: the counter wraps on its own count and
+  // fin only enables it, so the handshake is an enable of the tuple counter,
+  // not part of its next value (hdl/inventory/loops.ts).
+  m.when(fin, () => tup.set(mux(lastTuple, m.lit(0, uint(TUPLE_BITS)), tup.addWrap(1))));
 
   const pos: Sigs = { id: r0['id']!, tuple: tup, jx: tJx, jy: tJy };
   if (g.tvp) pos['pair'] = r0['pair']!;
