@@ -8,10 +8,11 @@
 // and a zero detect; a pair's triangle 1 tests the shared edge as the exact
 // complement of triangle 0's). The blur and hybrid sample tests put
 // positions in front.
-import { cat, defineModule, muxN, sfixed, ufixed, uint, type Fixed, type Signal, type UInt } from '../../hdl/index.js';
+import { cat, defineModule, sfixed, ufixed, uint, type Fixed, type Signal, type UInt } from '../../hdl/index.js';
 import { edgesOf } from '../bbox/edges.js';
 import { SUBPIXEL_BITS } from '../raster-common/formats.js';
 import { localWidths } from '../raster-common/local-widths.js';
+import { laneCoverage, multipliedEdge, relativeTo, type EdgeValue } from '../sample-test/edge-lane.js';
 
 export interface PointTestConfig {
   readonly tvp: boolean;
@@ -52,35 +53,12 @@ export const PointSampleTest = defineModule('PointSampleTest', (m, cfg: PointTes
   for (let l = 0; l < lanes; l++) {
     const px = inp(`lane${l}_px`, m.input(`lane${l}_px`, local));
     const py = inp(`lane${l}_py`, m.input(`lane${l}_py`, local));
-    const rel = new Map<number, { x: Fixed; y: Fixed }>();
-    const from = (a: number): { x: Fixed; y: Fixed } => {
-      let r = rel.get(a);
-      if (r === undefined) rel.set(a, (r = { x: px.sub(vx[a]!), y: py.sub(vy[a]!) }));
-      return r;
-    };
-    const value = new Map<string, { e: Fixed; pass: UInt }>();
-    for (const e of edges) {
-      // Both products and E fit signed 2b+17 (local-widths.ts), so cutting
-      // the products there and subtracting with wrap is exact.
-      const p1 = e.dx.mul(from(e.a).y).asSInt().trunc(widths.edge);
-      const p2 = e.dy.mul(from(e.a).x).asSInt().trunc(widths.edge);
-      const ev = p1.subWrap(p2).asFixed(edgeInt, edgeFrac, true).named(`lane${l}_${e.name}`);
-      const raw = ev.asSInt();
-      value.set(e.name, { e: ev, pass: raw.isNeg().not().and(raw.orR().or(e.bias.not())) });
-    }
-    const get = (name: string): { e: Fixed; pass: UInt } => value.get(name)!;
-    const low = (f: Fixed): UInt => f.bits(dBits - 1, 0);
-    const in0 = front0.and(get('e12').pass).and(get('e20').pass).and(get('e01').pass).named(`lane${l}_in0`);
-    let d = [low(get('e12').e), low(get('e20').e), low(get('e01').e)];
-    if (front1 !== null) {
-      const in1 = front1.and(get('e12').pass.not()).and(get('e13').pass).and(get('e32').pass).named(`lane${l}_in1`);
-      const d1 = [low(get('e13').e), low(get('e32').e), get('e12').e.asSInt().neg().bits(dBits - 1, 0)];
-      d = d.map((x, n) => muxN(in1, [x, d1[n]!]));
-      hit.push(in0.or(in1));
-      tri.push(in1);
-    } else {
-      hit.push(in0);
-    }
+    const from = relativeTo(px, py, vx, vy);
+    const value = new Map<string, EdgeValue>();
+    for (const e of edges) value.set(e.name, multipliedEdge(e, from(e.a), widths.edge, edgeInt, edgeFrac, `lane${l}_${e.name}`));
+    const { hit: h, tri: t, d } = laneCoverage(value, front0, front1, dBits, l);
+    hit.push(h);
+    if (t !== null) tri.push(t);
     d.forEach((x, n) => out(`lane${l}_d${n}`, dBits).drive(x));
   }
   out('hit', lanes).drive(lanes === 1 ? hit[0]! : cat(...hit.slice().reverse()));

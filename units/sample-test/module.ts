@@ -18,6 +18,7 @@ import { localWidths } from '../raster-common/local-widths.js';
 import { edgesOf } from '../bbox/edges.js';
 import { laneOffsets } from './lane-offsets.js';
 import { incrementalEdges } from './incremental.js';
+import { edgeValue, laneCoverage, multipliedEdge, relativeTo, type EdgeValue } from './edge-lane.js';
 
 export interface SampleTestConfig {
   readonly tvp: boolean;
@@ -89,47 +90,15 @@ export const SampleTest = defineModule('SampleTest', (m, cfg: SampleTestConfig) 
     // coordinate is the stamp index with the lane offset as its low bits.
     const px = stampX === null ? null : cat(stampX, offset(l, 'ox')).asFixed(b, SUBPIXEL_BITS, false).named(`lane${l}_px`);
     const py = stampY === null ? null : cat(stampY, offset(l, 'oy')).asFixed(b, SUBPIXEL_BITS, false).named(`lane${l}_py`);
-    // p - a per start vertex, shared by the edges that leave it (a pair's
-    // v1->v2 and v1->v3).
-    const rel = new Map<number, { x: Fixed; y: Fixed }>();
-    const from = (a: number): { x: Fixed; y: Fixed } => {
-      let r = rel.get(a);
-      if (r === undefined) rel.set(a, (r = { x: px!.sub(vx[a]!), y: py!.sub(vy[a]!) }));
-      return r;
-    };
-    const value = new Map<string, { e: Fixed; pass: UInt }>();
+    const from = px === null || py === null ? null : relativeTo(px, py, vx, vy);
+    const value = new Map<string, EdgeValue>();
     for (const [ei, e] of edges.entries()) {
-      if (walk !== null) {
-        const ev = walk(l, ei, phase).asFixed(edgeInt, edgeFrac, true).named(`lane${l}_${e.name}`);
-        const raw = ev.asSInt();
-        value.set(e.name, { e: ev, pass: raw.isNeg().not().and(raw.orR().or(e.bias.not())) });
-        continue;
-      }
-      // E = dx (py - ay) - dy (px - ax): each product and E are at most
-      // (2^(b+8) - 1)^2 in magnitude, so the products cut to 2b+17 bits and
-      // a wrapping subtract there are exact.
-      const p1 = e.dx.mul(from(e.a).y).asSInt().trunc(widths.edge);
-      const p2 = e.dy.mul(from(e.a).x).asSInt().trunc(widths.edge);
-      const ev = p1.subWrap(p2).asFixed(edgeInt, edgeFrac, true).named(`lane${l}_${e.name}`);
-      // E - bias >= 0 with bias in {0, 1}: E is not negative, and not zero
-      // when the bias is 1. A sign bit and a zero detect, no subtractor.
-      const raw = ev.asSInt();
-      const pass = raw.isNeg().not().and(raw.orR().or(e.bias.not()));
-      value.set(e.name, { e: ev, pass });
+      const name = `lane${l}_${e.name}`;
+      value.set(e.name, walk !== null ? edgeValue(walk(l, ei, phase).asFixed(edgeInt, edgeFrac, true).named(name), e.bias) : multipliedEdge(e, from!(e.a), widths.edge, edgeInt, edgeFrac, name));
     }
-    const get = (name: string): { e: Fixed; pass: UInt } => value.get(name)!;
-    const low = (f: Fixed): UInt => f.bits(dBits - 1, 0);
-    const in0 = front0.and(get('e12').pass).and(get('e20').pass).and(get('e01').pass).named(`lane${l}_in0`);
-    let d = [low(get('e12').e), low(get('e20').e), low(get('e01').e)];
-    if (front1 !== null) {
-      const in1 = front1.and(get('e12').pass.not()).and(get('e13').pass).and(get('e32').pass).named(`lane${l}_in1`);
-      const d1 = [low(get('e13').e), low(get('e32').e), get('e12').e.asSInt().neg().bits(dBits - 1, 0)];
-      d = d.map((x, i) => muxN(in1, [x, d1[i]!]));
-      hit.push(in0.or(in1));
-      tri.push(in1);
-    } else {
-      hit.push(in0);
-    }
+    const { hit: h, tri: t, d } = laneCoverage(value, front0, front1, dBits, l);
+    hit.push(h);
+    if (t !== null) tri.push(t);
     d.forEach((x, i) => out(`lane${l}_d${i}`, dBits).drive(x));
   }
   // Lane l is bit l (lane = j k + i, row-major in the stamp).
