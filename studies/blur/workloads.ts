@@ -3,10 +3,11 @@
 // (testbenches/workloads/raster/blur-params.ts), as singles or (TVP on)
 // greedily paired; each MP knows its surface, so the driver's MP/cycle
 // stability estimate can tell the fixed mix from sampling noise.
-import { blurMpsFromMesh, generateWorkload, NO_LENS, SURFACE_NAMES, surfaceStrata, withBlurParams, type SurfaceName } from '../../testbenches/workloads/raster/index.js';
+import { blurMpsFromMesh, generateWorkload, NO_LENS, surfaceStrata, withBlurParams } from '../../testbenches/workloads/raster/index.js';
 import type { BlurConfig } from '../../units/blur/config.js';
 import type { BlurMP, Lens } from '../../units/raster-common/blur-mp.js';
-import type { WorkloadDef, WorkloadParam } from '../contract.js';
+import type { WorkloadDef } from '../contract.js';
+import { surfaceWorkloads } from '../raster/surface-workloads.js';
 import { readMesh } from '../raster/mesh-input.js';
 
 export interface BlurInput {
@@ -22,40 +23,17 @@ export interface BlurInput {
   readonly id?: string;
 }
 
-const PARAMS: Readonly<Record<string, WorkloadParam>> = {
-  count: { default: 4096, integer: true, min: 1, doc: 'triangles in the stream' },
-  area: { default: 0.54, integer: false, min: 0, above: true, doc: 'target mean triangle area, pixels^2' },
-};
-
-function surfaceWorkload(surface: SurfaceName | 'default', doc: string): WorkloadDef<{ tvp: boolean }, BlurInput> {
-  const cache = new Map<string, BlurInput>();
-  const what = surface === 'default' ? 'the default surface mix (testbenches/workloads/raster)' : `the ${surface} surface`;
-  return {
-    name: surface,
-    doc,
-    seed: 2010,
-    params: PARAMS,
-    id: (p) => `raster-blur-${surface}-${p['count']}tri-${p['area']}px2`,
-    describe: (p) => `${p['count']} triangles of ${what}, mean area ${p['area']} pixel^2, 1920x1080, with seeded rigid motion and a thin lens, paired greedily when TVP is on`,
-    build(p, seed, cfg) {
-      const key = `${p['count']}|${p['area']}|${seed}|${cfg.tvp}`;
-      let w = cache.get(key);
-      if (w === undefined) {
-        const g = generateWorkload({ surface, count: p['count']!, area: p['area']!, seed });
-        const mesh = withBlurParams(g.mesh, seed);
-        const mps = blurMpsFromMesh(mesh, cfg.tvp);
-        cache.set(key, (w = { mps, lens: mesh.lens ?? NO_LENS, triangles: mesh.triangles.length, strata: surfaceStrata(g.options, mps), source: `workload ${surface}`, id: `raster-blur-${surface}|${key}` }));
-      }
-      return w;
-    },
-  };
-}
-
 export function blurWorkloads<C extends { tvp: boolean }>(): readonly WorkloadDef<C, BlurInput>[] {
-  return [
-    surfaceWorkload('default', 'equal parts of plane, sphere, grazing sine surface and bumpy sphere, with motion and lens'),
-    ...SURFACE_NAMES.map((s) => surfaceWorkload(s, `the ${s} surface alone, with motion and lens`)),
-  ];
+  return surfaceWorkloads<C, BlurInput>({
+    idPrefix: 'raster-blur',
+    adds: { doc: 'with motion and lens', describe: 'with seeded rigid motion and a thin lens' },
+    build({ surface, count, area, seed, tvp, key }) {
+      const g = generateWorkload({ surface, count, area, seed });
+      const mesh = withBlurParams(g.mesh, seed);
+      const mps = blurMpsFromMesh(mesh, tvp);
+      return { mps, lens: mesh.lens ?? NO_LENS, triangles: mesh.triangles.length, strata: surfaceStrata(g.options, mps), source: `workload ${surface}`, id: `raster-blur-${surface}|${key}` };
+    },
+  });
 }
 
 /** `gfxrtl sim blur --input mesh.json`: a mesh, with "close" and "lens" when it has them (static, in focus otherwise). */
