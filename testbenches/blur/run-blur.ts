@@ -19,6 +19,7 @@ import { BLUR_TUPLES, usesLens, usesTime } from '../../units/raster-common/blur-
 import type { BlurHit, BlurMP, Lens } from '../../units/raster-common/blur-mp.js';
 import { blurSamplePos } from '../../units/raster-common/blur-samples.js';
 import { FastPorts, type NarrowPort } from '../raster/fast-ports.js';
+import type { NoblurRunOptions } from '../raster/run-noblur.js';
 import { makeRng } from '../rng.js';
 import { stabilityOf, type Stability } from './stability.js';
 
@@ -57,17 +58,9 @@ export interface BlurRun {
   readonly stats: BlurStats;
 }
 
-export interface BlurRunOptions {
-  readonly backpressure?: number;
-  readonly bubbles?: number;
-  readonly seed?: number;
-  readonly maxCycles?: number;
-  readonly onSimulator?: (sim: CompiledSimulator) => void;
-  /** Simulate this simulator (compiled from the Blur or Hybrid design being
-   *  priced) instead of one elaborated here. */
-  readonly simulator?: CompiledSimulator;
-  /** Called once per cycle after inputs settle (e.g. toggle counting). */
-  readonly onCycle?: () => void;
+/** NoBlur's run options (back-pressure, bubbles, seed, cycle limit, the
+ *  simulator to run on, per-cycle hook), plus the stability strata. */
+export interface BlurRunOptions extends NoblurRunOptions {
   /** Stratum of each MP (e.g. its surface in the workload's mix) for the stability estimate. */
   readonly strata?: readonly number[];
 }

@@ -62,8 +62,9 @@ export interface NoblurRunOptions {
   readonly maxCycles?: number;
   /** Called with the simulator before the run (a property test attaches its trace here). */
   readonly onSimulator?: (sim: CompiledSimulator) => void;
-  /** Run on this simulator (compiled from a NoBlur design of `cfg`) instead
-   *  of the cached one: a study measures the very Design it prices. */
+  /** Run on this simulator (compiled from the design of `cfg`: NoBlur, or
+   *  Blur/Hybrid for run-blur) instead of the cached one: a study measures
+   *  the very Design it prices. */
   readonly simulator?: CompiledSimulator;
   /** Called once per cycle with every signal settled, before the edge
    *  (toggle counting). */
