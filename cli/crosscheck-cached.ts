@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { registeredUnitDesigns } from './commands/crosscheck-units.js';
+import { crossCheckDesigns } from './commands/crosscheck-units.js';
 import { inventory } from '../hdl/inventory/index.js';
 import { emitVerilog } from '../hdl/verilog/emit.js';
 import { yosysCellCounts, type YosysCellCounts } from '../hdl/verilog/yosys.js';
@@ -19,13 +19,12 @@ import { withinBand } from '../synth-models/crosscheck-band.js';
 import { price } from '../synth-models/price.js';
 import { modelCellAreaUm2 } from '../synth-models/report/checks.js';
 import { yosysCellArea } from '../synth-models/yosys-area.js';
-import { DEFAULT_STUDY, findStudy } from '../studies/registry.js';
+import { findStudy, globalCalibrationStudy } from '../studies/registry.js';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'cache-only': { type: 'boolean' }, cache: { type: 'string', default: 'out/yosys-cache' } } });
 const only = positionals[0] !== undefined ? new RegExp(positionals[0]) : null;
-const { study } = findStudy(DEFAULT_STUDY);
-const own = study.crossCheck ? study.crossCheck.units(study.unit.elaborate(study.crossCheck.config)) : [];
-const units = [...own, ...registeredUnitDesigns([study.unit.name])];
+// The same designs as `gfxrtl calibrate --all-units` (its default study).
+const units = crossCheckDesigns(findStudy(globalCalibrationStudy()).study, true);
 mkdirSync(values.cache, { recursive: true });
 let inside = 0;
 let checked = 0;

@@ -18,7 +18,7 @@ import { buildCalibration, buildCrossCheck, calibrationSamples, CALIBRATION_JSON
 import { calibrateOnPick } from '../../synth-models/report/pick-calibration.js';
 import { loopTable } from '../../synth-models/report/loop-table.js';
 import { calibrationTable, crossCheckTable } from '../../synth-models/report/tables.js';
-import { registeredUnitDesigns } from './crosscheck-units.js';
+import { crossCheckDesigns } from './crosscheck-units.js';
 import { calibrationSummary } from '../../synth-models/report/calibration-summary.js';
 import { writeDurable } from '../../synth-models/sweep/files.js';
 import { checkOutputDir } from '../io.js';
@@ -73,9 +73,7 @@ export async function calibrateCommand(opts: CalibrateCommandOptions): Promise<v
   } else if (!hasTool('yosys')) {
     console.error(`yosys: not installed, cross-check skipped (${INSTALL_HINT})`);
   } else {
-    // the study's own units and sub-units, then (asked for) every other registered unit
-    const others = opts.allUnits === true ? registeredUnitDesigns([study.unit.name]) : [];
-    const y = await buildCrossCheck([...cc.units(study.unit.elaborate(cc.config)), ...others]);
+    const y = await buildCrossCheck(crossCheckDesigns(study, opts.allUnits === true));
     writeDurable(join(opts.out, YOSYS_JSON), JSON.stringify(y, null, 1) + '\n');
     console.log(crossCheckTable(y));
     console.error(`yosys: ${join(opts.out, YOSYS_JSON)}`);
