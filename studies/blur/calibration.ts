@@ -15,6 +15,10 @@
 //   end's sequencing (tuple counter, SPF phase, R0/Rp valid bits: the 64-tuple
 //   hold) are charged to the last positioning unit, which produces them:
 //   sample in lens, or sample in time when the mode has no lens.
+// - Back-face cull: in the front end, once per positioned MP (the lanes get
+//   positioned MPs already culled), with its fit check (StampFit, which it
+//   needs to know when its narrow sign is exact) and the Rp registers that
+//   hold its facing bits and areas; lanes carry them (R0, R1) for no component.
 // - Lanes (PMT of them; a component is the sum over its lanes): as NoBlur's
 //   R1..R4 inside each lane; the tuple ROM's jitter outputs (jx, jy) go to
 //   the sample test, which alone reads them; the lane dispatch pointer (rr)
@@ -65,7 +69,9 @@ export const BLUR_CALIBRATION: CalibrationDef<BlurConfig> = {
       owned: (d) => [{ path: d.top.name, cones: /^tuple_[uv]$/, registers: FRONT_END_REGS }],
     },
     { component: 'bbox', instances: (d) => inLanes(d, /^bbox\d*$/), owned: (d) => laneRegs(d, /^s1_(oor|origin[XY]|last[XY]|l[xy]\d)$/) },
-    { component: 'back-face cull', instances: (d) => inLanes(d, /^cull$/), owned: (d) => laneRegs(d, /^s1_(front\d|d\d)$/) },
+    // Once per positioned MP in the front end, with the fit check that
+    // tells it when its narrow sign is exact (pipeline.ts).
+    { component: 'back-face cull', instances: (d) => [...top(d, 'cull'), ...top(d, 'cull_fit')], owned: (d) => [{ path: d.top.name, registers: /^rp_(front|d)\d$/ }] },
     {
       component: 'iterator',
       instances: (d) => inLanes(d, /^iter$/),

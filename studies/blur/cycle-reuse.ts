@@ -2,12 +2,15 @@
 // whose cycle behaviour is provably the same on a workload share one
 // simulation's counts (cycle-reuse.test.ts checks each rule on a workload):
 //
-// - STP. b enters a lane only as the width of its bbox-local datapath and
-//   through the bbox's fit check (units/bbox: span >> (b + 8 - stamp bits)
-//   == 0, so a box that fits b fits every b' > b). A box that fits is walked
-//   the same way at any width, so a run at b with no tuple out of range has
-//   the same cycles, stamps, hits and stalls at every b' >= b. A run with a
-//   tuple out of range is reused for nothing but its own b.
+// - STP. b enters only as the width of the cull's and the lanes' bbox-local
+//   datapaths and through the fit check (units/bbox: span >> (b + 8 - stamp
+//   bits) == 0, so a box that fits b fits every b' > b), which decides
+//   whether the front end may drop a back-facing positioned MP (the cull is
+//   exact for every box that fits) and whether a lane walks it. A box that
+//   fits is culled and walked the same way at any width, so a run at b with
+//   no tuple out of range has the same cycles, stamps, hits and stalls at
+//   every b' >= b. A run with a tuple out of range is reused for nothing but
+//   its own b.
 // - Hybrid in motion or blur mode runs exactly as Blur in that mode (the
 //   hybrid's extra NoBlur grids and lens bypass are muxed off the path).
 //

@@ -1,21 +1,25 @@
 // One blur lane (PMT instantiates 1..4): a positioned MP (one tuple) in,
-// records of covered tile samples out. The NoBlur stages, reused through
-// their ports, on a grid of 2 x 2-pixel tiles:
+// records of covered tile samples out. The NoBlur stages after the cull,
+// reused through their ports, on a grid of 2 x 2-pixel tiles:
 //
-//   in -> [R0] -> Cull + BBox -> [R1] -> EdgeSetup + Reciprocal(s) -> [R2]
+//   in -> [R0] -> BBox -> [R1] -> EdgeSetup + Reciprocal(s) -> [R2]
 //      -> Iterator + BlurSampleTest -> [R3] -> DepthInterp -> [R4] -> out
 //
+// The back-face cull is not in the lane (raster-units.md: a lane is bbox,
+// iterator, sample test, interpolation): the front end culls once per
+// positioned MP (pipeline.ts) and sends each positioned MP with its facing
+// bits and areas D, having dropped those with no front-facing triangle whose
+// box fits. So every MP a lane receives is walked, or, when its box does not
+// fit STP, leaves as one out-of-range record (oor = 1), whatever its facing.
 // Handshake and drops as in NoBlur (units/noblur/README.md): a stage
 // advances when empty or when the next one does; the iterator holds R2 for
-// as many cycles as the box has stamps; a positioned MP with no front-facing
-// triangle is dropped at R1; a stamp with no covered sample at R3; a box that
-// does not fit STP leaves as one out-of-range record (oor = 1), whatever its
-// facing (the cull is exact only for boxes that fit).
+// as many cycles as the box has stamps; a stamp with no covered sample is
+// dropped at R3.
 import { defineModule, mux, stream, bundle, ufixed, uint, type Signal, type UInt } from '../../hdl/index.js';
 import { BBox } from '../bbox/module.js';
 import { EdgeSetup } from '../bbox/edge-setup.js';
 import { edgesOf } from '../bbox/edges.js';
-import { Cull, cullAreaBits } from '../cull/module.js';
+import { cullAreaBits } from '../cull/module.js';
 import { DepthInterp } from '../depth-interp/module.js';
 import { Reciprocal } from '../depth-interp/reciprocal.js';
 import { Iterator } from '../iterator/module.js';
@@ -50,12 +54,16 @@ export function laneOutputFields(cfg: BlurLaneConfig): [string, number][] {
   return f;
 }
 
-export function positionedMpBundle(tvp: boolean) {
+/** A positioned MP as the front end sends it: vertices, tuple, jitter, and
+ *  the cull's facing bits and D = A2 per triangle (2b+16 bits, exact for
+ *  every box that fits STP b). */
+export function positionedMpBundle(tvp: boolean, b: number) {
   const coord = ufixed(COORD_INT_BITS, SUBPIXEL_BITS);
   const vertex = bundle({ x: coord, y: coord, z: uint(DEPTH_BITS) });
-  const common = { id: uint(MP_ID_BITS), tuple: uint(TUPLE_BITS), jx: uint(TILE_BITS), jy: uint(TILE_BITS) };
+  const area = uint(cullAreaBits(b));
+  const common = { id: uint(MP_ID_BITS), tuple: uint(TUPLE_BITS), jx: uint(TILE_BITS), jy: uint(TILE_BITS), front0: uint(1), d0: area };
   return tvp
-    ? bundle({ v0: vertex, v1: vertex, v2: vertex, v3: vertex, pair: uint(1), ...common })
+    ? bundle({ v0: vertex, v1: vertex, v2: vertex, v3: vertex, pair: uint(1), front1: uint(1), d1: area, ...common })
     : bundle({ v0: vertex, v1: vertex, v2: vertex, ...common });
 }
 
@@ -72,7 +80,7 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
   const dBits = cullAreaBits(b);
   const edges = edgesOf(tvp);
 
-  const inp = m.input('in', stream(positionedMpBundle(tvp)));
+  const inp = m.input('in', stream(positionedMpBundle(tvp, b)));
   const q = inp.payload as unknown as Record<string, Signal & { x?: Signal }>;
   const verts = Array.from({ length: nv }, (_, i) => q[`v${i}`] as unknown as { x: Signal; y: Signal; z: Signal });
   const outValid = m.output('out_valid', uint(1));
@@ -92,18 +100,12 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
   const v0 = validReg(m, 's0', s0v, inp.valid);
   s0v.drive(v0.not().or(adv1));
   inp.ready.drive(s0v);
-  const mpIn: Sigs = { id: q['id']!, tuple: q['tuple']!, jx: q['jx']!, jy: q['jy']! };
+  const mpIn: Sigs = { id: q['id']!, tuple: q['tuple']!, jx: q['jx']!, jy: q['jy']!, front0: q['front0']!, d0: q['d0']! };
   verts.forEach((v, i) => Object.assign(mpIn, { [`x${i}`]: v.x, [`y${i}`]: v.y, [`z${i}`]: v.z }));
-  if (tvp) mpIn['pair'] = q['pair']!;
+  if (tvp) Object.assign(mpIn, { pair: q['pair']!, front1: q['front1']!, d1: q['d1']! });
   const r0 = stageRegs(m, 's0', mpIn, s0v.and(inp.valid));
 
-  // ---- Stage 1: cull + bbox on the grid of the mode -------------------------
-  const cull = m.instance('cull', Cull, { tvp, b });
-  for (let i = 0; i < nv; i++) {
-    cull[`x${i}`]!.drive(r0[`x${i}`]!);
-    cull[`y${i}`]!.drive(r0[`y${i}`]!);
-  }
-  if (tvp) cull['pair']!.drive(r0['pair']!);
+  // ---- Stage 1: bbox on the grid of the mode ---------------------------------
   // One bbox per grid (blur tiles; hybrid adds 16x and 4x cells), picked by
   // the mode; indices widen to the finest grid's width.
   const grids = hybrid ? [TILE_BITS + kb, 6 + kb, 7 + kb] : [TILE_BITS + kb];
@@ -133,31 +135,26 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
     lastY: pick('lastY', localStampBits),
   };
   for (let i = 0; i < nv; i++) Object.assign(bbox, { [`lx${i}`]: pick(`lx${i}`, null), [`ly${i}`]: pick(`ly${i}`, null) });
-  const front0 = cull['front0'] as UInt;
-  const front1 = tvp ? (cull['front1'] as UInt) : null;
-  const anyFront = front1 === null ? front0 : front0.or(front1);
-  // Facing is only defined when the box fits (cull/module.ts): a box that
-  // does not is kept, to be flagged, never culled on a meaningless sign.
-  const keep1 = v0.and(anyFront.or((bbox['fit'] as UInt).not())).named('keep1');
+  // Culled in the front end: every MP here is walked or flagged.
   const adv2 = m.wire('adv2', uint(1));
-  const v1 = validReg(m, 's1', adv1, keep1);
+  const v1 = validReg(m, 's1', adv1, v0);
   adv1.drive(v1.not().or(adv2));
   const s1: Sigs = {
     id: r0['id']!,
     tuple: r0['tuple']!,
     jx: r0['jx']!,
     jy: r0['jy']!,
-    front0,
+    front0: r0['front0']!,
     oor: (bbox['fit'] as UInt).not(),
     originX: bbox['originX']!,
     originY: bbox['originY']!,
     lastX: bbox['lastX']!,
     lastY: bbox['lastY']!,
-    d0: cull['area0']!,
+    d0: r0['d0']!,
   };
-  if (front1 !== null) Object.assign(s1, { front1, d1: cull['area1']! });
+  if (tvp) Object.assign(s1, { front1: r0['front1']!, d1: r0['d1']! });
   for (let i = 0; i < nv; i++) Object.assign(s1, { [`lx${i}`]: bbox[`lx${i}`]!, [`ly${i}`]: bbox[`ly${i}`]!, [`z${i}`]: r0[`z${i}`]! });
-  const r1 = stageRegs(m, 's1', s1, adv1.and(keep1));
+  const r1 = stageRegs(m, 's1', s1, adv1.and(v0));
 
   // ---- Stage 2: edge setup + reciprocal ------------------------------------------
   const setup = m.instance('setup', EdgeSetup, { tvp, b });
