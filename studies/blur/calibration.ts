@@ -23,7 +23,9 @@
 //   R1..R4 inside each lane; the tuple ROM's jitter outputs (jx, jy) go to
 //   the sample test, which alone reads them; the lane dispatch pointer (rr)
 //   and the out-of-range counter go to the iterator with the valid bits its
-//   stall drives. Edge setup is in no published row and is left out.
+//   stall drives. The edge setup is in no published row; it is the sample
+//   test's per-MP part (Pineda: set up per MP, evaluate per sample), so the
+//   sample test owns it and the R2 registers holding its deltas and biases.
 import type { Design } from '../../hdl/ir.js';
 import { blurSchema, type BlurConfig } from '../../units/blur/config.js';
 import { subDesign } from '../../synth-models/sweep/subdesign.js';
@@ -47,9 +49,10 @@ const FRONT_END_REGS = /^(s0_valid|rp_valid|tuple|phase|part_[xy]\d+|rp_[xy]\d+)
  *  iterator, one sample test, one interpolation: pmt = 1); a sample test of
  *  0.0015 mm^2, smaller than one 2x2 stamp of edge tests, so one jittered
  *  sample per tile per cycle (sts = 1x1); all vertices positioned each cycle
- *  (spf = 1, the design without serialisation). TVP and STP are not given:
- *  schema defaults. Never chosen from the fit; the sweep's pick replaces it. */
-export const BLUR_REFERENCE: BlurConfig = { render: 'blur', tvp: blurSchema.tvp.default, spf: '1', pmt: '1', sts: '1x1', stp: blurSchema.stp.default };
+ *  (spf = 1, the design without serialisation). TVP, STP and the edge
+ *  form are not given: schema defaults. Never chosen from the fit; the
+ *  sweep's pick replaces it. */
+export const BLUR_REFERENCE: BlurConfig = { render: 'blur', tvp: blurSchema.tvp.default, spf: '1', pmt: '1', sts: '1x1', stp: blurSchema.stp.default, edge: blurSchema.edge.default };
 
 export const BLUR_CALIBRATION: CalibrationDef<BlurConfig> = {
   ...BLUR_PUBLISHED,
@@ -79,9 +82,12 @@ export const BLUR_CALIBRATION: CalibrationDef<BlurConfig> = {
       owned: (d) => laneRegs(d, /^(s\d_valid|s3_stamp[XY])$/),
     },
     {
+      // The edge setup is the sample test's per-MP half (deltas, bias and,
+      // with edge=incremental, the start value's multiplies): charged here
+      // with the R2 registers that hold its deltas and biases.
       component: 'sample test',
-      instances: (d) => inLanes(d, /^sample$/),
-      owned: (d) => [{ path: d.top.name, cones: /^tuple_j[xy]$/ }, ...laneRegs(d, /^s3_(hit|tri|lane\d+_d\d)$/)],
+      instances: (d) => inLanes(d, /^(setup|sample)$/),
+      owned: (d) => [{ path: d.top.name, cones: /^tuple_j[xy]$/ }, ...laneRegs(d, /^(s2_e\d+_(dx|dy|bias)|s3_(hit|tri|lane\d+_d\d))$/)],
     },
     { component: 'interpolation', instances: (d) => inLanes(d, /^(depth|recip\d+)$/), owned: (d) => laneRegs(d, /^(s2_(n|len)\d|s4_z\d+)$/) },
   ],

@@ -13,6 +13,10 @@
 //   its own b.
 // - Hybrid in motion or blur mode runs exactly as Blur in that mode (the
 //   hybrid's extra NoBlur grids and lens bypass are muxed off the path).
+// - The edge form (multiply, incremental) is not in the class: it changes
+//   only how the sample test computes E, whose bits are the same (both are
+//   checked against the golden model), and only those bits reach the
+//   lanes' handshake (a stamp with no hit is dropped at R3).
 //
 // The store lives for one process (a sweep's worker threads and, in `study
 // --all`, the Blur and Hybrid sweeps one after the other), in files under

@@ -53,7 +53,7 @@ export const study = defineStudy({
   unit: HYBRID_UNIT,
   space: {
     // STP first, as for Blur (studies/blur/cycle-reuse.ts).
-    sweep: { stp: 'all', tvp: 'all', spf: 'all', pmt: 'all', sts: 'all' },
+    sweep: { stp: 'all', tvp: 'all', spf: 'all', pmt: 'all', sts: 'all', edge: 'all' },
     modeKeys: [],
     mode: () => 'hybrid',
   },

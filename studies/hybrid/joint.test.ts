@@ -50,7 +50,7 @@ describe('the Hybrid joint objective', () => {
     const rows = readPoints(join(out, POINTS_JSONL), layoutOf(readManifest(out)!.identity)).rows;
     expect(rows.length).toBeGreaterThan(0);
     const w = study.workloads[0]!;
-    const cfg: HybridConfig = { tvp: false, spf: '1', pmt: '2', sts: '1x1', stp: '8.8' };
+    const cfg: HybridConfig = { tvp: false, spf: '1', pmt: '2', sts: '1x1', stp: '8.8', edge: 'multiply' };
     const input = w.build({ count: 16, area: 0.54 }, w.seed, cfg);
     for (const mode of HYBRID_MODES) {
       const alone = runHybrid(cfg, mode, input.mps, input.lens).stats;

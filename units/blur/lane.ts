@@ -35,6 +35,8 @@ export interface BlurLaneConfig {
   readonly b: number;
   /** Hybrid lane: a `mode` input picks the grid (0: 4x cells, 1: 16x cells, 2/3: blur tiles). */
   readonly hybrid: boolean;
+  /** Sample test edge values (blurSchema.edge); absent: multiply. */
+  readonly edge?: 'multiply' | 'incremental';
 }
 
 /** log2 of the stamp side (1/256 units) of the finest grid the lane walks. */
@@ -157,14 +159,23 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
   const r1 = stageRegs(m, 's1', s1, adv1.and(v0));
 
   // ---- Stage 2: edge setup + reciprocal ------------------------------------------
-  const setup = m.instance('setup', EdgeSetup, { tvp, b });
+  // The incremental sample test starts its running sums from E at the box
+  // origin plus the tuple's jitter (in the Hybrid's NoBlur modes, no jitter).
+  const incremental = cfg.edge === 'incremental';
+  const setup = m.instance('setup', EdgeSetup, incremental ? { tvp, b, origin: true, jitterBits: TILE_BITS } : { tvp, b });
   for (let i = 0; i < nv; i++) {
     setup[`lx${i}`]!.drive(r1[`lx${i}`]!);
     setup[`ly${i}`]!.drive(r1[`ly${i}`]!);
   }
+  if (incremental) {
+    const jit = (j: Signal): Signal => (mode === null ? j : mux(mode.bit(1), j as UInt, m.lit(0, uint(TILE_BITS))));
+    setup['jx']!.drive(jit(r1['jx']!));
+    setup['jy']!.drive(jit(r1['jy']!));
+  }
   const s2: Sigs = {};
   for (const key of ['id', 'tuple', 'jx', 'jy', 'front0', 'front1', 'oor', 'originX', 'originY', 'lastX', 'lastY']) if (r1[key]) s2[key] = r1[key];
-  for (let i = 0; i < nv; i++) Object.assign(s2, { [`lx${i}`]: r1[`lx${i}`]!, [`ly${i}`]: r1[`ly${i}`]!, [`z${i}`]: r1[`z${i}`]! });
+  // The incremental sample test holds its own start values (loaded with R2), not the vertices.
+  for (let i = 0; i < nv; i++) Object.assign(s2, incremental ? {} : { [`lx${i}`]: r1[`lx${i}`]!, [`ly${i}`]: r1[`ly${i}`]! }, { [`z${i}`]: r1[`z${i}`]! });
   for (const e of edges) for (const f of ['dx', 'dy', 'bias']) s2[`${e.name}_${f}`] = setup[`${e.name}_${f}`]!;
   for (let t = 0; t < tris; t++) {
     const recip = m.instance(`recip${t}`, Reciprocal, { dBits });
@@ -185,17 +196,24 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
   iter.originY.drive(r2['originY']!);
   adv2.drive(iter.take);
 
-  const st = m.instance('sample', hybrid ? HybridSampleTest : BlurSampleTest, { tvp, k, b, hybrid });
+  const st = m.instance('sample', hybrid ? HybridSampleTest : BlurSampleTest, incremental ? { tvp, k, b, hybrid, edge: 'incremental' } : { tvp, k, b, hybrid });
   if (mode !== null) st['mode']!.drive(mode);
-  st['stampX']!.drive(iter.stampX);
-  st['stampY']!.drive(iter.stampY);
+  if (incremental) {
+    st['load']!.drive(adv2.and(v1));
+    st['step']!.drive(iter.fire);
+    st['rowEnd']!.drive(iter.rowEnd);
+    for (const e of edges) st[`${e.name}_e0`]!.drive(setup[`${e.name}_e0`]!);
+  } else {
+    st['stampX']!.drive(iter.stampX);
+    st['stampY']!.drive(iter.stampY);
+  }
   if (phaseBits > 0) {
     st['phaseX']!.drive(iter.absX.bits(phaseBits - 1, 0));
     st['phaseY']!.drive(iter.absY.bits(phaseBits - 1, 0));
   }
   st['jx']!.drive(r2['jx']!);
   st['jy']!.drive(r2['jy']!);
-  for (let i = 0; i < nv; i++) {
+  for (let i = 0; i < nv && !incremental; i++) {
     st[`lx${i}`]!.drive(r2[`lx${i}`]!);
     st[`ly${i}`]!.drive(r2[`ly${i}`]!);
   }
