@@ -68,7 +68,7 @@ describe('calibration on the pick of the Blur sweep', () => {
     // nothing simulated again: the cache is what the sweep left
     expect(readdirSync(join(dir, 'microarch'))).toHaveLength(cached);
     expect(cal.loop.priced).toBe(4);
-    expect(cal.loop.iterations[0]!.calibratedOn).toBe('stp=8.8,render=blur,tvp=off,spf=1,pmt=1,sts=1x1,edge=multiply');
+    expect(cal.loop.iterations[0]!.calibratedOn).toBe('stp=8.8,edge=multiply,render=blur,tvp=off,spf=1,pmt=1,sts=1x1');
     expect(['converged', 'cycle', 'no-pick']).toContain(cal.loop.status);
     expect(lines.filter((l) => /^calibration iteration \d+:/.test(l))).toHaveLength(cal.loop.iterations.length);
     if (cal.loop.status === 'converged') {

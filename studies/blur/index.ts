@@ -26,8 +26,11 @@ export const study = defineStudy({
   unit: BLUR_UNIT,
   space: {
     // STP first (slowest, narrowest first): a micro-architecture's wider
-    // STPs reuse its narrowest one's simulation (cycle-reuse.ts).
-    sweep: { stp: 'all', render: 'all', tvp: 'all', spf: 'all', pmt: 'all', sts: 'all', edge: 'all' },
+    // STPs reuse its narrowest one's simulation (cycle-reuse.ts). The edge
+    // form next, so all multiply-form runs at an STP finish before their
+    // incremental twins ask for them (the two worker threads would
+    // otherwise simulate each pair side by side).
+    sweep: { stp: 'all', edge: 'all', render: 'all', tvp: 'all', spf: 'all', pmt: 'all', sts: 'all' },
     modeKeys: ['render'],
     mode: (c) => c.render,
   },
