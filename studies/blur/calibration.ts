@@ -18,7 +18,10 @@
 // - Back-face cull: in the front end, once per positioned MP (the lanes get
 //   positioned MPs already culled), with its fit check (StampFit, which it
 //   needs to know when its narrow sign is exact) and the Rp registers that
-//   hold its facing bits and areas; lanes carry them (R0, R1) for no component.
+//   hold its facing bits; lanes carry them (R0 .. R2) for no component.
+// - Interpolation: the per-triangle reciprocals of D are in the front end
+//   too, once per positioned MP (with the Rp registers holding n and L,
+//   which the lanes carry for no component), and each lane's DepthInterp.
 // - Lanes (PMT of them; a component is the sum over its lanes): as NoBlur's
 //   R1..R4 inside each lane; the tuple ROM's jitter outputs (jx, jy) go to
 //   the sample test, which alone reads them; the lane dispatch pointer (rr)
@@ -74,7 +77,7 @@ export const BLUR_CALIBRATION: CalibrationDef<BlurConfig> = {
     { component: 'bbox', instances: (d) => inLanes(d, /^bbox\d*$/), owned: (d) => laneRegs(d, /^s1_(oor|origin[XY]|last[XY]|l[xy]\d)$/) },
     // Once per positioned MP in the front end, with the fit check that
     // tells it when its narrow sign is exact (pipeline.ts).
-    { component: 'back-face cull', instances: (d) => [...top(d, 'cull'), ...top(d, 'cull_fit')], owned: (d) => [{ path: d.top.name, registers: /^rp_(front|d)\d$/ }] },
+    { component: 'back-face cull', instances: (d) => [...top(d, 'cull'), ...top(d, 'cull_fit')], owned: (d) => [{ path: d.top.name, registers: /^rp_front\d$/ }] },
     {
       component: 'iterator',
       instances: (d) => inLanes(d, /^iter$/),
@@ -89,7 +92,12 @@ export const BLUR_CALIBRATION: CalibrationDef<BlurConfig> = {
       instances: (d) => inLanes(d, /^(setup|sample)$/),
       owned: (d) => [{ path: d.top.name, cones: /^tuple_j[xy]$/ }, ...laneRegs(d, /^(s2_e\d+_(dx|dy|bias)|s3_(hit|tri|lane\d+_d\d))$/)],
     },
-    { component: 'interpolation', instances: (d) => inLanes(d, /^(depth|recip\d+)$/), owned: (d) => laneRegs(d, /^(s2_(n|len)\d|s4_z\d+)$/) },
+    // The reciprocals are in the front end, once per positioned MP (Rp holds n, L); the rest per lane.
+    {
+      component: 'interpolation',
+      instances: (d) => [...d.top.instances.filter((i) => /^recip\d+$/.test(i.name)).map((i) => `${d.top.name}.${i.name}`), ...inLanes(d, /^depth$/)],
+      owned: (d) => [{ path: d.top.name, registers: /^rp_(n|len)\d$/ }, ...laneRegs(d, /^s4_z\d+$/)],
+    },
   ],
 };
 

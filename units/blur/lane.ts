@@ -2,14 +2,15 @@
 // records of covered tile samples out. The NoBlur stages after the cull,
 // reused through their ports, on a grid of 2 x 2-pixel tiles:
 //
-//   in -> [R0] -> BBox -> [R1] -> EdgeSetup + Reciprocal(s) -> [R2]
+//   in -> [R0] -> BBox -> [R1] -> EdgeSetup -> [R2]
 //      -> Iterator + BlurSampleTest -> [R3] -> DepthInterp -> [R4] -> out
 //
 // The back-face cull is not in the lane (raster-units.md: a lane is bbox,
 // iterator, sample test, interpolation): the front end culls once per
 // positioned MP (pipeline.ts) and sends each positioned MP with its facing
-// bits and areas D, having dropped those with no front-facing triangle whose
-// box fits. So every MP a lane receives is walked, or, when its box does not
+// bits and each triangle's normalised reciprocal of D (n, L: the per-
+// triangle half of interpolation, computed once per positioned MP there),
+// having dropped those with no front-facing triangle whose box fits. So every MP a lane receives is walked, or, when its box does not
 // fit STP, leaves as one out-of-range record (oor = 1), whatever its facing.
 // Handshake and drops as in NoBlur (units/noblur/README.md): a stage
 // advances when empty or when the next one does; the iterator holds R2 for
@@ -21,7 +22,7 @@ import { EdgeSetup } from '../bbox/edge-setup.js';
 import { edgesOf } from '../bbox/edges.js';
 import { cullAreaBits } from '../cull/module.js';
 import { DepthInterp } from '../depth-interp/module.js';
-import { Reciprocal } from '../depth-interp/reciprocal.js';
+import { lenBitsOf, RECIP_BITS } from '../depth-interp/reciprocal.js';
 import { Iterator } from '../iterator/module.js';
 import { MP_ID_BITS } from '../noblur/config.js';
 import { stageRegs, validReg } from '../noblur/stage.js';
@@ -56,16 +57,17 @@ export function laneOutputFields(cfg: BlurLaneConfig): [string, number][] {
   return f;
 }
 
-/** A positioned MP as the front end sends it: vertices, tuple, jitter, and
- *  the cull's facing bits and D = A2 per triangle (2b+16 bits, exact for
+/** A positioned MP as the front end sends it: vertices, tuple, jitter, the
+ *  cull's facing bits and, per triangle, n and L of 1 / D (D = A2, exact for
  *  every box that fits STP b). */
 export function positionedMpBundle(tvp: boolean, b: number) {
   const coord = ufixed(COORD_INT_BITS, SUBPIXEL_BITS);
   const vertex = bundle({ x: coord, y: coord, z: uint(DEPTH_BITS) });
-  const area = uint(cullAreaBits(b));
-  const common = { id: uint(MP_ID_BITS), tuple: uint(TUPLE_BITS), jx: uint(TILE_BITS), jy: uint(TILE_BITS), front0: uint(1), d0: area };
+  const n = uint(RECIP_BITS);
+  const len = uint(lenBitsOf(cullAreaBits(b)));
+  const common = { id: uint(MP_ID_BITS), tuple: uint(TUPLE_BITS), jx: uint(TILE_BITS), jy: uint(TILE_BITS), front0: uint(1), n0: n, len0: len };
   return tvp
-    ? bundle({ v0: vertex, v1: vertex, v2: vertex, v3: vertex, pair: uint(1), front1: uint(1), d1: area, ...common })
+    ? bundle({ v0: vertex, v1: vertex, v2: vertex, v3: vertex, pair: uint(1), front1: uint(1), n1: n, len1: len, ...common })
     : bundle({ v0: vertex, v1: vertex, v2: vertex, ...common });
 }
 
@@ -102,9 +104,9 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
   const v0 = validReg(m, 's0', s0v, inp.valid);
   s0v.drive(v0.not().or(adv1));
   inp.ready.drive(s0v);
-  const mpIn: Sigs = { id: q['id']!, tuple: q['tuple']!, jx: q['jx']!, jy: q['jy']!, front0: q['front0']!, d0: q['d0']! };
+  const mpIn: Sigs = { id: q['id']!, tuple: q['tuple']!, jx: q['jx']!, jy: q['jy']!, front0: q['front0']!, n0: q['n0']!, len0: q['len0']! };
   verts.forEach((v, i) => Object.assign(mpIn, { [`x${i}`]: v.x, [`y${i}`]: v.y, [`z${i}`]: v.z }));
-  if (tvp) Object.assign(mpIn, { pair: q['pair']!, front1: q['front1']!, d1: q['d1']! });
+  if (tvp) Object.assign(mpIn, { pair: q['pair']!, front1: q['front1']!, n1: q['n1']!, len1: q['len1']! });
   const r0 = stageRegs(m, 's0', mpIn, s0v.and(inp.valid));
 
   // ---- Stage 1: bbox on the grid of the mode ---------------------------------
@@ -152,13 +154,14 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
     originY: bbox['originY']!,
     lastX: bbox['lastX']!,
     lastY: bbox['lastY']!,
-    d0: r0['d0']!,
+    n0: r0['n0']!,
+    len0: r0['len0']!,
   };
-  if (tvp) Object.assign(s1, { front1: r0['front1']!, d1: r0['d1']! });
+  if (tvp) Object.assign(s1, { front1: r0['front1']!, n1: r0['n1']!, len1: r0['len1']! });
   for (let i = 0; i < nv; i++) Object.assign(s1, { [`lx${i}`]: bbox[`lx${i}`]!, [`ly${i}`]: bbox[`ly${i}`]!, [`z${i}`]: r0[`z${i}`]! });
   const r1 = stageRegs(m, 's1', s1, adv1.and(v0));
 
-  // ---- Stage 2: edge setup + reciprocal ------------------------------------------
+  // ---- Stage 2: edge setup ----------------------------------------------------------
   // The incremental sample test starts its running sums from E at the box
   // origin plus the tuple's jitter (in the Hybrid's NoBlur modes, no jitter).
   const incremental = cfg.edge === 'incremental';
@@ -178,9 +181,7 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
   for (let i = 0; i < nv; i++) Object.assign(s2, incremental ? {} : { [`lx${i}`]: r1[`lx${i}`]!, [`ly${i}`]: r1[`ly${i}`]! }, { [`z${i}`]: r1[`z${i}`]! });
   for (const e of edges) for (const f of ['dx', 'dy', 'bias']) s2[`${e.name}_${f}`] = setup[`${e.name}_${f}`]!;
   for (let t = 0; t < tris; t++) {
-    const recip = m.instance(`recip${t}`, Reciprocal, { dBits });
-    recip.d.drive(r1[`d${t}`]!);
-    Object.assign(s2, { [`n${t}`]: recip.n, [`len${t}`]: recip.len });
+    Object.assign(s2, { [`n${t}`]: r1[`n${t}`]!, [`len${t}`]: r1[`len${t}`]! });
   }
   const v2 = validReg(m, 's2', adv2, v1);
   const r2 = stageRegs(m, 's2', s2, adv2.and(v1));

@@ -2,8 +2,8 @@
 //
 //   in (MP: open and close positions, depth) -> [R0] -> positioning
 //      (tuple ROM -> SampleInTime -> Radius + SampleInLens, ceil(verts/SPF)
-//       slots, SPF-sequenced) -> Cull + StampFit -> [Rp: positioned MP,
-//       facing, D] -> lane rr (round robin)
+//       slots, SPF-sequenced) -> Cull + StampFit, Reciprocal(s) -> [Rp:
+//       positioned MP, facing, n and L of 1/D] -> lane rr (round robin)
 //   lane l: BlurLane (bbox, setup, iterator, blur sample test, depth)
 //      -> out{l}
 //
@@ -14,7 +14,11 @@
 // deltas, cull/module.ts) and exact only for MPs whose stamp-aligned box
 // fits STP, so the drop also needs the fit (StampFit, on the lanes' grid):
 // a box that does not fit goes to a lane whatever its facing and leaves as
-// one out-of-range record, exactly as when the lanes culled.
+// one out-of-range record, exactly as when the lanes culled. The
+// reciprocal of each triangle's D (the cull's area) is computed here too,
+// once per positioned MP, instead of in the lane that gets it: every
+// positioned MP goes to one lane, so PMT per-lane reciprocals each sat idle
+// (PMT - 1) / PMT of the time, and one here serves them all.
 //
 // The front end holds an MP for its 64 tuples. Each tuple is positioned in
 // posCycles = ceil(verts / slots) cycles: in phase p, slot s positions vertex
@@ -26,6 +30,7 @@
 import { defineModule, mux, muxN, ufixed, uint, type Fixed, type ModuleBuilder, type SInt, type Signal, type UInt } from '../../hdl/index.js';
 import { StampFit } from '../bbox/fit.js';
 import { Cull } from '../cull/module.js';
+import { Reciprocal } from '../depth-interp/reciprocal.js';
 import { SampleInLens } from '../lens/module.js';
 import { Radius } from '../lens/radius.js';
 import { MP_ID_BITS, OOR_COUNT_BITS } from '../noblur/config.js';
@@ -179,7 +184,13 @@ function buildRasterizer(m: ModuleBuilder, cfg: BlurConfig, hybrid: boolean): Si
   // Facing is only defined when the box fits: a box that does not is kept,
   // to be flagged by its lane, never culled on a meaningless sign.
   const keep = (front1 === null ? front0 : front0.or(front1)).or(fit.not()).named('keep');
-  Object.assign(pos, { front0, d0: cull['area0']! }, front1 === null ? {} : { front1, d1: cull['area1']! });
+  Object.assign(pos, { front0 }, front1 === null ? {} : { front1 });
+  // 1 / D per triangle (D = the cull's A2: meaningful when front-facing in a box that fits).
+  for (let t = 0; t < g.tris; t++) {
+    const recip = m.instance(`recip${t}`, Reciprocal, { dBits: g.dBits });
+    recip.d.drive(cull[`area${t}`]!);
+    Object.assign(pos, { [`n${t}`]: recip.n, [`len${t}`]: recip.len });
+  }
 
   const load = fin.and(keep).named('rp_load');
   const rv = validReg(m, 'rp', rpFree, load);
@@ -206,8 +217,8 @@ function buildRasterizer(m: ModuleBuilder, cfg: BlurConfig, hybrid: boolean): Si
       pl[`v${i}`]!['y']!.drive(rp[`y${i}`]!);
       pl[`v${i}`]!['z']!.drive(rp[`z${i}`]!);
     }
-    if (g.tvp) for (const f of ['pair', 'front1', 'd1']) pl[f]!.drive(rp[f]!);
-    for (const f of ['id', 'tuple', 'jx', 'jy', 'front0', 'd0']) pl[f]!.drive(rp[f]!);
+    if (g.tvp) for (const f of ['pair', 'front1', 'n1', 'len1']) pl[f]!.drive(rp[f]!);
+    for (const f of ['id', 'tuple', 'jx', 'jy', 'front0', 'n0', 'len0']) pl[f]!.drive(rp[f]!);
     readies.push(lin.ready);
     const lout = lane.out as unknown as { valid: UInt; ready: UInt; payload: Record<string, UInt> };
     const ov = (ports[`out${l}_valid`] = m.output(`out${l}_valid`, uint(1))) as UInt;
