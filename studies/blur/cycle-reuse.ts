@@ -15,8 +15,9 @@
 //   hybrid's extra NoBlur grids and lens bypass are muxed off the path).
 // - The edge form (multiply, incremental) is not in the class: it changes
 //   only how the sample test computes E, whose bits are the same (both are
-//   checked against the golden model), and only those bits reach the
-//   lanes' handshake (a stamp with no hit is dropped at R3).
+//   checked against the golden model); the lanes' control is the same logic
+//   in both, and no hit reaches it (an uncovered stamp passes R3 and R4 and
+//   is dropped at the output, units/blur/lane.ts).
 //
 // The store lives for one process (a sweep's worker threads and, in `study
 // --all`, the Blur and Hybrid sweeps one after the other), in files under

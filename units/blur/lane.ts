@@ -15,7 +15,7 @@
 // Handshake and drops as in NoBlur (units/noblur/README.md): a stage
 // advances when empty or when the next one does; the iterator holds R2 for
 // as many cycles as the box has stamps; a stamp with no covered sample is
-// dropped at R3.
+// dropped at the output (see emit3).
 import { defineModule, mux, stream, bundle, ufixed, uint, type Signal, type UInt } from '../../hdl/index.js';
 import { BBox } from '../bbox/module.js';
 import { EdgeSetup } from '../bbox/edge-setup.js';
@@ -224,7 +224,14 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
 
   const oor2 = r2['oor'] as UInt;
   const hit3 = mux(oor2, m.lit(0, uint(lanes)), st['hit'] as UInt).named('hit3');
-  const emit3 = iter.fire.and(oor2.or(hit3.orR())).named('emit3');
+  // Every stamp the iterator fires moves on, covered or not, and an
+  // uncovered one is dropped at the output (as in NoBlur): a valid bit
+  // decided by the hits would put the sample test on the stall's loop
+  // (s3_valid -> adv3 -> iterator -> sample test -> s3_valid), and with
+  // edge=incremental the running sums, which the stall steps, are state on
+  // it that no pipelining could cut. Both edge forms thus share every
+  // control signal, and so every cycle (their hits are the same bits).
+  const emit3 = iter.fire.named('emit3');
   const adv4 = m.wire('adv4', uint(1));
   const v3 = validReg(m, 's3', adv3, emit3);
   adv3.drive(v3.not().or(adv4));
@@ -248,7 +255,9 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
   if (tvp) s4['tri'] = r3['tri']!;
   for (let l = 0; l < lanes; l++) s4[`z${l}`] = depth[`lane${l}_z`]!;
   const r4 = stageRegs(m, 's4', s4, adv4.and(v3));
-  outValid.drive(v4);
+  // A record leaves only if it reports something: out of range, or a hit.
+  // From registers, so no loop; an empty one waits for out_ready like any other.
+  outValid.drive(v4.and((r4['oor'] as UInt).or((r4['hit'] as UInt).orR())).named('visible4'));
   for (const [key, s] of Object.entries(r4)) outPayload[key]!.drive(s);
 
   idle.drive(v0.or(v1).or(v2).or(v3).or(v4).not());
