@@ -7,7 +7,7 @@ import { narrowExpr } from './codegen-narrow.js';
 import { midExpr } from './codegen-mid.js';
 import { amountNum, limbsExpr, lowerLimbs } from './codegen-limbs.js';
 import { camMatchValue, camReadValue, camValidValue } from './codegen-cam.js';
-import { maxOf, memVar, uN, type ExprCtx } from './codegen-util.js';
+import { chooseLimbs, maxOf, memVar, uN, type Choice, type ExprCtx } from './codegen-util.js';
 
 /** The node's value: one expression, or one per limb for a wide node. */
 export function nodeValue(n: Node, x: ExprCtx): string[] {
@@ -55,21 +55,28 @@ export function valueOf(x: ExprCtx, id: NodeId): string[] {
 /** Balanced compare tree on the case index: log2(cases) comparisons, and an
  *  index past the end falls into the last case for free. (Mask-based
  *  selection measured slower: muxes are usually steered by control state,
- *  whose branches predict well.) A wide mux repeats the tree per limb on
- *  one index. */
+ *  whose branches predict well.) A wide mux is one if/else tree setting
+ *  every limb (chooseLimbs). */
 function muxValue(sel: NodeId, cases: NodeId[], w: number, x: ExprCtx): string[] {
   const last = cases.length - 1;
   const vals = cases.map((c) => valueOf(x, c));
   if (last === 0) return vals[0]!;
   const ws = x.width(sel);
   const idx = isWide(ws) ? x.tmp(amountNum(sel, last, x)) : uN(x.ref(sel), ws);
-  const tree = (lo: number, hi: number, j: number): string => {
-    if (lo === hi) return vals[lo]![j]!;
+  if (isWide(w)) {
+    const choice = (lo: number, hi: number): Choice => {
+      if (lo === hi) return vals[lo]!;
+      const mid = (lo + hi + 1) >> 1;
+      return { cond: `${idx} < ${mid}`, then: choice(lo, mid - 1), else: choice(mid, hi) };
+    };
+    return chooseLimbs(x, limbsOf(w), choice(0, last));
+  }
+  const tree = (lo: number, hi: number): string => {
+    if (lo === hi) return vals[lo]![0]!;
     const mid = (lo + hi + 1) >> 1;
-    return `(${idx} < ${mid} ? ${tree(lo, mid - 1, j)} : ${tree(mid, hi, j)})`;
+    return `(${idx} < ${mid} ? ${tree(lo, mid - 1)} : ${tree(mid, hi)})`;
   };
-  const k = isWide(w) ? limbsOf(w) : 1;
-  return Array.from({ length: k }, (_, j) => tree(0, last, j));
+  return [tree(0, last)];
 }
 
 /** A node's value as an index below `size`, or `size` or more when out of
