@@ -116,9 +116,14 @@ export function midExpr(n: Node, x: ExprCtx): string {
       const a = x.ref(n.a);
       const wa = x.width(n.a);
       if (n.lo === 0 && w === wa) return a;
+      // A narrow result needs no Math.floor: ToInt32 (`| 0`, `&`) truncates
+      // the non-negative quotient, which is the floor.
+      if (!isMid(w)) {
+        const q = n.lo === 0 ? a : `(${a} / ${2 ** n.lo})`;
+        return n.lo + w === wa || w === 32 ? `(${q} | 0)` : `(${q} & ${onesN(w)})`;
+      }
       const s = n.lo === 0 ? a : `Math.floor(${a} / ${2 ** n.lo})`;
-      if (n.lo + w === wa) return out(s, w);
-      if (!isMid(w)) return w === 32 ? `(${s} | 0)` : `(${s} & ${onesN(w)})`;
+      if (n.lo + w === wa) return s;
       return modOut(s, w, x);
     }
     case 'zext':
