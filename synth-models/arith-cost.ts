@@ -100,6 +100,38 @@ export function withConstant(kind: 'add' | 'sub' | 'cmp' | 'eq' | 'mul', a: numb
   return kind === 'mul' && signed ? plus(base, cellsOf(INV_X1, a + b, 0)) : base;
 }
 
+/** x + 1 or x - 1 (the inventory gives the bits above the low zero bits of
+ *  a 2^j step): a half-adder chain, as Yosys folds an add of 1. Energy by
+ *  density. */
+export function byOne(kind: 'add' | 'sub', w: number): OpCost {
+  const { areaUm2, delayPs } = characterised(kind, 'one', w);
+  return logic(areaUm2, delayPs);
+}
+
+/** The wrap test x + K < x beside the x + K it tests: the characterised
+ *  pair (x + 1 and its test) less the incrementer alone, what the compare
+ *  adds once ABC has shared its per-bit terms with the carries (about 0.6
+ *  of a plain compare at 8 bits, 0.9 at 32). ABC's delay mapping makes the
+ *  flag the incrementer's carry-out, so the pair is hardly slower than the
+ *  incrementer (0 to 71 ps across the rows, ABC's noise): the compare's
+ *  delay after it is that excess, the largest at this width or narrower (a
+ *  wider flag holds a narrower one's carry chain). Characterised at K = 1;
+ *  other constants share about as much. */
+export function wrapTest(w: number): OpCost {
+  const pair = characterised('cmp', 'wrap', w);
+  const inc = characterised('add', 'one', w);
+  return logic(Math.max(0, pair.areaUm2 - inc.areaUm2), wrapExcessPs(Math.ceil(w)));
+}
+
+const wrapExcess: number[] = [0];
+function wrapExcessPs(w: number): number {
+  for (let v = wrapExcess.length; v <= w; v++) {
+    const excess = characterised('cmp', 'wrap', v).delayPs - characterised('add', 'one', v).delayPs;
+    wrapExcess.push(Math.max(wrapExcess[v - 1]!, excess));
+  }
+  return wrapExcess[w]!;
+}
+
 /** Restoring array divider: one row per quotient bit, each a (b+1)-bit
  *  subtractor and a b-bit 2:1 mux that keeps or replaces the remainder. A
  *  row waits for the borrow-out, which a prefix comparator resolves, then

@@ -8,6 +8,8 @@
 //   cmp        ripple-borrow | prefix tree
 //   mul        carry-save array | radix-4 Booth with a Wallace tree
 //   any of these with a constant operand: the one form synthesis folds it to
+//   (an add of +-2^j: a half-adder chain; x + K compared with x: the
+//   compare shares the adder's carries)
 //
 // Each form's area and delay come from our own Yosys + ABC syntheses of it
 // (yosys/characterise.ts, operator-table.ts). Every other kind has one form.
@@ -15,11 +17,11 @@
 // slower than another is never chosen), sorted by area, so "the cheapest
 // that meets the budget" is the first whose delay fits.
 import type { OpShape } from '../hdl/inventory/index.js';
-import { adder, comparator, divider, equality, gate, multiplier, mux2, reduction, register, shifter, subtractor, withConstant } from './arith-cost.js';
+import { adder, byOne, comparator, divider, equality, gate, multiplier, mux2, reduction, register, shifter, subtractor, withConstant, wrapTest } from './arith-cost.js';
 import { memoryAsFlops, memoryCost } from './memory-cost.js';
 import type { OpCost } from './op-cost.js';
 
-export type FormName = 'ripple' | 'brent-kung' | 'kogge-stone' | 'prefix-tree' | 'array' | 'booth4-wallace' | 'yosys' | 'const' | 'single';
+export type FormName = 'ripple' | 'brent-kung' | 'kogge-stone' | 'prefix-tree' | 'array' | 'booth4-wallace' | 'yosys' | 'const' | 'one' | 'wrap' | 'single';
 
 export interface Form {
   name: FormName;
@@ -31,7 +33,11 @@ function constantForm(s: OpShape): Form | null {
   switch (s.kind) {
     case 'add':
     case 'sub':
+      if (s.one === true) return { name: 'one', cost: byOne(s.kind, s.width) };
+      return s.constant === true ? { name: 'const', cost: withConstant(s.kind, s.width) } : null;
     case 'cmp':
+      if (s.wrap === true) return { name: 'wrap', cost: wrapTest(s.width) };
+      return s.constant === true ? { name: 'const', cost: withConstant(s.kind, s.width) } : null;
     case 'eq':
       return s.constant === true ? { name: 'const', cost: withConstant(s.kind, s.width) } : null;
     case 'mul':

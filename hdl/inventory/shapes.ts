@@ -6,10 +6,15 @@
 
 export type OpShape =
   /** Adders and subtractors: result width. `constant`: one operand is a
-   *  constant, which synthesis folds into the logic (about half the cells). */
-  | { kind: 'add' | 'sub'; width: number; constant?: boolean }
-  /** Equality (eq/ne) and magnitude (lt/le, signed or not): operand width. */
-  | { kind: 'eq' | 'cmp'; width: number; constant?: boolean }
+   *  constant, which synthesis folds into the logic (about half the cells).
+   *  `one`: the constant is 2^j (x + 2^j, x - 2^j): the j low bits are
+   *  wires and the rest a half-adder chain, so `width` counts only the rest. */
+  | { kind: 'add' | 'sub'; width: number; constant?: boolean; one?: boolean }
+  /** Equality (eq/ne) and magnitude (lt/le, signed or not): operand width.
+   *  `wrap` (cmp only): x + K against x itself, K constant (a counter's
+   *  wrap test): both operands are functions of x, so synthesis shares the
+   *  compare's per-bit terms with the adder's carries. */
+  | { kind: 'eq' | 'cmp'; width: number; constant?: boolean; wrap?: boolean }
   | { kind: 'mul'; signed: boolean; aWidth: number; bWidth: number; constant?: boolean }
   /** Dividers; `recip` is a divider whose dividend is a constant (1/x units).
    *  aWidth is the dividend (and quotient) width, bWidth the divisor's. */
@@ -48,9 +53,10 @@ export function shapeKey(s: OpShape): string {
       return `mul${s.signed ? 's' : 'u'} ${s.aWidth}x${s.bWidth}${s.constant ? ' by const' : ''}`;
     case 'add':
     case 'sub':
+      return `${s.kind} ${s.width}${s.one ? (s.kind === 'add' ? ' +1' : ' -1') : s.constant ? ' const' : ''}`;
     case 'eq':
     case 'cmp':
-      return `${s.kind} ${s.width}${s.constant ? ' const' : ''}`;
+      return `${s.kind} ${s.width}${s.wrap ? ' wrap' : s.constant ? ' const' : ''}`;
     case 'div':
     case 'recip':
       return `${s.kind} ${s.aWidth}/${s.bWidth}`;
