@@ -18,7 +18,7 @@
 // that meets the budget" is the first whose delay fits.
 import type { OpShape } from '../hdl/inventory/index.js';
 import { adder, byOne, comparator, divider, equality, gate, multiplier, mux2, reduction, register, shifter, subtractor, withConstant, wrapTest } from './arith-cost.js';
-import { memoryAsFlops, memoryCost } from './memory-cost.js';
+import { isMemoryShape, memoryAsFlops, memoryCost } from './memory-cost.js';
 import type { OpCost } from './op-cost.js';
 
 export type FormName = 'ripple' | 'brent-kung' | 'kogge-stone' | 'prefix-tree' | 'array' | 'booth4-wallace' | 'yosys' | 'const' | 'one' | 'wrap' | 'single';
@@ -50,6 +50,7 @@ function constantForm(s: OpShape): Form | null {
 function candidates(s: OpShape): Form[] {
   const k = constantForm(s);
   if (k !== null) return [k];
+  if (isMemoryShape(s)) return [{ name: 'single', cost: memoryCost(s) }];
   switch (s.kind) {
     case 'add':
       return (['ripple', 'brent-kung', 'kogge-stone'] as const).map((name) => ({ name, cost: adder(name, s.width) }));
@@ -79,13 +80,6 @@ function candidates(s: OpShape): Form[] {
       return [{ name: 'single', cost: shifter(s.width, s.amountWidth) }];
     case 'reg':
       return [{ name: 'single', cost: register(s.width, s.reset, s.enable) }];
-    case 'sram':
-    case 'sramread':
-    case 'sramwrite':
-    case 'cam':
-    case 'camsearch':
-    case 'camwrite':
-      return [{ name: 'single', cost: memoryCost(s) }];
   }
 }
 
@@ -96,6 +90,7 @@ function candidates(s: OpShape): Form[] {
 export function yosysForm(s: OpShape): Form {
   const k = constantForm(s);
   if (k !== null) return k;
+  if (isMemoryShape(s)) return { name: 'single', cost: memoryAsFlops(s) };
   switch (s.kind) {
     case 'add':
       return { name: 'yosys', cost: adder('yosys', s.width) };
@@ -105,13 +100,6 @@ export function yosysForm(s: OpShape): Form {
       return { name: 'yosys', cost: comparator('yosys', s.width) };
     case 'mul':
       return { name: 'yosys', cost: multiplier('yosys', s.aWidth, s.bWidth, s.signed) };
-    case 'sram':
-    case 'sramread':
-    case 'sramwrite':
-    case 'cam':
-    case 'camsearch':
-    case 'camwrite':
-      return { name: 'single', cost: memoryAsFlops(s) };
     default:
       return candidates(s)[0]!;
   }
