@@ -90,10 +90,11 @@ export function multiplier(form: MultiplierForm, a: number, b: number, signed: b
 
 /** An operator with one constant operand, as Yosys folds it (an adder of a
  *  constant is most of the way to an incrementer, a compare against a
- *  constant is a chain of ANDs and ORs), characterised at the constant
+ *  constant is a chain of ANDs and ORs, a mux with a constant arm an AND or
+ *  an OR per bit), characterised at the constant
  *  0101...01 (half its bits set). Multipliers at the geometric-mean width,
  *  their delay at the mean width, as above. Energy by density. */
-export function withConstant(kind: 'add' | 'sub' | 'cmp' | 'eq' | 'mul', a: number, b = a, signed = false): OpCost {
+export function withConstant(kind: 'add' | 'sub' | 'cmp' | 'eq' | 'mul' | 'mux2', a: number, b = a, signed = false): OpCost {
   const area = characterised(kind, 'const', kind === 'mul' ? Math.sqrt(a * b) : a).areaUm2;
   const delayPs = characterised(kind, 'const', kind === 'mul' ? (a + b) / 2 : a).delayPs;
   const base = logic(area, delayPs);

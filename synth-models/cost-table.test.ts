@@ -80,6 +80,7 @@ const byWidth: Record<string, (w: number) => OpShape> = {
   inc: (w) => ({ kind: 'add', width: w, constant: true, one: true }),
   dec: (w) => ({ kind: 'sub', width: w, constant: true, one: true }),
   wrap: (w) => ({ kind: 'cmp', width: w, wrap: true }),
+  muxConst: (w) => ({ kind: 'mux2', width: w, constant: true }),
   mulA: (w) => ({ kind: 'mul', signed: true, aWidth: w, bWidth: 12 }),
   mulB: (w) => ({ kind: 'mul', signed: false, aWidth: 9, bWidth: w }),
   divA: (w) => ({ kind: 'div', aWidth: w, bWidth: 10 }),
@@ -137,6 +138,13 @@ describe('constant steps', () => {
     for (const w of [4, 8, 12, 16, 24, 32, 48, 64]) {
       expect(yosys.cost({ kind: 'cmp', width: w, wrap: true }).areaUm2, `cmp ${w}`).toBeLessThan(yosys.cost({ kind: 'cmp', width: w }).areaUm2);
       expect(yosys.cost({ kind: 'add', width: w, constant: true, one: true }).areaUm2, `add ${w}`).toBeLessThan(yosys.cost({ kind: 'add', width: w, constant: true }).areaUm2);
+    }
+  });
+
+  it('a 2:1 mux with a constant arm costs an AND2 (NOR2 + INV) a bit, less than a MUX2', () => {
+    for (const w of [4, 8, 16, 32, 64]) {
+      expect(yosys.cost({ kind: 'mux2', width: w, constant: true }).areaUm2, `mux2 ${w}`).toBeCloseTo(w * (0.798 + 0.532), 6);
+      expect(yosys.cost({ kind: 'mux2', width: w }).areaUm2, `mux2 ${w}`).toBeCloseTo(w * 1.862, 6);
     }
   });
 });

@@ -9,7 +9,8 @@
 //   mul        carry-save array | radix-4 Booth with a Wallace tree
 //   any of these with a constant operand: the one form synthesis folds it to
 //   (an add of +-2^j: a half-adder chain; x + K compared with x: the
-//   compare shares the adder's carries)
+//   compare shares the adder's carries; a 2:1 mux with a constant arm: an
+//   AND or an OR per bit)
 //
 // Each form's area and delay come from our own Yosys + ABC syntheses of it
 // (yosys/characterise.ts, operator-table.ts). Every other kind has one form.
@@ -42,6 +43,8 @@ function constantForm(s: OpShape): Form | null {
       return s.constant === true ? { name: 'const', cost: withConstant(s.kind, s.width) } : null;
     case 'mul':
       return s.constant === true ? { name: 'const', cost: withConstant('mul', s.aWidth, s.bWidth, s.signed) } : null;
+    case 'mux2':
+      return s.constant === true ? { name: 'const', cost: withConstant('mux2', s.width) } : null;
     default:
       return null;
   }

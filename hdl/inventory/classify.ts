@@ -79,6 +79,7 @@ export function classifyNode(mod: ModuleIR, n: Node): OpUse | null {
     case 'mux': {
       if (isWiring(n)) return null;
       const ways = n.cases.length;
+      if (ways === 2 && n.cases.some(isConst)) return one({ kind: 'mux2', width: n.width, constant: true });
       return { shape: { kind: 'mux2', width: n.width }, count: ways - 1, levels: Math.ceil(Math.log2(ways)) };
     }
     case 'reg':

@@ -90,7 +90,7 @@ describe('memories and CAMs', () => {
 });
 
 describe('constant steps synthesis folds', () => {
-  // r + 1, r + 4, r - 1, 9 - r, r + 5 and the wrap test (r + 1) < r.
+  // r + 1, r + 4, r - 1, 9 - r, r + 5, the wrap test (r + 1) < r, a clear mux.
   const b = new ModBuilder('Steps');
   const r = b.reg(8, 'r', null, { init: 0n });
   const next = b.node({ op: 'add', a: r, b: b.const(1, 8) }, 8, 'next');
@@ -101,11 +101,18 @@ describe('constant steps synthesis folds', () => {
   b.output('from9', b.node({ op: 'sub', a: b.const(9, 8), b: r }, 8));
   b.output('by5', b.node({ op: 'add', a: r, b: b.const(5, 8) }, 8));
   b.output('plain', b.node({ op: 'ltu', a: next, b: b.input('x', 8) }, 1));
+  const sel = b.input('sel', 1);
+  b.output('cleared', b.node({ op: 'mux', sel, cases: [next, b.const(0, 8)] }, 8));
+  b.output('picked', b.node({ op: 'mux', sel, cases: [next, r] }, 8));
   b.setD(r, next);
   const counts = Object.fromEntries(inventory(designOf(b.build())).total.ops.map((o) => [o.key, o.count]));
 
   it('an add or subtract of 2^j is a +-1 chain over the bits from j up; other constants stay const', () => {
     expect(counts).toMatchObject({ 'add 8 +1': 1, 'add 6 +1': 1, 'sub 8 -1': 1, 'sub 8 const': 1, 'add 8 const': 1 });
+  });
+
+  it('a 2:1 mux with a constant arm is a const mux (an AND or OR per bit); of two variables a plain one', () => {
+    expect(counts).toMatchObject({ 'mux2 8 const': 1, 'mux2 8': 1 });
   });
 
   it('a compare of r + K against r itself (through renames) is a wrap test; against anything else a plain compare', () => {

@@ -19,8 +19,10 @@ export type OpShape =
   /** Dividers; `recip` is a divider whose dividend is a constant (1/x units).
    *  aWidth is the dividend (and quotient) width, bWidth the divisor's. */
   | { kind: 'div' | 'recip'; aWidth: number; bWidth: number }
-  /** One 2:1 multiplexer of `width` bits (an N-way mux counts N-1 of them). */
-  | { kind: 'mux2'; width: number }
+  /** One 2:1 multiplexer of `width` bits (an N-way mux counts N-1 of them).
+   *  `constant`: a two-way mux with a constant arm, which synthesis folds to
+   *  an AND or an OR with the select per bit. */
+  | { kind: 'mux2'; width: number; constant?: boolean }
   | { kind: 'and' | 'or' | 'xor' | 'not'; width: number }
   /** Reductions: input width. */
   | { kind: 'redand' | 'redor' | 'redxor'; width: number }
@@ -60,6 +62,8 @@ export function shapeKey(s: OpShape): string {
     case 'div':
     case 'recip':
       return `${s.kind} ${s.aWidth}/${s.bWidth}`;
+    case 'mux2':
+      return `mux2 ${s.width}${s.constant ? ' const' : ''}`;
     case 'shift':
       return `shift ${s.width} by ${s.amountWidth}`;
     case 'reg':

@@ -27,7 +27,7 @@ export const RTL_FORMS: Readonly<Record<RtlKind, readonly RtlForm[]>> = {
   cmp: ['ripple', 'prefix-tree', 'yosys', 'const', 'wrap'],
   mul: ['array', 'booth4-wallace', 'yosys', 'const'],
   eq: ['yosys', 'const'],
-  mux2: ['yosys'],
+  mux2: ['yosys', 'const'],
 };
 
 /** The constant operand of the 'const' forms. */
@@ -65,9 +65,11 @@ function behavioural(kind: RtlKind, w: number, module: string): string {
 }
 
 /** a op K, K = halfOnes(w) (sub: K - a, the constant on the side Yosys
- *  cannot fold into an adder's carry-in). */
+ *  cannot fold into an adder's carry-in; mux2: s ? a : K, an AND or an OR
+ *  with s per bit). */
 function withConstant(kind: RtlKind, w: number, module: string): string {
   const k = `${w}'d${halfOnes(w)}`;
+  if (kind === 'mux2') return `module ${module}(input [${w - 1}:0] a, input s, output [${w - 1}:0] y);\n  assign y = s ? a : ${k};\nendmodule\n`;
   const out = kind === 'mul' ? 2 * w : kind === 'cmp' || kind === 'eq' ? 1 : w;
   const expr: Partial<Record<RtlKind, string>> = { add: `a + ${k}`, sub: `${k} - a`, cmp: `a < ${k}`, mul: `a * ${k}`, eq: `a == ${k}` };
   return `module ${module}(input [${w - 1}:0] a, output [${out - 1}:0] y);\n  assign y = ${expr[kind]!};\nendmodule\n`;
