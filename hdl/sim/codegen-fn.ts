@@ -55,7 +55,7 @@ export class Gen {
   private pending: string[] = [];
   private tmps = 0;
   readonly ctx: ExprCtx;
-  constructor(net: FlatNetlist, root: Int32Array, refRoot: RootRef) {
+  constructor(net: FlatNetlist, root: Int32Array, refRoot: RootRef, maskSelect = true) {
     const konst = (id: NodeId) => {
       const n = net.nodes[root[id]!]!;
       return n.op === 'const' ? n : null;
@@ -85,6 +85,7 @@ export class Gen {
       pre: (s) => {
         this.pending.push(s);
       },
+      maskSelect,
     };
   }
   emit(stmt: string): void {
@@ -186,7 +187,9 @@ export function edgeInLoop(g: Gen, net: FlatNetlist, stateIds: NodeId[]): void {
  *  the run, state lives in locals across iterations and is stored back once
  *  at the end, and only `cone` (what next state depends on) is computed. */
 export function loopCode(net: FlatNetlist, lay: Layout, cone: NodeId[], stateIds: NodeId[], inputIds: NodeId[]): string {
-  const g = new Gen(net, lay.root, localRefOf(net));
+  // Inputs are constant for the run, so muxes they steer branch the same
+  // way every cycle: branches, which then cost nothing, not masks.
+  const g = new Gen(net, lay.root, localRefOf(net), false);
   for (const id of inputIds) g.emit(assign('const', names(net, id), slotRefs(net, lay, id)));
   for (const id of stateIds) g.emit(assign('let', names(net, id), slotRefs(net, lay, id)));
   // Logic fed only by inputs and constants cannot change during the run:

@@ -109,6 +109,17 @@ export function narrowExpr(n: Node, x: ExprCtx): string {
   }
 }
 
+/** Two-way select of narrow values, without a branch: `a` when `sel` (a
+ *  narrow value of selWidth bits) is zero, else `b`. A mux steered by data
+ *  (a valid bit, a comparison of operands) is a coin toss for the branch
+ *  predictor, and a mispredicted branch costs more than the four ALU
+ *  operations of the mask; `a` and `b` are operand references, cheap to
+ *  name twice. */
+export function narrowSelect(sel: string, selWidth: number, a: string, b: string): string {
+  const s = selWidth === 1 ? sel : `((${sel} !== 0) | 0)`;
+  return `(${a} ^ ((${a} ^ ${b}) & -${s}))`;
+}
+
 /** Parity by folding halves down to 4 bits, then a 16-entry lookup in a constant. */
 export function parity(a: string, w: number, x: ExprCtx): string {
   let v = a;

@@ -21,6 +21,10 @@ export interface ExprCtx {
   constValue(id: NodeId): bigint | null;
   /** Emits a statement just before the node (helper calls on scratch limbs). */
   pre(stmt: string): void;
+  /** Two-way narrow muxes as masks, not branches (codegen-narrow.ts
+   *  narrowSelect): for code whose inputs may change every cycle. The
+   *  step(n) loop, whose inputs are constant, keeps branches. */
+  maskSelect: boolean;
 }
 
 /** Name of the generated local holding memory `i` (and CAM keys/valid bits). */
