@@ -109,15 +109,25 @@ export function narrowExpr(n: Node, x: ExprCtx): string {
   }
 }
 
-/** Two-way select of narrow values, without a branch: `a` when `sel` (a
- *  narrow value of selWidth bits) is zero, else `b`. A mux steered by data
- *  (a valid bit, a comparison of operands) is a coin toss for the branch
- *  predictor, and a mispredicted branch costs more than the four ALU
- *  operations of the mask; `a` and `b` are operand references, cheap to
- *  name twice. */
-export function narrowSelect(sel: string, selWidth: number, a: string, b: string): string {
-  const s = selWidth === 1 ? sel : `((${sel} !== 0) | 0)`;
-  return `(${a} ^ ((${a} ^ ${b}) & -${s}))`;
+/** Most cases of a mux built from masks: each case costs a compare and
+ *  three ALU operations, while a compare tree costs log2(cases) branches. */
+const MASK_MUX_MAX = 8;
+
+/** A mux of narrow values without a branch, or null when it has too many
+ *  cases: case j when `sel` (a narrow value of selWidth bits) is j, the
+ *  last case for any index past it. A mux steered by data (a valid bit, a
+ *  comparison of operands) is a coin toss for the branch predictor, and a
+ *  mispredicted branch costs more than the masks; the cases are operand
+ *  references, cheap to name more than once. */
+export function narrowMux(sel: string, selWidth: number, cases: string[]): string | null {
+  const last = cases.length - 1;
+  if (last === 1) {
+    const s = selWidth === 1 ? sel : `((${sel} !== 0) | 0)`;
+    return `(${cases[0]} ^ ((${cases[0]} ^ ${cases[1]}) & -${s}))`;
+  }
+  if (last + 1 > MASK_MUX_MAX) return null;
+  const terms = cases.map((c, j) => `(${c} & -((${j === last ? `${uN(sel, selWidth)} >= ${last}` : `${sel} === ${j}`}) | 0))`);
+  return `(${terms.join(' | ')})`;
 }
 
 /** Parity by folding halves down to 4 bits, then a 16-entry lookup in a constant. */

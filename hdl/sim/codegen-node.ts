@@ -3,7 +3,7 @@
 // arithmetic width: muxes and memory reads (CAMs: codegen-cam.ts).
 import type { Node, NodeId } from '../ir.js';
 import { isNarrow, isWide, limbsOf } from './layout.js';
-import { narrowExpr, narrowSelect } from './codegen-narrow.js';
+import { narrowExpr, narrowMux } from './codegen-narrow.js';
 import { midExpr } from './codegen-mid.js';
 import { amountNum, limbsExpr, lowerLimbs } from './codegen-limbs.js';
 import { camMatchValue, camReadValue, camValidValue } from './codegen-cam.js';
@@ -56,15 +56,16 @@ export function valueOf(x: ExprCtx, id: NodeId): string[] {
  *  index past the end falls into the last case for free. (Mask-based
  *  selection measured slower when muxes are steered by control state,
  *  whose branches predict well, as in the step(n) loop with constant
- *  inputs; a two-way narrow mux in code whose inputs change every cycle is
- *  a mask, see ExprCtx.maskSelect.) A wide mux repeats the tree per limb on
- *  one index. */
+ *  inputs; a narrow mux of few cases in code whose inputs change every
+ *  cycle is masks, see ExprCtx.maskSelect.) A wide mux repeats the tree per
+ *  limb on one index. */
 function muxValue(sel: NodeId, cases: NodeId[], w: number, x: ExprCtx): string[] {
   const last = cases.length - 1;
   const vals = cases.map((c) => valueOf(x, c));
   if (last === 0) return vals[0]!;
   const ws = x.width(sel);
-  if (x.maskSelect && last === 1 && isNarrow(w) && isNarrow(ws)) return [narrowSelect(x.ref(sel), ws, vals[0]![0]!, vals[1]![0]!)];
+  const masked = x.maskSelect && isNarrow(w) && isNarrow(ws) ? narrowMux(x.ref(sel), ws, vals.map((v) => v[0]!)) : null;
+  if (masked !== null) return [masked];
   const idx = isWide(ws) ? x.tmp(amountNum(sel, last, x)) : uN(x.ref(sel), ws);
   const tree = (lo: number, hi: number, j: number): string => {
     if (lo === hi) return vals[lo]![j]!;
