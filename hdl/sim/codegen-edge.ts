@@ -6,7 +6,7 @@ import type { Node } from '../ir.js';
 import { literal, literalLimbs, memVar, type ExprCtx } from './codegen-util.js';
 import { guardedStore, memReadValue, valueOf } from './codegen-node.js';
 import { camWriteStatement } from './codegen-cam.js';
-import { isWide } from './layout.js';
+import { isNarrow, isWide } from './layout.js';
 
 /** Next value of a state node (register or sync read data), one expression
  *  per limb for wide state. Registers with an init value reset
@@ -34,7 +34,7 @@ export function nextStateValue(n: Node, x: ExprCtx, rst: string): string[] {
 export function writeStatements(x: ExprCtx, rst: string): string[] {
   const out: string[] = [];
   x.net.memories.forEach((m, i) => {
-    for (const p of m.writePorts) out.push(guardedStore(memVar(i), m.depth, p.addr, p.en, valueOf(x, p.data), x));
+    for (const p of m.writePorts) out.push(guardedStore(memVar(i), m.depth, p.addr, p.en, valueOf(x, p.data), x, isNarrow(m.width)));
   });
   x.net.cams.forEach((_, i) => out.push(camWriteStatement(i, x, rst)));
   return out;

@@ -130,6 +130,18 @@ export function narrowMux(sel: string, selWidth: number, cases: string[]): strin
   return `(${terms.join(' | ')})`;
 }
 
+/** Statement writing `value` to entry `addr` of an int32 store when `en`
+ *  (a narrow value of enWidth bits) is set, as a read-modify-write through
+ *  a mask rather than a branch: a write enable is data (a push of a FIFO,
+ *  a valid bit), as unpredictable as a mux select. `size`: the entry count
+ *  when addr may be past it (the branch that skips those writes is taken
+ *  only by bad addresses, so it predicts well); else null. */
+export function narrowMaskedStore(target: string, addr: string, size: number | null, en: string, enWidth: number, value: string): string {
+  const m = enWidth === 1 ? `-${en}` : `-((${en} !== 0) | 0)`;
+  const write = `const o = ${target}[i]; ${target}[i] = o ^ ((o ^ ${value}) & ${m});`;
+  return `{ const i = ${addr}; ${size === null ? write : `if (i < ${size}) { ${write} }`} }`;
+}
+
 /** Parity by folding halves down to 4 bits, then a 16-entry lookup in a constant. */
 export function parity(a: string, w: number, x: ExprCtx): string {
   let v = a;

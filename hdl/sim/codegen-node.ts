@@ -3,7 +3,7 @@
 // arithmetic width: muxes and memory reads (CAMs: codegen-cam.ts).
 import type { Node, NodeId } from '../ir.js';
 import { isNarrow, isWide, limbsOf } from './layout.js';
-import { narrowExpr, narrowMux } from './codegen-narrow.js';
+import { narrowExpr, narrowMaskedStore, narrowMux } from './codegen-narrow.js';
 import { midExpr } from './codegen-mid.js';
 import { amountNum, limbsExpr, lowerLimbs } from './codegen-limbs.js';
 import { camMatchValue, camReadValue, camValidValue } from './codegen-cam.js';
@@ -103,10 +103,12 @@ export function indexedRead(store: string, size: number, width: number, addr: No
 
 /** Statement that stores `value` (one expression, or limbs of stride
  *  value.length) at `addr` of an indexed store of `size` entries when `en`
- *  is set; out-of-range addresses are ignored. */
-export function guardedStore(target: string, size: number, addr: NodeId, en: NodeId, value: string[], x: ExprCtx): string {
+ *  is set; out-of-range addresses are ignored. `narrow`: the store holds
+ *  int32 patterns, so the enable can be a mask (ExprCtx.maskSelect). */
+export function guardedStore(target: string, size: number, addr: NodeId, en: NodeId, value: string[], x: ExprCtx, narrow = false): string {
   const { a, check } = indexOf(x, addr, size);
   const k = value.length;
+  if (narrow && x.maskSelect) return narrowMaskedStore(target, a, check ? size : null, x.ref(en), x.width(en), value[0]!);
   const stores =
     k === 1
       ? `${target}[i] = ${value[0]};`
