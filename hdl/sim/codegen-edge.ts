@@ -7,6 +7,7 @@ import { literal, literalLimbs, memVar, type ExprCtx } from './codegen-util.js';
 import { guardedStore, memReadValue, valueOf } from './codegen-node.js';
 import { camWriteStatement } from './codegen-cam.js';
 import { isNarrow, isWide } from './layout.js';
+import { narrowMux } from './codegen-narrow.js';
 
 /** Next value of a state node (register or sync read data), one expression
  *  per limb for wide state. Registers with an init value reset
@@ -15,8 +16,10 @@ export function nextStateValue(n: Node, x: ExprCtx, rst: string): string[] {
   const cur = valueOf(x, n.id);
   if (n.op === 'reg') {
     const d = valueOf(x, n.d);
-    const en = n.en === null ? null : cur.length > 1 ? x.tmp(`${x.ref(n.en)} !== 0`) : `${x.ref(n.en)} !== 0`;
-    const held = d.map((dj, j) => (en === null ? dj : `(${en} ? ${dj} : ${cur[j]})`));
+    // A narrow register's enable is a mux select like any other (masks where inputs change every cycle).
+    const masked = n.en !== null && x.maskSelect && isNarrow(n.width) ? narrowMux(x.ref(n.en), x.width(n.en), [cur[0]!, d[0]!]) : null;
+    const en = n.en === null || masked !== null ? null : cur.length > 1 ? x.tmp(`${x.ref(n.en)} !== 0`) : `${x.ref(n.en)} !== 0`;
+    const held = masked !== null ? [masked] : d.map((dj, j) => (en === null ? dj : `(${en} ? ${dj} : ${cur[j]})`));
     if (n.init === null) return held;
     const init = isWide(n.width) ? literalLimbs(n.init, n.width) : [literal(n.init, n.width)];
     return held.map((h, j) => `(${rst} !== 0 ? ${init[j]} : ${h})`);
