@@ -17,7 +17,7 @@ export function nextStateValue(n: Node, x: ExprCtx, rst: string): string[] {
   if (n.op === 'reg') {
     const d = valueOf(x, n.d);
     // A narrow register's enable is a mux select like any other (masks where inputs change every cycle).
-    const masked = n.en !== null && x.maskSelect && isNarrow(n.width) ? narrowMux(x.ref(n.en), x.width(n.en), [cur[0]!, d[0]!]) : null;
+    const masked = n.en !== null && x.maskSelect(n.en) && isNarrow(n.width) ? narrowMux(x.ref(n.en), x.width(n.en), [cur[0]!, d[0]!]) : null;
     const en = n.en === null || masked !== null ? null : cur.length > 1 ? x.tmp(`${x.ref(n.en)} !== 0`) : `${x.ref(n.en)} !== 0`;
     const held = masked !== null ? [masked] : d.map((dj, j) => (en === null ? dj : `(${en} ? ${dj} : ${cur[j]})`));
     if (n.init === null) return held;

@@ -13,6 +13,15 @@ import { nodeValue } from './codegen-node.js';
 import { nextStateValue, writeStatements } from './codegen-edge.js';
 import { isWide, limbsOf, storeOf, type Layout } from './layout.js';
 import { helperPrologue } from './runtime.js';
+import { inputSteered } from './steering.js';
+
+/** inputSteered per netlist, computed once for all its generated functions. */
+const steeredOf = new WeakMap<FlatNetlist, Uint8Array>();
+function steered(net: FlatNetlist): Uint8Array {
+  let s = steeredOf.get(net);
+  if (s === undefined) steeredOf.set(net, (s = inputSteered(net)));
+  return s;
+}
 
 /** Source of a factory, called once with (S, H), that returns the generated
  *  function `function (params) { body }`. The state arrays, memories, CAMs
@@ -85,7 +94,7 @@ export class Gen {
       pre: (s) => {
         this.pending.push(s);
       },
-      maskSelect,
+      maskSelect: maskSelect ? (id) => steered(net)[id] === 1 : () => false,
     };
   }
   emit(stmt: string): void {

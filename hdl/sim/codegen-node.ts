@@ -56,15 +56,15 @@ export function valueOf(x: ExprCtx, id: NodeId): string[] {
  *  index past the end falls into the last case for free. (Mask-based
  *  selection measured slower when muxes are steered by control state,
  *  whose branches predict well, as in the step(n) loop with constant
- *  inputs; a narrow mux of few cases in code whose inputs change every
- *  cycle is masks, see ExprCtx.maskSelect.) A wide mux repeats the tree per
+ *  inputs; a narrow mux of few cases steered by the stimulus in code whose
+ *  inputs change every cycle is masks, see ExprCtx.maskSelect.) A wide mux repeats the tree per
  *  limb on one index. */
 function muxValue(sel: NodeId, cases: NodeId[], w: number, x: ExprCtx): string[] {
   const last = cases.length - 1;
   const vals = cases.map((c) => valueOf(x, c));
   if (last === 0) return vals[0]!;
   const ws = x.width(sel);
-  const masked = x.maskSelect && isNarrow(w) && isNarrow(ws) ? narrowMux(x.ref(sel), ws, vals.map((v) => v[0]!)) : null;
+  const masked = x.maskSelect(sel) && isNarrow(w) && isNarrow(ws) ? narrowMux(x.ref(sel), ws, vals.map((v) => v[0]!)) : null;
   if (masked !== null) return [masked];
   const idx = isWide(ws) ? x.tmp(amountNum(sel, last, x)) : uN(x.ref(sel), ws);
   const tree = (lo: number, hi: number, j: number): string => {
@@ -108,7 +108,7 @@ export function indexedRead(store: string, size: number, width: number, addr: No
 export function guardedStore(target: string, size: number, addr: NodeId, en: NodeId, value: string[], x: ExprCtx, narrow = false): string {
   const { a, check } = indexOf(x, addr, size);
   const k = value.length;
-  if (narrow && x.maskSelect) return narrowMaskedStore(target, a, check ? size : null, x.ref(en), x.width(en), value[0]!);
+  if (narrow && x.maskSelect(en)) return narrowMaskedStore(target, a, check ? size : null, x.ref(en), x.width(en), value[0]!);
   const stores =
     k === 1
       ? `${target}[i] = ${value[0]};`
