@@ -6,7 +6,8 @@ import type { Node } from '../ir.js';
 import { chooseLimbs, literal, literalLimbs, memVar, type Choice, type ExprCtx } from './codegen-util.js';
 import { guardedStore, memReadValue, valueOf } from './codegen-node.js';
 import { camWriteStatement } from './codegen-cam.js';
-import { isWide } from './layout.js';
+import { isNarrow, isWide } from './layout.js';
+import { narrowMux } from './codegen-narrow.js';
 
 /** Next value of a state node (register or sync read data), one expression
  *  per limb for wide state. Registers with an init value reset
@@ -17,7 +18,9 @@ export function nextStateValue(n: Node, x: ExprCtx, rst: string): string[] {
   const pick = (c: Choice): string[] => (Array.isArray(c) ? c : cur.length > 1 ? chooseLimbs(x, cur.length, c) : [perLimb(c)]);
   if (n.op === 'reg') {
     const d = valueOf(x, n.d);
-    const held: Choice = n.en === null ? d : { cond: `${x.ref(n.en)} !== 0`, then: d, else: cur };
+    // A narrow register's enable is a mux select like any other (masks where inputs change every cycle).
+    const masked = n.en !== null && x.maskSelect(n.en) && isNarrow(n.width) ? narrowMux(x.ref(n.en), x.width(n.en), [cur[0]!, d[0]!]) : null;
+    const held: Choice = masked !== null ? [masked] : n.en === null ? d : { cond: `${x.ref(n.en)} !== 0`, then: d, else: cur };
     if (n.init === null) return pick(held);
     const init = isWide(n.width) ? literalLimbs(n.init, n.width) : [literal(n.init, n.width)];
     return pick({ cond: `${rst} !== 0`, then: init, else: held });
@@ -39,7 +42,7 @@ function perLimb(c: Choice): string {
 export function writeStatements(x: ExprCtx, rst: string): string[] {
   const out: string[] = [];
   x.net.memories.forEach((m, i) => {
-    for (const p of m.writePorts) out.push(guardedStore(memVar(i), m.depth, p.addr, p.en, valueOf(x, p.data), x));
+    for (const p of m.writePorts) out.push(guardedStore(memVar(i), m.depth, p.addr, p.en, valueOf(x, p.data), x, isNarrow(m.width)));
   });
   x.net.cams.forEach((_, i) => out.push(camWriteStatement(i, x, rst)));
   return out;

@@ -3,7 +3,7 @@
 // arithmetic width: muxes and memory reads (CAMs: codegen-cam.ts).
 import type { Node, NodeId } from '../ir.js';
 import { isNarrow, isWide, limbsOf } from './layout.js';
-import { narrowExpr } from './codegen-narrow.js';
+import { narrowExpr, narrowMaskedStore, narrowMux } from './codegen-narrow.js';
 import { midExpr } from './codegen-mid.js';
 import { amountNum, limbsExpr, lowerLimbs } from './codegen-limbs.js';
 import { camMatchValue, camReadValue, camValidValue } from './codegen-cam.js';
@@ -54,14 +54,18 @@ export function valueOf(x: ExprCtx, id: NodeId): string[] {
 
 /** Balanced compare tree on the case index: log2(cases) comparisons, and an
  *  index past the end falls into the last case for free. (Mask-based
- *  selection measured slower: muxes are usually steered by control state,
- *  whose branches predict well.) A wide mux is one if/else tree setting
- *  every limb (chooseLimbs). */
+ *  selection measured slower when muxes are steered by control state,
+ *  whose branches predict well, as in the step(n) loop with constant
+ *  inputs; a narrow mux of few cases steered by the stimulus in code whose
+ *  inputs change every cycle is masks, see ExprCtx.maskSelect.) A wide mux
+ *  is one if/else tree setting every limb (chooseLimbs). */
 function muxValue(sel: NodeId, cases: NodeId[], w: number, x: ExprCtx): string[] {
   const last = cases.length - 1;
   const vals = cases.map((c) => valueOf(x, c));
   if (last === 0) return vals[0]!;
   const ws = x.width(sel);
+  const masked = x.maskSelect(sel) && isNarrow(w) && isNarrow(ws) ? narrowMux(x.ref(sel), ws, vals.map((v) => v[0]!)) : null;
+  if (masked !== null) return [masked];
   const idx = isWide(ws) ? x.tmp(amountNum(sel, last, x)) : uN(x.ref(sel), ws);
   if (isWide(w)) {
     const choice = (lo: number, hi: number): Choice => {
@@ -106,10 +110,12 @@ export function indexedRead(store: string, size: number, width: number, addr: No
 
 /** Statement that stores `value` (one expression, or limbs of stride
  *  value.length) at `addr` of an indexed store of `size` entries when `en`
- *  is set; out-of-range addresses are ignored. */
-export function guardedStore(target: string, size: number, addr: NodeId, en: NodeId, value: string[], x: ExprCtx): string {
+ *  is set; out-of-range addresses are ignored. `narrow`: the store holds
+ *  int32 patterns, so the enable can be a mask (ExprCtx.maskSelect). */
+export function guardedStore(target: string, size: number, addr: NodeId, en: NodeId, value: string[], x: ExprCtx, narrow = false): string {
   const { a, check } = indexOf(x, addr, size);
   const k = value.length;
+  if (narrow && x.maskSelect(en)) return narrowMaskedStore(target, a, check ? size : null, x.ref(en), x.width(en), value[0]!);
   const stores =
     k === 1
       ? `${target}[i] = ${value[0]};`

@@ -21,6 +21,11 @@ export interface ExprCtx {
   constValue(id: NodeId): bigint | null;
   /** Emits a statement just before the node (helper calls on scratch limbs). */
   pre(stmt: string): void;
+  /** Whether a narrow mux or enable steered by node `id` is selected with
+   *  masks rather than a branch (codegen-narrow.ts narrowMux): in code whose
+   *  inputs change every cycle, when `id` depends on a top-level input
+   *  (steering.ts). The step(n) loop, inputs constant, always branches. */
+  maskSelect(id: NodeId): boolean;
 }
 
 /** Name of the generated local holding memory `i` (and CAM keys/valid bits). */
