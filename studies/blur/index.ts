@@ -15,6 +15,7 @@ import { BLUR_COUNTER_DISPLAY, BLUR_DRIVER } from './driver.js';
 import { MAIN_JOB } from './main-job.js';
 import { STABILITY_SECTION } from './stability-section.js';
 import { BLUR_SAMPLING } from './sampling.js';
+import { SEED_SPREAD_EXPERIMENT } from './seed-experiment.js';
 import { BLUR_MESH_FILE, blurWorkloads } from './workloads.js';
 import type { BlurConfig } from '../../units/blur/config.js';
 
@@ -46,6 +47,8 @@ export const study = defineStudy({
   // The global knobs: fitted on the Blur design this sweep picks (calibration.ts).
   calibration: BLUR_CALIBRATION,
   crossCheck: BLUR_CROSS_CHECK,
-  report: [{ kind: 'frontier' }, { kind: 'rate-cost' }, { kind: 'constrained' }, { kind: 'microarch' }, { kind: 'calibration' }, STABILITY_SECTION],
+  // Checks the within-run confidence intervals against the spread across seeds.
+  experiments: [SEED_SPREAD_EXPERIMENT],
+  report: [{ kind: 'frontier' }, { kind: 'rate-cost' }, { kind: 'constrained' }, { kind: 'microarch' }, { kind: 'calibration' }, STABILITY_SECTION, { kind: 'experiments' }],
   tools: RASTER_TOOLS,
 });

@@ -40,3 +40,33 @@ export function studentT975(df: number): number {
   const z = 1.959964;
   return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2);
 }
+
+/** One configuration on k workloads that differ only in their seed. */
+export interface SeedSpread {
+  readonly config: string;
+  readonly count: number;
+  readonly seeds: readonly number[];
+  readonly rates: readonly number[];
+  /** Within-run 95% half-widths per seed: successive differences (the driver's) and plain batch variance. */
+  readonly withinSd: readonly number[];
+  readonly withinBatch: readonly number[];
+  /** One run's 95% half-width from the spread across seeds (1.96 sd / mean), and that figure's own 95% interval. */
+  readonly across: number;
+  readonly acrossLow: number;
+  readonly acrossHigh: number;
+  readonly cycles: number;
+}
+
+/** Root mean square: half-widths averaged as variances. */
+export const rms = (xs: readonly number[]): number => Math.sqrt(xs.reduce((a, x) => a + x * x, 0) / xs.length);
+
+/** The spread of `rates` (k >= 2) as one run's 95% half-width, with the chi-square interval of its sd. */
+export function acrossSeeds(rates: readonly number[]): { across: number; acrossLow: number; acrossHigh: number } {
+  const k = rates.length;
+  if (k < 2) throw new Error(`acrossSeeds: needs at least 2 runs, got ${k}`);
+  const mean = rates.reduce((a, b) => a + b, 0) / k;
+  const sd = Math.sqrt(rates.reduce((a, b) => a + (b - mean) ** 2, 0) / (k - 1));
+  const across = (1.96 * sd) / mean;
+  const df = k - 1;
+  return { across, acrossLow: across * Math.sqrt(df / chiSquareQuantile(0.975, df)), acrossHigh: across * Math.sqrt(df / chiSquareQuantile(0.025, df)) };
+}
