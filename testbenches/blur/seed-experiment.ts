@@ -25,7 +25,8 @@ export function seedSpread(cfg: BlurConfig, count: number, seeds: number, first:
     const s = run.stats;
     list.push(seed);
     cycles += s.cycles;
-    rates.push(s.mpsPerCycle);
+    // MPs are triangles (a TVP pair is two), as in the sweep's MP/cycle.
+    rates.push(s.triangles / s.cycles);
     withinSd.push(s.stability.relativeHalfWidth);
     withinBatch.push(stabilityOf(run.acceptedAt, s.cycles, strata, undefined, 'batch').relativeHalfWidth);
   }
