@@ -206,9 +206,11 @@ export async function runSweep(opts: SweepOptions): Promise<SweepSummary> {
     };
     await runAll(tasks, domain, ctx, pool, onDone, opts.signal, opts.probe);
 
-    // Sequential sampling: the micro-architectures that matter, on more of the workload (extend.ts).
+    // Sequential sampling: the micro-architectures that matter, on more of
+    // the workload (extend.ts). Who matters depends on every point, so a
+    // shard leaves it to the merged directory (a sweep run there does it).
     const ext = domain.extension;
-    if (ext !== undefined && !opts.signal?.aborted) {
+    if (ext !== undefined && shard === null && !opts.signal?.aborted) {
       const t1 = performance.now();
       const extendedIds = new Set<string>();
       for (;;) {
