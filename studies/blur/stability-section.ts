@@ -53,7 +53,7 @@ export function stabilityMarkdown(ctx: ReportContext): string {
       'its points are priced from the pooled counts. A pooled half-width is the t interval of the replicates\' cycles per MP (for a joint Hybrid row, of their log joint rate). ' +
       'One run\'s half-width is the within-run estimate (stratified batch means with successive differences), which cannot see what a seed draws once for the whole workload (lens, motion, each surface\'s instance); README.md compares both with the spread across seeds.',
     '',
-    '| mode | micro-architectures | extended (runs) | MPs per micro-architecture | on the frontier: within 1% | at the cap | frontier worst half-width | not extended: one run\'s half-width, median / worst |',
+    '| mode | micro-architectures | extended (runs) | input records per micro-architecture | on the frontier: within 1% | at the cap | frontier worst half-width | not extended: one run\'s half-width, median / worst |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   const frontRows: string[] = [];
