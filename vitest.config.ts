@@ -6,5 +6,7 @@ export default defineConfig({
     reporters: ['default', './testbenches/summary-reporter.ts'],
     // Cross-simulation tests build Verilator models; give them room.
     testTimeout: 120_000,
+    // fast-check's default seed is the clock; ours is fixed (GFXRTL_SEED overrides).
+    setupFiles: ['./testbenches/fast-check-seed.ts'],
   },
 });

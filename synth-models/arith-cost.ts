@@ -90,14 +90,47 @@ export function multiplier(form: MultiplierForm, a: number, b: number, signed: b
 
 /** An operator with one constant operand, as Yosys folds it (an adder of a
  *  constant is most of the way to an incrementer, a compare against a
- *  constant is a chain of ANDs and ORs), characterised at the constant
+ *  constant is a chain of ANDs and ORs, a mux with a constant arm an AND or
+ *  an OR per bit), characterised at the constant
  *  0101...01 (half its bits set). Multipliers at the geometric-mean width,
  *  their delay at the mean width, as above. Energy by density. */
-export function withConstant(kind: 'add' | 'sub' | 'cmp' | 'eq' | 'mul', a: number, b = a, signed = false): OpCost {
+export function withConstant(kind: 'add' | 'sub' | 'cmp' | 'eq' | 'mul' | 'mux2', a: number, b = a, signed = false): OpCost {
   const area = characterised(kind, 'const', kind === 'mul' ? Math.sqrt(a * b) : a).areaUm2;
   const delayPs = characterised(kind, 'const', kind === 'mul' ? (a + b) / 2 : a).delayPs;
   const base = logic(area, delayPs);
   return kind === 'mul' && signed ? plus(base, cellsOf(INV_X1, a + b, 0)) : base;
+}
+
+/** x + 1 or x - 1 (the inventory gives the bits above the low zero bits of
+ *  a 2^j step): a half-adder chain, as Yosys folds an add of 1. Energy by
+ *  density. */
+export function byOne(kind: 'add' | 'sub', w: number): OpCost {
+  const { areaUm2, delayPs } = characterised(kind, 'one', w);
+  return logic(areaUm2, delayPs);
+}
+
+/** The wrap test x + K < x beside the x + K it tests: the characterised
+ *  pair (x + 1 and its test) less the incrementer alone, what the compare
+ *  adds once ABC has shared its per-bit terms with the carries (about 0.6
+ *  of a plain compare at 8 bits, 0.9 at 32). ABC's delay mapping makes the
+ *  flag the incrementer's carry-out, so the pair is hardly slower than the
+ *  incrementer (0 to 71 ps across the rows, ABC's noise): the compare's
+ *  delay after it is that excess, the largest at this width or narrower (a
+ *  wider flag holds a narrower one's carry chain). Characterised at K = 1;
+ *  other constants share about as much. */
+export function wrapTest(w: number): OpCost {
+  const pair = characterised('cmp', 'wrap', w);
+  const inc = characterised('add', 'one', w);
+  return logic(Math.max(0, pair.areaUm2 - inc.areaUm2), wrapExcessPs(Math.ceil(w)));
+}
+
+const wrapExcess: number[] = [0];
+function wrapExcessPs(w: number): number {
+  for (let v = wrapExcess.length; v <= w; v++) {
+    const excess = characterised('cmp', 'wrap', v).delayPs - characterised('add', 'one', v).delayPs;
+    wrapExcess.push(Math.max(wrapExcess[v - 1]!, excess));
+  }
+  return wrapExcess[w]!;
 }
 
 /** Restoring array divider: one row per quotient bit, each a (b+1)-bit

@@ -77,6 +77,10 @@ const byWidth: Record<string, (w: number) => OpShape> = {
   sub: (w) => ({ kind: 'sub', width: w }),
   eq: (w) => ({ kind: 'eq', width: w }),
   cmp: (w) => ({ kind: 'cmp', width: w }),
+  inc: (w) => ({ kind: 'add', width: w, constant: true, one: true }),
+  dec: (w) => ({ kind: 'sub', width: w, constant: true, one: true }),
+  wrap: (w) => ({ kind: 'cmp', width: w, wrap: true }),
+  muxConst: (w) => ({ kind: 'mux2', width: w, constant: true }),
   mulA: (w) => ({ kind: 'mul', signed: true, aWidth: w, bWidth: 12 }),
   mulB: (w) => ({ kind: 'mul', signed: false, aWidth: 9, bWidth: w }),
   divA: (w) => ({ kind: 'div', aWidth: w, bWidth: 10 }),
@@ -125,6 +129,23 @@ describe('monotone in width', () => {
     const m64 = multiplier('array', 64, 64, false);
     expect(m128.energyFj / m64.energyFj).toBeCloseTo(4, 6);
     expect(m128.areaUm2 / m64.areaUm2).toBeGreaterThan(3.9);
+  });
+});
+
+describe('constant steps', () => {
+  const yosys = costTable({ arith: 'yosys' });
+  it('a wrap test costs less than a plain compare, and +1 less than adding a constant with half its bits set, at every characterised width', () => {
+    for (const w of [4, 8, 12, 16, 24, 32, 48, 64]) {
+      expect(yosys.cost({ kind: 'cmp', width: w, wrap: true }).areaUm2, `cmp ${w}`).toBeLessThan(yosys.cost({ kind: 'cmp', width: w }).areaUm2);
+      expect(yosys.cost({ kind: 'add', width: w, constant: true, one: true }).areaUm2, `add ${w}`).toBeLessThan(yosys.cost({ kind: 'add', width: w, constant: true }).areaUm2);
+    }
+  });
+
+  it('a 2:1 mux with a constant arm costs an AND2 (NOR2 + INV) a bit, less than a MUX2', () => {
+    for (const w of [4, 8, 16, 32, 64]) {
+      expect(yosys.cost({ kind: 'mux2', width: w, constant: true }).areaUm2, `mux2 ${w}`).toBeCloseTo(w * (0.798 + 0.532), 6);
+      expect(yosys.cost({ kind: 'mux2', width: w }).areaUm2, `mux2 ${w}`).toBeCloseTo(w * 1.862, 6);
+    }
   });
 });
 

@@ -38,7 +38,7 @@ export const REGISTER_OVERHEAD_PS = NANGATE45.registerOverheadPs;
 
 /** Bumped whenever a change here moves any operator's price: a calibration
  *  file fitted against another version is refused (knobs-file.ts). */
-export const COST_TABLE_VERSION = 3;
+export const COST_TABLE_VERSION = 4;
 
 /** How each adder, comparator and multiplier is built (operator-forms.ts):
  *  'timed' (default): the cheapest form that meets the stage budget, as a

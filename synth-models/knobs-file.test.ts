@@ -26,6 +26,15 @@ describe('knobs files', () => {
     expect(() => parseKnobs(JSON.stringify({ format: 'gfxrtl-calibration/1', knobs: k }), 'old.json')).toThrow(/version \(none/);
   });
 
+  it('refuses a cross-check calibration, which is shown beside the global fit and never priced with', () => {
+    const k = { areaFactor: 1.3, energyFactor: 0.8, delayFactor: 0.9 };
+    const text = JSON.stringify({ format: 'gfxrtl-calibration/2', costTableVersion: COST_TABLE_VERSION, study: 'noblur', knobs: k, role: 'cross-check' });
+    expect(() => parseKnobs(text, 'out/cal/calibration-crosscheck.json')).toThrow(
+      'out/cal/calibration-crosscheck.json: a cross-check calibration (study noblur), not knobs to price with; use the calibration.json that gfxrtl calibrate writes for the global knobs',
+    );
+    expect(parseKnobs(JSON.stringify({ format: 'gfxrtl-calibration/2', costTableVersion: COST_TABLE_VERSION, knobs: k, role: 'global' }), 'cal.json')).toEqual(k);
+  });
+
   it('the defaults lie inside the bounds', () => {
     expect(knobsOutOfBounds(DEFAULT_KNOBS)).toEqual([]);
   });

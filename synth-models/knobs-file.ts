@@ -3,7 +3,8 @@
 // file whose knobs lie outside their physical bounds (knobs.ts), or that was
 // fitted against another version of the cost table, is refused with an error
 // that names the file, the knob and what would be valid: knobs fitted to
-// other operator prices would silently mis-price every point.
+// other operator prices would silently mis-price every point. So is a
+// cross-check calibration (role 'cross-check'), which is shown, never priced with.
 import { readFileSync } from 'node:fs';
 import { COST_TABLE_VERSION } from './cost-table.js';
 import { checkKnobs, KNOB_BOUNDS, knobsOutOfBounds, type Knobs } from './knobs.js';
@@ -19,6 +20,12 @@ export function parseKnobs(text: string, file: string): Knobs {
   }
   if (typeof parsed !== 'object' || parsed === null) throw new KnobsFileError(`${file}: expected a calibration file or {areaFactor, energyFactor, delayFactor}`);
   const fromCalibration = 'knobs' in parsed;
+  if (fromCalibration && (parsed as { role?: unknown }).role === 'cross-check') {
+    // A study's fit on its own instances, kept to show beside the global
+    // one (calibrate writes it as calibration-crosscheck.json): never priced with.
+    const study = (parsed as { study?: unknown }).study;
+    throw new KnobsFileError(`${file}: a cross-check calibration${typeof study === 'string' ? ` (study ${study})` : ''}, not knobs to price with; use the calibration.json that gfxrtl calibrate writes for the global knobs`);
+  }
   if (fromCalibration) {
     const v = (parsed as { costTableVersion?: unknown }).costTableVersion;
     if (v !== COST_TABLE_VERSION) {

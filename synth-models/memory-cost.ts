@@ -52,7 +52,16 @@ function access(energyFj: number, delayPs: number): OpCost {
   return { ...ZERO, energyFj, delayPs, macro: true };
 }
 
-type MemoryShape = Extract<OpShape, { kind: 'sram' | 'sramread' | 'sramwrite' | 'cam' | 'camsearch' | 'camwrite' }>;
+/** The memory and CAM kinds: storage, access ports and write ports, all
+ *  priced here (one form each). Listed once; `satisfies` makes the compiler
+ *  reject a list that misses or invents a kind. */
+type MemoryKind = 'sram' | 'sramread' | 'sramwrite' | 'cam' | 'camsearch' | 'camwrite';
+const MEMORY_KINDS: ReadonlySet<string> = new Set(Object.keys({ sram: 1, sramread: 1, sramwrite: 1, cam: 1, camsearch: 1, camwrite: 1 } satisfies Record<MemoryKind, 1>));
+export type MemoryShape = Extract<OpShape, { kind: MemoryKind }>;
+
+export function isMemoryShape(s: OpShape): s is MemoryShape {
+  return MEMORY_KINDS.has(s.kind);
+}
 
 /** Below this many bits a memory is built as synthesis builds it without a
  *  memory compiler: a register file of flip-flops, a write-enable per word

@@ -8,6 +8,9 @@
 //   cmp        ripple-borrow | prefix tree
 //   mul        carry-save array | radix-4 Booth with a Wallace tree
 //   any of these with a constant operand: the one form synthesis folds it to
+//   (an add of +-2^j: a half-adder chain; x + K compared with x: the
+//   compare shares the adder's carries; a 2:1 mux with a constant arm: an
+//   AND or an OR per bit)
 //
 // Each form's area and delay come from our own Yosys + ABC syntheses of it
 // (yosys/characterise.ts, operator-table.ts). Every other kind has one form.
@@ -15,11 +18,11 @@
 // slower than another is never chosen), sorted by area, so "the cheapest
 // that meets the budget" is the first whose delay fits.
 import type { OpShape } from '../hdl/inventory/index.js';
-import { adder, comparator, divider, equality, gate, multiplier, mux2, reduction, register, shifter, subtractor, withConstant } from './arith-cost.js';
-import { memoryAsFlops, memoryCost } from './memory-cost.js';
+import { adder, byOne, comparator, divider, equality, gate, multiplier, mux2, reduction, register, shifter, subtractor, withConstant, wrapTest } from './arith-cost.js';
+import { isMemoryShape, memoryAsFlops, memoryCost } from './memory-cost.js';
 import type { OpCost } from './op-cost.js';
 
-export type FormName = 'ripple' | 'brent-kung' | 'kogge-stone' | 'prefix-tree' | 'array' | 'booth4-wallace' | 'yosys' | 'const' | 'single';
+export type FormName = 'ripple' | 'brent-kung' | 'kogge-stone' | 'prefix-tree' | 'array' | 'booth4-wallace' | 'yosys' | 'const' | 'one' | 'wrap' | 'single';
 
 export interface Form {
   name: FormName;
@@ -31,11 +34,17 @@ function constantForm(s: OpShape): Form | null {
   switch (s.kind) {
     case 'add':
     case 'sub':
+      if (s.one === true) return { name: 'one', cost: byOne(s.kind, s.width) };
+      return s.constant === true ? { name: 'const', cost: withConstant(s.kind, s.width) } : null;
     case 'cmp':
+      if (s.wrap === true) return { name: 'wrap', cost: wrapTest(s.width) };
+      return s.constant === true ? { name: 'const', cost: withConstant(s.kind, s.width) } : null;
     case 'eq':
       return s.constant === true ? { name: 'const', cost: withConstant(s.kind, s.width) } : null;
     case 'mul':
       return s.constant === true ? { name: 'const', cost: withConstant('mul', s.aWidth, s.bWidth, s.signed) } : null;
+    case 'mux2':
+      return s.constant === true ? { name: 'const', cost: withConstant('mux2', s.width) } : null;
     default:
       return null;
   }
@@ -44,6 +53,7 @@ function constantForm(s: OpShape): Form | null {
 function candidates(s: OpShape): Form[] {
   const k = constantForm(s);
   if (k !== null) return [k];
+  if (isMemoryShape(s)) return [{ name: 'single', cost: memoryCost(s) }];
   switch (s.kind) {
     case 'add':
       return (['ripple', 'brent-kung', 'kogge-stone'] as const).map((name) => ({ name, cost: adder(name, s.width) }));
@@ -73,13 +83,6 @@ function candidates(s: OpShape): Form[] {
       return [{ name: 'single', cost: shifter(s.width, s.amountWidth) }];
     case 'reg':
       return [{ name: 'single', cost: register(s.width, s.reset, s.enable) }];
-    case 'sram':
-    case 'sramread':
-    case 'sramwrite':
-    case 'cam':
-    case 'camsearch':
-    case 'camwrite':
-      return [{ name: 'single', cost: memoryCost(s) }];
   }
 }
 
@@ -90,6 +93,7 @@ function candidates(s: OpShape): Form[] {
 export function yosysForm(s: OpShape): Form {
   const k = constantForm(s);
   if (k !== null) return k;
+  if (isMemoryShape(s)) return { name: 'single', cost: memoryAsFlops(s) };
   switch (s.kind) {
     case 'add':
       return { name: 'yosys', cost: adder('yosys', s.width) };
@@ -99,13 +103,6 @@ export function yosysForm(s: OpShape): Form {
       return { name: 'yosys', cost: comparator('yosys', s.width) };
     case 'mul':
       return { name: 'yosys', cost: multiplier('yosys', s.aWidth, s.bWidth, s.signed) };
-    case 'sram':
-    case 'sramread':
-    case 'sramwrite':
-    case 'cam':
-    case 'camsearch':
-    case 'camwrite':
-      return { name: 'single', cost: memoryAsFlops(s) };
     default:
       return candidates(s)[0]!;
   }

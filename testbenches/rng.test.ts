@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { makeRng, seedFromEnv, splitmix32 } from './rng.js';
 
 describe('seeded rng', () => {
@@ -51,5 +52,9 @@ describe('seeded rng', () => {
     expect(seedFromEnv(5, {})).toBe(5);
     expect(seedFromEnv(5, { GFXRTL_SEED: '123' })).toBe(123);
     expect(() => seedFromEnv(5, { GFXRTL_SEED: 'x' })).toThrow(/GFXRTL_SEED/);
+  });
+
+  it('fast-check properties run from a fixed seed unless GFXRTL_SEED names one (fast-check-seed.ts)', () => {
+    expect(fc.readConfigureGlobal().seed).toBe(seedFromEnv(20100625));
   });
 });

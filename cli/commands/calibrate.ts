@@ -19,6 +19,7 @@ import { calibrateOnPick } from '../../synth-models/report/pick-calibration.js';
 import { loopTable } from '../../synth-models/report/loop-table.js';
 import { calibrationTable, crossCheckTable } from '../../synth-models/report/tables.js';
 import { crossCheckDesigns } from './crosscheck-units.js';
+import { cachedYosysCellCounts, defaultYosysCacheDir } from '../../synth-models/yosys-cache.js';
 import { calibrationSummary } from '../../synth-models/report/calibration-summary.js';
 import { writeDurable } from '../../synth-models/sweep/files.js';
 import { checkOutputDir } from '../io.js';
@@ -36,6 +37,9 @@ export interface CalibrateCommandOptions {
    *  default: the merge and sort units run to 10^5 Yosys cells (their
    *  memories become flops there) and would dominate a study's run time. */
   allUnits?: boolean;
+  /** commander's --no-yosys-cache sets this false: synthesise every design
+   *  afresh, neither reading nor writing the cell-count cache. */
+  yosysCache?: boolean;
 }
 
 export async function calibrateCommand(opts: CalibrateCommandOptions): Promise<void> {
@@ -73,7 +77,8 @@ export async function calibrateCommand(opts: CalibrateCommandOptions): Promise<v
   } else if (!hasTool('yosys')) {
     console.error(`yosys: not installed, cross-check skipped (${INSTALL_HINT})`);
   } else {
-    const y = await buildCrossCheck(crossCheckDesigns(study, opts.allUnits === true));
+    const cache = opts.yosysCache === false ? { dir: null } : {};
+    const y = await buildCrossCheck(crossCheckDesigns(study, opts.allUnits === true), (d) => cachedYosysCellCounts(d, cache));
     writeDurable(join(opts.out, YOSYS_JSON), JSON.stringify(y, null, 1) + '\n');
     console.log(crossCheckTable(y));
     console.error(`yosys: ${join(opts.out, YOSYS_JSON)}`);
@@ -89,5 +94,6 @@ export function addCalibrateCommand(program: Command): void {
     .option('--sweep <dir>', "that study's sweep directory: calibrate on the design it picks, iterated until the pick settles")
     .option('--no-yosys', 'skip the Yosys cross-check')
     .option('--all-units', 'cross-check every registered unit with Yosys too, not only the study\'s own (slow: minutes)')
+    .option('--no-yosys-cache', `synthesise every cross-checked design afresh (default: Yosys cell counts are cached by Verilog text, Yosys version and flow in ${defaultYosysCacheDir()}, or $GFXRTL_YOSYS_CACHE)`)
     .action(calibrateCommand);
 }

@@ -41,8 +41,10 @@ export function classifyNode(mod: ModuleIR, n: Node): OpUse | null {
   const constant = (x: { a: number; b: number }): { constant?: true } => (isConst(x.a) || isConst(x.b) ? { constant: true } : {});
   switch (n.op) {
     case 'add':
-    case 'sub':
-      return one({ kind: n.op, width: n.width, ...constant(n) });
+    case 'sub': {
+      const j = powerOfTwoStep(mod, n.op === 'sub', n.a, n.b);
+      return one(j === null ? { kind: n.op, width: n.width, ...constant(n) } : { kind: n.op, width: n.width - j, constant: true, one: true });
+    }
     case 'and':
     case 'or':
     case 'xor':
@@ -56,7 +58,7 @@ export function classifyNode(mod: ModuleIR, n: Node): OpUse | null {
     case 'lts':
     case 'leu':
     case 'les':
-      return one({ kind: 'cmp', width: w(n.a), ...constant(n) });
+      return one({ kind: 'cmp', width: w(n.a), ...(isWrapTest(mod, n) ? { wrap: true } : constant(n)) });
     case 'mulu':
     case 'muls':
       return one({ kind: 'mul', signed: n.op === 'muls', aWidth: w(n.a), bWidth: w(n.b), ...constant(n) });
@@ -77,6 +79,7 @@ export function classifyNode(mod: ModuleIR, n: Node): OpUse | null {
     case 'mux': {
       if (isWiring(n)) return null;
       const ways = n.cases.length;
+      if (ways === 2 && n.cases.some(isConst)) return one({ kind: 'mux2', width: n.width, constant: true });
       return { shape: { kind: 'mux2', width: n.width }, count: ways - 1, levels: Math.ceil(Math.log2(ways)) };
     }
     case 'reg':
@@ -97,6 +100,32 @@ export function classifyNode(mod: ModuleIR, n: Node): OpUse | null {
       return one({ kind: 'sramread', width: c.keyWidth, depth: c.entries });
     }
   }
+}
+
+/** j when the node adds 2^j to, or subtracts it from, a variable (an
+ *  incrementer over the bits from j up); else null. */
+function powerOfTwoStep(mod: ModuleIR, sub: boolean, a: number, b: number): number | null {
+  const k = [b, ...(sub ? [] : [a])].map((id) => mod.nodes[id]!).find((x) => x.op === 'const');
+  if (k === undefined || k.op !== 'const' || k.value <= 0n || (k.value & (k.value - 1n)) !== 0n) return null;
+  return k.value.toString(2).length - 1;
+}
+
+/** The node a chain of renames stands for. */
+function through(mod: ModuleIR, id: number): number {
+  let n = mod.nodes[id]!;
+  while (n.op === 'wire') n = mod.nodes[n.a]!;
+  return n.id;
+}
+
+/** A compare of x + K (or x - K), K constant, against that same x. */
+function isWrapTest(mod: ModuleIR, n: { a: number; b: number }): boolean {
+  const stepOf = (sum: number, x: number): boolean => {
+    const s = mod.nodes[through(mod, sum)]!;
+    if (s.op !== 'add' && s.op !== 'sub') return false;
+    const [kept, k] = mod.nodes[s.b]!.op === 'const' ? [s.a, s.b] : s.op === 'add' ? [s.b, s.a] : [s.a, s.a];
+    return kept !== k && mod.nodes[k]!.op === 'const' && through(mod, kept) === through(mod, x);
+  };
+  return stepOf(n.a, n.b) || stepOf(n.b, n.a);
 }
 
 /** Storage and write ports of a module's memories and CAMs; read and search

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inventory } from './inventory.js';
 import { countOf } from './tally.js';
-import { aluModule, chainDesign, designOf, storageModule } from './test-ir.js';
+import { aluModule, chainDesign, designOf, ModBuilder, storageModule } from './test-ir.js';
 
 describe('inventory counts', () => {
   const inv = inventory(designOf(aluModule()));
@@ -86,5 +86,36 @@ describe('memories and CAMs', () => {
     expect(t.memoryBits).toBe(64 * 24);
     // a valid bit per entry
     expect(t.camBits).toBe(16 * 11);
+  });
+});
+
+describe('constant steps synthesis folds', () => {
+  // r + 1, r + 4, r - 1, 9 - r, r + 5, the wrap test (r + 1) < r, a clear mux.
+  const b = new ModBuilder('Steps');
+  const r = b.reg(8, 'r', null, { init: 0n });
+  const next = b.node({ op: 'add', a: r, b: b.const(1, 8) }, 8, 'next');
+  const named = b.node({ op: 'wire', a: next }, 8, 'named');
+  b.output('wrapped', b.node({ op: 'ltu', a: named, b: r }, 1));
+  b.output('by4', b.node({ op: 'add', a: b.const(4, 8), b: r }, 8));
+  b.output('down', b.node({ op: 'sub', a: r, b: b.const(1, 8) }, 8));
+  b.output('from9', b.node({ op: 'sub', a: b.const(9, 8), b: r }, 8));
+  b.output('by5', b.node({ op: 'add', a: r, b: b.const(5, 8) }, 8));
+  b.output('plain', b.node({ op: 'ltu', a: next, b: b.input('x', 8) }, 1));
+  const sel = b.input('sel', 1);
+  b.output('cleared', b.node({ op: 'mux', sel, cases: [next, b.const(0, 8)] }, 8));
+  b.output('picked', b.node({ op: 'mux', sel, cases: [next, r] }, 8));
+  b.setD(r, next);
+  const counts = Object.fromEntries(inventory(designOf(b.build())).total.ops.map((o) => [o.key, o.count]));
+
+  it('an add or subtract of 2^j is a +-1 chain over the bits from j up; other constants stay const', () => {
+    expect(counts).toMatchObject({ 'add 8 +1': 1, 'add 6 +1': 1, 'sub 8 -1': 1, 'sub 8 const': 1, 'add 8 const': 1 });
+  });
+
+  it('a 2:1 mux with a constant arm is a const mux (an AND or OR per bit); of two variables a plain one', () => {
+    expect(counts).toMatchObject({ 'mux2 8 const': 1, 'mux2 8': 1 });
+  });
+
+  it('a compare of r + K against r itself (through renames) is a wrap test; against anything else a plain compare', () => {
+    expect(counts).toMatchObject({ 'cmp 8 wrap': 1, 'cmp 8': 1 });
   });
 });

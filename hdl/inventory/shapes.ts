@@ -6,16 +6,23 @@
 
 export type OpShape =
   /** Adders and subtractors: result width. `constant`: one operand is a
-   *  constant, which synthesis folds into the logic (about half the cells). */
-  | { kind: 'add' | 'sub'; width: number; constant?: boolean }
-  /** Equality (eq/ne) and magnitude (lt/le, signed or not): operand width. */
-  | { kind: 'eq' | 'cmp'; width: number; constant?: boolean }
+   *  constant, which synthesis folds into the logic (about half the cells).
+   *  `one`: the constant is 2^j (x + 2^j, x - 2^j): the j low bits are
+   *  wires and the rest a half-adder chain, so `width` counts only the rest. */
+  | { kind: 'add' | 'sub'; width: number; constant?: boolean; one?: boolean }
+  /** Equality (eq/ne) and magnitude (lt/le, signed or not): operand width.
+   *  `wrap` (cmp only): x + K against x itself, K constant (a counter's
+   *  wrap test): both operands are functions of x, so synthesis shares the
+   *  compare's per-bit terms with the adder's carries. */
+  | { kind: 'eq' | 'cmp'; width: number; constant?: boolean; wrap?: boolean }
   | { kind: 'mul'; signed: boolean; aWidth: number; bWidth: number; constant?: boolean }
   /** Dividers; `recip` is a divider whose dividend is a constant (1/x units).
    *  aWidth is the dividend (and quotient) width, bWidth the divisor's. */
   | { kind: 'div' | 'recip'; aWidth: number; bWidth: number }
-  /** One 2:1 multiplexer of `width` bits (an N-way mux counts N-1 of them). */
-  | { kind: 'mux2'; width: number }
+  /** One 2:1 multiplexer of `width` bits (an N-way mux counts N-1 of them).
+   *  `constant`: a two-way mux with a constant arm, which synthesis folds to
+   *  an AND or an OR with the select per bit. */
+  | { kind: 'mux2'; width: number; constant?: boolean }
   | { kind: 'and' | 'or' | 'xor' | 'not'; width: number }
   /** Reductions: input width. */
   | { kind: 'redand' | 'redor' | 'redxor'; width: number }
@@ -48,12 +55,15 @@ export function shapeKey(s: OpShape): string {
       return `mul${s.signed ? 's' : 'u'} ${s.aWidth}x${s.bWidth}${s.constant ? ' by const' : ''}`;
     case 'add':
     case 'sub':
+      return `${s.kind} ${s.width}${s.one ? (s.kind === 'add' ? ' +1' : ' -1') : s.constant ? ' const' : ''}`;
     case 'eq':
     case 'cmp':
-      return `${s.kind} ${s.width}${s.constant ? ' const' : ''}`;
+      return `${s.kind} ${s.width}${s.wrap ? ' wrap' : s.constant ? ' const' : ''}`;
     case 'div':
     case 'recip':
       return `${s.kind} ${s.aWidth}/${s.bWidth}`;
+    case 'mux2':
+      return `mux2 ${s.width}${s.constant ? ' const' : ''}`;
     case 'shift':
       return `shift ${s.width} by ${s.amountWidth}`;
     case 'reg':

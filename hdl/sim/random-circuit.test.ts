@@ -118,3 +118,14 @@ describe('large circuits', () => {
     compare(mod, { loopMode: 'never', chunkSize: 97, maxFunctionSource: 1 }, 7, 5);
   });
 });
+
+describe('found by the property above', () => {
+  // Seed 285610335: a CAM key read-back steers a later write port's index;
+  // the reference sampled that index after an earlier port had rewritten
+  // the key, the simulator (rightly) before any write of the edge.
+  it('a key read-back feeding a CAM write port sees the keys from before the edge', () => {
+    const mod = randomModule(285610335, { nodes: 60, wideChance: 0.3, memories: true });
+    compare(mod, { loopMode: 'never', chunkSize: 5, maxFunctionSource: 1 }, 285610335, 8);
+    compare(mod, {}, 285610335, 8);
+  });
+});

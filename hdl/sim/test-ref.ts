@@ -53,16 +53,27 @@ export class RefSim {
     this.m.memories.forEach((mem, i) => {
       for (const p of mem.writePorts) if (this.value(p.en) === 1n) writes.push([this.mems[i]!, this.value(p.addr), this.value(p.data)]);
     });
+    // Every port's operands are sampled before any CAM entry changes: a key
+    // read-back feeding a later port's index must see the old keys.
+    const camWrites = this.m.cams.map((cam) =>
+      cam.writePorts
+        .filter((p) => this.value(p.en) === 1n)
+        .map((p) => ({
+          idx: this.value(p.index),
+          key: p.key === null ? null : this.value(p.key),
+          care: p.care === undefined ? null : this.value(p.care),
+          valid: this.value(p.valid) === 1n,
+        })),
+    );
     this.m.cams.forEach((cam, i) => {
       if (this.reset) this.camValid[i]!.fill(false);
       else
-        for (const p of cam.writePorts) {
-          const idx = this.value(p.index);
-          if (this.value(p.en) === 1n && idx < BigInt(cam.entries)) {
-            if (p.key !== null) this.camKeys[i]![Number(idx)] = this.value(p.key);
-            if (p.care !== undefined) this.camCare[i]![Number(idx)] = this.value(p.care);
-            this.camValid[i]![Number(idx)] = this.value(p.valid) === 1n;
-          }
+        for (const w of camWrites[i]!) {
+          if (w.idx >= BigInt(cam.entries)) continue;
+          const e = Number(w.idx);
+          if (w.key !== null) this.camKeys[i]![e] = w.key;
+          if (w.care !== null) this.camCare[i]![e] = w.care;
+          this.camValid[i]![e] = w.valid;
         }
     });
     for (const [words, addr, data] of writes) if (addr < BigInt(words.length)) words[Number(addr)] = data;

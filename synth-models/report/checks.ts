@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Design } from '../../hdl/ir.js';
 import { inventory } from '../../hdl/inventory/index.js';
-import { yosysCellCounts, type YosysCellCounts } from '../../hdl/verilog/yosys.js';
+import type { YosysCellCounts } from '../../hdl/verilog/yosys.js';
 import type { CalibrationDef } from '../../studies/contract.js';
 import { calibrate, type CalibrationSample } from '../calibration.js';
 import type { LoopStatus } from '../calibration-loop.js';
@@ -16,6 +16,7 @@ import type { Knobs } from '../knobs.js';
 import { price } from '../price.js';
 import { NANGATE45 } from '../sources.js';
 import { yosysCellArea } from '../yosys-area.js';
+import { cachedYosysCellCounts } from '../yosys-cache.js';
 
 export const CALIBRATION_JSON = 'calibration.json';
 export const YOSYS_JSON = 'yosys.json';
@@ -153,9 +154,11 @@ export function modelCellAreaUm2(design: Design): number {
   return price(inventory(design), { vt: 'nominal', vdd: NANGATE45.vdd, stages: 1 }, { knobs: unit, arith: 'yosys' }).areaMm2 * 1e6;
 }
 
+/** Yosys' counts of each unit (cached: yosys-cache.ts; pass
+ *  `(d) => cachedYosysCellCounts(d, { dir: null })` to synthesise afresh). */
 export async function buildCrossCheck(
   units: readonly { name: string; design: Design }[],
-  counts: (d: Design) => Promise<YosysCellCounts> = yosysCellCounts,
+  counts: (d: Design) => Promise<YosysCellCounts> = (d) => cachedYosysCellCounts(d),
 ): Promise<CrossCheckFile> {
   const rows: CrossCheckRow[] = [];
   for (const u of units) {

@@ -9,21 +9,25 @@
 //   mul       array (carry-save) | booth4-wallace | yosys (a * b, unsigned)
 //   eq, mux2  yosys (a == b, s ? a : b)
 //
+// and the forms synthesis folds a constant operand into: 'const' (a op K,
+// K with half its bits set), 'one' (a + 1, a - 1: a half-adder chain) and,
+// for cmp, 'wrap' (a + 1 < a beside the a + 1 it tests, see wrapTest).
+//
 // Add and sub produce `width` bits (the inventory's result width), mul 2w.
 import { BitNet, type Bit } from './bitnet.js';
 
 export type RtlKind = 'add' | 'sub' | 'cmp' | 'mul' | 'eq' | 'mux2';
-export type RtlForm = 'ripple' | 'brent-kung' | 'kogge-stone' | 'prefix-tree' | 'array' | 'booth4-wallace' | 'yosys' | 'const';
+export type RtlForm = 'ripple' | 'brent-kung' | 'kogge-stone' | 'prefix-tree' | 'array' | 'booth4-wallace' | 'yosys' | 'const' | 'one' | 'wrap';
 
 /** 'const': one operand a constant (what Yosys folds it to), b = the
  *  alternating pattern 0101...01, a constant with half its bits set. */
 export const RTL_FORMS: Readonly<Record<RtlKind, readonly RtlForm[]>> = {
-  add: ['ripple', 'brent-kung', 'kogge-stone', 'yosys', 'const'],
-  sub: ['ripple', 'brent-kung', 'kogge-stone', 'yosys', 'const'],
-  cmp: ['ripple', 'prefix-tree', 'yosys', 'const'],
+  add: ['ripple', 'brent-kung', 'kogge-stone', 'yosys', 'const', 'one'],
+  sub: ['ripple', 'brent-kung', 'kogge-stone', 'yosys', 'const', 'one'],
+  cmp: ['ripple', 'prefix-tree', 'yosys', 'const', 'wrap'],
   mul: ['array', 'booth4-wallace', 'yosys', 'const'],
   eq: ['yosys', 'const'],
-  mux2: ['yosys'],
+  mux2: ['yosys', 'const'],
 };
 
 /** The constant operand of the 'const' forms. */
@@ -61,13 +65,34 @@ function behavioural(kind: RtlKind, w: number, module: string): string {
 }
 
 /** a op K, K = halfOnes(w) (sub: K - a, the constant on the side Yosys
- *  cannot fold into an adder's carry-in). */
+ *  cannot fold into an adder's carry-in; mux2: s ? a : K, an AND or an OR
+ *  with s per bit). */
 function withConstant(kind: RtlKind, w: number, module: string): string {
   const k = `${w}'d${halfOnes(w)}`;
+  if (kind === 'mux2') return `module ${module}(input [${w - 1}:0] a, input s, output [${w - 1}:0] y);\n  assign y = s ? a : ${k};\nendmodule\n`;
   const out = kind === 'mul' ? 2 * w : kind === 'cmp' || kind === 'eq' ? 1 : w;
   const expr: Partial<Record<RtlKind, string>> = { add: `a + ${k}`, sub: `${k} - a`, cmp: `a < ${k}`, mul: `a * ${k}`, eq: `a == ${k}` };
   return `module ${module}(input [${w - 1}:0] a, output [${out - 1}:0] y);\n  assign y = ${expr[kind]!};\nendmodule\n`;
 }
+
+/** a + 1 (add) or a - 1 (sub): what Yosys folds an add of the constant 1
+ *  to, a half-adder chain (an increment by 2^j leaves the j low bits as
+ *  wires and is this chain over the rest). */
+function byOne(kind: RtlKind, w: number, module: string): string {
+  return `module ${module}(input [${w - 1}:0] a, output [${w - 1}:0] y);\n  assign y = a ${kind === 'sub' ? '-' : '+'} ${w}'d1;\nendmodule\n`;
+}
+
+/** The wrap test of an incrementer, s = a + 1 and y = s < a, both kept (the
+ *  sum is the value a counter or pointer loads). Both operands of the
+ *  compare are functions of a alone, so ABC shares the compare's per-bit
+ *  terms with the incrementer's carries. The row is the pair; the cost
+ *  model prices the compare as the pair less the incrementer (WRAP_BASE). */
+function wrapTest(w: number, module: string): string {
+  return `module ${module}(input [${w - 1}:0] a, output [${w - 1}:0] s, output y);\n  assign s = a + ${w}'d1;\n  assign y = s < a;\nendmodule\n`;
+}
+
+/** What a 'wrap' row is measured against: the incrementer it shares with. */
+export const WRAP_BASE = { kind: 'add', form: 'one' } as const satisfies { kind: RtlKind; form: RtlForm };
 
 /** Carries c[0..w] of g/p with carry-in, through a prefix network. */
 type Network = 'ripple' | 'brent-kung' | 'kogge-stone';
@@ -223,6 +248,8 @@ export function operatorRtl(kind: RtlKind, form: RtlForm, w: number): OperatorRt
   if (!(Number.isInteger(w) && w >= 2)) throw new Error(`forms-rtl: width must be an integer >= 2, got ${w}`);
   if (form === 'yosys') return { module, verilog: behavioural(kind, w, module), net: null, out: [] };
   if (form === 'const') return { module, verilog: withConstant(kind, w, module), net: null, out: [] };
+  if (form === 'one') return { module, verilog: byOne(kind, w, module), net: null, out: [] };
+  if (form === 'wrap') return { module, verilog: wrapTest(w, module), net: null, out: [] };
   const n = new BitNet([
     { name: 'a', width: w },
     { name: 'b', width: w },

@@ -81,7 +81,8 @@ describe('the committed operator table', () => {
 });
 
 describe('the structural forms compute what they stand for', () => {
-  const structural = kinds.flatMap((k) => RTL_FORMS[k].filter((f) => f !== 'yosys' && f !== 'const').map((f) => [k, f] as const));
+  // The behavioural forms (a Verilog expression Yosys builds) have no netlist.
+  const structural = kinds.flatMap((k) => RTL_FORMS[k].filter((f) => operatorRtl(k, f, 4).net !== null).map((f) => [k, f] as const));
   it('on random operands at random widths (seeded by fast-check)', () => {
     fc.assert(
       fc.property(fc.constantFrom(...structural), fc.integer({ min: 2, max: 20 }), fc.bigInt({ min: 0n, max: (1n << 20n) - 1n }), fc.bigInt({ min: 0n, max: (1n << 20n) - 1n }), ([kind, form], w, a0, b0) => {

@@ -6704,3 +6704,35 @@ endmodule
 module add_const_64(input [63:0] a, output [63:0] y);
   assign y = a + 64'd6148914691236517205;
 endmodule
+
+module add_one_4(input [3:0] a, output [3:0] y);
+  assign y = a + 4'd1;
+endmodule
+
+module add_one_8(input [7:0] a, output [7:0] y);
+  assign y = a + 8'd1;
+endmodule
+
+module add_one_12(input [11:0] a, output [11:0] y);
+  assign y = a + 12'd1;
+endmodule
+
+module add_one_16(input [15:0] a, output [15:0] y);
+  assign y = a + 16'd1;
+endmodule
+
+module add_one_24(input [23:0] a, output [23:0] y);
+  assign y = a + 24'd1;
+endmodule
+
+module add_one_32(input [31:0] a, output [31:0] y);
+  assign y = a + 32'd1;
+endmodule
+
+module add_one_48(input [47:0] a, output [47:0] y);
+  assign y = a + 48'd1;
+endmodule
+
+module add_one_64(input [63:0] a, output [63:0] y);
+  assign y = a + 64'd1;
+endmodule

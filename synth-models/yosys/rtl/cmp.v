@@ -2370,3 +2370,43 @@ endmodule
 module cmp_const_64(input [63:0] a, output [0:0] y);
   assign y = a < 64'd6148914691236517205;
 endmodule
+
+module cmp_wrap_4(input [3:0] a, output [3:0] s, output y);
+  assign s = a + 4'd1;
+  assign y = s < a;
+endmodule
+
+module cmp_wrap_8(input [7:0] a, output [7:0] s, output y);
+  assign s = a + 8'd1;
+  assign y = s < a;
+endmodule
+
+module cmp_wrap_12(input [11:0] a, output [11:0] s, output y);
+  assign s = a + 12'd1;
+  assign y = s < a;
+endmodule
+
+module cmp_wrap_16(input [15:0] a, output [15:0] s, output y);
+  assign s = a + 16'd1;
+  assign y = s < a;
+endmodule
+
+module cmp_wrap_24(input [23:0] a, output [23:0] s, output y);
+  assign s = a + 24'd1;
+  assign y = s < a;
+endmodule
+
+module cmp_wrap_32(input [31:0] a, output [31:0] s, output y);
+  assign s = a + 32'd1;
+  assign y = s < a;
+endmodule
+
+module cmp_wrap_48(input [47:0] a, output [47:0] s, output y);
+  assign s = a + 48'd1;
+  assign y = s < a;
+endmodule
+
+module cmp_wrap_64(input [63:0] a, output [63:0] s, output y);
+  assign s = a + 64'd1;
+  assign y = s < a;
+endmodule
