@@ -147,7 +147,8 @@ function caseOf(readme: string[]): Case {
     args = [...args, '--no-yosys'];
     return { args, check: (r) => {
       // The global knobs: all seven components priced from the reference Blur netlist.
-      expect(r.stdout).toMatch(/\| back-face cull \| Blur\.lane0\.cull \+ the registers and logic it owns \| \d+ \|/);
+      // The cull runs once per positioned MP in the front end, with its STP fit check.
+      expect(r.stdout).toMatch(/\| back-face cull \| Blur\.cull \+ Blur\.cull_fit \+ the registers and logic it owns \| \d+ \|/);
       expect(r.stdout).toMatch(/\| sample in time \| Blur\.time \+ the registers and logic it owns \| \d+ \|/);
       expect(r.stdout).not.toContain('not modelled');
     } };

@@ -1,6 +1,7 @@
 // runBatch against the loop it replaces (poke, peek, step(1) per cycle) on
 // random circuits, in each code shape: the generated batch loop, the
-// per-cycle fallback (loopMode 'never'), and pruned netlists.
+// per-cycle fallback (loopMode 'never'), the chunked driver of large designs,
+// and pruned netlists.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { ModuleIR } from '../ir.js';
@@ -11,6 +12,7 @@ import { createSimulator, type CompiledSimulator, type CompileOptions } from './
 const SHAPES: [string, CompileOptions][] = [
   ['loop mode', {}],
   ['per-cycle fallback', { loopMode: 'never', chunkSize: 5, maxFunctionSource: 1 }],
+  ['chunked driver (batch-chunked.ts)', { chunkSize: 5, maxFunctionSource: 1 }],
   ['pruned to the ports', { observe: 'ports' }],
 ];
 

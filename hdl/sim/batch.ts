@@ -13,6 +13,7 @@ import { labeler } from './labels.js';
 import { isMid, isNarrow, isState, limbsOf, type Layout } from './layout.js';
 import { helpers, type SimState } from './runtime.js';
 import { edgeInputs, schedule } from './schedule.js';
+import { compileChunkedBatch } from './batch-chunked.js';
 
 /** Longest batch loop source worth generating: compile.ts's loop limit
  *  (V8 stops optimising functions past about 100k characters); above it
@@ -70,7 +71,7 @@ export function batchLoopCode(net: FlatNetlist, lay: Layout, inputs: NodeId[], o
 /** Canonical form (layout.ts) of cycle c's entry of a batched input: bits
  *  above the port width are dropped, so a signed Int32Array entry reads as
  *  its two's complement. */
-function readInput(arr: string, w: number): string[] {
+export function readInput(arr: string, w: number): string[] {
   const mask = (e: string, bits: number): string => (bits === 32 ? `${e} | 0` : `${e} & ${2 ** bits - 1}`);
   if (isNarrow(w)) return [mask(`${arr}[c]`, w)];
   const k = limbsOf(w);
@@ -81,15 +82,15 @@ function readInput(arr: string, w: number): string[] {
 
 /** Stores cycle c's value; a Uint32Array store keeps the low 32 bits of the
  *  integer part, which is exactly each word of a mid value. */
-function writeOutput(arr: string, w: number, value: string[]): string {
+export function writeOutput(arr: string, w: number, value: string[]): string {
   if (isNarrow(w)) return `${arr}[c] = ${value[0]};`;
   if (isMid(w)) return `${arr}[2 * c] = ${value[0]}; ${arr}[2 * c + 1] = ${value[0]} / 4294967296;`;
   const k = value.length;
   return value.map((l, j) => `${arr}[${k} * c + ${j}] = ${l};`).join(' ');
 }
 
-/** The loop as a callable, or null when its source is too long for V8 to
- *  optimise (the caller then loops per cycle). `warm*`: arrays of the kinds
+/** The loop as a callable; when its source is too long for V8 to optimise,
+ *  the chunked driver of batch-chunked.ts instead. `warm*`: arrays of the kinds
  *  the first call passes, for the warm-up calls. */
 export function compileBatch(
   c: Compiled,
@@ -100,7 +101,7 @@ export function compileBatch(
   warmOut: Uint32Array[],
 ): BatchFn | null {
   const src = batchLoopCode(c.net, c.lay, inputs, outputs);
-  if (src.length > maxSource) return null;
+  if (src.length > maxSource) return compileChunkedBatch(c, inputs, outputs, warmIn, warmOut);
   c.sources.push(src);
   const f = (new Function('S', 'H', src) as Factory)(c.state, helpers);
   for (let i = 0; i < WARMUP_CALLS; i++) f(0, warmIn, warmOut);

@@ -13,6 +13,15 @@ import { nodeValue } from './codegen-node.js';
 import { nextStateValue, writeStatements } from './codegen-edge.js';
 import { isWide, limbsOf, storeOf, type Layout } from './layout.js';
 import { helperPrologue } from './runtime.js';
+import { inputSteered } from './steering.js';
+
+/** inputSteered per netlist, computed once for all its generated functions. */
+const steeredOf = new WeakMap<FlatNetlist, Uint8Array>();
+function steered(net: FlatNetlist): Uint8Array {
+  let s = steeredOf.get(net);
+  if (s === undefined) steeredOf.set(net, (s = inputSteered(net)));
+  return s;
+}
 
 /** Source of a factory, called once with (S, H), that returns the generated
  *  function `function (params) { body }`. The state arrays, memories, CAMs
@@ -55,7 +64,7 @@ export class Gen {
   private pending: string[] = [];
   private tmps = 0;
   readonly ctx: ExprCtx;
-  constructor(net: FlatNetlist, root: Int32Array, refRoot: RootRef) {
+  constructor(net: FlatNetlist, root: Int32Array, refRoot: RootRef, maskSelect = true) {
     const konst = (id: NodeId) => {
       const n = net.nodes[root[id]!]!;
       return n.op === 'const' ? n : null;
@@ -85,6 +94,7 @@ export class Gen {
       pre: (s) => {
         this.pending.push(s);
       },
+      maskSelect: maskSelect ? (id) => steered(net)[id] === 1 : () => false,
     };
   }
   emit(stmt: string): void {
@@ -126,7 +136,20 @@ export function localRefOf(net: FlatNetlist): RootRef {
 export function slotCode(net: FlatNetlist, lay: Layout, ids: NodeId[], store: (id: NodeId) => boolean): string {
   const local = new Set(ids);
   const loc = localRefOf(net);
-  const g = new Gen(net, lay.root, (r, j) => (local.has(r) ? loc(r, j) : slotRef(net, lay, r, '', j)));
+  // A value from another chunk is read from its slot once, into a local at
+  // its first use: the function's own slot stores keep V8 from reusing an
+  // earlier load (a large design's chunks read each import ~2.3 times).
+  const imported = new Map<string, string>();
+  const g: Gen = new Gen(net, lay.root, (r, j) => {
+    if (local.has(r)) return loc(r, j);
+    const slot = slotRef(net, lay, r, '', j);
+    let t = imported.get(slot);
+    if (t === undefined) {
+      t = g.ctx.tmp(slot);
+      imported.set(slot, t);
+    }
+    return t;
+  });
   for (const id of ids) {
     const def = assign('const', names(net, id), nodeValue(net.nodes[id]!, g.ctx));
     g.emit(store(id) ? `${def} ${assign('', slotRefs(net, lay, id), names(net, id))}` : def);
@@ -186,7 +209,9 @@ export function edgeInLoop(g: Gen, net: FlatNetlist, stateIds: NodeId[]): void {
  *  the run, state lives in locals across iterations and is stored back once
  *  at the end, and only `cone` (what next state depends on) is computed. */
 export function loopCode(net: FlatNetlist, lay: Layout, cone: NodeId[], stateIds: NodeId[], inputIds: NodeId[]): string {
-  const g = new Gen(net, lay.root, localRefOf(net));
+  // Inputs are constant for the run, so muxes they steer branch the same
+  // way every cycle: branches, which then cost nothing, not masks.
+  const g = new Gen(net, lay.root, localRefOf(net), false);
   for (const id of inputIds) g.emit(assign('const', names(net, id), slotRefs(net, lay, id)));
   for (const id of stateIds) g.emit(assign('let', names(net, id), slotRefs(net, lay, id)));
   // Logic fed only by inputs and constants cannot change during the run:

@@ -43,16 +43,40 @@ function posOut(e: string, w: number, x: ExprCtx): string {
 
 const hi = (e: string): string => `Math.floor(${e} / ${TWO32})`;
 
+/** Per generated function (its ExprCtx): the sum or difference of an add or
+ *  sub node before its reduction mod 2^w, an exact integer congruent to the
+ *  result. A narrow slice [lo, lo + k) with lo + k <= w reads its bits
+ *  from that directly (floor(t / 2^lo) mod 2^k, as ToInt32 takes it), so a
+ *  chain of subtract-then-test-the-borrow steps (NoBlur's normalisers) does
+ *  not wait on the reduction. */
+const unreduced = new WeakMap<ExprCtx, Map<NodeId, string>>();
+
+function noteUnreduced(x: ExprCtx, id: NodeId, t: string): void {
+  let m = unreduced.get(x);
+  if (m === undefined) unreduced.set(x, (m = new Map()));
+  m.set(id, t);
+}
+
+/** The unreduced sum or difference behind operand `id` (wires followed),
+ *  when this function computed it. */
+function unreducedOf(x: ExprCtx, id: NodeId): string | undefined {
+  let r = id;
+  for (let n = x.net.nodes[r]!; n.op === 'wire'; n = x.net.nodes[r]!) r = n.a;
+  return unreduced.get(x)?.get(r);
+}
+
 export function midExpr(n: Node, x: ExprCtx): string {
   const w = n.width;
   const P = 2 ** w;
   switch (n.op) {
     case 'add': {
       const t = x.tmp(`${num(x, n.a)} + ${num(x, n.b)}`);
+      noteUnreduced(x, n.id, t);
       return `(${t} - ${P} * +(${t} >= ${P}))`;
     }
     case 'sub': {
       const t = x.tmp(`${num(x, n.a)} - ${num(x, n.b)}`);
+      noteUnreduced(x, n.id, t);
       return `(${t} + ${P} * +(${t} < 0))`;
     }
     case 'and':
@@ -116,9 +140,21 @@ export function midExpr(n: Node, x: ExprCtx): string {
       const a = x.ref(n.a);
       const wa = x.width(n.a);
       if (n.lo === 0 && w === wa) return a;
+      // A narrow result needs no Math.floor: ToInt32 (`| 0`, `&`) truncates
+      // the non-negative quotient, which is the floor.
+      if (!isMid(w)) {
+        // |t| < 2^53 and lo + w <= wa: ToInt32 of floor(t / 2^lo) holds
+        // bits lo.. of t mod 2^wa, negative t included.
+        const t = unreducedOf(x, n.a);
+        if (t !== undefined) {
+          const q = n.lo === 0 ? t : `Math.floor(${t} / ${2 ** n.lo})`;
+          return w === 32 ? `(${q} | 0)` : `(${q} & ${onesN(w)})`;
+        }
+        const q = n.lo === 0 ? a : `(${a} / ${2 ** n.lo})`;
+        return n.lo + w === wa || w === 32 ? `(${q} | 0)` : `(${q} & ${onesN(w)})`;
+      }
       const s = n.lo === 0 ? a : `Math.floor(${a} / ${2 ** n.lo})`;
-      if (n.lo + w === wa) return out(s, w);
-      if (!isMid(w)) return w === 32 ? `(${s} | 0)` : `(${s} & ${onesN(w)})`;
+      if (n.lo + w === wa) return s;
       return modOut(s, w, x);
     }
     case 'zext':

@@ -109,6 +109,39 @@ export function narrowExpr(n: Node, x: ExprCtx): string {
   }
 }
 
+/** Most cases of a mux built from masks: each case costs a compare and
+ *  three ALU operations, while a compare tree costs log2(cases) branches. */
+const MASK_MUX_MAX = 8;
+
+/** A mux of narrow values without a branch, or null when it has too many
+ *  cases: case j when `sel` (a narrow value of selWidth bits) is j, the
+ *  last case for any index past it. A mux steered by data (a valid bit, a
+ *  comparison of operands) is a coin toss for the branch predictor, and a
+ *  mispredicted branch costs more than the masks; the cases are operand
+ *  references, cheap to name more than once. */
+export function narrowMux(sel: string, selWidth: number, cases: string[]): string | null {
+  const last = cases.length - 1;
+  if (last === 1) {
+    const s = selWidth === 1 ? sel : `((${sel} !== 0) | 0)`;
+    return `(${cases[0]} ^ ((${cases[0]} ^ ${cases[1]}) & -${s}))`;
+  }
+  if (last + 1 > MASK_MUX_MAX) return null;
+  const terms = cases.map((c, j) => `(${c} & -((${j === last ? `${uN(sel, selWidth)} >= ${last}` : `${sel} === ${j}`}) | 0))`);
+  return `(${terms.join(' | ')})`;
+}
+
+/** Statement writing `value` to entry `addr` of an int32 store when `en`
+ *  (a narrow value of enWidth bits) is set, as a read-modify-write through
+ *  a mask rather than a branch: a write enable is data (a push of a FIFO,
+ *  a valid bit), as unpredictable as a mux select. `size`: the entry count
+ *  when addr may be past it (the branch that skips those writes is taken
+ *  only by bad addresses, so it predicts well); else null. */
+export function narrowMaskedStore(target: string, addr: string, size: number | null, en: string, enWidth: number, value: string): string {
+  const m = enWidth === 1 ? `-${en}` : `-((${en} !== 0) | 0)`;
+  const write = `const o = ${target}[i]; ${target}[i] = o ^ ((o ^ ${value}) & ${m});`;
+  return `{ const i = ${addr}; ${size === null ? write : `if (i < ${size}) { ${write} }`} }`;
+}
+
 /** Parity by folding halves down to 4 bits, then a 16-entry lookup in a constant. */
 export function parity(a: string, w: number, x: ExprCtx): string {
   let v = a;

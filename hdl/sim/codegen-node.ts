@@ -3,11 +3,11 @@
 // arithmetic width: muxes and memory reads (CAMs: codegen-cam.ts).
 import type { Node, NodeId } from '../ir.js';
 import { isNarrow, isWide, limbsOf } from './layout.js';
-import { narrowExpr } from './codegen-narrow.js';
+import { narrowExpr, narrowMaskedStore, narrowMux } from './codegen-narrow.js';
 import { midExpr } from './codegen-mid.js';
 import { amountNum, limbsExpr, lowerLimbs } from './codegen-limbs.js';
 import { camMatchValue, camReadValue, camValidValue } from './codegen-cam.js';
-import { maxOf, memVar, uN, type ExprCtx } from './codegen-util.js';
+import { chooseLimbs, maxOf, memVar, uN, type Choice, type ExprCtx } from './codegen-util.js';
 
 /** The node's value: one expression, or one per limb for a wide node. */
 export function nodeValue(n: Node, x: ExprCtx): string[] {
@@ -54,22 +54,33 @@ export function valueOf(x: ExprCtx, id: NodeId): string[] {
 
 /** Balanced compare tree on the case index: log2(cases) comparisons, and an
  *  index past the end falls into the last case for free. (Mask-based
- *  selection measured slower: muxes are usually steered by control state,
- *  whose branches predict well.) A wide mux repeats the tree per limb on
- *  one index. */
+ *  selection measured slower when muxes are steered by control state,
+ *  whose branches predict well, as in the step(n) loop with constant
+ *  inputs; a narrow mux of few cases steered by the stimulus in code whose
+ *  inputs change every cycle is masks, see ExprCtx.maskSelect.) A wide mux
+ *  is one if/else tree setting every limb (chooseLimbs). */
 function muxValue(sel: NodeId, cases: NodeId[], w: number, x: ExprCtx): string[] {
   const last = cases.length - 1;
   const vals = cases.map((c) => valueOf(x, c));
   if (last === 0) return vals[0]!;
   const ws = x.width(sel);
+  const masked = x.maskSelect(sel) && isNarrow(w) && isNarrow(ws) ? narrowMux(x.ref(sel), ws, vals.map((v) => v[0]!)) : null;
+  if (masked !== null) return [masked];
   const idx = isWide(ws) ? x.tmp(amountNum(sel, last, x)) : uN(x.ref(sel), ws);
-  const tree = (lo: number, hi: number, j: number): string => {
-    if (lo === hi) return vals[lo]![j]!;
+  if (isWide(w)) {
+    const choice = (lo: number, hi: number): Choice => {
+      if (lo === hi) return vals[lo]!;
+      const mid = (lo + hi + 1) >> 1;
+      return { cond: `${idx} < ${mid}`, then: choice(lo, mid - 1), else: choice(mid, hi) };
+    };
+    return chooseLimbs(x, limbsOf(w), choice(0, last));
+  }
+  const tree = (lo: number, hi: number): string => {
+    if (lo === hi) return vals[lo]![0]!;
     const mid = (lo + hi + 1) >> 1;
-    return `(${idx} < ${mid} ? ${tree(lo, mid - 1, j)} : ${tree(mid, hi, j)})`;
+    return `(${idx} < ${mid} ? ${tree(lo, mid - 1)} : ${tree(mid, hi)})`;
   };
-  const k = isWide(w) ? limbsOf(w) : 1;
-  return Array.from({ length: k }, (_, j) => tree(0, last, j));
+  return [tree(0, last)];
 }
 
 /** A node's value as an index below `size`, or `size` or more when out of
@@ -99,10 +110,12 @@ export function indexedRead(store: string, size: number, width: number, addr: No
 
 /** Statement that stores `value` (one expression, or limbs of stride
  *  value.length) at `addr` of an indexed store of `size` entries when `en`
- *  is set; out-of-range addresses are ignored. */
-export function guardedStore(target: string, size: number, addr: NodeId, en: NodeId, value: string[], x: ExprCtx): string {
+ *  is set; out-of-range addresses are ignored. `narrow`: the store holds
+ *  int32 patterns, so the enable can be a mask (ExprCtx.maskSelect). */
+export function guardedStore(target: string, size: number, addr: NodeId, en: NodeId, value: string[], x: ExprCtx, narrow = false): string {
   const { a, check } = indexOf(x, addr, size);
   const k = value.length;
+  if (narrow && x.maskSelect(en)) return narrowMaskedStore(target, a, check ? size : null, x.ref(en), x.width(en), value[0]!);
   const stores =
     k === 1
       ? `${target}[i] = ${value[0]};`

@@ -108,4 +108,27 @@ describe('simulator errors', () => {
     expect(() => a.write(-1)).toThrow(/-1 is not an unsigned/);
     expect(() => sim.handle('big')).toThrow(/signal is 70 bits/);
   });
+
+  it('number handles take exactly the unsigned values of their width at 32 and 33..52 bits', () => {
+    const m = new IrBuilder('Top');
+    const w = m.input('w', 32);
+    const d = m.input('d', 40);
+    m.output('nw', m.node({ op: 'not', a: w }, 32, 'nwn'));
+    m.output('nd', m.node({ op: 'not', a: d }, 40, 'ndn'));
+    const sim = createSimulator(designOf(m.build()));
+    const [hw, hd, nw, nd] = ['w', 'd', 'nw', 'nd'].map((p) => sim.handle(p));
+    for (const v of [0, 1, 2 ** 31 - 1, 2 ** 31, 2 ** 32 - 1]) {
+      hw!.write(v);
+      expect(hw!.read()).toBe(v);
+      expect(nw!.read()).toBe(2 ** 32 - 1 - v);
+    }
+    for (const v of [0, 2 ** 32, 2 ** 40 - 1]) {
+      hd!.write(v);
+      expect(nd!.read()).toBe(2 ** 40 - 1 - v);
+    }
+    for (const bad of [2 ** 32, -1, 0.5, NaN, 2 ** 53]) expect(() => hw!.write(bad)).toThrow(`handle Top.w: ${bad} is not an unsigned 32-bit integer`);
+    for (const bad of [2 ** 40, -1, 2 ** 33 + 0.5]) expect(() => hd!.write(bad)).toThrow(`handle Top.d: ${bad} is not an unsigned 40-bit integer`);
+    expect(() => nd!.write(1)).toThrow(/cannot poke Top\.nd \(output\)/);
+    expect(hw!.read()).toBe(2 ** 32 - 1); // refused writes change nothing
+  });
 });

@@ -130,6 +130,13 @@ function casesOver(width: fc.Arbitrary<number>): Record<string, Gen> {
         build: (_m, [sel, ...cases]) => ({ body: { op: 'mux', sel: sel!, cases }, width: w }),
         ref: ([sel, ...cases]) => (sel! >= BigInt(k) ? cases[k - 1]! : cases[Number(sel)]!),
       })),
+    // Two-way muxes are masks, not branches, in code whose inputs change
+    // every cycle (ExprCtx.maskSelect): 1-bit selects and wider ones.
+    mux2: fc.tuple(fc.constantFrom(1, 2, 3, 32, 33), width).map(([ws, w]) => ({
+      widths: [ws, w, w],
+      build: (_m, [sel, a, b]) => ({ body: { op: 'mux', sel: sel!, cases: [a!, b!] }, width: w }),
+      ref: ([sel, a, b]) => (sel === 0n ? a! : b!),
+    })),
     const: width.chain((w) => value(w).map((v) => ({
       widths: [],
       build: (m: IrBuilder) => ({ body: { op: 'wire', a: m.const(v, w) } as NodeBody, width: w }),

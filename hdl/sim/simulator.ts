@@ -13,18 +13,16 @@ import { fromLimbs, setWord, toLimbs, wordAt } from './runtime.js';
 import { selectSignals } from './select.js';
 import { closeMatches, someOf } from './suggest.js';
 import { TraceRecorder, type TracedSlot } from './trace.js';
+import { ALL, MidHandle, NarrowHandle, NONE, PORTS, type SettleOwner, type SignalHandle } from './handles.js';
+
+export type { SignalHandle } from './handles.js';
 
 interface SignalEntry extends TracedSlot {
   pokeable: boolean;
-  /** Current after Compiled.settlePorts alone. */
-  portsValid: boolean;
+  /** Settle level at which the slot is current: PORTS when settlePorts
+   *  computes it, else ALL. */
+  need: number;
 }
-
-/** How much of the slot arrays is current: nothing, what settlePorts
- *  computes, everything. Numbers, so a handle's test is one comparison. */
-const NONE = 0;
-const PORTS = 1;
-const ALL = 2;
 
 interface BatchPort {
   e: SignalEntry;
@@ -47,17 +45,12 @@ interface BatchPlan {
 const sameList = (a: string[] | undefined, b: string[] | undefined): boolean =>
   a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((x, i) => x === b[i]));
 
-/** See CompiledSimulator.handle. */
-export interface SignalHandle {
-  readonly path: string;
-  readonly width: number;
-  read(): number;
-  write(v: number): void;
-}
-
-export class CompiledSimulator implements Simulator {
+export class CompiledSimulator implements Simulator, SettleOwner {
   readonly design: Design;
   readonly compiled: Compiled;
+  /** compiled.edge and .settlePorts, one load away for the per-cycle path. */
+  private readonly edgeFn: () => void;
+  private readonly settlePortsFn: () => void;
   private readonly table = new Map<string, SignalEntry>();
   private readonly infos: SignalInfo[];
   private readonly topName: string;
@@ -79,6 +72,8 @@ export class CompiledSimulator implements Simulator {
     this.opts = opts;
     const full = flatten(design);
     this.compiled = compile(full, opts);
+    this.edgeFn = this.compiled.edge;
+    this.settlePortsFn = this.compiled.settlePorts;
     const net = this.compiled.net;
     this.topName = net.topName;
     const kept = new Set(net.signals.map((s) => s.path));
@@ -91,8 +86,8 @@ export class CompiledSimulator implements Simulator {
       // A port that is the register itself (output `count` driven by reg
       // `count`) is the register; a wire that merely aliases one is not.
       const pokeable = topInputs.has(s.path) || net.nodes[s.node]!.op === 'reg';
-      const portsValid = this.compiled.portsValid[s.node] === 1;
-      this.table.set(s.path, { info, store: storeOf(info.width), slot: lay.slot[s.node]!, pokeable, portsValid });
+      const need = this.compiled.portsValid[s.node] === 1 ? PORTS : ALL;
+      this.table.set(s.path, { info, store: storeOf(info.width), slot: lay.slot[s.node]!, pokeable, need });
       return info;
     });
   }
@@ -158,21 +153,28 @@ export class CompiledSimulator implements Simulator {
     this.settled = ALL;
   }
 
-  /** Settles enough for `e` to be current (handles: see NumberHandle). */
-  ready(e: SignalEntry): void {
-    if (this.settled === ALL || (this.settled === PORTS && e.portsValid)) return;
-    if (e.portsValid) {
-      this.compiled.settlePorts();
-      this.settled = PORTS;
+  /** Settles enough for `e` to be current. */
+  private ready(e: SignalEntry): void {
+    if (this.settled < e.need) this.settleTo(e.need);
+  }
+
+  /** Raises the settle level (NONE < PORTS < ALL) to at least `level`;
+   *  called by handles (handles.ts) only when it is below. */
+  settleTo(level: number): void {
+    if (level === 1 && this.settled === 0) {
+      this.settlePortsFn();
+      this.settled = 1;
     } else this.evaluate();
   }
 
   step(n = 1): void {
     // The testbench's every-cycle call: settled by its peeks, not tracing.
-    if (n === 1 && this.settled !== NONE && this.recorder === null) {
-      this.compiled.edge();
+    // Literal levels (0: NONE) on this path and in settleTo: an imported
+    // constant costs a load and a hole check in every inlined copy.
+    if (n === 1 && this.settled !== 0 && this.recorder === null) {
+      this.edgeFn();
       this.cycles++;
-      this.settled = NONE;
+      this.settled = 0;
       return;
     }
     checkCount('step', n);
@@ -235,7 +237,8 @@ export class CompiledSimulator implements Simulator {
       throw new Error(`handle(${e.info.path}): signal is ${e.info.width} bits; number handles are for at most 52, use peek/poke`);
     }
     const st = this.compiled.state;
-    return new NumberHandle(this, e, e.store === 'N' ? st.N : st.D);
+    const s = { path: e.info.path, width: e.info.width, slot: e.slot, pokeable: e.pokeable, need: e.need };
+    return e.store === 'N' ? new NarrowHandle(this, st.N, s) : new MidHandle(this, st.D, s);
   }
 
   /** Runs `cycles` cycles driving and sampling ports from typed arrays,
@@ -416,47 +419,6 @@ export class CompiledSimulator implements Simulator {
       throw new Error(unknownMsg('signal', path, [...this.table.keys()]));
     }
     return e;
-  }
-}
-
-/** One class for every number handle, so a testbench loop over many
- *  handles calls one method shape (monomorphic), whatever their widths. */
-class NumberHandle implements SignalHandle {
-  readonly path: string;
-  readonly width: number;
-  private readonly slot: number;
-  /** Settle level after which the value is current. */
-  private readonly need: number;
-  private readonly max: number;
-  /** Narrow values are int32 patterns; mid ones exact doubles. */
-  private readonly narrow: boolean;
-  constructor(
-    private readonly sim: CompiledSimulator,
-    private readonly e: SignalEntry,
-    private readonly arr: Int32Array | Float64Array,
-  ) {
-    this.path = e.info.path;
-    this.width = e.info.width;
-    this.slot = e.slot;
-    this.need = e.portsValid ? PORTS : ALL;
-    this.max = 2 ** this.width - 1;
-    this.narrow = e.store === 'N';
-  }
-  read(): number {
-    if (this.sim.settled < this.need) this.sim.ready(this.e);
-    const v = this.arr[this.slot]!;
-    return this.narrow ? v >>> 0 : v;
-  }
-  write(v: number): void {
-    // `v >>> 0 === v`: an integer in [0, 2^32), in one cheap test.
-    const ok = this.narrow ? v >>> 0 === v && v <= this.max : Number.isInteger(v) && v >= 0 && v <= this.max;
-    if (!ok || !this.e.pokeable) this.refuse(v);
-    this.arr[this.slot] = v;
-    this.sim.settled = NONE;
-  }
-  private refuse(v: number): never {
-    if (!this.e.pokeable) this.sim.poke(this.path, v); // throws the usual message
-    throw new Error(`handle ${this.path}: ${v} is not an unsigned ${this.width}-bit integer`);
   }
 }
 

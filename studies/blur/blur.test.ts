@@ -29,10 +29,10 @@ function captured(run: () => void): string[] {
 }
 
 describe('the Blur study', () => {
-  it('spans mode x TVP x SPF x PMT x STS x STP, a frontier group per mode', () => {
+  it('spans mode x TVP x SPF x PMT x STS x STP x edge form, a frontier group per mode', () => {
     const domain = studyDomain(eraseStudy(study), { params: { count: 64 } });
     const entries = enumerateMicroArchs(domain, resolveSpec(domain.axes));
-    expect(entries).toHaveLength(3 * 2 * 3 * 4 * 3 * 6);
+    expect(entries).toHaveLength(3 * 2 * 3 * 4 * 3 * 6 * 2);
     expect(new Set(entries.map((e) => e.mode))).toEqual(new Set(['motion', 'defocus', 'blur']));
     expect(domain.workload.id).toBe('raster-blur-default-64tri-0.54px2');
   });

@@ -21,11 +21,19 @@ describe('Blur calibration components', () => {
   it('charges each lane component once per lane (pmt)', () => {
     const one = byName(samples({ pmt: '1' }));
     const two = byName(samples({ pmt: '2' }));
-    for (const c of ['bbox', 'back-face cull', 'sample test', 'interpolation']) {
+    for (const c of ['bbox', 'sample test']) {
       expect(two.get(c)!.total.registerBits.total).toBe(2 * one.get(c)!.total.registerBits.total);
     }
-    // The front end is not replicated by lanes.
-    expect(two.get('sample in lens')!.total.registerBits.total).toBe(one.get('sample in lens')!.total.registerBits.total);
+    // Interpolation: DepthInterp per lane, the reciprocals once per positioned MP in the front end.
+    const interp = (x: typeof one) => x.get('interpolation')!.total.registerBits.total;
+    expect(interp(two)).toBeGreaterThan(interp(one));
+    expect(interp(two)).toBeLessThan(2 * interp(one));
+    // The front end, cull included (once per positioned MP), is not replicated by lanes.
+    for (const c of ['sample in lens', 'back-face cull']) {
+      expect(two.get(c)!.total.registerBits.total).toBe(one.get(c)!.total.registerBits.total);
+      expect(two.get(c)!.total.ops.length).toBe(one.get(c)!.total.ops.length);
+    }
+    expect(one.get('back-face cull')!.total.registerBits.total).toBeGreaterThan(0);
   });
 
   it('gives the tuple ROM outputs to the components that read them', () => {
@@ -57,14 +65,14 @@ describe('calibration on the pick of the Blur sweep', () => {
     const { study } = await import('./index.js');
     const dir = mkdtempSync(join(tmpdir(), 'blur-cal-'));
     const ref = { module: new URL('./index.js', import.meta.url).href, name: 'blur', params: { count: 8 } };
-    await runSweep({ study: ref, out: dir, spec: { only: 'render=blur,tvp=off,sts=1x1,stp=8.8,spf=1|4,pmt=1|4', stages: '1,4,16' }, workers: 0 });
+    await runSweep({ study: ref, out: dir, spec: { only: 'render=blur,tvp=off,sts=1x1,stp=8.8,spf=1|4,pmt=1|4,edge=multiply', stages: '1,4,16' }, workers: 0 });
     const cached = readdirSync(join(dir, 'microarch')).length;
     const lines: string[] = [];
     const cal = await calibrateOnPick(study as never, BLUR_CALIBRATION as never, dir, (l) => lines.push(l));
     // nothing simulated again: the cache is what the sweep left
     expect(readdirSync(join(dir, 'microarch'))).toHaveLength(cached);
     expect(cal.loop.priced).toBe(4);
-    expect(cal.loop.iterations[0]!.calibratedOn).toBe('stp=8.8,render=blur,tvp=off,spf=1,pmt=1,sts=1x1');
+    expect(cal.loop.iterations[0]!.calibratedOn).toBe('stp=8.8,edge=multiply,render=blur,tvp=off,spf=1,pmt=1,sts=1x1');
     expect(['converged', 'cycle', 'no-pick']).toContain(cal.loop.status);
     expect(lines.filter((l) => /^calibration iteration \d+:/.test(l))).toHaveLength(cal.loop.iterations.length);
     if (cal.loop.status === 'converged') {

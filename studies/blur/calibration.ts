@@ -15,11 +15,20 @@
 //   end's sequencing (tuple counter, SPF phase, R0/Rp valid bits: the 64-tuple
 //   hold) are charged to the last positioning unit, which produces them:
 //   sample in lens, or sample in time when the mode has no lens.
+// - Back-face cull: in the front end, once per positioned MP (the lanes get
+//   positioned MPs already culled), with its fit check (StampFit, which it
+//   needs to know when its narrow sign is exact) and the Rp registers that
+//   hold its facing bits; lanes carry them (R0 .. R2) for no component.
+// - Interpolation: the per-triangle reciprocals of D are in the front end
+//   too, once per positioned MP (with the Rp registers holding n and L,
+//   which the lanes carry for no component), and each lane's DepthInterp.
 // - Lanes (PMT of them; a component is the sum over its lanes): as NoBlur's
 //   R1..R4 inside each lane; the tuple ROM's jitter outputs (jx, jy) go to
 //   the sample test, which alone reads them; the lane dispatch pointer (rr)
 //   and the out-of-range counter go to the iterator with the valid bits its
-//   stall drives. Edge setup is in no published row and is left out.
+//   stall drives. The edge setup is in no published row; it is the sample
+//   test's per-MP part (Pineda: set up per MP, evaluate per sample), so the
+//   sample test owns it and the R2 registers holding its deltas and biases.
 import type { Design } from '../../hdl/ir.js';
 import { blurSchema, type BlurConfig } from '../../units/blur/config.js';
 import { subDesign } from '../../synth-models/sweep/subdesign.js';
@@ -43,9 +52,10 @@ const FRONT_END_REGS = /^(s0_valid|rp_valid|tuple|phase|part_[xy]\d+|rp_[xy]\d+)
  *  iterator, one sample test, one interpolation: pmt = 1); a sample test of
  *  0.0015 mm^2, smaller than one 2x2 stamp of edge tests, so one jittered
  *  sample per tile per cycle (sts = 1x1); all vertices positioned each cycle
- *  (spf = 1, the design without serialisation). TVP and STP are not given:
- *  schema defaults. Never chosen from the fit; the sweep's pick replaces it. */
-export const BLUR_REFERENCE: BlurConfig = { render: 'blur', tvp: blurSchema.tvp.default, spf: '1', pmt: '1', sts: '1x1', stp: blurSchema.stp.default };
+ *  (spf = 1, the design without serialisation). TVP, STP and the edge
+ *  form are not given: schema defaults. Never chosen from the fit; the
+ *  sweep's pick replaces it. */
+export const BLUR_REFERENCE: BlurConfig = { render: 'blur', tvp: blurSchema.tvp.default, spf: '1', pmt: '1', sts: '1x1', stp: blurSchema.stp.default, edge: blurSchema.edge.default };
 
 export const BLUR_CALIBRATION: CalibrationDef<BlurConfig> = {
   ...BLUR_PUBLISHED,
@@ -65,7 +75,9 @@ export const BLUR_CALIBRATION: CalibrationDef<BlurConfig> = {
       owned: (d) => [{ path: d.top.name, cones: /^tuple_[uv]$/, registers: FRONT_END_REGS }],
     },
     { component: 'bbox', instances: (d) => inLanes(d, /^bbox\d*$/), owned: (d) => laneRegs(d, /^s1_(oor|origin[XY]|last[XY]|l[xy]\d)$/) },
-    { component: 'back-face cull', instances: (d) => inLanes(d, /^cull$/), owned: (d) => laneRegs(d, /^s1_(front\d|d\d)$/) },
+    // Once per positioned MP in the front end, with the fit check that
+    // tells it when its narrow sign is exact (pipeline.ts).
+    { component: 'back-face cull', instances: (d) => [...top(d, 'cull'), ...top(d, 'cull_fit')], owned: (d) => [{ path: d.top.name, registers: /^rp_front\d$/ }] },
     {
       component: 'iterator',
       instances: (d) => inLanes(d, /^iter$/),
@@ -73,11 +85,19 @@ export const BLUR_CALIBRATION: CalibrationDef<BlurConfig> = {
       owned: (d) => laneRegs(d, /^(s\d_valid|s3_stamp[XY])$/),
     },
     {
+      // The edge setup is the sample test's per-MP half (deltas, bias and,
+      // with edge=incremental, the start value's multiplies): charged here
+      // with the R2 registers that hold its deltas and biases.
       component: 'sample test',
-      instances: (d) => inLanes(d, /^sample$/),
-      owned: (d) => [{ path: d.top.name, cones: /^tuple_j[xy]$/ }, ...laneRegs(d, /^s3_(hit|tri|lane\d+_d\d)$/)],
+      instances: (d) => inLanes(d, /^(setup|sample)$/),
+      owned: (d) => [{ path: d.top.name, cones: /^tuple_j[xy]$/ }, ...laneRegs(d, /^(s2_e\d+_(dx|dy|bias)|s3_(hit|tri|lane\d+_d\d))$/)],
     },
-    { component: 'interpolation', instances: (d) => inLanes(d, /^(depth|recip\d+)$/), owned: (d) => laneRegs(d, /^(s2_(n|len)\d|s4_z\d+)$/) },
+    // The reciprocals are in the front end, once per positioned MP (Rp holds n, L); the rest per lane.
+    {
+      component: 'interpolation',
+      instances: (d) => [...d.top.instances.filter((i) => /^recip\d+$/.test(i.name)).map((i) => `${d.top.name}.${i.name}`), ...inLanes(d, /^depth$/)],
+      owned: (d) => [{ path: d.top.name, registers: /^rp_(n|len)\d$/ }, ...laneRegs(d, /^s4_z\d+$/)],
+    },
   ],
 };
 

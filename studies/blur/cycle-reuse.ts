@@ -2,14 +2,22 @@
 // whose cycle behaviour is provably the same on a workload share one
 // simulation's counts (cycle-reuse.test.ts checks each rule on a workload):
 //
-// - STP. b enters a lane only as the width of its bbox-local datapath and
-//   through the bbox's fit check (units/bbox: span >> (b + 8 - stamp bits)
-//   == 0, so a box that fits b fits every b' > b). A box that fits is walked
-//   the same way at any width, so a run at b with no tuple out of range has
-//   the same cycles, stamps, hits and stalls at every b' >= b. A run with a
-//   tuple out of range is reused for nothing but its own b.
+// - STP. b enters only as the width of the cull's and the lanes' bbox-local
+//   datapaths and through the fit check (units/bbox: span >> (b + 8 - stamp
+//   bits) == 0, so a box that fits b fits every b' > b), which decides
+//   whether the front end may drop a back-facing positioned MP (the cull is
+//   exact for every box that fits) and whether a lane walks it. A box that
+//   fits is culled and walked the same way at any width, so a run at b with
+//   no tuple out of range has the same cycles, stamps, hits and stalls at
+//   every b' >= b. A run with a tuple out of range is reused for nothing but
+//   its own b.
 // - Hybrid in motion or blur mode runs exactly as Blur in that mode (the
 //   hybrid's extra NoBlur grids and lens bypass are muxed off the path).
+// - The edge form (multiply, incremental) is not in the class: it changes
+//   only how the sample test computes E, whose bits are the same (both are
+//   checked against the golden model); the lanes' control is the same logic
+//   in both, and no hit reaches it (an uncovered stamp passes R3 and R4 and
+//   is dropped at the output, units/blur/lane.ts).
 //
 // The store lives for one process (a sweep's worker threads and, in `study
 // --all`, the Blur and Hybrid sweeps one after the other), in files under

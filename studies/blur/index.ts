@@ -1,7 +1,9 @@
 // The Blur rasterizer study: mode (motion, defocus, blur; each N = 64) x
 // TVP x SPF x PMT x STS x STP, each micro-architecture elaborated once from
 // units/blur, simulated on the micropolygon workload with its seeded motion
-// and lens, and priced at every Vt x Vdd x pipeline depth. Frontier:
+// and lens, and priced at every Vt x Vdd x pipeline depth. The edge form
+// (multiply, incremental) changes no cycle (cycle-reuse.ts): its two
+// netlists share one simulation. Frontier:
 // performance density against energy per MP (one triangle), per mode.
 // A full sweep is 3 x 432 micro-architectures of 0.27 to 0.57 M simulated
 // cycles each on 4096 triangles (units/blur/README.md): hours on this
@@ -26,8 +28,11 @@ export const study = defineStudy({
   unit: BLUR_UNIT,
   space: {
     // STP first (slowest, narrowest first): a micro-architecture's wider
-    // STPs reuse its narrowest one's simulation (cycle-reuse.ts).
-    sweep: { stp: 'all', render: 'all', tvp: 'all', spf: 'all', pmt: 'all', sts: 'all' },
+    // STPs reuse its narrowest one's simulation (cycle-reuse.ts). The edge
+    // form next, so all multiply-form runs at an STP finish before their
+    // incremental twins ask for them (the two worker threads would
+    // otherwise simulate each pair side by side).
+    sweep: { stp: 'all', edge: 'all', render: 'all', tvp: 'all', spf: 'all', pmt: 'all', sts: 'all' },
     modeKeys: ['render'],
     mode: (c) => c.render,
   },

@@ -3,13 +3,9 @@
 // simulator and in Verilator; every disagreement is reported with the seed
 // that rebuilds its circuit, optionally shrunk and saved as a regression.
 import type { ModuleIR } from '../../hdl/ir.js';
-import { createSimulator } from '../../hdl/sim/index.js';
-import { designOf } from '../../hdl/verilog/test-ir.js';
-import { firstMismatch, runOurSimulator } from '../cosim/compare.js';
-import { hasTool, requireTool } from '../cosim/eda.js';
-import { runIcarus } from '../cosim/icarus.js';
-import type { Stimulus } from '../cosim/stimulus.js';
+import { requireTool } from '../cosim/eda.js';
 import { fuzzCircuit } from './circuits.js';
+import { judge, VERDICT_TEXT, type Verdict } from './known-defects.js';
 import { checkBundle, childStimulus, type ChildMismatch } from './check.js';
 import { saveRegression } from './regressions.js';
 import { shrink, sizeOf } from './shrink.js';
@@ -33,6 +29,8 @@ export interface Failure extends ChildMismatch {
   shrunkNodes?: number;
   savedTo?: string;
   message: string;
+  /** For Verilator-only disagreements: which (known-defects.ts). */
+  verdict?: Exclude<Verdict, 'ours'>;
 }
 
 export interface CampaignReport {
@@ -40,7 +38,7 @@ export interface CampaignReport {
   builds: number;
   failures: Failure[];
   /** Disagreements where Icarus sides with gfxrtl: Verilator's own defects
-   *  (e.g. verilator/verilator#4174 in 5.006), reported, not failed. */
+   *  (5.006's DFG pass, known-verilator-defects.md), reported, not failed. */
   verilatorOnly: Failure[];
   seconds: number;
 }
@@ -80,9 +78,10 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignReport> {
         `gfxrtl ${hex(m.ours)}, Verilator ${hex(m.verilator)}`;
       const f: Failure = { ...m, circuitSeed: cs, message };
       const child = children[k]!;
-      if (await icarusAgreesWithUs(child, childStimulus(child, r.stimulus))) {
-        log(`VERILATOR-ONLY ${message} (Icarus agrees with gfxrtl on every output and cycle)`);
-        verilatorOnly.push(f);
+      const verdict = await judge(child, childStimulus(child, r.stimulus));
+      if (verdict !== 'ours') {
+        log(`VERILATOR-ONLY ${message} (${VERDICT_TEXT[verdict]})`);
+        verilatorOnly.push({ ...f, verdict });
         continue;
       }
       log(`MISMATCH ${message}`);
@@ -99,16 +98,6 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignReport> {
     }
   }
   return { circuits: o.count, builds, failures, verilatorOnly, seconds: (performance.now() - t0) / 1000 };
-}
-
-/** The third opinion: the circuit alone in Icarus against our simulator.
- *  Without Icarus there is no arbiter, and the disagreement counts. */
-async function icarusAgreesWithUs(child: ModuleIR, stim: Stimulus): Promise<boolean> {
-  if (!hasTool('iverilog')) return false;
-  const design = designOf(child);
-  const ours = runOurSimulator(design, stim, (d) => createSimulator(d));
-  const icarus = await runIcarus(design, stim);
-  return firstMismatch(design, ours, icarus, 'gfxrtl simulator', 'Icarus') === null;
 }
 
 /** One line per node: enough to read a shrunk circuit. */

@@ -6,6 +6,7 @@ import { expect, it } from 'vitest';
 import { describeEda } from '../cosim/describe-eda.js';
 import { seedFromEnv } from '../rng.js';
 import { runCampaign } from './campaign.js';
+import { VERDICT_TEXT } from './known-defects.js';
 
 const COUNT = Number(process.env['GFXRTL_FUZZ_COUNT'] ?? 1000);
 const SEED = seedFromEnv(1);
@@ -15,7 +16,7 @@ describeEda(['verilator'], 'differential fuzz against Verilator', () => {
     const lines: string[] = [];
     const report = await runCampaign({ count: COUNT, seed: SEED, shrink: true, log: (l) => lines.push(l) });
     console.log(`fuzz (seed ${SEED}): ${report.circuits} circuits, ${report.builds} Verilator builds, ${report.seconds.toFixed(0)} s`);
-    for (const f of report.verilatorOnly) console.log(`  Verilator alone disagrees (Icarus sides with gfxrtl): ${f.message}`);
+    for (const f of report.verilatorOnly) console.log(`  ${f.message}: ${VERDICT_TEXT[f.verdict ?? 'verilator']}`);
     const failed = report.failures.map((f) => f.message).join('\n');
     expect(failed, `replay: npm run fuzz -- --count ${COUNT} --seed ${SEED} --save\n${lines.join('\n')}`).toBe('');
   }, 1_800_000);

@@ -1,7 +1,8 @@
 // bbox and edge setup against the golden bbox (stampBBox, fitsStp) and edge
 // rules (isTopLeftEdge): the stamp-aligned origin and size, the STP fit at
 // the size limit and one stamp beyond it, bbox-local vertices, and each
-// edge's local deltas and top-left bias.
+// edge's local deltas and top-left bias, and the start value E at the box
+// origin or at a jitter point (exact integers).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { arbLimitMP, arbSmallMP, arbTestConfig } from '../../testbenches/raster/arbitraries.js';
@@ -68,6 +69,29 @@ describe('bbox', () => {
         expect(peekS(sim, `${e.name}_dx`)).toBe(BigInt(z.x - a.x));
         expect(peekS(sim, `${e.name}_dy`)).toBe(BigInt(z.y - a.y));
         expect(peekU(sim, `${e.name}_bias`), `${e.name} ${JSON.stringify([a, z])}`).toBe(isTopLeftEdge(a, z) ? 0n : 1n);
+      }
+    }, { numRuns: 300 });
+  });
+
+  it('edge setup start value: E at the box origin, and at a jitter point of the box', () => {
+    const arb = fc.record({ b: fc.constantFrom(4, 8, 14), tvp: fc.boolean(), jitter: fc.boolean() }).chain(({ b, tvp, jitter }) => {
+      const c = fc.integer({ min: 0, max: 2 ** (b + 8) - 1 });
+      const j = fc.integer({ min: 0, max: 511 });
+      return fc.record({ b: fc.constant(b), tvp: fc.constant(tvp), jitter: fc.constant(jitter), j: fc.record({ x: j, y: j }), v: fc.array(fc.record({ x: c, y: c }), { minLength: 4, maxLength: 4 }) });
+    });
+    checkWithWaves('edge-setup-start-value', arb, ({ b, tvp, jitter, j, v }, ctx) => {
+      const sim = unitSim(EdgeSetup, jitter ? { tvp, b, origin: true, jitterBits: 9 } : { tvp, b, origin: true });
+      ctx.attach(sim);
+      const inputs: Record<string, number> = jitter ? { jx: j.x, jy: j.y } : {};
+      for (let i = 0; i < (tvp ? 4 : 3); i++) Object.assign(inputs, { [`lx${i}`]: v[i]!.x, [`ly${i}`]: v[i]!.y });
+      pokeAll(sim, inputs);
+      const p = jitter ? j : { x: 0, y: 0 };
+      for (const e of edgesOf(tvp)) {
+        const a = v[e.a]!;
+        const z = v[e.b]!;
+        // Twice the signed area of (a, z, p), in exact integers.
+        const want = BigInt(z.x - a.x) * BigInt(p.y - a.y) - BigInt(z.y - a.y) * BigInt(p.x - a.x);
+        expect(peekS(sim, `${e.name}_e0`), e.name).toBe(want);
       }
     }, { numRuns: 300 });
   });

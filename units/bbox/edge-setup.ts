@@ -4,7 +4,7 @@
 // top-left fill-rule bias. The bias turns "E > 0, or E = 0 on a top or left
 // edge" into one sign test, E - bias >= 0, so the per-sample logic never
 // looks at edge directions.
-import { defineModule, sfixed, sint, ufixed, uint, type Fixed, type Signal, type UInt } from '../../hdl/index.js';
+import { defineModule, sfixed, sint, ufixed, uint, type Fixed, type SInt, type Signal, type UInt } from '../../hdl/index.js';
 import { SUBPIXEL_BITS } from '../raster-common/formats.js';
 import { localWidths } from '../raster-common/local-widths.js';
 import { edgesOf } from './edges.js';
@@ -15,6 +15,10 @@ export interface EdgeSetupConfig {
   readonly b: number;
   /** Also output each edge's value at the bbox origin (the incremental sample test's start value). */
   readonly origin?: boolean;
+  /** With `origin`: the start value is at the point (jx, jy) of the box
+   *  instead (inputs of this many bits, below 2^(b+8): a sample offset that
+   *  is the same for the whole MP, e.g. a blur tuple's tile jitter). */
+  readonly jitterBits?: number;
 }
 
 /** Top-left (conventions.md): a left edge goes up (dy < 0); a top edge is
@@ -39,6 +43,10 @@ export const EdgeSetup = defineModule('EdgeSetup', (m, cfg: EdgeSetupConfig) => 
   }
   const widths = localWidths(cfg.b);
   const delta = sfixed(widths.delta - SUBPIXEL_BITS, SUBPIXEL_BITS);
+  const jb = cfg.origin === true ? (cfg.jitterBits ?? 0) : 0;
+  if (jb > widths.span) throw new Error(`EdgeSetup: jitterBits ${jb} must be at most b + 8 = ${widths.span} (the jitter point must lie in the box)`);
+  const jx = jb > 0 ? (ports['jx'] = m.input('jx', uint(jb))) : null;
+  const jy = jb > 0 ? (ports['jy'] = m.input('jy', uint(jb))) : null;
   for (const e of edgesOf(cfg.tvp)) {
     const dx = lx[e.b]!.sub(lx[e.a]!).named(`${e.name}_dx_v`);
     const dy = ly[e.b]!.sub(ly[e.a]!).named(`${e.name}_dy_v`);
@@ -55,8 +63,11 @@ export const EdgeSetup = defineModule('EdgeSetup', (m, cfg: EdgeSetupConfig) => 
       // product and E(0, 0) are at most (2^(b+8) - 1)^2 in magnitude
       // (raster-common/local-widths.ts): products cut to 2b+17 bits and a
       // wrapping subtract there are exact.
-      const ax = lx[e.a]!.asUInt().zext(widths.delta).asSInt();
-      const ay = ly[e.a]!.asUInt().zext(widths.delta).asSInt();
+      // With a jitter point j: E(j) = dy (ax - jx) - dx (ay - jy); j is a
+      // point of the box too, so the same widths are exact (|a - j| <= M).
+      const rel = (c: Fixed, j: UInt | null): SInt => (j === null ? c.asUInt().zext(widths.delta).asSInt() : c.asUInt().zext(widths.delta).subWrap(j.zext(widths.delta)).asSInt());
+      const ax = rel(lx[e.a]!, jx);
+      const ay = rel(ly[e.a]!, jy);
       const e0 = dy.asSInt().mul(ax).trunc(widths.edge).subWrap(dx.asSInt().mul(ay).trunc(widths.edge)).named(`${e.name}_e0_v`);
       const pe = m.output(`${e.name}_e0`, sint(widths.edge));
       pe.drive(e0);

@@ -14,6 +14,12 @@ export const blurSchema = {
   pmt: { kind: 'enum', values: ['1', '2', '3', '4'], default: '2', doc: 'lanes (bbox, iterator, sample test, interpolation), each on its own tuple' },
   sts: { kind: 'enum', values: ['1x1', '2x2', '4x4'], default: '1x1', doc: 'sample-test stamp in 2x2-pixel tiles: k x k tiles tested per cycle per lane' },
   stp: { kind: 'enum', values: ['4.8', '6.8', '8.8', '10.8', '12.8', '14.8'], default: '8.8', doc: 'integer.fraction bits of the bbox-local sample-test datapath' },
+  edge: {
+    kind: 'enum',
+    values: ['multiply', 'incremental'],
+    default: 'multiply',
+    doc: 'lane sample test edge functions: multiply (two multiplies per edge per tile) or incremental (Pineda: E at the bbox origin plus the tuple jitter set up once per positioned MP, running sums per stamp, a narrow multiply for the tile-phase offset)',
+  },
 } as const satisfies Schema;
 export type BlurConfig = ConfigOf<typeof blurSchema>;
 
@@ -24,6 +30,7 @@ export const hybridSchema = {
   pmt: blurSchema.pmt,
   sts: blurSchema.sts,
   stp: blurSchema.stp,
+  edge: blurSchema.edge,
 } as const satisfies Schema;
 export type HybridConfig = ConfigOf<typeof hybridSchema>;
 

@@ -2,9 +2,23 @@
 //
 //   in (MP: open and close positions, depth) -> [R0] -> positioning
 //      (tuple ROM -> SampleInTime -> Radius + SampleInLens, ceil(verts/SPF)
-//       slots, SPF-sequenced) -> [Rp: positioned MP] -> lane rr (round robin)
-//   lane l: BlurLane (cull, bbox, setup, iterator, blur sample test, depth)
+//       slots, SPF-sequenced) -> Cull + StampFit, Reciprocal(s) -> [Rp:
+//       positioned MP, facing, n and L of 1/D] -> lane rr (round robin)
+//   lane l: BlurLane (bbox, setup, iterator, blur sample test, depth)
 //      -> out{l}
+//
+// The back-face cull runs once per positioned MP (per triangle: two with
+// TVP), on the positioned vertices (the open position in the Hybrid's NoBlur
+// modes), and a positioned MP with no front-facing triangle is never loaded
+// into Rp, so no lane spends a cycle on it. The cull is narrow (b+9-bit
+// deltas, cull/module.ts) and exact only for MPs whose stamp-aligned box
+// fits STP, so the drop also needs the fit (StampFit, on the lanes' grid):
+// a box that does not fit goes to a lane whatever its facing and leaves as
+// one out-of-range record, exactly as when the lanes culled. The
+// reciprocal of each triangle's D (the cull's area) is computed here too,
+// once per positioned MP, instead of in the lane that gets it: every
+// positioned MP goes to one lane, so PMT per-lane reciprocals each sat idle
+// (PMT - 1) / PMT of the time, and one here serves them all.
 //
 // The front end holds an MP for its 64 tuples. Each tuple is positioned in
 // posCycles = ceil(verts / slots) cycles: in phase p, slot s positions vertex
@@ -14,6 +28,9 @@
 // end takes the next MP in the same cycle. `motion` builds no lens units,
 // `defocus` no time unit. See README.md.
 import { defineModule, mux, muxN, ufixed, uint, type Fixed, type ModuleBuilder, type SInt, type Signal, type UInt } from '../../hdl/index.js';
+import { StampFit } from '../bbox/fit.js';
+import { Cull } from '../cull/module.js';
+import { Reciprocal } from '../depth-interp/reciprocal.js';
 import { SampleInLens } from '../lens/module.js';
 import { Radius } from '../lens/radius.js';
 import { MP_ID_BITS, OOR_COUNT_BITS } from '../noblur/config.js';
@@ -150,16 +167,42 @@ function buildRasterizer(m: ModuleBuilder, cfg: BlurConfig, hybrid: boolean): Si
       pos[`y${i}`] = raw(hy, 'y');
     }
   }
-  const rv = validReg(m, 'rp', rpFree, fin);
+  // ---- Cull, once per positioned MP --------------------------------------------------------
+  const cull = m.instance('cull', Cull, { tvp: g.tvp, b: g.b });
+  for (let i = 0; i < nv; i++) {
+    cull[`x${i}`]!.drive(pos[`x${i}`]!);
+    cull[`y${i}`]!.drive(pos[`y${i}`]!);
+  }
+  if (g.tvp) cull['pair']!.drive(pos['pair']!);
+  // The lanes' grids: blur tiles; the Hybrid also 16x and 4x cells, by mode.
+  const kb = Math.log2(g.k);
+  const fitter = m.instance('cull_fit', StampFit, { tvp: g.tvp, b: g.b, grids: hybrid ? [TILE_BITS + kb, 6 + kb, 7 + kb] : [TILE_BITS + kb] });
+  m.connect({ v: fitter.v, pair: fitter.pair }, { v: Array.from({ length: nv }, (_, i) => ({ x: pos[`x${i}`] as Fixed, y: pos[`y${i}`] as Fixed })), pair: g.tvp ? pos['pair'] : undefined });
+  const fit = modeIn === null ? fitter.fit : mux(modeIn.bit(1), fitter.fit.bit(0), mux(modeIn.bit(0), fitter.fit.bit(1), fitter.fit.bit(2)));
+  const front0 = cull['front0'] as UInt;
+  const front1 = g.tvp ? (cull['front1'] as UInt) : null;
+  // Facing is only defined when the box fits: a box that does not is kept,
+  // to be flagged by its lane, never culled on a meaningless sign.
+  const keep = (front1 === null ? front0 : front0.or(front1)).or(fit.not()).named('keep');
+  Object.assign(pos, { front0 }, front1 === null ? {} : { front1 });
+  // 1 / D per triangle (D = the cull's A2: meaningful when front-facing in a box that fits).
+  for (let t = 0; t < g.tris; t++) {
+    const recip = m.instance(`recip${t}`, Reciprocal, { dBits: g.dBits });
+    recip.d.drive(cull[`area${t}`]!);
+    Object.assign(pos, { [`n${t}`]: recip.n, [`len${t}`]: recip.len });
+  }
+
+  const load = fin.and(keep).named('rp_load');
+  const rv = validReg(m, 'rp', rpFree, load);
   rpV.drive(rv);
-  const rp = stageRegs(m, 'rp', pos, fin);
+  const rp = stageRegs(m, 'rp', pos, load);
 
   const rrBits = Math.max(1, Math.ceil(Math.log2(g.pmt)));
   const rr = m.reg('rr', uint(rrBits), { init: 0 });
   m.when(rpTaken, () => rr.set(g.pmt === 1 ? rr : mux(rr.eq(g.pmt - 1), m.lit(0, uint(rrBits)), rr.addWrap(1))));
 
   // ---- Lanes ------------------------------------------------------------------------------------
-  const laneCfg = { tvp: g.tvp, k: g.k, b: g.b, hybrid };
+  const laneCfg = { tvp: g.tvp, k: g.k, b: g.b, hybrid, ...(cfg.edge === 'incremental' && { edge: cfg.edge }) };
   const readies: UInt[] = [];
   const idles: UInt[] = [];
   let oorSum: UInt = m.lit(0, uint(3));
@@ -174,8 +217,8 @@ function buildRasterizer(m: ModuleBuilder, cfg: BlurConfig, hybrid: boolean): Si
       pl[`v${i}`]!['y']!.drive(rp[`y${i}`]!);
       pl[`v${i}`]!['z']!.drive(rp[`z${i}`]!);
     }
-    if (g.tvp) pl['pair']!.drive(rp['pair']!);
-    for (const f of ['id', 'tuple', 'jx', 'jy']) pl[f]!.drive(rp[f]!);
+    if (g.tvp) for (const f of ['pair', 'front1', 'n1', 'len1']) pl[f]!.drive(rp[f]!);
+    for (const f of ['id', 'tuple', 'jx', 'jy', 'front0', 'n0', 'len0']) pl[f]!.drive(rp[f]!);
     readies.push(lin.ready);
     const lout = lane.out as unknown as { valid: UInt; ready: UInt; payload: Record<string, UInt> };
     const ov = (ports[`out${l}_valid`] = m.output(`out${l}_valid`, uint(1))) as UInt;

@@ -1,13 +1,19 @@
 // Blur and hybrid sample tests: lane sample positions (sample-positions.ts)
 // in front of the shared edge-function test (point-test.ts).
 //
+// Edge values by multiplying per lane (the default, PointSampleTest) or,
+// with edge=incremental, by Pineda's running sums (tile-walk.ts).
+//
 // BlurSampleTest: one sample per 2 x 2-pixel tile of a k x k-tile stamp, at
 // the positioned MP's tuple offset (jx, jy) shifted by the tile phase.
 // HybridSampleTest: the same lanes on three grids chosen by the frame's mode
 // (0: NoBlur 4x cells, 1: NoBlur 16x cells, 2 and 3: blur tiles); the local
 // stamp index arrives at the width of the finest grid (16x) and each grid
 // uses its low bits.
-import { cat, defineModule, mux, uint, type ModuleBuilder, type Signal, type UInt } from '../../hdl/index.js';
+import { cat, defineModule, mux, sfixed, uint, type ModuleBuilder, type Signal, type UInt } from '../../hdl/index.js';
+import { localWidths } from '../raster-common/local-widths.js';
+import { edgeValue, laneCoverage, type EdgeValue } from '../sample-test/edge-lane.js';
+import { startValueType, tileWalk } from './tile-walk.js';
 import { TILE_BITS } from '../raster-common/blur-formats.js';
 import { SUBPIXEL_BITS } from '../raster-common/formats.js';
 import { PointSampleTest } from './point-test.js';
@@ -20,6 +26,10 @@ export interface BlurSampleTestConfig {
   readonly b: number;
   /** Runtime grid choice (NoBlur 4x, 16x, blur) instead of blur tiles only. */
   readonly hybrid: boolean;
+  /** Edge values: multiply (p - a and two multiplies per edge per lane; the
+   *  default) or incremental (Pineda: running sums from the edge setup's
+   *  start value, tile-walk.ts). */
+  readonly edge?: 'multiply' | 'incremental';
 }
 
 /** Bits of a local stamp index on a grid whose stamps are 2^stampBits units. */
@@ -27,8 +37,57 @@ export const localStampBitsOf = (b: number, stampBits: number): number => b + SU
 /** Stamp phase bits the lanes need: 2 - log2 k (tile index mod 4; the cell phase needs no more). */
 export const stampPhaseBitsOf = (k: number): number => 2 - Math.log2(k);
 
+/** The incremental form: no positions, no vertices; the walk's running
+ *  sums and each lane's offset give E (tile-walk.ts). */
+function incrementalTest(m: ModuleBuilder, cfg: BlurSampleTestConfig, hybrid: boolean): Record<string, Signal> {
+  const { b, k, tvp } = cfg;
+  const lanes = k * k;
+  const ports: Record<string, Signal> = {};
+  const inp = <S extends Signal>(name: string, s: S): S => (ports[name] = s);
+  const widths = localWidths(b);
+  const dBits = widths.area;
+  const edgeFrac = 2 * SUBPIXEL_BITS;
+  const edgeInt = widths.edge - edgeFrac;
+  const pb = stampPhaseBitsOf(k);
+  const delta = sfixed(widths.delta - SUBPIXEL_BITS, SUBPIXEL_BITS);
+  const edges = edgesOf(tvp).map((e) => ({
+    ...e,
+    dx: inp(`${e.name}_dx`, m.input(`${e.name}_dx`, delta)),
+    dy: inp(`${e.name}_dy`, m.input(`${e.name}_dy`, delta)),
+    bias: inp(`${e.name}_bias`, m.input(`${e.name}_bias`, uint(1))),
+  }));
+  const walk = tileWalk(m, { b, k, phaseBits: pb }, edges, {
+    load: inp('load', m.input('load', uint(1))),
+    step: inp('step', m.input('step', uint(1))),
+    rowEnd: inp('rowEnd', m.input('row_end', uint(1))),
+    e0: edges.map((e) => inp(`${e.name}_e0`, m.input(`${e.name}_e0`, startValueType(b)))),
+    jx: inp('jx', m.input('jx', uint(TILE_BITS))),
+    jy: inp('jy', m.input('jy', uint(TILE_BITS))),
+    phaseX: pb > 0 ? inp('phaseX', m.input('phase_x', uint(pb))) : null,
+    phaseY: pb > 0 ? inp('phaseY', m.input('phase_y', uint(pb))) : null,
+    mode: hybrid ? inp('mode', m.input('mode', uint(2))) : null,
+  });
+  const front0 = inp('front0', m.input('front0', uint(1)));
+  const front1 = tvp ? inp('front1', m.input('front1', uint(1))) : null;
+  const out = (name: string, width: number): UInt => (ports[name] = m.output(name, uint(width))) as UInt;
+  const hit: UInt[] = [];
+  const tri: UInt[] = [];
+  for (let l = 0; l < lanes; l++) {
+    const value = new Map<string, EdgeValue>();
+    edges.forEach((e, ei) => value.set(e.name, edgeValue(walk(l, ei).asFixed(edgeInt, edgeFrac, true).named(`lane${l}_${e.name}`), e.bias)));
+    const { hit: h, tri: t, d } = laneCoverage(value, front0, front1, dBits, l);
+    hit.push(h);
+    if (t !== null) tri.push(t);
+    d.forEach((x, n) => out(`lane${l}_d${n}`, dBits).drive(x));
+  }
+  out('hit', lanes).drive(lanes === 1 ? hit[0]! : cat(...hit.slice().reverse()));
+  if (tvp) out('tri', lanes).drive(lanes === 1 ? tri[0]! : cat(...tri.slice().reverse()));
+  return ports;
+}
+
 function sampleTest(hybrid: boolean) {
   return (m: ModuleBuilder, cfg: BlurSampleTestConfig): Record<string, Signal> => {
+    if (cfg.edge === 'incremental') return incrementalTest(m, cfg, hybrid);
     const { b, k, tvp } = cfg;
     const kb = Math.log2(k);
     const lanes = k * k;

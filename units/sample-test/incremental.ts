@@ -25,7 +25,7 @@ export interface IncrementalIo {
   readonly e0: readonly SInt[];
 }
 
-interface EdgeIn {
+export interface EdgeIn {
   readonly name: string;
   readonly dx: Fixed;
   readonly dy: Fixed;
@@ -40,7 +40,7 @@ interface Cfg {
 }
 
 /** Sign-extend or wrap to w bits. */
-function fit(x: SInt, w: number): SInt {
+export function fit(x: SInt, w: number): SInt {
   return x.width <= w ? x.sext(w) : x.trunc(w);
 }
 
@@ -56,20 +56,16 @@ function signedDigits(c: number): [number, 1 | -1][] {
   return out;
 }
 
-/** Returns the edge value of lane l, edge ei at the current stamp. */
-export function incrementalEdges(
-  m: ModuleBuilder,
-  cfg: Cfg,
-  edges: readonly EdgeIn[],
-  io: IncrementalIo,
-): (l: number, ei: number, phase: UInt | null) => SInt {
-  const w = localWidths(cfg.b).edge;
-  const sb = cfg.stampBits;
-  const corner = edges.map((e, i) => {
+/** Per edge, E at the current stamp's corner: two running sums of w bits,
+ *  loaded with E at the box origin and stepped with the iterator; `stride`
+ *  turns a delta into its step across one stamp (delta << stampBits, wrapped
+ *  to w; a mux of shifts when the grid is chosen at run time). */
+export function runningSums(m: ModuleBuilder, w: number, edges: readonly EdgeIn[], io: IncrementalIo, stride: (d: SInt) => SInt): SInt[] {
+  return edges.map((e, i) => {
     const cur = m.reg(`${e.name}_ecur`, sint(w), { init: 0 });
     const row = m.reg(`${e.name}_erow`, sint(w), { init: 0 });
-    const nextRow = row.addWrap(fit(e.dx.asSInt().shl(sb), w));
-    const nextCol = cur.subWrap(fit(e.dy.asSInt().shl(sb), w));
+    const nextRow = row.addWrap(stride(e.dx.asSInt()));
+    const nextCol = cur.subWrap(stride(e.dy.asSInt()));
     m.when(io.load, () => {
       cur.set(io.e0[i]!);
       row.set(io.e0[i]!);
@@ -81,6 +77,18 @@ export function incrementalEdges(
     });
     return cur;
   });
+}
+
+/** Returns the edge value of lane l, edge ei at the current stamp. */
+export function incrementalEdges(
+  m: ModuleBuilder,
+  cfg: Cfg,
+  edges: readonly EdgeIn[],
+  io: IncrementalIo,
+): (l: number, ei: number, phase: UInt | null) => SInt {
+  const w = localWidths(cfg.b).edge;
+  const sb = cfg.stampBits;
+  const corner = runningSums(m, w, edges, io, (d) => fit(d.shl(sb), w));
   const table = laneOffsets(cfg);
   return (l, ei, phase) => {
     const e = edges[ei]!;
