@@ -129,6 +129,30 @@ export interface Driver<C, W> {
   run(ctx: DriverContext<C, W>): Counts | Promise<Counts>;
 }
 
+/**
+ * Sequential sampling (synth-models/sweep/extend.ts): once every
+ * micro-architecture is simulated on the workload, those that matter (a
+ * point on its mode's frontier or within its rate's confidence interval of
+ * it, or picked by the rate-cost rule) are simulated again on replicates of
+ * the workload (the same generator with seed base + 1, base + 2, ...) until
+ * they have `minReplicates` runs and their rate's 95% relative half-width
+ * is at most `target`, or they have `maxReplicates` runs; their points are
+ * priced again from the pooled counts.
+ */
+export interface SampleExtension {
+  /** The counter holding the rate's 95% relative half-width (negative: unknown). */
+  readonly halfWidth: string;
+  readonly target: number;
+  /** Runs at least for a micro-architecture that matters, the base run included (one run's half-width may not see what varies between replicates). */
+  readonly minReplicates: number;
+  /** Runs at most, the base run included. */
+  readonly maxReplicates: number;
+  /** The counts of the base run and its replicates (in seed order) as one, `halfWidth` included. */
+  pool(runs: readonly Omit<Counts, 'records'>[]): Omit<Counts, 'records'>;
+  /** How the half-width is estimated, for the report. */
+  readonly doc: string;
+}
+
 // -------------------------------------------------- metrics, objectives
 
 /** Pricing's figures for one physical point (synth-models/price.ts). */
@@ -357,6 +381,8 @@ export interface Study<S extends Schema = Schema, W = unknown> {
   /** The unit stalls (retimed registers need enables), or not. */
   readonly pipelineRegisters?: { readonly enable: boolean };
   readonly rateTargets?: RateTargets;
+  /** Simulate the micro-architectures that matter on more of the workload until their rate is known to a target (SampleExtension). */
+  readonly sampleExtension?: SampleExtension;
   readonly calibration?: CalibrationDef<ConfigOf<S>>;
   readonly crossCheck?: CrossCheckDef<ConfigOf<S>>;
   readonly experiments?: readonly Experiment[];

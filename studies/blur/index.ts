@@ -16,6 +16,8 @@ import { BLUR_CALIBRATION, BLUR_CROSS_CHECK } from './calibration.js';
 import { BLUR_COUNTER_DISPLAY, BLUR_DRIVER } from './driver.js';
 import { MAIN_JOB } from './main-job.js';
 import { STABILITY_SECTION } from './stability-section.js';
+import { BLUR_SAMPLING } from './sampling.js';
+import { SEED_SPREAD_EXPERIMENT } from './seed-experiment.js';
 import { BLUR_MESH_FILE, blurWorkloads } from './workloads.js';
 import type { BlurConfig } from '../../units/blur/config.js';
 
@@ -45,9 +47,13 @@ export const study = defineStudy({
   // the front end holds an MP for 64 tuples: retimed registers need enables.
   pipelineRegisters: { enable: true },
   rateTargets: RASTER_RATE_TARGETS,
+  // MP/cycle of the designs that matter known to 1% (or the cap): more workload replicates (sampling.ts).
+  sampleExtension: BLUR_SAMPLING,
   // The global knobs: fitted on the Blur design this sweep picks (calibration.ts).
   calibration: BLUR_CALIBRATION,
   crossCheck: BLUR_CROSS_CHECK,
-  report: [{ kind: 'frontier' }, { kind: 'rate-cost' }, { kind: 'constrained' }, { kind: 'microarch' }, { kind: 'calibration' }, STABILITY_SECTION],
+  // Checks the within-run confidence intervals against the spread across seeds.
+  experiments: [SEED_SPREAD_EXPERIMENT],
+  report: [{ kind: 'frontier' }, { kind: 'rate-cost' }, { kind: 'constrained' }, { kind: 'microarch' }, { kind: 'calibration' }, STABILITY_SECTION, { kind: 'experiments' }],
   tools: RASTER_TOOLS,
 });

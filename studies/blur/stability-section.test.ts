@@ -1,5 +1,6 @@
 // The report's stability section, on hand-made rows: one line per mode,
-// each micro-architecture counted once however many physical points it has.
+// each micro-architecture counted once however many physical points it has;
+// extended ones counted with their runs, frontier ones listed.
 import { describe, expect, it } from 'vitest';
 import { stabilityMarkdown } from './stability-section.js';
 
@@ -7,26 +8,30 @@ const row = (mode: string, id: string, ci: number, need: number, extra: Record<s
   mode,
   id,
   workload,
-  extra: { inputRecords: 512, mpCycleCi: ci, mpsFor1Percent: need, ...extra },
+  seed: 2010,
+  extra: { inputRecords: 512 * (extra['replicates'] ?? 1), mpCycleCi: ci, mpsFor1Percent: need, ...extra },
 });
 
 describe('the stability section', () => {
-  it('gives per mode the median and worst half-width, the MPs 1% needs and who needs most', () => {
+  it('counts per mode the extended micro-architectures and whether each frontier one is within 1%', () => {
     const rows = [
       row('blur', 'pmt=1', 0.11, 60000),
       row('blur', 'pmt=1', 0.11, 60000), // a second physical point of the same micro-architecture
-      row('blur', 'pmt=2', 0.04, 8000),
-      { ...row('blur', 'pmt=4', 0.008, 300), pareto: true },
-      row('blur', 'pmt=4', 0.008, 300),
+      { ...row('blur', 'pmt=2', 0.014, 8000, { replicates: 16 }), pareto: true },
+      { ...row('blur', 'pmt=4', 0.008, 300, { replicates: 3 }), pareto: true },
+      row('blur', 'pmt=4', 0.008, 300, { replicates: 3 }),
       row('motion', 'pmt=4', 0.005, 200),
     ];
     const md = stabilityMarkdown({ rows, dir: '.' });
-    expect(md).toContain('| blur | 3 | 512 | 4.00% / 11.00% | 8000 / 60000 (pmt=1) | 1 of 3 | 1 of 1, 0.80% |');
-    expect(md).toContain('| motion | 1 | 512 | 0.50% / 0.50% | 200 / 200 (pmt=4) | 1 of 1 | none |');
+    expect(md).toContain('| blur | 3 | 2 (3..16) | 512..8192 | 1 of 2 | 1 | 1.40% (pmt=2) | 11.00% / 11.00% |');
+    expect(md).toContain('| motion | 1 | 0 | 512 | none | 0 |  | 0.50% / 0.50% |');
+    expect(md).toContain('| blur | pmt=2 | 16 (seeds 2010..2025) | 8192 | 1.40% | no | 8000 |');
+    expect(md).toContain('| blur | pmt=4 | 3 (seeds 2010..2012) | 1536 | 0.80% | yes | 300 |');
   });
 
   it('names the Hybrid rows by the workload mode they ran, and a half-width it could not estimate as n/a', () => {
-    const md = stabilityMarkdown({ rows: [row('hybrid', 'a', -1, 128, { hybridMode: 0 }, 'hybrid-noblur4-raster-blur-default-32tri-0.54px2')], dir: '.' });
-    expect(md).toContain('| hybrid (noblur4 workload) | 1 | 512 | n/a / n/a | 128 / 128 (a) | 0 of 1 | none |');
+    const md = stabilityMarkdown({ rows: [{ ...row('hybrid', 'a', -1, 128, { hybridMode: 0 }, 'hybrid-noblur4-raster-blur-default-32tri-0.54px2'), pareto: true }], dir: '.' });
+    expect(md).toContain('| hybrid (noblur4 workload) | 1 | 0 | 512 | 0 of 1 | 0 | n/a (a) | n/a / n/a |');
+    expect(md).toContain('| hybrid (noblur4 workload) | a | 1 (seeds 2010) | 512 | n/a (one run) | no | 128 |');
   });
 });

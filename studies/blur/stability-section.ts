@@ -1,14 +1,19 @@
 // The report's answer to "is the workload big enough?": per mode, how many
-// MPs each micro-architecture's MP/cycle needs for a 95% confidence
-// half-width of 1% (stratified batch means over the run,
-// testbenches/blur/stability.ts), against the MPs the run had.
+// micro-architectures sequential sampling extended (sampling.ts), whether
+// each one with a point on the frontier has its MP/cycle known to 1%, and
+// for those not extended the within-run estimate of one run
+// (testbenches/blur/stability.ts).
 import type { ReportContext, ReportSection } from '../contract.js';
+import { MAX_REPLICATES, MIN_REPLICATES } from './sampling.js';
 
 interface MicroArch {
   readonly id: string;
   readonly records: number;
   readonly ci: number;
   readonly need: number;
+  /** Workload runs pooled (1: the base run alone) and the base seed. */
+  readonly runs: number;
+  readonly seed: number;
   /** Has a point on its mode's frontier. */
   readonly frontier: boolean;
 }
@@ -20,44 +25,64 @@ function median(xs: readonly number[]): number {
 }
 
 const pct = (x: number): string => (x < 0 || !Number.isFinite(x) ? 'n/a' : `${(100 * x).toFixed(2)}%`);
+const within = (x: MicroArch): boolean => x.ci >= 0 && x.ci <= 0.01;
+const worstOf = (xs: readonly MicroArch[]): MicroArch => xs.reduce((a, b) => ((b.ci < 0 ? Infinity : b.ci) > (a.ci < 0 ? Infinity : a.ci) ? b : a));
+const seeds = (x: MicroArch): string => (x.runs === 1 ? `${x.seed}` : `${x.seed}..${x.seed + x.runs - 1}`);
 
-export function stabilityMarkdown(ctx: ReportContext): string {
-  const byMode = new Map<string, Map<string, MicroArch>>();
+function byMode(ctx: ReportContext): Map<string, Map<string, MicroArch>> {
+  const out = new Map<string, Map<string, MicroArch>>();
   for (const r of ctx.rows) {
     const extra = r['extra'] as Record<string, number> | undefined;
-    const id = String(r['id']);
-    const mode = String(r['mode']) + (extra?.['hybridMode'] !== undefined ? ` (${String(r['workload']).split('-')[1]} workload)` : '');
     if (extra?.['mpsFor1Percent'] === undefined) continue;
-    const m = byMode.get(mode) ?? new Map<string, MicroArch>();
+    const id = String(r['id']);
+    const mode = String(r['mode']) + (extra['hybridMode'] !== undefined ? ` (${String(r['workload']).split('-')[1]} workload)` : '');
+    const m = out.get(mode) ?? new Map<string, MicroArch>();
     const frontier = r['pareto'] === true || (m.get(id)?.frontier ?? false);
-    m.set(id, { id, records: extra['inputRecords'] ?? 0, ci: extra['mpCycleCi'] ?? -1, need: extra['mpsFor1Percent'], frontier });
-    byMode.set(mode, m);
+    m.set(id, { id, records: extra['inputRecords'] ?? 0, ci: extra['mpCycleCi'] ?? -1, need: extra['mpsFor1Percent'], runs: extra['replicates'] ?? 1, seed: Number(r['seed'] ?? 0), frontier });
+    out.set(mode, m);
   }
-  if (byMode.size === 0) return 'No row carries the stability counters.';
+  return out;
+}
+
+export function stabilityMarkdown(ctx: ReportContext): string {
+  const modes = byMode(ctx);
+  if (modes.size === 0) return 'No row carries the stability counters.';
   const out = [
-    'MP/cycle is a ratio over the workload; how far it would move on another sample of the same mix is estimated from the run itself: consecutive MPs in batches (32, or 2000 cycles), batches within one surface of the mix (the mix is fixed, so the spread between surfaces is not noise), and the 95% half-width of the batch-mean estimate. ' +
-      'It shrinks as 1/sqrt(MPs), which gives the MPs a 1% half-width needs. The estimate is conservative: it counts the difference between regions of one surface as noise, though every run holds whole surfaces (units/blur/README.md compares it with the spread across workload seeds).',
+    'MP/cycle is a ratio over a sampled workload. After the sweep, every micro-architecture with a point on its mode\'s frontier or within its MP/cycle\'s confidence interval of it, and every design the rate-cost table picks, ' +
+      `is simulated again on replicates of the workload (the same generator with the next seeds: new surface instances, placement, jitter, motion and lens) until its MP/cycle's 95% half-width is at most 1% (at least ${MIN_REPLICATES} runs) or it reaches the cap (${MAX_REPLICATES} runs); ` +
+      'its points are priced from the pooled counts. A pooled half-width is the t interval of the replicates\' cycles per MP (for a joint Hybrid row, of their log joint rate). ' +
+      'One run\'s half-width is the within-run estimate (stratified batch means with successive differences), which cannot see what a seed draws once for the whole workload (lens, motion, each surface\'s instance); README.md compares both with the spread across seeds.',
     '',
-    '| mode | micro-architectures | input records run | CI half-width: median / worst | MPs for 1%: median / most (micro-architecture) | within 1% | on the frontier: within 1%, worst half-width |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| mode | micro-architectures | extended (runs) | input records per micro-architecture | on the frontier: within 1% | at the cap | frontier worst half-width | not extended: one run\'s half-width, median / worst |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
-  for (const [mode, m] of byMode) {
+  const frontRows: string[] = [];
+  for (const [mode, m] of modes) {
     const xs = [...m.values()];
-    const worst = xs.reduce((a, b) => (b.need > a.need ? b : a));
-    const cis = xs.map((x) => (x.ci < 0 ? Infinity : x.ci));
-    const ok = xs.filter((x) => x.ci >= 0 && x.ci <= 0.01).length;
+    const ext = xs.filter((x) => x.runs > 1);
+    const runs = [...new Set(ext.map((x) => x.runs))].sort((a, b) => a - b);
     const records = [...new Set(xs.map((x) => x.records))].sort((a, b) => a - b);
     const front = xs.filter((x) => x.frontier);
-    const frontOk = front.filter((x) => x.ci >= 0 && x.ci <= 0.01).length;
-    const frontCell = front.length === 0 ? 'none' : `${frontOk} of ${front.length}, ${pct(Math.max(...front.map((x) => (x.ci < 0 ? Infinity : x.ci))))}`;
+    const capped = front.filter((x) => x.runs > 1 && !within(x));
+    const rest = xs.filter((x) => x.runs === 1);
+    const restCis = rest.map((x) => (x.ci < 0 ? Infinity : x.ci));
+    const frontWorst = front.length === 0 ? null : worstOf(front);
     out.push(
-      `| ${mode} | ${xs.length} | ${records.length > 2 ? `${records[0]}..${records[records.length - 1]}` : records.join(', ')} | ${pct(median(cis))} / ${pct(Math.max(...cis))} | ${median(xs.map((x) => x.need))} / ${worst.need} (${worst.id}) | ${ok} of ${xs.length} | ${frontCell} |`,
+      `| ${mode} | ${xs.length} | ${ext.length}${runs.length > 0 ? ` (${runs[0]}..${runs[runs.length - 1]})` : ''} | ${records.length > 2 ? `${records[0]}..${records[records.length - 1]}` : records.join(', ')} | ` +
+        `${front.length === 0 ? 'none' : `${front.filter(within).length} of ${front.length}`} | ${capped.length} | ${frontWorst === null ? '' : `${pct(frontWorst.ci)} (${frontWorst.id})`} | ${rest.length === 0 ? 'none' : `${pct(median(restCis))} / ${pct(Math.max(...restCis))}`} |`,
     );
+    for (const x of front) frontRows.push(`| ${mode} | ${x.id} | ${x.runs} (seeds ${seeds(x)}) | ${x.records} | ${pct(x.ci)}${x.runs === 1 ? ' (one run)' : ''} | ${within(x) ? 'yes' : 'no'} | ${x.need} |`);
   }
   out.push(
     '',
-    'Front-end-bound micro-architectures (the positioning hardware sets the pace: a constant 64 x SPF-cycles per MP) are stable after a few hundred MPs; lane-bound ones (few lanes, so the tiles each positioned MP covers set the pace) follow the geometry and need far more. ' +
-      'A micro-architecture whose worst-case half-width is above 1% has its MP/cycle, and every figure derived from it, known only to that half-width.',
+    'Micro-architectures with a point on the frontier:',
+    '',
+    '| mode | micro-architecture | runs (seeds) | input records | MP/cycle 95% half-width | within 1% | MPs a 1% half-width needs at this spread |',
+    '| --- | --- | ---: | ---: | ---: | :---: | ---: |',
+    ...frontRows,
+    '',
+    'Front-end-bound micro-architectures (the positioning hardware sets the pace: a constant 64 x SPF-cycles per MP) are known to 1% after the minimum runs; lane-bound ones (few lanes, so the tiles each positioned MP covers set the pace) follow the geometry and need more. ' +
+      'A design at the cap has its MP/cycle, and every figure derived from it, known only to its half-width.',
   );
   return out.join('\n');
 }

@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { layoutOf, readManifest, runSweep } from '../../synth-models/sweep/index.js';
-import { POINTS_JSONL, readPoints } from '../../synth-models/sweep/store.js';
+import { POINTS_JSONL, readCache, readPoints } from '../../synth-models/sweep/store.js';
 import { runHybrid } from '../../testbenches/blur/index.js';
 import { HYBRID_MODES, type HybridConfig } from '../../units/blur/config.js';
 import { findStudy } from '../registry.js';
 import { study } from './index.js';
-import { JOINT_MODE_INDEX, jointCounts, modeRateKey } from './joint.js';
+import { JOINT_MODE_INDEX, jointCounts, jointHalfWidth, jointStability, modeCiKey, modeRateKey } from './joint.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -52,12 +52,59 @@ describe('the Hybrid joint objective', () => {
     const w = study.workloads[0]!;
     const cfg: HybridConfig = { tvp: false, spf: '1', pmt: '2', sts: '1x1', stp: '8.8', edge: 'multiply' };
     const input = w.build({ count: 16, area: 0.54 }, w.seed, cfg);
+    // The base run (seed 2010) measured each mode as running it alone does;
+    // the rows carry the pool of every replicate sequential sampling ran.
+    // Each edge form is its own micro-architecture (cycle-identical, each with its own pool).
+    const runsOf = (id: string) => {
+      const cache = readCache(out, id)!;
+      return cache.replicates ?? [cache.performance];
+    };
     for (const mode of HYBRID_MODES) {
       const alone = runHybrid(cfg, mode, input.mps, input.lens).stats;
-      for (const r of rows) expect(r.extra[modeRateKey(mode)]).toBeCloseTo(alone.triangles / alone.cycles, 12);
+      for (const r of rows) {
+        const rs = runsOf(r.id);
+        expect(rs[0]!.counters![modeRateKey(mode)]).toBeCloseTo(alone.triangles / alone.cycles, 12);
+        const pooled = rs.reduce((a, p) => a + p.work, 0) / rs.reduce((a, p) => a + p.counters![`cycles_${mode}`]!, 0);
+        expect(r.extra[modeRateKey(mode)]).toBeCloseTo(pooled, 12);
+      }
     }
     const r = rows[0]!;
+    const runs = runsOf(r.id);
     const geo = Math.exp(HYBRID_MODES.reduce((s, m) => s + Math.log(r.extra[modeRateKey(m)]!), 0) / 4);
     expect(r.metrics['mpPerCycle']).toBeCloseTo(geo, 12);
+    // The joint rows carry stability counters: the base run's bounded from the four modes'.
+    const b = runs[0]!.counters!;
+    expect(b['mpCycleCi']).toBe(jointHalfWidth(HYBRID_MODES.map((m) => b[modeCiKey(m)]!)));
+    expect(r.extra['mpsFor1Percent']).toBeGreaterThan(0);
+    expect(r.extra['replicates']).toBe(runs.length);
   }, 180_000);
+});
+
+describe('the joint figure\'s stability', () => {
+  it('bounds the half-width of the geometric mean by the mean of the modes\' (correlated runs)', () => {
+    expect(jointHalfWidth([0.02, 0.01, 0.005, 0.005])).toBeCloseTo(0.01, 12);
+    // Independent runs would give a quarter of the root sum of squares: never more than the bound.
+    const cis = [0.03, 0.01, 0.002, 0.004];
+    expect(Math.sqrt(cis.reduce((a, h) => a + h * h, 0)) / 4).toBeLessThanOrEqual(jointHalfWidth(cis));
+    expect(jointHalfWidth([0.01, -1, 0.01, 0.01])).toBe(-1);
+  });
+
+  it('matches a numerical delta method when the four rates move together', () => {
+    // Every rate off by its own half-width in the same direction moves the geometric mean by their mean, to first order.
+    const rates = [2, 1, 0.03, 0.015];
+    const cis = [0.004, 0.006, 0.02, 0.03];
+    const geo = (rs: readonly number[]): number => Math.exp(rs.reduce((s, r) => s + Math.log(r), 0) / rs.length);
+    const eps = 1e-4;
+    const moved = geo(rates.map((r, i) => r * (1 + eps * cis[i]!)));
+    expect((moved / geo(rates) - 1) / eps).toBeCloseTo(jointHalfWidth(cis), 6);
+  });
+
+  it('asks the MPs a 1% joint half-width needs', () => {
+    const runs = HYBRID_MODES.map((mode, i) => ({ mode, work: 100, cycles: 100 * (i + 1), ci: 0.02 }));
+    const s = jointStability(runs, 512, 64);
+    expect(s['mpCycleCi']).toBeCloseTo(0.02, 12);
+    expect(s['mpsFor1Percent']).toBe(Math.ceil(512 * 4));
+    expect(s[modeCiKey('blur')]).toBe(0.02);
+    expect(jointStability(runs.map((r, i) => (i === 0 ? { ...r, ci: -1 } : r)), 512, 64)['mpsFor1Percent']).toBe(64);
+  });
 });

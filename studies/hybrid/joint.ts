@@ -19,8 +19,21 @@
 // the cost of the Hybrid doing one mode's work comes from the same points
 // (studies/raster/combined.ts). With --activity toggle, the joint power uses
 // the toggles of the four runs together (activity averaged over their cycles).
+//
+// Its stability (jointStability): each mode's run gives the 95% relative
+// half-width h_m of its MP/cycle (testbenches/blur/stability.ts). By the
+// delta method on the log, log J = (1/4) sum log r_m and Var(log r_m) =
+// (h_m / 1.96)^2, so
+//   Var(log J) = (1/16) sum_m sum_n cov(log r_m, log r_n).
+// The four runs render the same MPs, so their errors are positively
+// correlated (a stretch of larger triangles slows every mode) and the
+// covariances are not measured; Cauchy-Schwarz bounds each by the product
+// of the sds, which gives the half-width h_J = (1/4) sum h_m (independent
+// runs would give (1/4) sqrt(sum h_m^2), at most half of it). The joint
+// figure is stable to 1% when h_J is; MPs for 1% scale as for one mode.
 import { HYBRID_MODES, type HybridConfig, type HybridMode } from '../../units/blur/config.js';
 import type { Counts, Driver, DriverContext } from '../contract.js';
+import { mpsFor } from '../../testbenches/blur/stability.js';
 
 /** The counter holding a mode's MPs per cycle in a joint row. */
 export const modeRateKey = (mode: HybridMode): string => `mpc_${mode}`;
@@ -33,6 +46,30 @@ export interface ModeRun {
   /** Triangles rendered. */
   readonly work: number;
   readonly cycles: number;
+  /** 95% relative half-width of this mode's MP/cycle (-1: too few MPs to tell); absent if not measured. */
+  readonly ci?: number;
+}
+
+/** The counter holding a mode's MP/cycle half-width in a joint row. */
+export const modeCiKey = (mode: HybridMode): string => `ci_${mode}`;
+
+/** The joint rate's 95% relative half-width from the modes' (header: the
+ *  delta method on the log, covariances bounded by Cauchy-Schwarz); -1 if
+ *  any mode's is unknown. */
+export function jointHalfWidth(cis: readonly number[]): number {
+  if (cis.length === 0 || cis.some((h) => !(h >= 0))) return -1;
+  return cis.reduce((a, h) => a + h, 0) / cis.length;
+}
+
+/** The joint row's stability counters: per-mode half-widths, the joint one, and the MPs it needs for 1%. */
+export function jointStability(runs: readonly ModeRun[], records: number, unknownNeed: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const r of runs) out[modeCiKey(r.mode)] = r.ci ?? -1;
+  const h = jointHalfWidth(runs.map((r) => r.ci ?? -1));
+  out['mpCycleCi'] = h;
+  // Unknown: what the modes ask before they can tell (`unknownNeed`).
+  out['mpsFor1Percent'] = h < 0 ? unknownNeed : mpsFor(records, h);
+  return out;
 }
 
 /** Joint counts from the four runs: the same work at the geometric-mean rate. */
@@ -58,10 +95,12 @@ export function withJoint<W extends { readonly hybridMode: HybridMode | 'joint' 
       if (ctx.workload.hybridMode !== 'joint') return base.run(ctx);
       const runs: { mode: HybridMode; counts: Counts }[] = [];
       for (const mode of HYBRID_MODES) runs.push({ mode, counts: await base.run({ ...ctx, wantRecords: false, workload: { ...ctx.workload, hybridMode: mode } }) });
-      const c = jointCounts(runs.map((r) => ({ mode: r.mode, work: r.counts.work, cycles: r.counts.cycles })));
+      const modeRuns = runs.map((r) => ({ mode: r.mode, work: r.counts.work, cycles: r.counts.cycles, ci: r.counts.counters?.['mpCycleCi'] ?? -1 }));
+      const c = jointCounts(modeRuns);
       const outOfRange = runs.reduce((s, r) => s + (r.counts.counters?.['outOfRange'] ?? 0), 0);
+      const records = runs[0]!.counts.counters?.['inputRecords'] ?? 0;
       const toggles = ctx.wantToggles ? mergeToggles(runs.map((r) => r.counts.toggles)) : undefined;
-      return { ...c, counters: { ...c.counters, outOfRange }, ...(toggles && { toggles }) };
+      return { ...c, counters: { ...c.counters, inputRecords: records, outOfRange, ...jointStability(modeRuns, records, Math.max(...runs.map((r) => r.counts.counters?.['mpsFor1Percent'] ?? 0))) }, ...(toggles && { toggles }) };
     },
   };
 }

@@ -26,6 +26,8 @@ export interface StudyInfo {
   rateTargets: RateTargets | null;
   counterDisplay: NonNullable<SweepDomain<unknown>['counterDisplay']>;
   report: SweepDomain<unknown>['report'];
+  /** Sequential sampling's settings (extend.ts), when the study declares it. */
+  sampleExtension?: { halfWidth: string; target: number; minReplicates: number; maxReplicates: number; doc: string };
 }
 
 export interface SweepIdentity {

@@ -18,6 +18,7 @@ import { inShard } from './shard.js';
 import { resolveSpec, SpecError, SweepError, type SpecInput, type SweepSpec } from './spec.js';
 import { dropPartialTail, POINTS_JSONL, readCache, readPoints, rowsToJsonl, writeCache, writeFinalPoints } from './store.js';
 import { runTask, type DesignProbe, type Task, type TaskResult } from './task.js';
+import { extensionCandidates, needsMore } from './extend.js';
 import { silentProgress, type Progress } from './progress.js';
 import type { SweepDomain } from './types.js';
 
@@ -58,6 +59,11 @@ export interface SweepSummary {
   /** Summed over tasks (in parallel when workers > 0). */
   evalMs: number;
   priceMs: number;
+  /** Sequential sampling (extend.ts): micro-architectures simulated on more replicates by this run, and the replicate runs it simulated. */
+  extended: number;
+  replicateRuns: number;
+  /** Wall time of the sequential sampling, ms. */
+  extendMs: number;
 }
 
 function checkDomain(d: SweepDomain<unknown>): void {
@@ -87,6 +93,7 @@ export function sweepIdentity(domain: SweepDomain<unknown>, ref: StudyRef, spec:
       rateTargets: domain.rateTargets ?? null,
       counterDisplay: domain.counterDisplay ?? [],
       report: domain.report,
+      ...(domain.extension && { sampleExtension: { halfWidth: domain.extension.halfWidth, target: domain.extension.target, minReplicates: domain.extension.minReplicates, maxReplicates: domain.extension.maxReplicates, doc: domain.extension.doc } }),
     },
     workloadParams: { ...ref.params },
     summary: domain.summary,
@@ -125,7 +132,9 @@ function openDir(dir: string, identity: SweepIdentity, shard: Shard | null): { r
   }
   const read = readPoints(file, layoutOf(identity));
   dropPartialTail(file, read);
-  return { rows: read.rows };
+  // A point priced again (sequential sampling, extend.ts) is appended: the last line of a key is its figure.
+  const last = new Map(read.rows.map((r) => [rowKey(r), r]));
+  return { rows: last.size === read.rows.length ? read.rows : [...last.values()] };
 }
 
 export async function runSweep(opts: SweepOptions): Promise<SweepSummary> {
@@ -169,18 +178,22 @@ export async function runSweep(opts: SweepOptions): Promise<SweepSummary> {
     if (nWorkers > 0 && tasks.length > 0) pool = await WorkerPool.start(nWorkers, opts.study, ctx);
 
     appender.current = new Appender(join(dir, POINTS_JSONL));
-    const summary = { newPoints: 0, evaluated: 0, evalMs: 0, priceMs: 0 };
+    const summary = { newPoints: 0, evaluated: 0, evalMs: 0, priceMs: 0, extended: 0, replicateRuns: 0, extendMs: 0 };
     const onDone = (r: TaskResult): void => {
       // Cache first: if killed between the two writes, the resume re-prices
       // from the cache instead of re-simulating.
       // Also when its point keys changed (other knobs give other depths,
       // e.g. simulations seeded from another directory): a resume then
       // knows the micro-architecture is done.
-      const cached = r.evaluated ? null : readCache(dir, r.entry.id);
-      if (r.evaluated || cached === null || JSON.stringify(cached.pointKeys) !== JSON.stringify(r.keys)) {
-        writeCache(dir, { id: r.entry.id, mode: r.entry.mode, params: r.entry.params, performance: r.performance, design: r.design, pointKeys: r.keys, evalMs: r.evalMs });
+      const cached = r.evaluated && r.replicates === undefined ? null : readCache(dir, r.entry.id);
+      if (r.evaluated || r.replicates !== undefined || cached === null || JSON.stringify(cached.pointKeys) !== JSON.stringify(r.keys)) {
+        const replicates = r.replicates ?? cached?.replicates;
+        writeCache(dir, { id: r.entry.id, mode: r.entry.mode, params: r.entry.params, performance: r.performance, design: r.design, pointKeys: r.keys, evalMs: r.evalMs, ...(replicates && { replicates }) });
       }
       appender.current!.append(rowsToJsonl(r.rows, layoutOf(identity)));
+      // A micro-architecture priced again replaces its points.
+      const fresh = new Set(r.rows.map(rowKey));
+      for (let i = rows.length - 1; i >= 0; i--) if (fresh.has(rowKey(rows[i]!))) rows.splice(i, 1);
       rows.push(...r.rows);
       summary.newPoints += r.rows.length;
       summary.evaluated += r.evaluated ? 1 : 0;
@@ -192,6 +205,43 @@ export async function runSweep(opts: SweepOptions): Promise<SweepSummary> {
       opts.onResult?.(r);
     };
     await runAll(tasks, domain, ctx, pool, onDone, opts.signal, opts.probe);
+
+    // Sequential sampling: the micro-architectures that matter, on more of
+    // the workload (extend.ts). Who matters depends on every point, so a
+    // shard leaves it to the merged directory (a sweep run there does it).
+    const ext = domain.extension;
+    if (ext !== undefined && shard === null && !opts.signal?.aborted) {
+      const t1 = performance.now();
+      const extendedIds = new Set<string>();
+      for (;;) {
+        const cands = extensionCandidates(rows, ext, domain.objectives, domain.rateTargets ?? null);
+        const more: Task[] = [];
+        for (const e of mine) {
+          const cache = readCache(dir, e.id);
+          if (cache === null) continue;
+          const runs = cache.replicates ?? [cache.performance];
+          const cached = { performance: cache.performance, design: cache.design };
+          if (cands.has(e.id) && needsMore(cache.performance.counters?.[ext.halfWidth], runs.length, ext)) more.push({ entry: e, cached, skip: [], extend: { runs } });
+          // Killed between the cache and the rows (or extended when it mattered, and no longer does): price the pool again.
+          else if (runs.length > 1 && rows.some((r) => r.id === e.id && (r.extra['replicates'] ?? 1) !== runs.length)) more.push({ entry: e, cached, skip: [] });
+        }
+        if (more.length === 0 || opts.signal?.aborted) break;
+        const wanted = opts.workers === 'auto' || opts.workers === undefined ? (more.length >= 2 ? Math.min(availableParallelism(), more.length) : 0) : opts.workers;
+        if (pool === null && wanted > 0) pool = await WorkerPool.start(wanted, opts.study, ctx);
+        await runAll(more, domain, ctx, pool, (r) => {
+          if (r.replicates !== undefined) {
+            const before = more.find((t) => t.entry.id === r.entry.id)?.extend?.runs.length ?? r.replicates.length;
+            summary.replicateRuns += r.replicates.length - before;
+            extendedIds.add(r.entry.id);
+          }
+          onDone(r);
+          // Counted apart: `evaluated` is the micro-architectures simulated for the first time.
+          if (r.evaluated) summary.evaluated--;
+        }, opts.signal, opts.probe);
+      }
+      summary.extended = extendedIds.size;
+      summary.extendMs = performance.now() - t1;
+    }
 
     const complete = !opts.signal?.aborted;
     let final = rows;

@@ -63,6 +63,8 @@ export interface CacheEntry {
   pointKeys: string[];
   /** Wall time of the evaluation (simulation), ms. */
   evalMs: number;
+  /** Sequential sampling (extend.ts): every run pooled into `performance`, the base run first. */
+  replicates?: Performance[];
 }
 
 function cacheFile(dir: string, id: string): string {

@@ -126,8 +126,9 @@ export function studyDomain(study: Study, ref: Pick<StudyRef, 'workload' | 'para
       id,
       elaborate: (c) => study.unit.elaborate(c),
       async evaluate(c, design, opts) {
-        const workload = wl.def.build(wl.params, wl.seed, c);
-        const counts = await study.driver.run({ config: c, design, simulator: () => simulatorOf(design), workload, workloadName: wl.def.name, seed: wl.seed, wantToggles: opts.toggles, wantRecords: false });
+        const seed = opts.seed ?? wl.seed;
+        const workload = wl.def.build(wl.params, seed, c);
+        const counts = await study.driver.run({ config: c, design, simulator: () => simulatorOf(design), workload, workloadName: wl.def.name, seed, wantToggles: opts.toggles, wantRecords: false });
         checkCounts(study.name, wl.def.name, id(c), counts);
         const { records: _records, ...performance } = counts;
         return performance satisfies Performance;
@@ -138,6 +139,7 @@ export function studyDomain(study: Study, ref: Pick<StudyRef, 'workload' | 'para
     report: study.report.flatMap((r) => (r.kind === 'markdown' ? [] : [r.kind])),
     objectives: study.objectives,
     ...(study.rateTargets && { rateTargets: study.rateTargets }),
+    ...(study.sampleExtension && { extension: study.sampleExtension }),
     ...(study.counterDisplay && { counterDisplay: study.counterDisplay }),
     ...(study.pipelineRegisters && { priceOptions: { pipelineRegisters: { enable: study.pipelineRegisters.enable } } }),
   };

@@ -10,6 +10,7 @@ import type { PointRow } from './point.js';
 import { priceMicroArch, type PricingContext } from './pricing.js';
 import type { Performance, SweepDomain } from './types.js';
 import { SweepError } from './spec.js';
+import { needsMore } from './extend.js';
 
 export interface Task {
   entry: MicroArchEntry;
@@ -18,6 +19,10 @@ export interface Task {
   cached: { performance: Performance; design: string } | null;
   /** Point keys already in points.jsonl. */
   skip: string[];
+  /** Sequential sampling (extend.ts): the runs so far (the base run
+   *  first); simulate replicates until the pooled rate is known to the
+   *  study's target or the cap, then price every point from the pool. */
+  extend?: { runs: Performance[] };
 }
 
 export interface TaskResult {
@@ -26,6 +31,8 @@ export interface TaskResult {
   design: string;
   /** False when the cached evaluation was used. */
   evaluated: boolean;
+  /** Sequential sampling: every run pooled into `performance` (the base run first). */
+  replicates?: Performance[];
   rows: PointRow[];
   keys: string[];
   /** Evaluation (elaboration + simulation, or the inventory alone when cached), ms. */
@@ -50,7 +57,12 @@ export async function runTask<M>(domain: SweepDomain<M>, ctx: PricingContext, ta
   probe?.priced(task.entry.id, design);
   let perf: Performance;
   let evaluated = false;
-  if (task.cached !== null) {
+  let replicates: Performance[] | undefined;
+  if (task.extend !== undefined) {
+    replicates = [...task.extend.runs];
+    perf = await extendRuns(domain, m, design, replicates, ctx.spec.activity === 'toggle');
+    evaluated = replicates.length > task.extend.runs.length;
+  } else if (task.cached !== null) {
     perf = task.cached.performance;
   } else {
     perf = await ev.evaluate(m, design, { toggles: ctx.spec.activity === 'toggle' });
@@ -62,5 +74,39 @@ export async function runTask<M>(domain: SweepDomain<M>, ctx: PricingContext, ta
   }
   const t1 = performance.now();
   const { rows, keys } = priceMicroArch(task.entry, inv, perf, domain.metrics, ctx, new Set(task.skip));
-  return { entry: task.entry, performance: perf, design: fingerprint, evaluated, rows, keys, evalMs: t1 - t0, priceMs: performance.now() - t1 };
+  return { entry: task.entry, performance: perf, design: fingerprint, evaluated, ...(replicates && { replicates }), rows, keys, evalMs: t1 - t0, priceMs: performance.now() - t1 };
+}
+
+/** Replicate r is the workload built with seed base + r (deterministic; printed by the report). */
+export const replicateSeed = (base: number, r: number): number => base + r;
+
+/** Simulates replicates onto `runs` (in place) until the pooled half-width
+ *  meets the study's target or the cap; the pooled counts, with the number
+ *  of runs as counter `replicates`. */
+async function extendRuns<M>(domain: SweepDomain<M>, m: M, design: ReturnType<SweepDomain<M>['evaluator']['elaborate']>, runs: Performance[], toggles: boolean): Promise<Performance> {
+  const ext = domain.extension;
+  if (ext === undefined) throw new SweepError(`study ${domain.name}: asked to extend a sample, but the study declares no sampleExtension`);
+  const pooled = (): Performance => poolRuns(ext, runs);
+  for (;;) {
+    const p = pooled();
+    if (!needsMore(p.counters?.[ext.halfWidth], runs.length, ext)) return p;
+    runs.push(await domain.evaluator.evaluate(m, design, { toggles, seed: replicateSeed(domain.workload.seed, runs.length) }));
+  }
+}
+
+/** The study's pool of the runs, with the run count and the toggles summed. */
+export function poolRuns(ext: NonNullable<SweepDomain<unknown>['extension']>, runs: readonly Performance[]): Performance {
+  const p = runs.length === 1 ? runs[0]! : ext.pool(runs);
+  const toggles = runs.every((r) => r.toggles !== undefined) && runs.length > 1 ? sumToggles(runs.map((r) => r.toggles!)) : p.toggles;
+  return { ...p, counters: { ...p.counters, replicates: runs.length }, ...(toggles && { toggles }) };
+}
+
+function sumToggles(all: readonly NonNullable<Performance['toggles']>[]): NonNullable<Performance['toggles']> {
+  const counts: Record<string, number> = {};
+  let cycles = 0;
+  for (const t of all) {
+    cycles += t.cycles;
+    for (const [k, v] of Object.entries(t.counts)) counts[k] = (counts[k] ?? 0) + v;
+  }
+  return { counts, cycles };
 }

@@ -6,7 +6,7 @@
 // point, so simulation cost does not grow with the physical grid and the
 // netlist priced is the netlist simulated.
 import type { Design } from '../../hdl/ir.js';
-import type { Counts, Metric, Objectives, ParamValue, RateTargets, ReportSection, WorkUnit } from '../../studies/contract.js';
+import type { Counts, Metric, Objectives, ParamValue, RateTargets, ReportSection, SampleExtension, WorkUnit } from '../../studies/contract.js';
 import type { PriceOptions } from '../price.js';
 
 export type { ParamValue };
@@ -27,8 +27,8 @@ export interface MicroArchEvaluator<M> {
   id(m: M): string;
   /** The one elaboration of `m`. */
   elaborate(m: M): Design;
-  /** Simulate `design` (the object `elaborate` returned) on the workload. */
-  evaluate(m: M, design: Design, opts: { toggles: boolean }): Promise<Performance>;
+  /** Simulate `design` (the object `elaborate` returned) on the workload (built with `seed` when given: a replicate). */
+  evaluate(m: M, design: Design, opts: { toggles: boolean; seed?: number }): Promise<Performance>;
 }
 
 /** A metric as the manifest records it (its function stays in the study). */
@@ -52,6 +52,8 @@ export interface SweepDomain<M> {
   readonly metrics: readonly Metric[];
   readonly objectives: Objectives;
   readonly rateTargets?: RateTargets;
+  /** Sequential sampling of the micro-architectures that matter (extend.ts). */
+  readonly extension?: SampleExtension;
   /** Driver counters worth a column in the report's per-micro-architecture table. */
   readonly counterDisplay?: readonly { readonly key: string; readonly display: Metric['display']; readonly digits?: number }[];
   /** The report's built-in sections, in order. */

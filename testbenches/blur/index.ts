@@ -1,2 +1,2 @@
 export { runBlur, runHybrid, type BlurRun, type BlurRunOptions, type BlurStats } from './run-blur.js';
-export { stabilityOf, type Stability } from './stability.js';
+export { mpsFor, stabilityOf, Z95, type BatchVariance, type Stability } from './stability.js';

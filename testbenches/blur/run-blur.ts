@@ -55,6 +55,8 @@ export interface BlurRun {
   readonly msaaHits: SampleHit[][];
   /** outOfRange[i]: tuples of MP i flagged out of range (their coverage was not computed). */
   readonly outOfRange: number[][];
+  /** The cycle each MP was accepted at the input (for other stability estimates). */
+  readonly acceptedAt: readonly number[];
   readonly stats: BlurStats;
 }
 
@@ -270,6 +272,7 @@ function run(cfg: BlurConfig, hybridMode: HybridMode | null, mps: readonly BlurM
     hits,
     msaaHits,
     outOfRange,
+    acceptedAt: accepted,
     stats: {
       cycles,
       mps: mps.length,

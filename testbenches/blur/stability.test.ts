@@ -14,13 +14,35 @@ describe('stability of MP/cycle', () => {
   it('follows the batch-means formula for noisy batches', () => {
     // Batches of 2 MPs costing 90, 110, 90, 110: mean 100 (50 per MP), sd 11.547.
     const at = [0, 45, 90, 145, 200, 245, 290, 345].map((c) => 100 * c);
-    const s = stabilityOf(at, 40000, undefined, 2);
+    const s = stabilityOf(at, 40000, undefined, 2, 'batch');
     expect(s.batch).toBe(2);
     expect(s.mean).toBe(5000);
     const se = 100 * Math.sqrt(((400 / 3) / 4) / 4);
     expect(s.sd).toBeCloseTo(se, 9);
     expect(s.relativeHalfWidth).toBeCloseTo((1.96 * se) / 5000, 9);
     expect(s.mpsFor1Percent).toBe(Math.ceil(8 * (s.relativeHalfWidth / 0.01) ** 2));
+  });
+
+  it('estimates a batch\'s variance from successive differences, which a trend along the stream does not inflate', () => {
+    // Same batches: differences -20, +20, -20 give v = 3 x 400 / (2 x 3) = 200.
+    const at = [0, 45, 90, 145, 200, 245, 290, 345].map((c) => 100 * c);
+    const s = stabilityOf(at, 40000, undefined, 2);
+    expect(s.sd).toBeCloseTo(100 * Math.sqrt(200 / 4 / 4), 9);
+    // Batches costing 80, 90, 100, 110, 120 (a steady trend): the plain
+    // variance counts the trend, successive differences only its steps.
+    // (In hundreds of cycles, so a batch of 2 spans the 2000-cycle minimum.)
+    const costs = [80, 90, 100, 110, 120].map((x) => 100 * x);
+    const trend: number[] = [];
+    let c = 0;
+    for (const b of costs) {
+      trend.push(c, c + b / 2);
+      c += b;
+    }
+    const sd = stabilityOf(trend, c, undefined, 2);
+    const plain = stabilityOf(trend, c, undefined, 2, 'batch');
+    expect(sd.sd).toBeCloseTo((100 * Math.sqrt((4 * 100) / (2 * 4) / 5)) / 2, 9);
+    expect(plain.sd).toBeCloseTo((100 * Math.sqrt(250 / 5)) / 2, 9);
+    expect(sd.relativeHalfWidth).toBeLessThan(plain.relativeHalfWidth);
   });
 
   it('widens batches to span the minimum cycles when MPs are cheap', () => {
