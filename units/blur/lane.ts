@@ -28,6 +28,7 @@ import { MP_ID_BITS } from '../noblur/config.js';
 import { stageRegs, validReg } from '../noblur/stage.js';
 import { TILE_BITS, TUPLE_BITS } from '../raster-common/blur-formats.js';
 import { COORD_INT_BITS, DEPTH_BITS, SUBPIXEL_BITS } from '../raster-common/formats.js';
+import { driveFromWalk } from '../sample-test/walk-wiring.js';
 import { BlurSampleTest, HybridSampleTest, stampPhaseBitsOf } from './sample-test.js';
 
 export interface BlurLaneConfig {
@@ -199,19 +200,7 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
 
   const st = m.instance('sample', hybrid ? HybridSampleTest : BlurSampleTest, incremental ? { tvp, k, b, hybrid, edge: 'incremental' } : { tvp, k, b, hybrid });
   if (mode !== null) st['mode']!.drive(mode);
-  if (incremental) {
-    st['load']!.drive(adv2.and(v1));
-    st['step']!.drive(iter.fire);
-    st['rowEnd']!.drive(iter.rowEnd);
-    for (const e of edges) st[`${e.name}_e0`]!.drive(setup[`${e.name}_e0`]!);
-  } else {
-    st['stampX']!.drive(iter.stampX);
-    st['stampY']!.drive(iter.stampY);
-  }
-  if (phaseBits > 0) {
-    st['phaseX']!.drive(iter.absX.bits(phaseBits - 1, 0));
-    st['phaseY']!.drive(iter.absY.bits(phaseBits - 1, 0));
-  }
+  driveFromWalk(st, iter, setup, { incremental, edges, load: adv2.and(v1), phaseBits });
   st['jx']!.drive(r2['jx']!);
   st['jy']!.drive(r2['jy']!);
   for (let i = 0; i < nv && !incremental; i++) {

@@ -29,6 +29,7 @@ import { SampleTest } from '../sample-test/module.js';
 import { geometryOf, OOR_COUNT_BITS, type NoblurConfig } from './config.js';
 import { declareInput, declareOutput } from './ports.js';
 import { stageRegs, validReg } from './stage.js';
+import { driveFromWalk } from '../sample-test/walk-wiring.js';
 
 type Sigs = Record<string, Signal>;
 
@@ -140,19 +141,7 @@ export const NoBlur = defineModule('NoBlur', (m, cfg: NoblurConfig) => {
   adv2.drive(iter.take);
 
   const st = m.instance('sample', SampleTest, { tvp: g.tvp, msaa: g.msaa, k: g.k, b: g.b, stampBits: g.stampBits, phaseBits: g.phaseBits, edge: cfg.edge });
-  if (incremental) {
-    st['load']!.drive(take2.and(v1));
-    st['step']!.drive(iter.fire);
-    st['rowEnd']!.drive(iter.rowEnd);
-    for (const e of edges) st[`${e.name}_e0`]!.drive(setup[`${e.name}_e0`]!);
-  } else {
-    st['stampX']!.drive(iter.stampX);
-    st['stampY']!.drive(iter.stampY);
-  }
-  if (g.phaseBits > 0) {
-    st['phaseX']!.drive(iter.absX.bits(g.phaseBits - 1, 0));
-    st['phaseY']!.drive(iter.absY.bits(g.phaseBits - 1, 0));
-  }
+  driveFromWalk(st, iter, setup, { incremental, edges, load: take2.and(v1), phaseBits: g.phaseBits });
   for (let i = 0; i < nv && !incremental; i++) {
     st[`lx${i}`]!.drive(r2[`lx${i}`]!);
     st[`ly${i}`]!.drive(r2[`ly${i}`]!);
