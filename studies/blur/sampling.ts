@@ -21,7 +21,7 @@
 // MPs are accounted for, not bounded).
 import type { Counts, SampleExtension } from '../contract.js';
 import { mpsFor } from '../../testbenches/blur/stability.js';
-import { studentT975 } from '../../testbenches/blur/seed-spread.js';
+import { meanSd, tHalfWidth } from '../../testbenches/blur/seed-spread.js';
 import { HYBRID_MODES } from '../../units/blur/config.js';
 import { jointHalfWidth, modeCiKey, modeRateKey, JOINT_MODE_INDEX } from '../hybrid/joint.js';
 
@@ -45,11 +45,7 @@ const c = (p: Perf, key: string): number => p.counters?.[key] ?? 0;
 
 /** 95% relative half-width of the mean of `xs` (t interval), -1 for fewer than two. */
 export function replicateHalfWidth(xs: readonly number[]): number {
-  const r = xs.length;
-  if (r < 2) return -1;
-  const mean = xs.reduce((a, x) => a + x, 0) / r;
-  const sd = Math.sqrt(xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (r - 1));
-  return (studentT975(r - 1) * sd) / Math.sqrt(r) / mean;
+  return xs.length < 2 ? -1 : tHalfWidth(xs) / meanSd(xs).mean;
 }
 
 /** Σ numerator / Σ denominator, each run's numerator being ratio x denominator. */
@@ -87,28 +83,21 @@ function poolJoint(runs: readonly Perf[]): Perf {
   const work = runs.reduce((a, p) => a + p.work, 0);
   const records = runs.reduce((a, p) => a + c(p, 'inputRecords'), 0);
   const counters: Record<string, number> = { hybridMode: JOINT_MODE_INDEX };
+  const cycles = HYBRID_MODES.map((m) => runs.reduce((a, p) => a + c(p, `cycles_${m}`), 0));
   let logJ = 0;
-  for (const m of HYBRID_MODES) {
-    const cyc = runs.reduce((a, p) => a + c(p, `cycles_${m}`), 0);
-    counters[modeRateKey(m)] = work / cyc;
-    logJ += Math.log(work / cyc) / HYBRID_MODES.length;
-  }
-  for (const m of HYBRID_MODES) counters[`cycles_${m}`] = runs.reduce((a, p) => a + c(p, `cycles_${m}`), 0);
+  HYBRID_MODES.forEach((m, i) => {
+    counters[modeRateKey(m)] = work / cycles[i]!;
+    logJ += Math.log(work / cycles[i]!) / HYBRID_MODES.length;
+  });
+  HYBRID_MODES.forEach((m, i) => (counters[`cycles_${m}`] = cycles[i]!));
   for (const m of HYBRID_MODES) counters[modeCiKey(m)] = replicateHalfWidth(runs.map((p) => c(p, `cycles_${m}`) / p.work));
-  // log J_r's spread: the half-width of a mean of logs is already relative.
+  // log J_r's spread: the half-width of a mean of logs is already relative
+  // (a relative half-width of the geometric mean, to first order).
   const logs = runs.map((p) => HYBRID_MODES.reduce((a, m) => a + Math.log(p.work / c(p, `cycles_${m}`)), 0) / HYBRID_MODES.length);
-  const h = runs.length < 2 ? jointHalfWidth(HYBRID_MODES.map((m) => counters[modeCiKey(m)]!)) : logHalfWidth(logs);
+  const h = runs.length < 2 ? jointHalfWidth(HYBRID_MODES.map((m) => counters[modeCiKey(m)]!)) : tHalfWidth(logs);
   const j = Math.exp(logJ);
   Object.assign(counters, { inputRecords: records, outOfRange: runs.reduce((a, p) => a + c(p, 'outOfRange'), 0), mpCycleCi: h, mpsFor1Percent: h < 0 ? Math.max(...runs.map((p) => c(p, 'mpsFor1Percent'))) : mpsFor(records, h) });
   return { cycles: work / j, work, counters };
-}
-
-/** 95% half-width of a mean of logs: a relative half-width of the geometric mean, to first order. */
-function logHalfWidth(logs: readonly number[]): number {
-  const r = logs.length;
-  const mean = logs.reduce((a, x) => a + x, 0) / r;
-  const sd = Math.sqrt(logs.reduce((a, x) => a + (x - mean) ** 2, 0) / (r - 1));
-  return (studentT975(r - 1) * sd) / Math.sqrt(r);
 }
 
 export function poolBlurRuns(runs: readonly Perf[]): Perf {

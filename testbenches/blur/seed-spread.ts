@@ -60,12 +60,23 @@ export interface SeedSpread {
 /** Root mean square: half-widths averaged as variances. */
 export const rms = (xs: readonly number[]): number => Math.sqrt(xs.reduce((a, x) => a + x * x, 0) / xs.length);
 
+/** Sample mean and standard deviation (k - 1 in the denominator) of `xs`, k >= 2. */
+export function meanSd(xs: readonly number[]): { mean: number; sd: number } {
+  const k = xs.length;
+  const mean = xs.reduce((a, x) => a + x, 0) / k;
+  return { mean, sd: Math.sqrt(xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (k - 1)) };
+}
+
+/** 95% half-width of the mean of `xs` (k >= 2) from their own spread: the t interval. */
+export function tHalfWidth(xs: readonly number[]): number {
+  return (studentT975(xs.length - 1) * meanSd(xs).sd) / Math.sqrt(xs.length);
+}
+
 /** The spread of `rates` (k >= 2) as one run's 95% half-width, with the chi-square interval of its sd. */
 export function acrossSeeds(rates: readonly number[]): { across: number; acrossLow: number; acrossHigh: number } {
   const k = rates.length;
   if (k < 2) throw new Error(`acrossSeeds: needs at least 2 runs, got ${k}`);
-  const mean = rates.reduce((a, b) => a + b, 0) / k;
-  const sd = Math.sqrt(rates.reduce((a, b) => a + (b - mean) ** 2, 0) / (k - 1));
+  const { mean, sd } = meanSd(rates);
   const across = (1.96 * sd) / mean;
   const df = k - 1;
   return { across, acrossLow: across * Math.sqrt(df / chiSquareQuantile(0.975, df)), acrossHigh: across * Math.sqrt(df / chiSquareQuantile(0.025, df)) };
