@@ -22,9 +22,13 @@ export function normalQuantile(p: number): number {
   return (poly(a, r) * q) / (poly(b, r) * r + 1);
 }
 
-/** The p-quantile of chi-square with `df` degrees of freedom. */
+/** The p-quantile of chi-square with `df` degrees of freedom: exact at 1
+ *  and 2 (a squared normal; an exponential of mean 2), where Wilson-Hilferty's
+ *  cube goes negative in the lower tail (2 seeds gave a NaN interval). */
 export function chiSquareQuantile(p: number, df: number): number {
   if (!(Number.isInteger(df) && df >= 1)) throw new Error(`chiSquareQuantile: df ${df} must be a positive integer`);
+  if (df === 1) return normalQuantile((1 + p) / 2) ** 2;
+  if (df === 2) return -2 * Math.log(1 - p);
   const h = 2 / (9 * df);
   return df * (1 - h + normalQuantile(p) * Math.sqrt(h)) ** 3;
 }
