@@ -6,7 +6,7 @@
 // recorded outputs' cones too (run(n) computes only what next state needs).
 import type { FlatNetlist } from '../flatten.js';
 import type { NodeId } from '../ir.js';
-import { assign, edgeInLoop, Gen, invariantNodes, localRefOf, names, slotRefs, withPrologue } from './codegen-fn.js';
+import { assign, edgeInLoop, Gen, invariantNodes, localRefOf, loopBody, names, slotRefs, withPrologue } from './codegen-fn.js';
 import { nodeValue, valueOf } from './codegen-node.js';
 import type { Compiled } from './compile.js';
 import { labeler } from './labels.js';
@@ -58,7 +58,7 @@ export function batchLoopCode(net: FlatNetlist, lay: Layout, inputs: NodeId[], o
   for (const id of cone) if (invariant.has(id)) g.emit(assign('const', names(net, id), nodeValue(net.nodes[id]!, g.ctx)));
   g.emit('for (let c = 0; c < n; c++) {');
   inputs.forEach((id, k) => g.emit(assign('', names(net, root[id]!), readInput(`i${k}`, net.nodes[id]!.width))));
-  for (const id of cone) if (!invariant.has(id)) g.emit(assign('const', names(net, id), nodeValue(net.nodes[id]!, g.ctx)));
+  loopBody(g, net, root, cone.filter((id) => !invariant.has(id)), [...outputs, ...edgeInputs(net)]);
   outputs.forEach((id, k) => g.emit(writeOutput(`o${k}`, net.nodes[id]!.width, valueOf(g.ctx, id))));
   edgeInLoop(g, net, stateIds);
   g.emit('}');

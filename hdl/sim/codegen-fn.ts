@@ -14,6 +14,8 @@ import { nextStateValue, writeStatements } from './codegen-edge.js';
 import { isWide, limbsOf, storeOf, type Layout } from './layout.js';
 import { helperPrologue } from './runtime.js';
 import { inputSteered } from './steering.js';
+import { emitLazy } from './codegen-lazy.js';
+import { edgeInputs } from './schedule.js';
 
 /** inputSteered per netlist, computed once for all its generated functions. */
 const steeredOf = new WeakMap<FlatNetlist, Uint8Array>();
@@ -132,28 +134,33 @@ export function localRefOf(net: FlatNetlist): RootRef {
   return (r, j) => (isWide(net.nodes[r]!.width) ? `v${r}_${j}` : `v${r}`);
 }
 
-/** Computes `ids` in order; stores those for which `store` holds. */
+/** Computes `ids` in order; stores those for which `store` holds. Values
+ *  not stored are computed only when read (codegen-lazy.ts). */
 export function slotCode(net: FlatNetlist, lay: Layout, ids: NodeId[], store: (id: NodeId) => boolean): string {
   const local = new Set(ids);
   const loc = localRefOf(net);
   // A value from another chunk is read from its slot once, into a local at
   // its first use: the function's own slot stores keep V8 from reusing an
   // earlier load (a large design's chunks read each import ~2.3 times).
+  // Not inside a lazy block: the local would be out of scope after it.
   const imported = new Map<string, string>();
+  let inBlock = false;
   const g: Gen = new Gen(net, lay.root, (r, j) => {
     if (local.has(r)) return loc(r, j);
     const slot = slotRef(net, lay, r, '', j);
     let t = imported.get(slot);
     if (t === undefined) {
+      if (inBlock) return slot;
       t = g.ctx.tmp(slot);
       imported.set(slot, t);
     }
     return t;
   });
-  for (const id of ids) {
-    const def = assign('const', names(net, id), nodeValue(net.nodes[id]!, g.ctx));
-    g.emit(store(id) ? `${def} ${assign('', slotRefs(net, lay, id), names(net, id))}` : def);
-  }
+  const def = (id: NodeId): void => {
+    const d = assign('const', names(net, id), nodeValue(net.nodes[id]!, g.ctx));
+    g.emit(store(id) ? `${d} ${assign('', slotRefs(net, lay, id), names(net, id))}` : d);
+  };
+  emitLazy(g, net, lay.root, ids, store, def, (open) => (inBlock = open));
   return g.text();
 }
 
@@ -198,6 +205,14 @@ export function invariantNodes(net: FlatNetlist, root: Int32Array, cone: NodeId[
   return invariant;
 }
 
+/** A loop body's combinational nodes; those not in `kept` (read after
+ *  them: outputs, edge inputs) computed only when read (codegen-lazy.ts). */
+export function loopBody(g: Gen, net: FlatNetlist, root: Int32Array, ids: NodeId[], kept: NodeId[]): void {
+  const keep = new Set(kept.map((id) => root[id]!));
+  const def = (id: NodeId): void => g.emit(assign('const', names(net, id), nodeValue(net.nodes[id]!, g.ctx)));
+  emitLazy(g, net, root, ids, (id) => keep.has(id), def);
+}
+
 /** The loop body's tail: next states, writes, commit into the state locals. */
 export function edgeInLoop(g: Gen, net: FlatNetlist, stateIds: NodeId[]): void {
   for (const id of stateIds) g.emit(assign('const', names(net, id, 'x'), nextStateValue(net.nodes[id]!, g.ctx, 'rst')));
@@ -219,7 +234,7 @@ export function loopCode(net: FlatNetlist, lay: Layout, cone: NodeId[], stateIds
   const invariant = invariantNodes(net, lay.root, cone, () => true);
   for (const id of cone) if (invariant.has(id)) g.emit(assign('const', names(net, id), nodeValue(net.nodes[id]!, g.ctx)));
   g.emit('for (let c = 0; c < n; c++) {');
-  for (const id of cone) if (!invariant.has(id)) g.emit(assign('const', names(net, id), nodeValue(net.nodes[id]!, g.ctx)));
+  loopBody(g, net, lay.root, cone.filter((id) => !invariant.has(id)), edgeInputs(net));
   edgeInLoop(g, net, stateIds);
   g.emit('}');
   for (const id of stateIds) g.emit(assign('', slotRefs(net, lay, id), names(net, id)));
