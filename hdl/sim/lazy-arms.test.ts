@@ -2,8 +2,9 @@
 // circuits whose registers' next states are mux chains on a phase register,
 // with large arms (the logic the generated code skips in other phases),
 // nested muxes on register bits, multi-case muxes and arms shared between
-// muxes of one select. Every code shape that computes lazily is exercised:
-// settlePorts (peek outputs, then step), the step(n) loop, and runBatch.
+// muxes of one select. Both code shapes that compute lazily are exercised,
+// settlePorts (peek outputs, then step) and runBatch, next to the step(n)
+// loop (not lazy) they hand over to.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { ModuleIR, NodeId } from '../ir.js';
