@@ -29,6 +29,10 @@ export function emitLazy(
 ): void {
   const x = g.ctx;
   const guards = guardsOf(net, root, ids, always, (sel) => !x.maskSelect(sel));
+  if (guards.size === 0) {
+    ids.forEach(def);
+    return;
+  }
   for (const step of lazyOrder(net, root, ids, guards)) {
     if ('id' in step) {
       def(step.id);

@@ -31,6 +31,9 @@ export type Guards = Map<NodeId, ArmCondition[]>;
 
 /** Fewest nodes under one condition worth a branch on it. */
 const MIN_GUARDED = 3;
+/** Longest run of nodes guarded: a little more than fits in one function V8
+ *  optimises (compile.ts LOOP_SOURCE_LIMIT, ~40 characters a node). */
+const MAX_IDS = 2500;
 
 /**
  * Guards for `ids` (computed roots, dependency order). `always`: nodes whose
@@ -45,12 +48,20 @@ export function guardsOf(
   always: (id: NodeId) => boolean,
   branches: (sel: NodeId) => boolean,
 ): Guards {
-  const first = propagate(net, root, ids, always, branches, null);
+  // Nothing to guard (settle()'s code stores every value; most chunks of a
+  // large design have no branch-selected mux): no propagation at all. Nor
+  // for a run too long to be one optimised function (compile.ts measures
+  // the whole cone as one function before cutting it into chunks, which
+  // are then guarded each).
+  if (ids.length > MAX_IDS) return new Map();
+  if (!ids.some((id) => !always(id) && net.nodes[id]!.op === 'mux')) return new Map();
+  // Counting needs no fixpoint: a select's requirement only weakens guards.
+  const first = propagate(net, root, ids, always, branches, null, false);
   const count = new Map<string, number>();
   for (const g of first.values()) for (const c of g) count.set(c.key, (count.get(c.key) ?? 0) + 1);
   const enabled = new Set([...count].filter(([, k]) => k >= MIN_GUARDED).map(([key]) => key));
   if (enabled.size === 0) return new Map();
-  const out = propagate(net, root, ids, always, branches, enabled);
+  const out = propagate(net, root, ids, always, branches, enabled, true);
   for (const [id, g] of out) if (g.length === 0) out.delete(id);
   return out;
 }
@@ -62,6 +73,7 @@ function propagate(
   always: (id: NodeId) => boolean,
   branches: (sel: NodeId) => boolean,
   enabled: Set<string> | null,
+  fixpoint: boolean,
 ): Guards {
   const inSet = new Set(ids);
   const arms = new Map<NodeId, Map<NodeId, ArmCondition>>();
@@ -94,6 +106,7 @@ function propagate(
         meet(guard, o, c === undefined ? g : [...g, c]);
       }
     }
+    if (!fixpoint) return guard;
     let changed = false;
     for (const g of guard.values()) {
       g.forEach((c, k) => {
