@@ -17,6 +17,7 @@ import { KNOB_BOUNDS } from '../synth-models/knobs.js';
 import { minStages, price } from '../synth-models/price.js';
 import { BLUR_CALIBRATION } from '../studies/blur/calibration.js';
 import { blurSchema } from '../units/blur/config.js';
+import type { ParamSpec } from '../units/config.js';
 import { findUnit } from '../units/registry.js';
 
 const { values: args } = parseArgs({ options: { only: { type: 'string', default: '' }, delays: { type: 'string', default: '5' } } });
@@ -33,9 +34,15 @@ for (const kv of args.only.split(',').filter(Boolean)) {
   only.set(k, v.split('|'));
 }
 type Space = [string, readonly string[]][];
+/** Every value a parameter may take (the blur schema has enums and one bool; no int ranges to enumerate). */
+function valuesOf(p: ParamSpec): readonly string[] {
+  if (p.kind === 'enum') return p.values;
+  if (p.kind === 'bool') return ['off', 'on'];
+  throw new Error(`calibration floor: parameter with an int range cannot be enumerated; narrow it with --only`);
+}
 const space: Space = Object.entries(blurSchema)
   .filter(([k]) => k !== 'render')
-  .map(([k, def]) => [k, only.get(k) ?? ((def as { values?: readonly string[] }).values ?? [String((def as { default: unknown }).default)])]);
+  .map(([k, def]): [string, readonly string[]] => [k, only.get(k) ?? valuesOf(def)]);
 const configs = space.reduce<string[]>((acc, [k, vs]) => acc.flatMap((a) => vs.map((v) => `${a},${k}=${v}`)), ['render=blur']);
 
 const [dLo, dHi] = KNOB_BOUNDS.delayFactor;
