@@ -95,7 +95,9 @@ export class LimbWords extends WordsBase {
     const W = this.W;
     const k = this.words;
     const s = this.slot;
-    if (into instanceof Int32Array) {
+    // A typed array's store keeps the low 32 bits, so an int32 limb lands
+    // in a Uint32Array as its unsigned word; a plain array needs `>>> 0`.
+    if (into instanceof Uint32Array || into instanceof Int32Array) {
       for (let j = 0; j < k; j++) into[at + j] = W[s + j]!;
     } else for (let j = 0; j < k; j++) into[at + j] = W[s + j]! >>> 0;
   }
