@@ -90,6 +90,7 @@ describe('word handles', () => {
       big[0] = 2 ** 32;
       expect(() => a.write(big)).toThrow(/not a 32-bit integer/);
       expect(() => a.write(toWords(0n, w), 1)).toThrow(/do not fit an array/);
+      expect(() => a.write(new Uint32Array(k + 1), 0.5)).toThrow(/from index 0\.5 do not fit/);
       // Nothing was stored by a refused write.
       expect(sim.peek('a')).toBe(5n);
       expect(() => sim.wordHandle('y').write(toWords(0n, w))).toThrow(/cannot poke Top\.y/);

@@ -106,7 +106,7 @@ export class LimbWords extends WordsBase {
     const W = this.W;
     const s = this.slot;
     // Checked before anything is stored: a refused write changes nothing.
-    if (this.pokeable === 0 || !(at >= 0 && at + k <= from.length)) this.refuse(from, at);
+    if (this.pokeable === 0 || !((at | 0) === at && at >= 0 && at + k <= from.length)) this.refuse(from, at);
     if (!(from instanceof Uint32Array || from instanceof Int32Array)) {
       for (let j = 0; j < k; j++) if (Number.isNaN(wordBits(from[at + j]!))) this.refuse(from, at);
     }
@@ -146,7 +146,7 @@ export class NumberWords extends WordsBase {
   }
   write(from: ArrayLike<number>, at = 0): void {
     const k = this.words;
-    if (this.pokeable === 0 || !(at >= 0 && at + k <= from.length)) this.refuse(from, at);
+    if (this.pokeable === 0 || !((at | 0) === at && at >= 0 && at + k <= from.length)) this.refuse(from, at);
     const lo = wordBits(from[at]!);
     const top = k === 1 ? lo : wordBits(from[at + 1]!);
     if (Number.isNaN(lo) || Number.isNaN(top) || (top & ~this.topMask) !== 0) this.refuse(from, at);
