@@ -35,7 +35,7 @@ export function withPrologue(net: FlatNetlist, body: string, params = 'n'): stri
   const uses = (name: string): boolean => new RegExp(`\\b${name}\\b`).test(body);
   const lines = ["'use strict';"];
   const state = ['N', 'D', 'W', 'NX', 'DX', 'WX'].filter(uses).map((k) => `${k} = S.${k}`);
-  if (uses('rst')) state.push('ctl = S.ctl');
+  if (uses('rst') || uses('nrst')) state.push('ctl = S.ctl');
   if (state.length > 0) lines.push(`const ${state.join(', ')};`);
   net.memories.forEach((_, i) => {
     if (uses(`m${i}`)) lines.push(`const m${i} = S.mems[${i}];`);
@@ -50,7 +50,8 @@ export function withPrologue(net: FlatNetlist, body: string, params = 'n'): stri
     if (name !== undefined && uses(name)) lines.push(line);
   }
   lines.push(`return function (${params}) {`);
-  if (uses('rst')) lines.push('const rst = ctl[0];');
+  // nrst: all ones unless reset is high, for registers that reset to 0.
+  if (uses('rst') || uses('nrst')) lines.push('const rst = ctl[0], nrst = rst !== 0 ? 0 : -1;');
   lines.push(body, '};');
   return lines.join('\n');
 }

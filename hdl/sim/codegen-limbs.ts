@@ -282,10 +282,39 @@ function shift(op: 'shl' | 'shru' | 'shrs', a: NodeId, b: NodeId, w: number, x: 
     });
   }
   const amt = x.tmp(amountNum(b, w, x));
+  const source = x.constValue(a);
+  if (op === 'shl' && source !== null) return shiftConstant(source, x.width(a), k, amt, w, x);
   if (k <= UNROLL_SHIFT_LIMBS) return shiftUnrolled(op, k, op === 'shrs' ? x.tmp(`Math.min(${amt}, ${w - 1})`) : amt, src, w, x);
   const fill = Array.from({ length: k }, (_, j) => `H_A[${j}] = ${src(j)};`).join(' ');
   x.pre(`${fill} H_${op}(${k}, ${op === 'shrs' ? `Math.min(${amt}, ${w - 1})` : amt});`);
   return each((j) => x.tmp(`H_R[${j}]`));
+}
+
+/** A constant shifted left by a variable amount (a one-hot decoder's
+ *  `1 << index` into a 512-bit mask): each result limb is the sum of the
+ *  constant's nonzero limbs that land on it for the amount's whole-limb
+ *  part q, selected by a compare on q with no branch, so the cost is a few
+ *  operations per nonzero limb and result limb, with no helper call or
+ *  scratch copies at any width. `amt` is at most w; q past the top limb
+ *  leaves every limb 0, as a shift by w or more must. */
+function shiftConstant(value: bigint, wa: number, k: number, amt: string, w: number, x: ExprCtx): string[] {
+  const v = BigInt.asUintN(wa, value);
+  const src = Array.from({ length: limbsOf(wa) }, (_, i) => Number(BigInt.asIntN(32, v >> BigInt(32 * i))));
+  const q = x.tmp(`${amt} >>> 5`);
+  const r = x.tmp(`${amt} & 31`);
+  const rc = x.tmp(`31 - ${r}`);
+  const terms: string[][] = Array.from({ length: k }, () => []);
+  src.forEach((c, i) => {
+    if (c === 0) return;
+    // Limb i moves to limb i + q (shifted left by r) and spills into i + q + 1.
+    const lo = c === 1 ? `(1 << ${r})` : x.tmp(`(${c} << ${r})`);
+    const hi = c >>> 1 === 0 ? null : x.tmp(`((${c} >>> 1) >>> ${rc})`);
+    for (let j = i; j < k; j++) {
+      terms[j]!.push(`(-((${q} === ${j - i}) | 0) & ${lo})`);
+      if (hi !== null && j + 1 < k) terms[j + 1]!.push(`(-((${q} === ${j - i}) | 0) & ${hi})`);
+    }
+  });
+  return terms.map((t, j) => fit(t.length === 0 ? '0' : `(${t.join(' | ')})`, w, j));
 }
 
 /** Variable shifts of at most this many limbs are unrolled. */

@@ -14,8 +14,10 @@ import { selectSignals } from './select.js';
 import { closeMatches, someOf } from './suggest.js';
 import { TraceRecorder, type TracedSlot } from './trace.js';
 import { ALL, MidHandle, NarrowHandle, NONE, PORTS, type SettleOwner, type SignalHandle } from './handles.js';
+import { LimbWords, NumberWords, type WordHandle } from './word-handles.js';
 
 export type { SignalHandle } from './handles.js';
+export type { WordHandle } from './word-handles.js';
 
 interface SignalEntry extends TracedSlot {
   pokeable: boolean;
@@ -243,11 +245,23 @@ export class CompiledSimulator implements Simulator, SettleOwner {
   handle(path: string): SignalHandle {
     const e = this.entry(path);
     if (e.store === 'W') {
-      throw new Error(`handle(${e.info.path}): signal is ${e.info.width} bits; number handles are for at most 52, use peek/poke`);
+      throw new Error(`handle(${e.info.path}): signal is ${e.info.width} bits; number handles are for at most 52, use wordHandle (32-bit words) or peek/poke`);
     }
     const st = this.compiled.state;
     const s = { path: e.info.path, width: e.info.width, slot: e.slot, pokeable: e.pokeable, need: e.need };
     return e.store === 'N' ? new NarrowHandle(this, st.N, s) : new MidHandle(this, st.D, s);
+  }
+
+  /** A signal of any width resolved once, read and written as its 32-bit
+   *  words (word-handles.ts): the fast path for testbenches that drive or
+   *  sample wide ports every cycle, where poke and peek would build a
+   *  BigInt per call. Same lazy-settle bookkeeping as handle(). */
+  wordHandle(path: string): WordHandle {
+    const e = this.entry(path);
+    const st = this.compiled.state;
+    const s = { path: e.info.path, width: e.info.width, slot: e.slot, pokeable: e.pokeable, need: e.need };
+    if (e.store === 'W') return new LimbWords(this, st.W, s);
+    return new NumberWords(this, e.store === 'N' ? st.N : null, e.store === 'D' ? st.D : null, s);
   }
 
   /** Runs `cycles` cycles driving and sampling ports from typed arrays,
