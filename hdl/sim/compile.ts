@@ -19,6 +19,7 @@ import { edgeInputs, isComputed, resolveAliases, schedule } from './schedule.js'
 import { labeler } from './labels.js';
 import { checkNetlist } from './netlist-check.js';
 import { pruneToPorts } from './prune.js';
+import { rewriteDecodedSelects } from './decoded-select.js';
 
 export interface CompileOptions {
   /** Computed nodes per generated chunk function (default 250). */
@@ -32,6 +33,9 @@ export interface CompileOptions {
    *  that can never reach a top-level output are dropped, as Verilator does;
    *  peeking them is then an error. */
   observe?: 'all' | 'ports';
+  /** Rewrite one-hot AND-OR trees as indexed reads and scatters
+   *  (decoded-select.ts); default true. */
+  decodedSelects?: boolean;
 }
 
 export interface Compiled {
@@ -68,10 +72,11 @@ const LOOP_SOURCE_LIMIT = 80_000;
 const LOOP_WARMUP_CALLS = 200;
 
 export function compile(full: FlatNetlist, opts: CompileOptions = {}): Compiled {
-  const net = opts.observe === 'ports' ? pruneToPorts(full) : full;
+  const checked = opts.observe === 'ports' ? pruneToPorts(full) : full;
+  checkNetlist(checked, labeler(checked));
+  const net = opts.decodedSelects === false ? checked : rewriteDecodedSelects(checked);
   const label = labeler(net);
   const root = resolveAliases(net, label);
-  checkNetlist(net, label);
   const lay = layout(net, root);
   ensureScratch(scratchLimbs(net));
   const state = allocState(net, lay);
