@@ -20,6 +20,7 @@ import { labeler } from './labels.js';
 import { checkNetlist } from './netlist-check.js';
 import { pruneToPorts } from './prune.js';
 import { rewriteDecodedSelects } from './decoded-select.js';
+import { mergeCompares } from './merged-compares.js';
 
 export interface CompileOptions {
   /** Computed nodes per generated chunk function (default 250). */
@@ -33,9 +34,10 @@ export interface CompileOptions {
    *  that can never reach a top-level output are dropped, as Verilator does;
    *  peeking them is then an error. */
   observe?: 'all' | 'ports';
-  /** Rewrite one-hot AND-OR trees as indexed reads and scatters
-   *  (decoded-select.ts); default true. */
-  decodedSelects?: boolean;
+  /** Rewrite field-by-field compares as one (merged-compares.ts) and
+   *  one-hot AND-OR trees as indexed reads and scatters (decoded-select.ts);
+   *  default true. */
+  rewrites?: boolean;
 }
 
 export interface Compiled {
@@ -74,7 +76,7 @@ const LOOP_WARMUP_CALLS = 200;
 export function compile(full: FlatNetlist, opts: CompileOptions = {}): Compiled {
   const checked = opts.observe === 'ports' ? pruneToPorts(full) : full;
   checkNetlist(checked, labeler(checked));
-  const net = opts.decodedSelects === false ? checked : rewriteDecodedSelects(checked);
+  const net = opts.rewrites === false ? checked : rewriteDecodedSelects(mergeCompares(checked).net);
   const label = labeler(net);
   const root = resolveAliases(net, label);
   const lay = layout(net, root);

@@ -1,7 +1,8 @@
 // Test support: seeded random circuits full of one-hot AND-OR trees (the
-// shapes decoded-select.ts rewrites) and their near misses, for the
+// shapes decoded-select.ts rewrites), field-by-field record compares (the
+// shape merged-compares.ts rewrites) and their near misses, for the
 // differential tests: random operator circuits almost never build a decoder
-// feeding an OR tree.
+// feeding an OR tree, or compare adjacent slices.
 import type { ModuleIR, NodeId } from '../ir.js';
 import { IrBuilder } from './test-ir.js';
 import { rng } from './test-random.js';
@@ -11,6 +12,9 @@ export interface DecodedCircuitOptions {
   gathers?: number;
   /** Scatter groups (several slot trees over shared triples). */
   scatters?: number;
+  /** Record-compare matrices (every record of one list against every
+   *  record of another, field by field). */
+  compares?: number;
 }
 
 export function decodedModule(seed: number, o: DecodedCircuitOptions = {}): ModuleIR {
@@ -113,6 +117,31 @@ export function decodedModule(seed: number, o: DecodedCircuitOptions = {}): Modu
       }
       if (r() < 0.2) leaves.push(dataOf(w));
       if (leaves.length > 0) out(orTree(leaves, w));
+    }
+  }
+  for (let c = 0; c < (o.compares ?? 1); c++) {
+    // Records of 1 + 2 * fw bits packed in a wide input: (valid, from, to).
+    const fw = int(1, 17);
+    const rw = 1 + 2 * fw;
+    const count = int(1, 4);
+    const lists = [0, 1].map((l) => m.input(`recs${c}_${l}`, rw * count + int(0, 3)));
+    const field = (list: NodeId, i: number, lo: number, w: number): NodeId => wire(m.node({ op: 'slice', a: list, lo: i * rw + lo }, w));
+    for (let i = 0; i < count; i++) {
+      for (let j = 0; j < count; j++) {
+        const [a, b] = [lists[0]!, lists[1]!];
+        // from(a) == to(b) and to(a) == from(b); sometimes a near miss: a
+        // field compared with itself shifted, or against a constant.
+        const e1 = m.node({ op: 'eq', a: field(a, i, fw, fw), b: field(b, j, 0, fw) }, 1);
+        const e2 =
+          r() < 0.1
+            ? m.node({ op: 'eq', a: field(a, i, 0, fw), b: m.const(int(0, 2 ** fw - 1), fw) }, 1)
+            : m.node({ op: 'eq', a: r() < 0.9 ? field(a, i, 0, fw) : field(a, i, 1, fw), b: field(b, j, fw, fw) }, 1);
+        const v = m.node({ op: 'and', a: field(a, i, 2 * fw, 1), b: field(b, j, 2 * fw, 1) }, 1);
+        const order = shuffle([v, e1, e2]);
+        const all = m.node({ op: 'and', a: m.node({ op: 'and', a: order[0]!, b: order[1]! }, 1), b: order[2]! }, 1);
+        out(all);
+        if (r() < 0.2) out(e1);
+      }
     }
   }
   return m.build();
