@@ -161,8 +161,11 @@ function coneFunctions(
   let size = grow ? Math.max(chunkSize, Math.floor((ids.length * maxSource) / (2 * total))) : chunkSize;
   for (;;) {
     const parts = code(size);
-    if (size <= chunkSize || parts.every((src) => src.length <= maxSource)) return parts;
-    size = Math.max(chunkSize, size >> 1);
+    const longest = Math.max(...parts.map((src) => src.length));
+    if (size <= chunkSize || longest <= maxSource) return parts;
+    // Chunks store what other chunks read, which the one function did not:
+    // shrink in proportion to the overshoot rather than halving.
+    size = Math.max(chunkSize, Math.min(size - 1, Math.floor((0.9 * size * maxSource) / longest)));
   }
 }
 
