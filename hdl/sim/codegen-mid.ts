@@ -19,6 +19,7 @@ import type { Node, NodeId } from '../ir.js';
 import { isMid } from './layout.js';
 import { parity } from './codegen-narrow.js';
 import { bit, num, onesN, snum, wrapN, type ExprCtx } from './codegen-util.js';
+import { narrowSliceOfWords, noteMidNode, wordsOf } from './codegen-words.js';
 
 const TWO32 = 4294967296;
 
@@ -66,6 +67,7 @@ function unreducedOf(x: ExprCtx, id: NodeId): string | undefined {
 }
 
 export function midExpr(n: Node, x: ExprCtx): string {
+  if (isMid(n.width)) noteMidNode(x, n.id);
   const w = n.width;
   const P = 2 ** w;
   switch (n.op) {
@@ -143,6 +145,8 @@ export function midExpr(n: Node, x: ExprCtx): string {
       // A narrow result needs no Math.floor: ToInt32 (`| 0`, `&`) truncates
       // the non-negative quotient, which is the floor.
       if (!isMid(w)) {
+        const words = wordsOf(x, n.a);
+        if (words !== null) return narrowSliceOfWords(words, n.lo, w);
         // |t| < 2^53 and lo + w <= wa: ToInt32 of floor(t / 2^lo) holds
         // bits lo.. of t mod 2^wa, negative t included.
         const t = unreducedOf(x, n.a);

@@ -1,0 +1,166 @@
+// Mid values built from narrow ones are also computed as two int32 words
+// when a narrow slice reads them (codegen-words.ts). Random chains of the
+// operators that have words (zext, sext, concat, add, sub, and, or, xor,
+// not, mid slices, wires), mixed with products that exist only as doubles,
+// are checked against BigInt at widths 32..53: every narrow slice of every
+// mid node at the word boundary (bits 31..33) and elsewhere, peeked (slot
+// code), through registers after a step (the loop code) and by runBatch.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { NodeId } from '../ir.js';
+import { designOf, IrBuilder, type NodeBody } from './test-ir.js';
+import { createSimulator, type CompileOptions } from './index.js';
+
+/** The loop code, and chunk functions so small that most producers' words
+ *  would come from another function (where they must not be used). */
+const SHAPES: [string, CompileOptions][] = [
+  ['loop mode', {}],
+  ['slot mode, tiny chunks', { loopMode: 'never', chunkSize: 3, maxFunctionSource: 1 }],
+];
+
+const ones = (w: number): bigint => (1n << BigInt(w)) - 1n;
+const signed = (v: bigint, w: number): bigint => (v >> BigInt(w - 1) === 1n ? v - (1n << BigInt(w)) : v);
+
+interface Val {
+  id: NodeId;
+  w: number;
+  ref: (env: bigint[]) => bigint;
+}
+
+/** Small deterministic PRNG (mulberry32): the circuit comes from the seed. */
+function rng(seed: number): (n: number) => number {
+  let s = seed | 0;
+  return (n) => {
+    s = (s + 0x6d2b79f5) | 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return (((t ^ (t >>> 14)) >>> 0) % n) | 0;
+  };
+}
+
+const INPUT_WIDTHS = [1, 7, 20, 31, 32, 32];
+const MID_LO = 33;
+const MID_HI = 52;
+
+/** A random circuit over narrow inputs; outputs are narrow slices of its
+ *  mid nodes (each also registered) and the widest mid node in full. */
+function circuit(seed: number, steps: number) {
+  const r = rng(seed);
+  const pick = <T>(xs: T[]): T => xs[r(xs.length)]!;
+  const m = new IrBuilder('Top');
+  const pool: Val[] = INPUT_WIDTHS.map((w, i) => ({ id: m.input(`i${i}`, w), w, ref: (env) => env[i]! }));
+  const node = (body: NodeBody, w: number, ref: Val['ref']): Val => {
+    const v = { id: m.node(body, w), w, ref };
+    pool.push(v);
+    return v;
+  };
+  const mids = (): Val[] => pool.filter((v) => v.w >= MID_LO && v.w <= MID_HI);
+  const upTo = (w: number): Val[] => pool.filter((v) => v.w <= w);
+  const widen = (a: Val, w: number): Val => (a.w === w ? a : node({ op: 'zext', a: a.id }, w, a.ref));
+  const k = m.const(0xabcdef12345n & ones(45), 45);
+  pool.push({ id: k, w: 45, ref: () => 0xabcdef12345n & ones(45) });
+  for (let s = 0; s < steps; s++) {
+    const op = pick(['zext', 'sext', 'concat', 'add', 'sub', 'and', 'or', 'xor', 'not', 'slice', 'mulu', 'wire', 'add', 'sub', 'narrow', 'narrow']);
+    const ms = mids();
+    if (op === 'zext' || op === 'sext') {
+      const a = pick(upTo(MID_HI));
+      const w = Math.max(MID_LO, a.w) + r(MID_HI - Math.max(MID_LO, a.w) + 1);
+      node({ op, a: a.id }, w, op === 'zext' ? a.ref : (env) => signed(a.ref(env), a.w) & ones(w));
+    } else if (op === 'concat') {
+      const parts = [pick(pool), pick(pool), ...(r(2) === 0 ? [pick(pool)] : [])];
+      const w = parts.reduce((t, p) => t + p.w, 0);
+      if (w < MID_LO || w > MID_HI) continue;
+      node({ op: 'concat', parts: parts.map((p) => p.id) }, w, (env) => parts.reduce((acc, p) => (acc << BigInt(p.w)) | p.ref(env), 0n));
+    } else if (op === 'narrow') {
+      // A computed narrow value (operand slots that chunk functions may
+      // not store): the sum of a narrow slice of anything and an input.
+      const a = pick(pool);
+      const w = 1 + r(Math.min(32, a.w));
+      const lo = r(a.w - w + 1);
+      const s = node({ op: 'slice', a: a.id, lo }, w, (env) => (a.ref(env) >> BigInt(lo)) & ones(w));
+      const b = widen(pick(upTo(w)), w);
+      node({ op: 'add', a: s.id, b: b.id }, w, (env) => (s.ref(env) + b.ref(env)) & ones(w));
+    } else if (op === 'mulu') {
+      // A product: a mid value that exists only as a double.
+      const a = pick(upTo(26));
+      const b = pick(upTo(26));
+      if (a.w + b.w < MID_LO) continue;
+      node({ op: 'mulu', a: a.id, b: b.id }, a.w + b.w, (env) => a.ref(env) * b.ref(env));
+    } else if (ms.length === 0) {
+      continue;
+    } else if (op === 'not' || op === 'wire') {
+      const a = pick(ms);
+      node({ op, a: a.id }, a.w, op === 'not' ? (env) => ones(a.w) - a.ref(env) : a.ref);
+    } else if (op === 'slice') {
+      const a = pick(ms);
+      if (a.w === MID_LO) continue;
+      const w = MID_LO + r(a.w - MID_LO);
+      const lo = r(a.w - w + 1);
+      node({ op: 'slice', a: a.id, lo }, w, (env) => (a.ref(env) >> BigInt(lo)) & ones(w));
+    } else {
+      const a = pick(ms);
+      const b = widen(pick(upTo(a.w)), a.w);
+      const f: Record<string, (x: bigint, y: bigint) => bigint> = {
+        add: (x, y) => (x + y) & ones(a.w),
+        sub: (x, y) => (x - y) & ones(a.w),
+        and: (x, y) => x & y,
+        or: (x, y) => x | y,
+        xor: (x, y) => x ^ y,
+      };
+      const [x, y] = r(2) === 0 ? [a, b] : [b, a];
+      node({ op, a: x.id, b: y.id } as NodeBody, a.w, (env) => f[op]!(x.ref(env), y.ref(env)));
+    }
+  }
+  const outs: Val[] = [];
+  for (const a of mids()) {
+    for (const [lo, w] of [[0, 32], [31, 2], [32, 1], [a.w - 32, 32], [r(a.w), 1 + r(32)]] as [number, number][]) {
+      const k = Math.min(w, a.w - lo);
+      if (k < 1) continue;
+      outs.push({ id: m.node({ op: 'slice', a: a.id, lo }, k), w: k, ref: (env) => (a.ref(env) >> BigInt(lo)) & ones(k) });
+    }
+  }
+  const widest = mids().sort((p, q) => q.w - p.w)[0];
+  if (widest !== undefined) outs.push(widest);
+  outs.forEach((o, i) => {
+    m.output(`y${i}`, o.id);
+    const q = m.reg(o.w, `q${i}`, null);
+    m.setD(q, o.id);
+  });
+  return { design: designOf(m.build()), outs };
+}
+
+const inputValue = (w: number): fc.Arbitrary<bigint> =>
+  fc.oneof(fc.bigInt({ min: 0n, max: ones(w) }), fc.constantFrom(0n, 1n, ones(w), 1n << BigInt(w - 1), ones(w) - 1n));
+const vectors = fc.array(fc.tuple(...INPUT_WIDTHS.map(inputValue)), { minLength: 1, maxLength: 5 });
+
+describe.each(SHAPES)('mid values computed as int32 words, %s', (_shape, opts) => {
+  it('random chains from narrow inputs match BigInt (peek, step, runBatch)', () => {
+    fc.assert(
+      fc.property(fc.integer(), fc.integer({ min: 4, max: 24 }), vectors, (seed, steps, vecs) => {
+        const { design, outs } = circuit(seed, steps);
+        const sim = createSimulator(design, opts);
+        const batch = createSimulator(design, opts);
+        const cols = INPUT_WIDTHS.map((w) => new Uint32Array(vecs.length * (w > 32 ? 2 : 1)));
+        vecs.forEach((env, c) => {
+          env.forEach((v, i) => (cols[i]![c] = Number(v)));
+          env.forEach((v, i) => sim.poke(`i${i}`, v));
+          outs.forEach((o, i) => expect(sim.peek(`Top.y${i}`), `seed ${seed} y${i} for ${env}`).toBe(o.ref(env)));
+          env.forEach((v, i) => sim.poke(`i${i}`, v));
+          sim.step();
+          outs.forEach((o, i) => expect(sim.peek(`Top.q${i}`), `seed ${seed} q${i} for ${env}`).toBe(o.ref(env)));
+        });
+        const inputs = Object.fromEntries(cols.map((col, i) => [`Top.i${i}`, col]));
+        const got = batch.runBatch(inputs, vecs.length);
+        outs.forEach((o, i) => {
+          const words = got[`Top.y${i}`]!;
+          const per = o.w > 32 ? 2 : 1;
+          vecs.forEach((env, c) => {
+            const v = per === 1 ? BigInt(words[c]!) : BigInt(words[2 * c]!) | (BigInt(words[2 * c + 1]!) << 32n);
+            expect(v, `seed ${seed} runBatch y${i} cycle ${c}`).toBe(o.ref(env));
+          });
+        });
+      }),
+      { numRuns: 50 },
+    );
+  });
+});
