@@ -21,18 +21,19 @@ import { isMid } from './layout.js';
 import { parity } from './codegen-narrow.js';
 import { bit, num, onesN, snum, wrapN, type ExprCtx } from './codegen-util.js';
 import { narrowSliceOfWords, noteMidNode, wordsOf } from './codegen-words.js';
-import { combine, nonzero, noteUnreduced, reduce, signedProductRange, unreducedOf, type Unreduced } from './codegen-unreduced.js';
+import { combine, MAX_INLINE, nonzero, noteUnreduced, reduce, signedProductRange, unreducedOf, type Unreduced } from './codegen-unreduced.js';
 
 /** A mid or narrow operand's canonical value as an unreduced form. */
 function canonical(x: ExprCtx, id: NodeId): Unreduced {
   return { e: num(x, id), min: 0, max: 2 ** x.width(id) - 1 };
 }
 
-/** `u` with its expression hoisted into a local, recorded for node `id`. */
+/** Records `u` for node `id`'s readers (as an expression, when short
+ *  enough to repeat), and returns it in a local for the node's own
+ *  reduction, which names it more than once. */
 function kept(x: ExprCtx, id: NodeId, u: Unreduced): Unreduced {
-  const t = { ...u, e: x.tmp(u.e) };
-  noteUnreduced(x, id, t);
-  return t;
+  if (u.e.length <= MAX_INLINE) noteUnreduced(x, id, { ...u, e: `(${u.e})` });
+  return { ...u, e: x.tmp(u.e) };
 }
 
 const TWO32 = 4294967296;
@@ -158,7 +159,7 @@ export function midExpr(n: Node, x: ExprCtx): string {
       // The low bits of a value are congruent to its unreduced form mod 2^w.
       if (n.lo === 0 && u !== undefined) {
         noteUnreduced(x, n.id, u);
-        return reduce(u, w);
+        return reduce({ ...u, e: x.tmp(u.e) }, w);
       }
       const s = n.lo === 0 ? a : `Math.floor(${a} / ${2 ** n.lo})`;
       if (n.lo + w === wa) return s;

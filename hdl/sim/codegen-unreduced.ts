@@ -11,7 +11,11 @@
 //
 // Each form carries the interval of its value, so that every step stays an
 // exact double (|t| <= 2^53) and each reduction picks its cheapest exact form.
-// Kept per generated function (ExprCtx), for nodes computed in it.
+// Kept per generated function (ExprCtx), for nodes computed in it, as an
+// expression over node values only, repeated at each reader (V8 numbers the
+// repeats as one value): no local of its own, so it is valid wherever the
+// node is, whatever blocks the code is in. Past MAX_INLINE characters a
+// form is not kept, and its readers use the reduced value.
 import type { NodeId } from '../ir.js';
 import type { ExprCtx } from './codegen-util.js';
 
@@ -25,6 +29,8 @@ export interface Unreduced {
 
 /** Largest magnitude for which sums and differences stay exact doubles. */
 const EXACT = 2 ** 53;
+/** Longest form expression repeated at its readers. */
+export const MAX_INLINE = 160;
 
 const forms = new WeakMap<ExprCtx, Map<NodeId, Unreduced>>();
 

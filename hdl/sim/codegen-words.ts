@@ -12,9 +12,12 @@
 // when nothing reads it.
 //
 // Words are made on demand, when a slice asks for them, and kept per
-// generated function (its ExprCtx): a producer's words are emitted as
-// locals just before their first reader, after every operand (the schedule
-// is topological), in the same scope. Only producers computed in that same
+// generated function (its ExprCtx) as expressions over node values only,
+// repeated at each reader (V8 numbers the repeats as one value): no local
+// of their own, so they are valid wherever the node is, whatever blocks
+// the code is in (a local declared in one `if` block would be out of scope
+// in the next). Expressions stop growing at MAX_EXPR characters: a longer
+// chain falls back to the double. Only producers computed in the same
 // function qualify: a chunk function stores to the slot arrays just the
 // values other chunks read directly, so an operand of a producer in another
 // chunk may have no current slot. Mid operands without words (products,
@@ -34,6 +37,8 @@ export interface Words {
  *  beyond it the reader falls back to the double (recursion stays shallow
  *  even on a 10,000-node chain). */
 const MAX_DEPTH = 64;
+/** Longest word expression repeated at its readers. */
+const MAX_EXPR = 240;
 
 const made = new WeakMap<ExprCtx, Map<NodeId, Words | null>>();
 /** Mid nodes computed (by codegen-mid.ts) in each generated function. */
@@ -80,7 +85,7 @@ function computeWords(x: ExprCtx, id: NodeId, depth: number): Words | null {
   const n = x.net.nodes[id]!;
   const w = n.width;
   const hiMask = mask(w - 32);
-  const pair = (lo: string, hi: string): Words => ({ lo: x.tmp(lo), hi: x.tmp(hi) });
+  const pair = (lo: string, hi: string): Words | null => (lo.length + hi.length > MAX_EXPR ? null : { lo: `(${lo})`, hi: `(${hi})` });
   switch (n.op) {
     case 'zext':
       return wordsOf(x, n.a, depth);
@@ -90,11 +95,11 @@ function computeWords(x: ExprCtx, id: NodeId, depth: number): Words | null {
       if (a === null) return null;
       if (wa === w) return a;
       if (isNarrow(wa)) {
-        const s = x.tmp(sxN(a.lo, wa));
-        return { lo: s, hi: x.tmp(`(${s} >> 31) & ${hiMask}`) };
+        const s = sxN(a.lo, wa);
+        return pair(s, `(${s} >> 31) & ${hiMask}`);
       }
       const sh = 64 - wa;
-      return { lo: a.lo, hi: x.tmp(`((${a.hi} << ${sh}) >> ${sh}) & ${hiMask}`) };
+      return pair(a.lo, `((${a.hi} << ${sh}) >> ${sh}) & ${hiMask}`);
     }
     case 'add':
     case 'sub': {
@@ -102,9 +107,9 @@ function computeWords(x: ExprCtx, id: NodeId, depth: number): Words | null {
       const b = a === null ? null : wordsOf(x, n.b, depth);
       if (a === null || b === null) return null;
       if (n.op === 'add') {
-        const lo = x.tmp(`(${a.lo} + ${b.lo}) | 0`);
+        const lo = `((${a.lo} + ${b.lo}) | 0)`;
         // Unsigned wrap-around of the low words is the carry out of bit 31.
-        return { lo, hi: x.tmp(`(${a.hi} + ${b.hi} + (((${lo} >>> 0) < (${a.lo} >>> 0)) | 0)) & ${hiMask}`) };
+        return pair(lo, `(${a.hi} + ${b.hi} + (((${lo} >>> 0) < (${a.lo} >>> 0)) | 0)) & ${hiMask}`);
       }
       const borrow = `(((${a.lo} >>> 0) < (${b.lo} >>> 0)) | 0)`;
       return pair(`(${a.lo} - ${b.lo}) | 0`, `(${a.hi} - ${b.hi} - ${borrow}) & ${hiMask}`);
@@ -151,7 +156,7 @@ function computeWords(x: ExprCtx, id: NodeId, depth: number): Words | null {
       // from both words of the operand.
       const a = wordsOf(x, n.a, depth);
       if (a === null) return null;
-      if (n.lo === 0) return { lo: a.lo, hi: x.tmp(`${a.hi} & ${hiMask}`) };
+      if (n.lo === 0) return pair(a.lo, `${a.hi} & ${hiMask}`);
       return pair(`(${a.lo} >>> ${n.lo}) | (${a.hi} << ${32 - n.lo})`, `(${a.hi} >>> ${n.lo}) & ${hiMask}`);
     }
     default:
