@@ -15,6 +15,7 @@ import { isWide, limbsOf, storeOf, type Layout } from './layout.js';
 import { helperPrologue } from './runtime.js';
 import { inputSteered } from './steering.js';
 import { emitLazy } from './codegen-lazy.js';
+import { enableGroups } from './codegen-edge-groups.js';
 
 /** inputSteered per netlist, computed once for all its generated functions. */
 const steeredOf = new WeakMap<FlatNetlist, Uint8Array>();
@@ -207,7 +208,10 @@ export function invariantNodes(net: FlatNetlist, root: Int32Array, cone: NodeId[
 
 /** The loop body's tail: next states, writes, commit into the state locals. */
 export function edgeInLoop(g: Gen, net: FlatNetlist, stateIds: NodeId[]): void {
-  for (const id of stateIds) g.emit(assign('const', names(net, id, 'x'), nextStateValue(net.nodes[id]!, g.ctx, 'rst')));
+  // Registers sharing an enable: one branch per group (codegen-edge-groups.ts).
+  const groups = enableGroups(g.ctx, stateIds, (id) => names(net, id, 'x')[0]!, (id) => names(net, id)[0]!);
+  for (const id of stateIds) if (!groups.ids.has(id)) g.emit(assign('const', names(net, id, 'x'), nextStateValue(net.nodes[id]!, g.ctx, 'rst')));
+  for (const s of groups.statements) g.emit(s);
   for (const s of writeStatements(g.ctx, 'rst')) g.emit(s);
   for (const id of stateIds) g.emit(assign('', names(net, id), names(net, id, 'x')));
 }

@@ -196,29 +196,21 @@ function multiply(op: 'mulu' | 'muls', a: NodeId, b: NodeId, w: number, x: ExprC
 const UNROLL_MUL_LIMBS = 4;
 
 /** Schoolbook product mod 2^(32k), straight-line: each 32x32 partial product
- *  as its low word (Math.imul) and high word (from 16-bit halves, every term
- *  an exact double), summed per result limb with the carry in. A column
- *  holds at most 2k + 1 terms below 2^32 each, so its sum is an exact double
- *  (< 2^36); `| 0` keeps its low 32 bits and scaling by 2^-32 the carry. */
+ *  as its low word (Math.imul) and high word (highWord), summed per result
+ *  limb with the carry in. A column holds at most 2k + 1 terms below 2^32
+ *  each, so its sum is an exact double (< 2^36); `| 0` keeps its low 32 bits
+ *  and scaling by 2^-32 the carry. */
 function mulUnrolled(k: number, ka: number, kb: number, al: (j: number) => string, bl: (j: number) => string, w: number, x: ExprCtx): string[] {
   const A = Array.from({ length: ka }, (_, i) => x.tmp(al(i)));
   const B = Array.from({ length: kb }, (_, j) => x.tmp(bl(j)));
-  const half = (v: string[]): { u: string[]; lo: string[]; hi: string[] } => {
-    const u = v.map((l) => x.tmp(`(${l} >>> 0)`));
-    return { u, lo: u.map((l) => x.tmp(`(${l} & 65535)`)), hi: u.map((l) => x.tmp(`(${l} >>> 16)`)) };
-  };
-  const ha = half(A);
-  const hb = half(B);
+  const ua = A.map((l) => x.tmp(`(${l} >>> 0)`));
+  const ub = B.map((l) => x.tmp(`(${l} >>> 0)`));
   const cols: string[][] = Array.from({ length: k }, () => []);
   for (let i = 0; i < ka; i++) {
     for (let j = 0; j < kb && i + j < k; j++) {
-      cols[i + j]!.push(`(Math.imul(${A[i]}, ${B[j]}) >>> 0)`);
-      if (i + j + 1 < k) {
-        const mid = x.tmp(
-          `${ha.hi[i]} * ${hb.lo[j]} + ${ha.lo[i]} * ${hb.hi[j]} + ((${ha.lo[i]} * ${hb.lo[j]}) >>> 16)`,
-        );
-        cols[i + j + 1]!.push(`(${ha.hi[i]} * ${hb.hi[j]} + Math.floor(${mid} / 65536))`);
-      }
+      const low = x.tmp(`(Math.imul(${A[i]}, ${B[j]}) >>> 0)`);
+      cols[i + j]!.push(low);
+      if (i + j + 1 < k) cols[i + j + 1]!.push(`Math.floor(${highWord(`${ua[i]} * ${ub[j]}`, low)})`);
     }
   }
   let carry = '';
@@ -231,10 +223,21 @@ function mulUnrolled(k: number, ka: number, kb: number, al: (j: number) => strin
   });
 }
 
-/** Both operands in one limb: the 64-bit product from 16-bit halves, every
- *  partial sum an exact double. Signed: the unsigned product of the two's
- *  complement patterns, less each operand times 2^32 where the other is
- *  negative (mod 2^64 that is the signed product). */
+/** floor(P / 2^32) + 1/2 within 2^-21, for an integer product P of two
+ *  operands below 2^32 in magnitude, from `product` (their double product,
+ *  P rounded: off by at most 2^10) and `low` (P mod 2^32, exact, as an
+ *  unsigned number): product - low is floor(P / 2^32) * 2^32 off by at most
+ *  2^11 after its own rounding, so scaled by 2^-32 it is within 2^-21 of the
+ *  high word, and Math.floor (or ToInt32, for a non-negative value) of it
+ *  plus 1/2 is that word exactly. Two multiplies instead of four 16-bit
+ *  partial products. */
+function highWord(product: string, low: string): string {
+  return `((${product} - ${low}) * ${INV32} + 0.5)`;
+}
+
+/** Both operands in one limb: the low word by Math.imul, the high word by
+ *  highWord from the double product (signed operands: their sign-extended
+ *  values, so the high word is the signed product's, mod 2^32). */
 function mul32x32(op: 'mulu' | 'muls', a: NodeId, b: NodeId, w: number, x: ExprCtx): string[] {
   const pat = (id: NodeId): string => {
     const wi = x.width(id);
@@ -243,13 +246,13 @@ function mul32x32(op: 'mulu' | 'muls', a: NodeId, b: NodeId, w: number, x: ExprC
   };
   const sa = x.tmp(pat(a));
   const sb = x.tmp(pat(b));
-  const ua = x.tmp(`(${sa} >>> 0)`);
-  const ub = x.tmp(`(${sb} >>> 0)`);
-  const lo = `Math.imul(${sa}, ${sb})`;
-  const mid = x.tmp(`(${ua} >>> 16) * (${ub} & 65535) + (${ua} & 65535) * (${ub} >>> 16) + (((${ua} & 65535) * (${ub} & 65535)) >>> 16)`);
-  let hi = `(${ua} >>> 16) * (${ub} >>> 16) + Math.floor(${mid} / 65536)`;
-  if (op === 'muls') hi = `${hi} - (${sa} < 0 ? ${ub} : 0) - (${sb} < 0 ? ${ua} : 0)`;
-  return [lo, fit(`((${hi}) | 0)`, w, 1)];
+  const lo = x.tmp(`Math.imul(${sa}, ${sb})`);
+  // Unsigned: the high word is non-negative, and ToInt32 truncates it.
+  const hi =
+    op === 'muls'
+      ? `(Math.floor(${highWord(`${sa} * ${sb}`, `(${lo} >>> 0)`)}) | 0)`
+      : `(${highWord(`(${sa} >>> 0) * (${sb} >>> 0)`, `(${lo} >>> 0)`)} | 0)`;
+  return [lo, fit(hi, w, 1)];
 }
 
 function shift(op: 'shl' | 'shru' | 'shrs', a: NodeId, b: NodeId, w: number, x: ExprCtx, sx: Map<NodeId, string>): string[] {
