@@ -1,5 +1,6 @@
-// A small pool of worker threads for micro-architecture evaluations (Node's
-// worker_threads; no pool package needed for one task type). Under tsx or
+// A small pool of worker threads for micro-architecture evaluations and
+// sequential sampling's single replicates (Node's worker_threads; no pool
+// package needed for two job types). Under tsx or
 // vitest the worker is a .ts file, so it is started through a two-line
 // bootstrap that registers tsx's loader inside the thread first: Worker's
 // execArgv `--import tsx` does not take effect for the worker's own entry.
@@ -12,6 +13,7 @@ import type { StudyRef } from './study-ref.js';
 import { SweepError } from './spec.js';
 import type { PricingContext } from './pricing.js';
 import type { Task, TaskResult } from './task.js';
+import type { ReplicateJob, ReplicateResult } from './replicate.js';
 import type { FromWorker, ToWorker, WorkerInit } from './worker.js';
 
 function workerEntry(): { url: string; ts: boolean } {
@@ -31,11 +33,15 @@ function spawn(init: WorkerInit): Worker {
   return new Worker(code, { eval: true, workerData: init });
 }
 
+type Job = { kind: 'task'; task: Task } | { kind: 'replicate'; replicate: ReplicateJob };
+
 interface Pending {
-  task: Task;
-  resolve: (r: TaskResult) => void;
+  job: Job;
+  resolve: (r: TaskResult | ReplicateResult) => void;
   reject: (e: Error) => void;
 }
+
+const entryOf = (j: Job): string => (j.kind === 'task' ? j.task.entry.id : j.replicate.entry.id);
 
 interface Slot {
   worker: Worker;
@@ -87,9 +93,18 @@ export class WorkerPool {
   }
 
   run(task: Task): Promise<TaskResult> {
+    return this.enqueue({ kind: 'task', task }) as Promise<TaskResult>;
+  }
+
+  /** One workload replicate of one micro-architecture (sampling.ts). */
+  simulate(replicate: ReplicateJob): Promise<ReplicateResult> {
+    return this.enqueue({ kind: 'replicate', replicate }) as Promise<ReplicateResult>;
+  }
+
+  private enqueue(job: Job): Promise<TaskResult | ReplicateResult> {
     if (this.failed) return Promise.reject(this.failed);
     return new Promise((resolve, reject) => {
-      this.queue.push({ task, resolve, reject });
+      this.queue.push({ job, resolve, reject });
       this.dispatch();
     });
   }
@@ -100,7 +115,8 @@ export class WorkerPool {
       const next = this.queue.shift();
       if (next === undefined) return;
       s.busy = { ...next, seq: ++this.seq };
-      s.worker.postMessage({ kind: 'task', seq: s.busy.seq, task: next.task } satisfies ToWorker);
+      const seq = s.busy.seq;
+      s.worker.postMessage((next.job.kind === 'task' ? { kind: 'task', seq, task: next.job.task } : { kind: 'replicate', seq, replicate: next.job.replicate }) satisfies ToWorker);
     }
   }
 
@@ -109,7 +125,8 @@ export class WorkerPool {
     const job = s.busy;
     s.busy = null;
     if (m.kind === 'done') job.resolve(m.result);
-    else job.reject(m.user ? new SweepError(m.message) : new Error(`micro-architecture ${job.task.entry.id}: ${m.message}`));
+    else if (m.kind === 'simulated') job.resolve(m.result);
+    else job.reject(m.user ? new SweepError(m.message) : new Error(`micro-architecture ${entryOf(job.job)}: ${m.message}`));
     this.dispatch();
   }
 
