@@ -1,14 +1,9 @@
 // A small pool of worker threads for micro-architecture evaluations and
 // sequential sampling's single replicates (Node's worker_threads; no pool
-// package needed for two job types). Under tsx or
-// vitest the worker is a .ts file, so it is started through a two-line
-// bootstrap that registers tsx's loader inside the thread first: Worker's
-// execArgv `--import tsx` does not take effect for the worker's own entry.
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+// package needed for two job types). spawn.ts starts each on the .ts entry
+// under tsx or vitest.
+import type { Worker } from 'node:worker_threads';
+import { spawnWorker } from './spawn.js';
 import type { StudyRef } from './study-ref.js';
 import { SweepError } from './spec.js';
 import type { PricingContext } from './pricing.js';
@@ -16,21 +11,8 @@ import type { Task, TaskResult } from './task.js';
 import type { ReplicateJob, ReplicateResult } from './replicate.js';
 import type { FromWorker, ToWorker, WorkerInit } from './worker.js';
 
-function workerEntry(): { url: string; ts: boolean } {
-  for (const ext of ['.ts', '.js']) {
-    const url = new URL(`./worker${ext}`, import.meta.url);
-    if (existsSync(fileURLToPath(url))) return { url: url.href, ts: ext === '.ts' };
-  }
-  throw new Error('sweep worker entry not found');
-}
-
 function spawn(init: WorkerInit): Worker {
-  const entry = workerEntry();
-  if (!entry.ts) return new Worker(new URL(entry.url), { workerData: init });
-  const tsxDir = dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
-  const api = pathToFileURL(join(tsxDir, 'dist/esm/api/index.mjs')).href;
-  const code = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(entry.url)}); });`;
-  return new Worker(code, { eval: true, workerData: init });
+  return spawnWorker(new URL('./worker', import.meta.url), init);
 }
 
 type Job = { kind: 'task'; task: Task } | { kind: 'replicate'; replicate: ReplicateJob };
