@@ -19,6 +19,8 @@ type Job = { kind: 'task'; task: Task } | { kind: 'replicate'; replicate: Replic
 
 interface Pending {
   job: Job;
+  /** Only this worker (by index) may take it: a replicate sent where its design is already elaborated and compiled. */
+  slot?: number;
   resolve: (r: TaskResult | ReplicateResult) => void;
   reject: (e: Error) => void;
 }
@@ -78,28 +80,29 @@ export class WorkerPool {
     return this.enqueue({ kind: 'task', task }) as Promise<TaskResult>;
   }
 
-  /** One workload replicate of one micro-architecture (sampling.ts). */
-  simulate(replicate: ReplicateJob): Promise<ReplicateResult> {
-    return this.enqueue({ kind: 'replicate', replicate }) as Promise<ReplicateResult>;
+  /** One workload replicate of one micro-architecture (sampling.ts), on worker `slot` (0 .. size - 1). */
+  simulate(replicate: ReplicateJob, slot: number): Promise<ReplicateResult> {
+    return this.enqueue({ kind: 'replicate', replicate }, slot) as Promise<ReplicateResult>;
   }
 
-  private enqueue(job: Job): Promise<TaskResult | ReplicateResult> {
+  private enqueue(job: Job, slot?: number): Promise<TaskResult | ReplicateResult> {
     if (this.failed) return Promise.reject(this.failed);
     return new Promise((resolve, reject) => {
-      this.queue.push({ job, resolve, reject });
+      this.queue.push({ job, resolve, reject, ...(slot !== undefined && { slot }) });
       this.dispatch();
     });
   }
 
   private dispatch(): void {
-    for (const s of this.slots) {
-      if (s.busy !== null) continue;
-      const next = this.queue.shift();
-      if (next === undefined) return;
+    this.slots.forEach((s, index) => {
+      if (s.busy !== null) return;
+      const at = this.queue.findIndex((p) => p.slot === undefined || p.slot === index);
+      if (at < 0) return;
+      const next = this.queue.splice(at, 1)[0]!;
       s.busy = { ...next, seq: ++this.seq };
       const seq = s.busy.seq;
       s.worker.postMessage((next.job.kind === 'task' ? { kind: 'task', seq, task: next.job.task } : { kind: 'replicate', seq, replicate: next.job.replicate }) satisfies ToWorker);
-    }
+    });
   }
 
   private onMessage(s: Slot, m: FromWorker): void {

@@ -247,7 +247,7 @@ export async function runSweep(opts: SweepOptions): Promise<SweepSummary> {
         const here = pool;
         const runner: ReplicateRunner =
           here !== null
-            ? { slots: here.size, simulate: (job) => here.simulate(job) }
+            ? { slots: here.size, simulate: (job, slot) => here.simulate(job, slot) }
             : {
                 slots: 1,
                 simulate: async (job) => {

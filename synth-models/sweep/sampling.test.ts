@@ -40,12 +40,13 @@ function sequential(job: SampleJob): Performance[] {
 }
 
 /** `slots` workers whose replicates finish after seeded, uneven delays. */
-function runner(slots: number, seed: number, log: ReplicateJob[]): ReplicateRunner {
+function runner(slots: number, seed: number, log: ReplicateJob[], onSlot: (job: ReplicateJob, slot: number) => void = () => undefined): ReplicateRunner {
   let s = seed;
   return {
     slots,
-    simulate: (job) => {
+    simulate: (job, slot) => {
       log.push(job);
+      onSlot(job, slot);
       s = (Math.imul(s, 1103515245) + 12345) >>> 0;
       const delay = s % 4;
       return new Promise<ReplicateResult>((resolve) => setTimeout(() => resolve({ performance: figureOf(job.entry.index, job.index), ms: 1 }), delay));
@@ -72,6 +73,23 @@ describe('sequential sampling over workers', () => {
     }
   });
 
+  it('keeps a worker on its design, sharing one only once no design is left to itself', async () => {
+    const pairs = new Set<string>();
+    const busy = new Set<number>();
+    let clash = false;
+    const r = runner(2, 4, [], (job, slot) => pairs.add(`${job.entry.id}@${slot}`));
+    const simulate: ReplicateRunner['simulate'] = (j, slot) => {
+      clash ||= busy.has(slot);
+      busy.add(slot);
+      return r.simulate(j, slot).finally(() => busy.delete(slot));
+    };
+    await sampleAll(jobs(4), EXT, { slots: 2, simulate }, () => undefined);
+    // d0 and d1 start apart, d2 and d3 follow as they stop; only the last is shared.
+    expect(clash).toBe(false);
+    expect(pairs.size).toBeLessThanOrEqual(5);
+    for (const d of ['d0', 'd1', 'd2']) expect([...pairs].filter((p) => p.startsWith(`${d}@`)).length).toBe(1);
+  });
+
   it('continues from the runs a design already has', async () => {
     const from = jobs(3).map((j, d) => ({ ...j, runs: sequential(j).slice(0, 3 + d) }));
     const got = new Map<string, Sampled>();
@@ -85,7 +103,7 @@ describe('sequential sampling over workers', () => {
     const got: Sampled[] = [];
     const log: ReplicateJob[] = [];
     const r = runner(2, 5, log);
-    const summary = await sampleAll(jobs(4), EXT, { slots: 2, simulate: (j) => (log.length === 6 && stop.abort(), r.simulate(j)) }, (s) => void got.push(s), { signal: stop.signal });
+    const summary = await sampleAll(jobs(4), EXT, { slots: 2, simulate: (j, slot) => (log.length === 6 && stop.abort(), r.simulate(j, slot)) }, (s) => void got.push(s), { signal: stop.signal });
     expect(log.length).toBe(7);
     // Design 0 (four runs) stopped before the abort; the others are left for a resume.
     expect(got.map((s) => s.job.entry.id)).toEqual(['d0']);

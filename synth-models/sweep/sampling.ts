@@ -24,10 +24,10 @@ export interface SampleJob {
   runs: readonly Performance[];
 }
 
-/** Where replicates are simulated: `slots` at once. */
+/** Where replicates are simulated: `slots` workers, one replicate each at a time. */
 export interface ReplicateRunner {
   readonly slots: number;
-  simulate(job: ReplicateJob): Promise<ReplicateResult>;
+  simulate(job: ReplicateJob, slot: number): Promise<ReplicateResult>;
 }
 
 export interface Sampled {
@@ -109,29 +109,40 @@ export async function sampleAll(
   // Replicates below this index are needed whatever the later ones show:
   // the one after the runs so far (the rule did not stop), and up to the minimum.
   const certain = (s: State): number => Math.min(ext.maxReplicates, Math.max(s.runs.length + 1, ext.minReplicates));
-  const pick = (): State | null => {
+  // Each worker keeps to its design while it has certain work (its netlist
+  // is elaborated and compiled there), then takes a design no other worker
+  // has, then joins one; with no certain work left anywhere, it simulates
+  // ahead: on its own design, else where the fewest are ahead of the rule.
+  const current: (State | null)[] = Array.from({ length: runner.slots }, () => null);
+  const pick = (slot: number): State | null => {
     const open = states.filter((s) => !s.done && s.next < ext.maxReplicates);
-    // Certain work first, designs in order (the first to finish is written first);
-    // then the design with the fewest replicates ahead of its rule.
-    const sure = open.find((s) => s.next < certain(s));
-    if (sure !== undefined) return sure;
+    const sure = (s: State): boolean => s.next < certain(s);
+    const mine = current[slot] ?? null;
+    const own = mine !== null && open.includes(mine) ? mine : null;
+    if (own !== null && sure(own)) return own;
+    const taken = new Set(current.filter((c, i) => i !== slot && c !== null));
+    const fresh = open.find((s) => sure(s) && !taken.has(s)) ?? open.find(sure);
+    if (fresh !== undefined) return fresh;
+    if (own !== null) return own;
     let best: State | null = null;
     for (const s of open) if (best === null || s.next - s.runs.length < best.next - best.runs.length) best = s;
     return best;
   };
 
   for (const s of states) advance(s);
-  let inflight = 0;
+  const busy: boolean[] = Array.from({ length: runner.slots }, () => false);
   await new Promise<void>((resolve) => {
     const pump = (): void => {
-      while (inflight < runner.slots && failure === null && !signal?.aborted) {
-        const s = pick();
-        if (s === null) break;
+      for (let slot = 0; slot < runner.slots && failure === null && !signal?.aborted; slot++) {
+        if (busy[slot]) continue;
+        const s = pick(slot);
+        if (s === null) continue;
         const index = s.next++;
-        inflight++;
-        runner.simulate({ entry: s.job.entry, index }).then(
+        busy[slot] = true;
+        current[slot] = s;
+        runner.simulate({ entry: s.job.entry, index }, slot).then(
           (r) => {
-            inflight--;
+            busy[slot] = false;
             if (s.done) summary.discarded++;
             else {
               s.early.set(index, r);
@@ -140,13 +151,13 @@ export async function sampleAll(
             pump();
           },
           (e: unknown) => {
-            inflight--;
+            busy[slot] = false;
             failure ??= e;
             pump();
           },
         );
       }
-      if (inflight === 0) resolve();
+      if (!busy.includes(true)) resolve();
     };
     pump();
   });
