@@ -4,11 +4,10 @@
 // timed on its own (the first ones are the warm-up), and the checksum runs
 // across all of them, so it can be compared with Verilator's at any cycle.
 //  - Free-running: each slice's xorshift stimulus (testbenches/cosim/
-//    xorshift.ts) is generated before its timer starts, into a Uint32Array
-//    for inputs of at most 32 bits and BigInts for wider ones. Per cycle:
-//    inputs written through handles (poke above 32 bits), outputs read
-//    through handles (peek above 32 bits) and folded into the FNV-1a
-//    checksum of outputChecksum, then step(1).
+//    xorshift.ts) is generated before its timer starts, into a Uint32Array.
+//    Per cycle: inputs written through number handles (word handles above
+//    32 bits, from runBatch's column layout), outputs read through them and
+//    folded into the FNV-1a checksum of outputChecksum, then step(1).
 //  - Batched: the same stimulus, per input a Uint32Array column (one word
 //    per 32 bits per cycle), run through runBatch in chunks of BATCH_CHUNK
 //    cycles; every output of every cycle is folded from the returned
@@ -16,7 +15,7 @@
 //  - Constant inputs: one draw per input after reset, then step(n) per
 //    slice; outputs are folded only where a checksum is asked for.
 import type { Design, PortIR } from '../hdl/ir.js';
-import type { CompiledSimulator, SignalHandle } from '../hdl/sim/index.js';
+import type { CompiledSimulator, SignalHandle, WordHandle } from '../hdl/sim/index.js';
 import { topPorts } from '../testbenches/cosim/stimulus.js';
 import { FNV_OFFSET, FNV_PRIME, outputChecksum, SEED_IF_ZERO, XorShift64 } from '../testbenches/cosim/xorshift.js';
 
@@ -120,9 +119,10 @@ class Fnv {
 
 interface Io {
   narrowIn: SignalHandle[];
-  wideIn: { path: string; width: number }[];
-  /** In output port order; handle null for outputs wider than 32 bits. */
-  out: { handle: SignalHandle | null; path: string; width: number }[];
+  wideIn: { path: string; width: number; words: WordHandle }[];
+  /** In output port order; handle null for outputs wider than 32 bits,
+   *  which are read through `words`. */
+  out: { handle: SignalHandle | null; words: WordHandle; path: string; width: number }[];
 }
 
 function portsOf(sim: CompiledSimulator): Io {
@@ -131,8 +131,13 @@ function portsOf(sim: CompiledSimulator): Io {
   const path = (p: PortIR): string => `${top}.${p.name}`;
   return {
     narrowIn: inputs.filter((p) => p.width <= 32).map((p) => sim.handle(path(p))),
-    wideIn: inputs.filter((p) => p.width > 32).map((p) => ({ path: path(p), width: p.width })),
-    out: outputs.map((p) => ({ handle: p.width <= 32 ? sim.handle(path(p)) : null, path: path(p), width: p.width })),
+    wideIn: inputs.filter((p) => p.width > 32).map((p) => ({ path: path(p), width: p.width, words: sim.wordHandle(path(p)) })),
+    out: outputs.map((p) => ({
+      handle: p.width <= 32 ? sim.handle(path(p)) : null,
+      words: sim.wordHandle(path(p)),
+      path: path(p),
+      width: p.width,
+    })),
   };
 }
 
@@ -191,8 +196,19 @@ abstract class Run {
 export class FreeRun extends Run {
   private narrow = new Uint32Array(0);
   private wide: bigint[] = [];
+  /** Designs with a port wider than 32 bits: the stimulus as runBatch's
+   *  columns (the same draws), wide ports through word handles. */
+  private readonly byWords = this.inputs.some((p) => p.width > 32) || this.io.out.some((o) => o.width > 32);
+  private columns: Uint32Array[] = [];
 
   protected override prepare(n: number): void {
+    if (this.byWords) {
+      if ((this.columns[0]?.length ?? -1) < n * wordsOf(this.inputs[0]?.width ?? 1)) {
+        this.columns = this.inputs.map((p) => new Uint32Array(n * wordsOf(p.width)));
+      }
+      this.rng.fillColumns(this.inputs, n, this.columns);
+      return;
+    }
     const need = n * this.io.narrowIn.length;
     if (this.narrow.length < need) this.narrow = new Uint32Array(need);
     this.rng.fill(this.inputs, n, this.narrow, this.wide);
@@ -229,6 +245,10 @@ export class FreeRun extends Run {
       hash.lo = lo >>> 0;
       return;
     }
+    if (this.byWords) {
+      this.wordCycles(from, end);
+      return;
+    }
     for (let c = from, k = from * nIn, kw = from * nWide; c < end; c++) {
       for (let i = 0; i < nIn; i++) io.narrowIn[i]!.write(narrow[k++]!);
       for (let i = 0; i < nWide; i++) sim.poke(io.wideIn[i]!.path, wide[kw++]!);
@@ -238,6 +258,52 @@ export class FreeRun extends Run {
       }
       sim.step(1);
     }
+  }
+
+  /** The loop a testbench of a wide design would write: number handles up
+   *  to 32 bits, word handles above (no BigInt); outputs folded 64 bits at a
+   *  time as BatchRun folds them. */
+  private wordCycles(from: number, end: number): void {
+    const { sim, io, hash, columns } = this;
+    const narrowCols = this.inputs.flatMap((p, i) => (p.width <= 32 ? [columns[i]!] : []));
+    const wideCols = this.inputs.flatMap((p, i) => (p.width > 32 ? [columns[i]!] : []));
+    const inH = io.narrowIn;
+    const wideH = io.wideIn.map((p) => p.words);
+    const wideK = io.wideIn.map((p) => wordsOf(p.width));
+    const nIn = inH.length;
+    const nWide = wideH.length;
+    // Per output: its number handle, or (null) its word handle and words.
+    const outH = io.out.map((o) => o.handle);
+    const outW = io.out.map((o) => o.words);
+    const outK = io.out.map((o) => wordsOf(o.width));
+    const nOut = outH.length;
+    const buf = new Uint32Array(Math.max(2, ...outK));
+    let hi = hash.hi | 0;
+    let lo = hash.lo | 0;
+    for (let c = from; c < end; c++) {
+      for (let i = 0; i < nIn; i++) inH[i]!.write(narrowCols[i]![c]!);
+      for (let i = 0; i < nWide; i++) wideH[i]!.write(wideCols[i]!, c * wideK[i]!);
+      for (let i = 0; i < nOut; i++) {
+        const h = outH[i]!;
+        if (h !== null) {
+          const x = lo ^ h.read();
+          hi = (Math.imul(hi, PRIME_LOW) + carryOf(x) + (x << 8)) | 0;
+          lo = Math.imul(x, PRIME_LOW);
+          continue;
+        }
+        const k = outK[i]!;
+        outW[i]!.read(buf);
+        for (let j = 0; j < k; j += 2) {
+          const x = lo ^ buf[j]!;
+          const wordHi = j + 1 < k ? buf[j + 1]! : 0;
+          hi = (Math.imul(hi ^ wordHi, PRIME_LOW) + carryOf(x) + (x << 8)) | 0;
+          lo = Math.imul(x, PRIME_LOW);
+        }
+      }
+      sim.step(1);
+    }
+    hash.hi = hi >>> 0;
+    hash.lo = lo >>> 0;
   }
 }
 

@@ -9,8 +9,8 @@
 //      every output is folded into an FNV checksum. Verilator: the C++ loop
 //      of testbenches/cosim/verilator-bench.ts (it generates its stimulus
 //      inside the timed loop). Ours: stimulus pre-generated outside the
-//      timed region, written through handles (poke above 32 bits), outputs
-//      read through handles (peek above 32 bits), step(1). See replay.ts.
+//      timed region, written through handles (word handles above 32 bits),
+//      outputs read through them, step(1). See replay.ts.
 //      Also 'batched': the same stimulus through runBatch, 4096 cycles per
 //      call, every output of every cycle folded from the returned arrays
 //      (designs whose ports are all at most 32 bits).

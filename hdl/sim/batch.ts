@@ -7,6 +7,7 @@
 import type { FlatNetlist } from '../flatten.js';
 import type { NodeId } from '../ir.js';
 import { assign, edgeInLoop, Gen, invariantNodes, localRefOf, names, slotRefs, withPrologue } from './codegen-fn.js';
+import { emitLazy } from './codegen-lazy.js';
 import { nodeValue, valueOf } from './codegen-node.js';
 import type { Compiled } from './compile.js';
 import { labeler } from './labels.js';
@@ -58,7 +59,7 @@ export function batchLoopCode(net: FlatNetlist, lay: Layout, inputs: NodeId[], o
   for (const id of cone) if (invariant.has(id)) g.emit(assign('const', names(net, id), nodeValue(net.nodes[id]!, g.ctx)));
   g.emit('for (let c = 0; c < n; c++) {');
   inputs.forEach((id, k) => g.emit(assign('', names(net, root[id]!), readInput(`i${k}`, net.nodes[id]!.width))));
-  for (const id of cone) if (!invariant.has(id)) g.emit(assign('const', names(net, id), nodeValue(net.nodes[id]!, g.ctx)));
+  loopBody(g, net, root, cone.filter((id) => !invariant.has(id)), [...outputs, ...edgeInputs(net)]);
   outputs.forEach((id, k) => g.emit(writeOutput(`o${k}`, net.nodes[id]!.width, valueOf(g.ctx, id))));
   edgeInLoop(g, net, stateIds);
   g.emit('}');
@@ -66,6 +67,15 @@ export function batchLoopCode(net: FlatNetlist, lay: Layout, inputs: NodeId[], o
   // Batched inputs keep their last value, as after the last poke of a loop.
   for (const id of batched) g.emit(assign('', slotRefs(net, lay, id), names(net, id)));
   return withPrologue(net, g.text(), 'n, I, O');
+}
+
+/** The loop body's combinational nodes; those not in `kept` (read after
+ *  them: recorded outputs, edge inputs) computed only when read
+ *  (codegen-lazy.ts). */
+function loopBody(g: Gen, net: FlatNetlist, root: Int32Array, ids: NodeId[], kept: NodeId[]): void {
+  const keep = new Set(kept.map((id) => root[id]!));
+  const def = (id: NodeId): void => g.emit(assign('const', names(net, id), nodeValue(net.nodes[id]!, g.ctx)));
+  emitLazy(g, net, root, ids, (id) => keep.has(id), def);
 }
 
 /** Canonical form (layout.ts) of cycle c's entry of a batched input: bits

@@ -6,7 +6,7 @@ import type { Node } from '../ir.js';
 import { chooseLimbs, literal, literalLimbs, memVar, type Choice, type ExprCtx } from './codegen-util.js';
 import { guardedStore, memReadValue, valueOf } from './codegen-node.js';
 import { camWriteStatement } from './codegen-cam.js';
-import { isNarrow, isWide } from './layout.js';
+import { isMid, isNarrow, isWide } from './layout.js';
 import { narrowMux } from './codegen-narrow.js';
 
 /** Next value of a state node (register or sync read data), one expression
@@ -22,6 +22,9 @@ export function nextStateValue(n: Node, x: ExprCtx, rst: string): string[] {
     const masked = n.en !== null && x.maskSelect(n.en) && isNarrow(n.width) ? narrowMux(x.ref(n.en), x.width(n.en), [cur[0]!, d[0]!]) : null;
     const held: Choice = masked !== null ? [masked] : n.en === null ? d : { cond: `${x.ref(n.en)} !== 0`, then: d, else: cur };
     if (n.init === null) return pick(held);
+    // Reset to 0 (most registers): an AND with the function's reset mask
+    // (withPrologue), no branch and no merge of every limb after one.
+    if (n.init === 0n && !isMid(n.width)) return pick(held).map((l) => `(${l} & n${rst})`);
     const init = isWide(n.width) ? literalLimbs(n.init, n.width) : [literal(n.init, n.width)];
     return pick({ cond: `${rst} !== 0`, then: init, else: held });
   }

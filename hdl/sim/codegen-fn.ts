@@ -14,6 +14,8 @@ import { nextStateValue, writeStatements } from './codegen-edge.js';
 import { isWide, limbsOf, storeOf, type Layout } from './layout.js';
 import { helperPrologue } from './runtime.js';
 import { inputSteered } from './steering.js';
+import { emitLazy } from './codegen-lazy.js';
+import { enableGroups } from './codegen-edge-groups.js';
 
 /** inputSteered per netlist, computed once for all its generated functions. */
 const steeredOf = new WeakMap<FlatNetlist, Uint8Array>();
@@ -34,7 +36,7 @@ export function withPrologue(net: FlatNetlist, body: string, params = 'n'): stri
   const uses = (name: string): boolean => new RegExp(`\\b${name}\\b`).test(body);
   const lines = ["'use strict';"];
   const state = ['N', 'D', 'W', 'NX', 'DX', 'WX'].filter(uses).map((k) => `${k} = S.${k}`);
-  if (uses('rst')) state.push('ctl = S.ctl');
+  if (uses('rst') || uses('nrst')) state.push('ctl = S.ctl');
   if (state.length > 0) lines.push(`const ${state.join(', ')};`);
   net.memories.forEach((_, i) => {
     if (uses(`m${i}`)) lines.push(`const m${i} = S.mems[${i}];`);
@@ -49,7 +51,8 @@ export function withPrologue(net: FlatNetlist, body: string, params = 'n'): stri
     if (name !== undefined && uses(name)) lines.push(line);
   }
   lines.push(`return function (${params}) {`);
-  if (uses('rst')) lines.push('const rst = ctl[0];');
+  // nrst: all ones unless reset is high, for registers that reset to 0.
+  if (uses('rst') || uses('nrst')) lines.push('const rst = ctl[0], nrst = rst !== 0 ? 0 : -1;');
   lines.push(body, '};');
   return lines.join('\n');
 }
@@ -132,28 +135,33 @@ export function localRefOf(net: FlatNetlist): RootRef {
   return (r, j) => (isWide(net.nodes[r]!.width) ? `v${r}_${j}` : `v${r}`);
 }
 
-/** Computes `ids` in order; stores those for which `store` holds. */
+/** Computes `ids` in order; stores those for which `store` holds. Values
+ *  not stored are computed only when read (codegen-lazy.ts). */
 export function slotCode(net: FlatNetlist, lay: Layout, ids: NodeId[], store: (id: NodeId) => boolean): string {
   const local = new Set(ids);
   const loc = localRefOf(net);
   // A value from another chunk is read from its slot once, into a local at
   // its first use: the function's own slot stores keep V8 from reusing an
   // earlier load (a large design's chunks read each import ~2.3 times).
+  // Not inside a lazy block: the local would be out of scope after it.
   const imported = new Map<string, string>();
+  let inBlock = false;
   const g: Gen = new Gen(net, lay.root, (r, j) => {
     if (local.has(r)) return loc(r, j);
     const slot = slotRef(net, lay, r, '', j);
     let t = imported.get(slot);
     if (t === undefined) {
+      if (inBlock) return slot;
       t = g.ctx.tmp(slot);
       imported.set(slot, t);
     }
     return t;
   });
-  for (const id of ids) {
-    const def = assign('const', names(net, id), nodeValue(net.nodes[id]!, g.ctx));
-    g.emit(store(id) ? `${def} ${assign('', slotRefs(net, lay, id), names(net, id))}` : def);
-  }
+  const def = (id: NodeId): void => {
+    const d = assign('const', names(net, id), nodeValue(net.nodes[id]!, g.ctx));
+    g.emit(store(id) ? `${d} ${assign('', slotRefs(net, lay, id), names(net, id))}` : d);
+  };
+  emitLazy(g, net, lay.root, ids, store, def, (open) => (inBlock = open));
   return g.text();
 }
 
@@ -200,7 +208,10 @@ export function invariantNodes(net: FlatNetlist, root: Int32Array, cone: NodeId[
 
 /** The loop body's tail: next states, writes, commit into the state locals. */
 export function edgeInLoop(g: Gen, net: FlatNetlist, stateIds: NodeId[]): void {
-  for (const id of stateIds) g.emit(assign('const', names(net, id, 'x'), nextStateValue(net.nodes[id]!, g.ctx, 'rst')));
+  // Registers sharing an enable: one branch per group (codegen-edge-groups.ts).
+  const groups = enableGroups(g.ctx, stateIds, (id) => names(net, id, 'x')[0]!, (id) => names(net, id)[0]!);
+  for (const id of stateIds) if (!groups.ids.has(id)) g.emit(assign('const', names(net, id, 'x'), nextStateValue(net.nodes[id]!, g.ctx, 'rst')));
+  for (const s of groups.statements) g.emit(s);
   for (const s of writeStatements(g.ctx, 'rst')) g.emit(s);
   for (const id of stateIds) g.emit(assign('', names(net, id), names(net, id, 'x')));
 }
@@ -219,6 +230,9 @@ export function loopCode(net: FlatNetlist, lay: Layout, cone: NodeId[], stateIds
   const invariant = invariantNodes(net, lay.root, cone, () => true);
   for (const id of cone) if (invariant.has(id)) g.emit(assign('const', names(net, id), nodeValue(net.nodes[id]!, g.ctx)));
   g.emit('for (let c = 0; c < n; c++) {');
+  // Not lazy (codegen-lazy.ts): measured slower here (radix-sort-tile's
+  // step(n) with constant inputs, 80 -> 85-92 ns/cycle), where the phase
+  // pattern is fixed and every mux a well-predicted branch already.
   for (const id of cone) if (!invariant.has(id)) g.emit(assign('const', names(net, id), nodeValue(net.nodes[id]!, g.ctx)));
   edgeInLoop(g, net, stateIds);
   g.emit('}');

@@ -196,29 +196,21 @@ function multiply(op: 'mulu' | 'muls', a: NodeId, b: NodeId, w: number, x: ExprC
 const UNROLL_MUL_LIMBS = 4;
 
 /** Schoolbook product mod 2^(32k), straight-line: each 32x32 partial product
- *  as its low word (Math.imul) and high word (from 16-bit halves, every term
- *  an exact double), summed per result limb with the carry in. A column
- *  holds at most 2k + 1 terms below 2^32 each, so its sum is an exact double
- *  (< 2^36); `| 0` keeps its low 32 bits and scaling by 2^-32 the carry. */
+ *  as its low word (Math.imul) and high word (highWord), summed per result
+ *  limb with the carry in. A column holds at most 2k + 1 terms below 2^32
+ *  each, so its sum is an exact double (< 2^36); `| 0` keeps its low 32 bits
+ *  and scaling by 2^-32 the carry. */
 function mulUnrolled(k: number, ka: number, kb: number, al: (j: number) => string, bl: (j: number) => string, w: number, x: ExprCtx): string[] {
   const A = Array.from({ length: ka }, (_, i) => x.tmp(al(i)));
   const B = Array.from({ length: kb }, (_, j) => x.tmp(bl(j)));
-  const half = (v: string[]): { u: string[]; lo: string[]; hi: string[] } => {
-    const u = v.map((l) => x.tmp(`(${l} >>> 0)`));
-    return { u, lo: u.map((l) => x.tmp(`(${l} & 65535)`)), hi: u.map((l) => x.tmp(`(${l} >>> 16)`)) };
-  };
-  const ha = half(A);
-  const hb = half(B);
+  const ua = A.map((l) => x.tmp(`(${l} >>> 0)`));
+  const ub = B.map((l) => x.tmp(`(${l} >>> 0)`));
   const cols: string[][] = Array.from({ length: k }, () => []);
   for (let i = 0; i < ka; i++) {
     for (let j = 0; j < kb && i + j < k; j++) {
-      cols[i + j]!.push(`(Math.imul(${A[i]}, ${B[j]}) >>> 0)`);
-      if (i + j + 1 < k) {
-        const mid = x.tmp(
-          `${ha.hi[i]} * ${hb.lo[j]} + ${ha.lo[i]} * ${hb.hi[j]} + ((${ha.lo[i]} * ${hb.lo[j]}) >>> 16)`,
-        );
-        cols[i + j + 1]!.push(`(${ha.hi[i]} * ${hb.hi[j]} + Math.floor(${mid} / 65536))`);
-      }
+      const low = x.tmp(`(Math.imul(${A[i]}, ${B[j]}) >>> 0)`);
+      cols[i + j]!.push(low);
+      if (i + j + 1 < k) cols[i + j + 1]!.push(`Math.floor(${highWord(`${ua[i]} * ${ub[j]}`, low)})`);
     }
   }
   let carry = '';
@@ -231,10 +223,21 @@ function mulUnrolled(k: number, ka: number, kb: number, al: (j: number) => strin
   });
 }
 
-/** Both operands in one limb: the 64-bit product from 16-bit halves, every
- *  partial sum an exact double. Signed: the unsigned product of the two's
- *  complement patterns, less each operand times 2^32 where the other is
- *  negative (mod 2^64 that is the signed product). */
+/** floor(P / 2^32) + 1/2 within 2^-21, for an integer product P of two
+ *  operands below 2^32 in magnitude, from `product` (their double product,
+ *  P rounded: off by at most 2^10) and `low` (P mod 2^32, exact, as an
+ *  unsigned number): product - low is floor(P / 2^32) * 2^32 off by at most
+ *  2^11 after its own rounding, so scaled by 2^-32 it is within 2^-21 of the
+ *  high word, and Math.floor (or ToInt32, for a non-negative value) of it
+ *  plus 1/2 is that word exactly. Two multiplies instead of four 16-bit
+ *  partial products. */
+function highWord(product: string, low: string): string {
+  return `((${product} - ${low}) * ${INV32} + 0.5)`;
+}
+
+/** Both operands in one limb: the low word by Math.imul, the high word by
+ *  highWord from the double product (signed operands: their sign-extended
+ *  values, so the high word is the signed product's, mod 2^32). */
 function mul32x32(op: 'mulu' | 'muls', a: NodeId, b: NodeId, w: number, x: ExprCtx): string[] {
   const pat = (id: NodeId): string => {
     const wi = x.width(id);
@@ -243,13 +246,13 @@ function mul32x32(op: 'mulu' | 'muls', a: NodeId, b: NodeId, w: number, x: ExprC
   };
   const sa = x.tmp(pat(a));
   const sb = x.tmp(pat(b));
-  const ua = x.tmp(`(${sa} >>> 0)`);
-  const ub = x.tmp(`(${sb} >>> 0)`);
-  const lo = `Math.imul(${sa}, ${sb})`;
-  const mid = x.tmp(`(${ua} >>> 16) * (${ub} & 65535) + (${ua} & 65535) * (${ub} >>> 16) + (((${ua} & 65535) * (${ub} & 65535)) >>> 16)`);
-  let hi = `(${ua} >>> 16) * (${ub} >>> 16) + Math.floor(${mid} / 65536)`;
-  if (op === 'muls') hi = `${hi} - (${sa} < 0 ? ${ub} : 0) - (${sb} < 0 ? ${ua} : 0)`;
-  return [lo, fit(`((${hi}) | 0)`, w, 1)];
+  const lo = x.tmp(`Math.imul(${sa}, ${sb})`);
+  // Unsigned: the high word is non-negative, and ToInt32 truncates it.
+  const hi =
+    op === 'muls'
+      ? `(Math.floor(${highWord(`${sa} * ${sb}`, `(${lo} >>> 0)`)}) | 0)`
+      : `(${highWord(`(${sa} >>> 0) * (${sb} >>> 0)`, `(${lo} >>> 0)`)} | 0)`;
+  return [lo, fit(hi, w, 1)];
 }
 
 function shift(op: 'shl' | 'shru' | 'shrs', a: NodeId, b: NodeId, w: number, x: ExprCtx, sx: Map<NodeId, string>): string[] {
@@ -282,10 +285,39 @@ function shift(op: 'shl' | 'shru' | 'shrs', a: NodeId, b: NodeId, w: number, x: 
     });
   }
   const amt = x.tmp(amountNum(b, w, x));
+  const source = x.constValue(a);
+  if (op === 'shl' && source !== null) return shiftConstant(source, x.width(a), k, amt, w, x);
   if (k <= UNROLL_SHIFT_LIMBS) return shiftUnrolled(op, k, op === 'shrs' ? x.tmp(`Math.min(${amt}, ${w - 1})`) : amt, src, w, x);
   const fill = Array.from({ length: k }, (_, j) => `H_A[${j}] = ${src(j)};`).join(' ');
   x.pre(`${fill} H_${op}(${k}, ${op === 'shrs' ? `Math.min(${amt}, ${w - 1})` : amt});`);
   return each((j) => x.tmp(`H_R[${j}]`));
+}
+
+/** A constant shifted left by a variable amount (a one-hot decoder's
+ *  `1 << index` into a 512-bit mask): each result limb is the sum of the
+ *  constant's nonzero limbs that land on it for the amount's whole-limb
+ *  part q, selected by a compare on q with no branch, so the cost is a few
+ *  operations per nonzero limb and result limb, with no helper call or
+ *  scratch copies at any width. `amt` is at most w; q past the top limb
+ *  leaves every limb 0, as a shift by w or more must. */
+function shiftConstant(value: bigint, wa: number, k: number, amt: string, w: number, x: ExprCtx): string[] {
+  const v = BigInt.asUintN(wa, value);
+  const src = Array.from({ length: limbsOf(wa) }, (_, i) => Number(BigInt.asIntN(32, v >> BigInt(32 * i))));
+  const q = x.tmp(`${amt} >>> 5`);
+  const r = x.tmp(`${amt} & 31`);
+  const rc = x.tmp(`31 - ${r}`);
+  const terms: string[][] = Array.from({ length: k }, () => []);
+  src.forEach((c, i) => {
+    if (c === 0) return;
+    // Limb i moves to limb i + q (shifted left by r) and spills into i + q + 1.
+    const lo = c === 1 ? `(1 << ${r})` : x.tmp(`(${c} << ${r})`);
+    const hi = c >>> 1 === 0 ? null : x.tmp(`((${c} >>> 1) >>> ${rc})`);
+    for (let j = i; j < k; j++) {
+      terms[j]!.push(`(-((${q} === ${j - i}) | 0) & ${lo})`);
+      if (hi !== null && j + 1 < k) terms[j + 1]!.push(`(-((${q} === ${j - i}) | 0) & ${hi})`);
+    }
+  });
+  return terms.map((t, j) => fit(t.length === 0 ? '0' : `(${t.join(' | ')})`, w, j));
 }
 
 /** Variable shifts of at most this many limbs are unrolled. */

@@ -5,7 +5,8 @@
 // reduction, a narrow slice of a mid value) is stored back as its int32
 // pattern. Exactness, for operands below 2^52:
 //  - a + b < 2^53 and |a - b| < 2^52, and products of width <= 52, are exact
-//    doubles, reduced mod 2^w by one conditional add or subtract of 2^w;
+//    doubles, reduced mod 2^w by one conditional add or subtract of 2^w
+//    (sums of unreduced forms: codegen-unreduced.ts, which tracks ranges);
 //  - multiplying or dividing by 2^k only changes the exponent, so shifts and
 //    slices are exact, and Math.floor of them truncates exactly;
 //  - t - Math.floor(t / 2^w) * 2^w is t mod 2^w exactly (every step is a
@@ -19,6 +20,21 @@ import type { Node, NodeId } from '../ir.js';
 import { isMid } from './layout.js';
 import { parity } from './codegen-narrow.js';
 import { bit, num, onesN, snum, wrapN, type ExprCtx } from './codegen-util.js';
+import { narrowSliceOfWords, noteMidNode, wordsOf } from './codegen-words.js';
+import { combine, MAX_INLINE, nonzero, noteUnreduced, reduce, signedProductRange, unreducedOf, type Unreduced } from './codegen-unreduced.js';
+
+/** A mid or narrow operand's canonical value as an unreduced form. */
+function canonical(x: ExprCtx, id: NodeId): Unreduced {
+  return { e: num(x, id), min: 0, max: 2 ** x.width(id) - 1 };
+}
+
+/** Records `u` for node `id`'s readers (as an expression, when short
+ *  enough to repeat), and returns it in a local for the node's own
+ *  reduction, which names it more than once. */
+function kept(x: ExprCtx, id: NodeId, u: Unreduced): Unreduced {
+  if (u.e.length <= MAX_INLINE) noteUnreduced(x, id, { ...u, e: `(${u.e})` });
+  return { ...u, e: x.tmp(u.e) };
+}
 
 const TWO32 = 4294967296;
 
@@ -43,41 +59,18 @@ function posOut(e: string, w: number, x: ExprCtx): string {
 
 const hi = (e: string): string => `Math.floor(${e} / ${TWO32})`;
 
-/** Per generated function (its ExprCtx): the sum or difference of an add or
- *  sub node before its reduction mod 2^w, an exact integer congruent to the
- *  result. A narrow slice [lo, lo + k) with lo + k <= w reads its bits
- *  from that directly (floor(t / 2^lo) mod 2^k, as ToInt32 takes it), so a
- *  chain of subtract-then-test-the-borrow steps (NoBlur's normalisers) does
- *  not wait on the reduction. */
-const unreduced = new WeakMap<ExprCtx, Map<NodeId, string>>();
-
-function noteUnreduced(x: ExprCtx, id: NodeId, t: string): void {
-  let m = unreduced.get(x);
-  if (m === undefined) unreduced.set(x, (m = new Map()));
-  m.set(id, t);
-}
-
-/** The unreduced sum or difference behind operand `id` (wires followed),
- *  when this function computed it. */
-function unreducedOf(x: ExprCtx, id: NodeId): string | undefined {
-  let r = id;
-  for (let n = x.net.nodes[r]!; n.op === 'wire'; n = x.net.nodes[r]!) r = n.a;
-  return unreduced.get(x)?.get(r);
-}
-
 export function midExpr(n: Node, x: ExprCtx): string {
+  if (isMid(n.width)) noteMidNode(x, n.id);
   const w = n.width;
   const P = 2 ** w;
   switch (n.op) {
-    case 'add': {
-      const t = x.tmp(`${num(x, n.a)} + ${num(x, n.b)}`);
-      noteUnreduced(x, n.id, t);
-      return `(${t} - ${P} * +(${t} >= ${P}))`;
-    }
+    case 'add':
     case 'sub': {
-      const t = x.tmp(`${num(x, n.a)} - ${num(x, n.b)}`);
-      noteUnreduced(x, n.id, t);
-      return `(${t} + ${P} * +(${t} < 0))`;
+      // Operands' unreduced forms when this function has them (a chain of
+      // sums reduces once, where it is read), else their values.
+      const form = (id: NodeId): Unreduced => unreducedOf(x, id) ?? canonical(x, id);
+      const u = combine(n.op, form(n.a), form(n.b)) ?? combine(n.op, canonical(x, n.a), canonical(x, n.b))!;
+      return reduce(kept(x, n.id, u), w);
     }
     case 'and':
     case 'or':
@@ -104,8 +97,11 @@ export function midExpr(n: Node, x: ExprCtx): string {
     case 'mulu':
       // Product width = w <= 52: exact.
       return out(`${num(x, n.a)} * ${num(x, n.b)}`, w);
-    case 'muls':
-      return posOut(`${snum(x, n.a)} * ${snum(x, n.b)}`, w, x);
+    case 'muls': {
+      // |product| <= 2^(w-2): exact, and in (-2^w, 2^w).
+      const u = { e: `${snum(x, n.a)} * ${snum(x, n.b)}`, ...signedProductRange(x.width(n.a), x.width(n.b)) };
+      return isMid(w) ? reduce(kept(x, n.id, u), w) : wrapN(u.e, w);
+    }
     case 'divu': {
       const b = x.tmp(num(x, n.b));
       return out(`(${b} === 0 ? ${P - 1} : Math.floor(${num(x, n.a)} / ${b}))`, w);
@@ -122,8 +118,10 @@ export function midExpr(n: Node, x: ExprCtx): string {
     }
     case 'redand':
       return bit(`${x.ref(n.a)} === ${2 ** x.width(n.a) - 1}`);
-    case 'redor':
-      return bit(`${x.ref(n.a)} !== 0`);
+    case 'redor': {
+      const u = unreducedOf(x, n.a);
+      return (u === undefined ? null : nonzero(u, x.width(n.a))) ?? bit(`${x.ref(n.a)} !== 0`);
+    }
     case 'redxor': {
       const a = x.ref(n.a);
       return parity(`(${hi(a)} ^ ${a})`, 32, x);
@@ -139,19 +137,29 @@ export function midExpr(n: Node, x: ExprCtx): string {
     case 'slice': {
       const a = x.ref(n.a);
       const wa = x.width(n.a);
-      if (n.lo === 0 && w === wa) return a;
+      const u = unreducedOf(x, n.a);
+      if (n.lo === 0 && w === wa) {
+        if (u !== undefined) noteUnreduced(x, n.id, u);
+        return a;
+      }
       // A narrow result needs no Math.floor: ToInt32 (`| 0`, `&`) truncates
       // the non-negative quotient, which is the floor.
       if (!isMid(w)) {
-        // |t| < 2^53 and lo + w <= wa: ToInt32 of floor(t / 2^lo) holds
+        const words = wordsOf(x, n.a);
+        if (words !== null) return narrowSliceOfWords(words, n.lo, w);
+        // |t| <= 2^53 and lo + w <= wa: ToInt32 of floor(t / 2^lo) holds
         // bits lo.. of t mod 2^wa, negative t included.
-        const t = unreducedOf(x, n.a);
-        if (t !== undefined) {
-          const q = n.lo === 0 ? t : `Math.floor(${t} / ${2 ** n.lo})`;
+        if (u !== undefined) {
+          const q = n.lo === 0 ? u.e : `Math.floor(${u.e} / ${2 ** n.lo})`;
           return w === 32 ? `(${q} | 0)` : `(${q} & ${onesN(w)})`;
         }
         const q = n.lo === 0 ? a : `(${a} / ${2 ** n.lo})`;
         return n.lo + w === wa || w === 32 ? `(${q} | 0)` : `(${q} & ${onesN(w)})`;
+      }
+      // The low bits of a value are congruent to its unreduced form mod 2^w.
+      if (n.lo === 0 && u !== undefined) {
+        noteUnreduced(x, n.id, u);
+        return reduce({ ...u, e: x.tmp(u.e) }, w);
       }
       const s = n.lo === 0 ? a : `Math.floor(${a} / ${2 ** n.lo})`;
       if (n.lo + w === wa) return s;

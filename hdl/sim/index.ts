@@ -4,7 +4,7 @@ import type { CompileOptions } from './compile.js';
 import { CompiledSimulator } from './simulator.js';
 
 export { CompiledSimulator };
-export type { SignalHandle } from './simulator.js';
+export type { SignalHandle, WordHandle } from './simulator.js';
 
 export type { Simulator, SignalInfo, Trace } from './api.js';
 export type { CompileOptions } from './compile.js';

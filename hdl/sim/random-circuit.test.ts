@@ -6,6 +6,7 @@ import type { ModuleIR } from '../ir.js';
 import { designOf, IrBuilder } from './test-ir.js';
 import { RefSim } from './test-ref.js';
 import { randomModule, rng } from './test-random.js';
+import { decodedModule } from './test-decoded.js';
 import { createSimulator, type CompileOptions } from './index.js';
 
 const SHAPES: [string, CompileOptions][] = [
@@ -78,6 +79,13 @@ describe.each(SHAPES)('random circuits in %s', (_shape, opts) => {
         compare(randomModule(seed, { nodes: 60, wideChance: 0.6, maxWidth: 56, memories: true }), opts, seed, 8),
       ),
       { numRuns: 20 },
+    );
+  });
+
+  it('circuits of one-hot AND-OR trees (decoded-select.ts) match the reference', () => {
+    fc.assert(
+      fc.property(fc.nat(), (seed) => compare(decodedModule(seed), opts, seed, 8)),
+      { numRuns: 10 },
     );
   });
 });

@@ -14,8 +14,10 @@ import { selectSignals } from './select.js';
 import { closeMatches, someOf } from './suggest.js';
 import { TraceRecorder, type TracedSlot } from './trace.js';
 import { ALL, MidHandle, NarrowHandle, NONE, PORTS, type SettleOwner, type SignalHandle } from './handles.js';
+import { LimbWords, NumberWords, type WordHandle } from './word-handles.js';
 
 export type { SignalHandle } from './handles.js';
+export type { WordHandle } from './word-handles.js';
 
 interface SignalEntry extends TracedSlot {
   pokeable: boolean;
@@ -40,7 +42,16 @@ interface BatchPlan {
   names: string[];
   /** batchFns key: the input and output nodes. */
   fnKey: string;
+  /** The arrays passed to the batch loop, refilled every call: one JS
+   *  array object each, so its map never changes. (Arrays built by `map`
+   *  have one map while runBatch is interpreted and another once V8
+   *  optimises it: the loop, specialised on the first, deoptimised on the
+   *  second and then ran as on-stack-replacement code only, ~30% slower.) */
+  inArgs: BatchArray[];
+  outArgs: Uint32Array[];
 }
+
+const NO_WORDS = new Uint32Array(0);
 
 const sameList = (a: string[] | undefined, b: string[] | undefined): boolean =>
   a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((x, i) => x === b[i]));
@@ -234,11 +245,23 @@ export class CompiledSimulator implements Simulator, SettleOwner {
   handle(path: string): SignalHandle {
     const e = this.entry(path);
     if (e.store === 'W') {
-      throw new Error(`handle(${e.info.path}): signal is ${e.info.width} bits; number handles are for at most 52, use peek/poke`);
+      throw new Error(`handle(${e.info.path}): signal is ${e.info.width} bits; number handles are for at most 52, use wordHandle (32-bit words) or peek/poke`);
     }
     const st = this.compiled.state;
     const s = { path: e.info.path, width: e.info.width, slot: e.slot, pokeable: e.pokeable, need: e.need };
     return e.store === 'N' ? new NarrowHandle(this, st.N, s) : new MidHandle(this, st.D, s);
+  }
+
+  /** A signal of any width resolved once, read and written as its 32-bit
+   *  words (word-handles.ts): the fast path for testbenches that drive or
+   *  sample wide ports every cycle, where poke and peek would build a
+   *  BigInt per call. Same lazy-settle bookkeeping as handle(). */
+  wordHandle(path: string): WordHandle {
+    const e = this.entry(path);
+    const st = this.compiled.state;
+    const s = { path: e.info.path, width: e.info.width, slot: e.slot, pokeable: e.pokeable, need: e.need };
+    if (e.store === 'W') return new LimbWords(this, st.W, s);
+    return new NumberWords(this, e.store === 'N' ? st.N : null, e.store === 'D' ? st.D : null, s);
   }
 
   /** Runs `cycles` cycles driving and sampling ports from typed arrays,
@@ -277,16 +300,18 @@ export class CompiledSimulator implements Simulator, SettleOwner {
       this.batchPlan = plan;
     }
     const { ins, outs, names } = plan;
-    const inArrays = ins.map((p, k) => {
+    const inArrays = plan.inArgs;
+    ins.forEach((p, k) => {
       const values = inputs[keys[k]!]!;
       if (values.length < cycles * p.words) {
         const per = p.words === 1 ? '' : ` (${p.words} words per cycle for ${p.e.info.width} bits)`;
         throw new Error(`runBatch: input ${keys[k]} has ${values.length} values for ${cycles} cycles${per}`);
       }
-      return values;
+      inArrays[k] = values;
     });
     const result: Record<string, Uint32Array> = {};
-    const arrays = outs.map((o, k) => {
+    const arrays = plan.outArgs;
+    outs.forEach((o, k) => {
       const name = names[k]!;
       const given = into?.[name];
       if (into !== undefined && (given === undefined || given.length < cycles * o.words)) {
@@ -294,12 +319,15 @@ export class CompiledSimulator implements Simulator, SettleOwner {
           `runBatch: into.${name} ${given === undefined ? 'is missing' : `holds ${given.length} words`}; ${cycles} cycles need ${cycles * o.words}`,
         );
       }
-      return (result[name] = given ?? new Uint32Array(cycles * o.words));
+      arrays[k] = result[name] = given ?? new Uint32Array(cycles * o.words);
     });
     if (cycles === 0) return result;
     const fn = this.recorder === null ? this.batchFn(plan, inArrays, arrays) : null;
     if (fn !== null) {
       fn(cycles, inArrays, arrays);
+      // Not kept alive by the plan until the next call.
+      inArrays.fill(NO_WORDS);
+      arrays.fill(NO_WORDS);
       this.cycles += cycles;
       this.settled = NONE;
       return result;
@@ -335,7 +363,9 @@ export class CompiledSimulator implements Simulator, SettleOwner {
     const names = outputs ?? net.outputs.map((p) => p.path);
     const outs = names.map((name) => portOf(net.outputs, 'output', name));
     const fnKey = `${ins.map((i) => i.node).join(',')}|${outs.map((o) => o.node).join(',')}`;
-    return { keys, outputs: outputs === undefined ? undefined : [...outputs], ins, outs, names, fnKey };
+    const inArgs: BatchArray[] = ins.map(() => NO_WORDS);
+    const outArgs: Uint32Array[] = outs.map(() => NO_WORDS);
+    return { keys, outputs: outputs === undefined ? undefined : [...outputs], ins, outs, names, fnKey, inArgs, outArgs };
   }
 
   private pokeWords(e: SignalEntry, a: BatchArray, at: number, words: number): void {
