@@ -102,7 +102,7 @@ export async function sweepCommand(opts: SweepCommandOptions): Promise<void> {
     console.error(
       `sweep ${opts.out}: ${s.complete ? 'complete' : 'INTERRUPTED, incomplete'}; ${s.points} points (${s.newPoints} new, ${(s.newPoints / Math.max(secs, 1e-9)).toFixed(1)} points/s), ` +
         `${s.evaluated} of ${s.microArchs} micro-architectures simulated this run; ${secs.toFixed(1)} s (simulation ${(s.evalMs / 1000).toFixed(1)} s, pricing ${(s.priceMs / 1000).toFixed(1)} s${s.workers ? `, over ${s.workers} workers` : ''})` +
-        (s.extended > 0 ? `; sequential sampling: ${s.extended} micro-architectures on ${s.replicateRuns} more workload replicates, ${(s.extendMs / 1000).toFixed(1)} s` : ''),
+        (s.extended > 0 ? `; sequential sampling: ${s.extended} micro-architectures on ${s.replicateRuns} more workload replicates${s.discardedRuns > 0 ? ` (and ${s.discardedRuns} simulated ahead of a stop, discarded)` : ''}, ${(s.extendMs / 1000).toFixed(1)} s` : ''),
     );
     if (!s.complete) {
       console.error(`sweep: to resume, rerun: ${command}`);

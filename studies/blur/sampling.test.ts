@@ -86,4 +86,38 @@ describe('a Blur sweep with sequential sampling', () => {
     expect(after.length).toBeGreaterThan(0);
     for (const r of after) expect(r.extra['replicates']).toBe(readCache(out, extendedId)!.replicates!.length);
   }, 240_000);
+
+  it('writes the same points and replicates with 0, 1 or 2 workers, and after an interrupted sampling resumes', async () => {
+    const spec = { only: 'render=blur|defocus,stp=8.8,sts=1x1,spf=1,tvp=off,pmt=1|4,edge=multiply,vt=high,vdd=0.99' };
+    const study = { module: findStudy('blur').module, name: 'blur', params: { count: 24 } };
+    const sweep = async (workers: number, signal?: AbortController) => {
+      const out = mkdtempSync(join(tmpdir(), `gfxrtl-blur-sampling-w${workers}-`));
+      dirs.push(out);
+      let pooled = 0;
+      const s = await runSweep({ study, out, workers, spec, ...(signal && { signal: signal.signal, onReplicate: () => ++pooled === 10 && signal.abort() }) });
+      return { out, s };
+    };
+    const files = (out: string) => {
+      const ids = readPoints(join(out, POINTS_JSONL), layoutOf(readManifest(out)!.identity)).rows.map((r) => r.id);
+      return { points: readFileSync(join(out, POINTS_JSONL), 'utf8'), replicates: [...new Set(ids)].map((id) => readCache(out, id)!.replicates ?? null) };
+    };
+    const one = await sweep(0);
+    expect(one.s.replicateRuns).toBeGreaterThan(0);
+    expect(one.s.discardedRuns).toBe(0);
+    const want = files(one.out);
+    for (const w of [1, 2]) {
+      const got = await sweep(w);
+      expect(got.s.replicateRuns).toBe(one.s.replicateRuns);
+      expect(files(got.out)).toEqual(want);
+    }
+    // Stopped at the tenth replicate pooled: what is not stopped by then is left out, the resume samples it again.
+    const stop = new AbortController();
+    const cut = await sweep(2, stop);
+    expect(cut.s.complete).toBe(false);
+    expect(cut.s.replicateRuns).toBeLessThan(one.s.replicateRuns);
+    const resumed = await runSweep({ study, out: cut.out, workers: 2, spec });
+    expect(resumed.complete).toBe(true);
+    expect(cut.s.replicateRuns + resumed.replicateRuns).toBe(one.s.replicateRuns);
+    expect(files(cut.out)).toEqual(want);
+  }, 240_000);
 });

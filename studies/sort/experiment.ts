@@ -4,7 +4,7 @@
 // configuration, and frame-level figures from simulating every tile of a
 // 1280 x 720, 16 spp frame.
 import { elaborate } from '../../hdl/index.js';
-import { createSimulator } from '../../hdl/sim/index.js';
+import { createSimulator, type CompiledSimulator } from '../../hdl/sim/index.js';
 import { SCENE_SURFACES, cutTiles, sceneName, valueBits, type SceneSpec, type SceneSurface, type Tile, type TileSpp } from '../../testbenches/workloads/tiles/index.js';
 import type { RadixSortConfig } from '../../units/radix-sort/config.js';
 import { runScan } from '../../units/scan/drive.js';
@@ -188,102 +188,150 @@ function passesOf(t: Tile, k: number): number {
   return Math.ceil(keyBitsOf(t) / k);
 }
 
-export function runStudy(o: StudyOptions): StudyResult {
-  const bench = new SorterBench();
+/** One scene at one sample rate: its frame, codec figures, and every tile size's rows. */
+export interface SceneJob {
+  readonly surface: SceneSurface;
+  readonly area: number;
+  readonly spp: TileSpp;
+}
+
+/** The scenes and rates in the study's order (rows, frames and codecs come out in it). */
+export function sceneJobs(o: StudyOptions): SceneJob[] {
+  const jobs: SceneJob[] = [];
+  for (const surface of o.surfaces) {
+    for (const area of o.areas) {
+      for (const spp of o.spps) if (spp === o.sweepSpp || o.sppAreas.includes(area)) jobs.push({ surface, area, spp });
+    }
+  }
+  return jobs;
+}
+
+export interface SceneOutput {
+  rows: ResultRow[];
+  frames: FrameRow[];
+  codec: StudyResult['codecs'][number];
+  /** Per row, and per frame row (from, to), which of the job's bench calls gave its cycles. */
+  rowCalls: number[];
+  frameCalls: [number, number][];
+}
+
+/** Memoised sorter costs, one per configuration. */
+export function costCacheOf(): (cfg: RadixSortConfig) => SorterCost {
   const costCache = new Map<string, SorterCost>();
-  const costOf = (cfg: RadixSortConfig): SorterCost => {
+  return (cfg) => {
     const key = JSON.stringify(cfg);
     let c = costCache.get(key);
     if (c === undefined) costCache.set(key, (c = priceSorter(cfg)));
     return c;
   };
+}
+
+/** The scan unit the study runs on each sorted busiest tile. */
+export function scanSimulator(): CompiledSimulator {
   const scanSim = createSimulator(elaborate(Scan, { pidBits: PID_BITS, valBits: 24 }));
   scanSim.reset();
-  const rows: ResultRow[] = [];
-  const frames: FrameRow[] = [];
-  const codecs: StudyResult['codecs'] = [];
+  return scanSim;
+}
 
-  for (const surface of o.surfaces) {
-    for (const area of o.areas) {
-      const spec: SceneSpec = { surface, area, seed: o.seed };
-      const scene = sceneName(spec);
-      for (const spp of o.spps) {
-        if (spp !== o.sweepSpp && !o.sppAreas.includes(area)) continue;
-        const t0 = Date.now();
-        const frame = loadFrame(spec, spp, o.cacheDir, o.width, o.height);
-        const codec = codecStats(frame, o.sweepTile);
-        codecs.push({ scene, spp, stats: codec });
-        for (const tileSize of o.tiles) {
-          // The tile sweep runs at the default rate, the rate sweep at the default tile.
-          if (spp !== o.sweepSpp && tileSize !== o.sweepTile) continue;
-          const tiles = cutTiles(frame, tileSize);
-          const busiest = tiles.reduce((a, b) => (b.pid.length > a.pid.length ? b : a));
-          const full = tileSize === o.sweepTile && spp === o.sweepSpp;
-          const ks = full ? o.ks : [DEFAULT_K];
-          const lanes = full && o.laneSweepScenes.includes(scene) ? o.lanes : (['1'] as const);
-          // Scan the busiest tile's sorted list, as the default sorter leaves it.
-          const base = sorterConfig(tileSize, spp, DEFAULT_K, '1');
-          const sorted = bench.run(base, busiest, passesOf(busiest, DEFAULT_K), { keepSorted: true }).sorted!;
-          const scan = runScan(scanSim, sorted);
-          const want = goldenScan(sorted);
-          if (scan.quadCount !== want.quads.length || scan.prims !== want.prims) {
-            throw new Error(`${scene}: scan unit counted ${scan.prims} prims / ${scan.quadCount} quads, plain count ${want.prims} / ${want.quads.length}`);
-          }
-          const passesPerK = new Map(ks.map((k) => [k, tiles.map((t) => passesOf(t, k))]));
-          for (const k of ks) {
-            for (const lane of lanes) {
-              const cfg = sorterConfig(tileSize, spp, k, lane);
-              const passes = passesOf(busiest, k);
-              const sim = bench.run(cfg, busiest, passes);
-              const cost = costOf(cfg);
-              const allPasses = passesPerK.get(k)!;
-              rows.push({
-                scene,
-                surface,
-                area,
-                tile: tileSize,
-                spp,
-                k,
-                keysPerCycle: Number(lane),
-                tileX: busiest.tx,
-                tileY: busiest.ty,
-                pairs: busiest.pid.length,
-                coveredPixels: busiest.coveredPixels,
-                passes,
-                cycles: sim.cycles,
-                cyclesSimulated: sim.simulated,
-                cyclesPerPair: sim.cycles / Math.max(1, busiest.pid.length),
-                bufferBytes: (2 * 2 ** cfg.capacityLog2 * pairBits(cfg)) / 8,
-                onChipBytesMoved: onChipBytes(cfg, busiest.pid.length, passes),
-                bitsPerSpid: codec.bitsPerSpid.best,
-                bitsPerSpidMinmax: codec.bitsPerSpid.minmax,
-                bitsPerSpidPalette: codec.bitsPerSpid.palette,
-                rawFraction: codec.rawFraction,
-                prims: scan.prims,
-                quads: scan.quadCount,
-                shaderExecPerPixel: scan.shaderExecs / Math.max(1, busiest.coveredPixels),
-                sorterAreaMm2: cost.areaMm2,
-                sorterPowerW: cost.powerW,
-                sorterClockHz: cost.clockHz,
-                tilesInFrame: tiles.length,
-                meanPairsPerTile: tiles.reduce((s, t) => s + t.pid.length, 0) / tiles.length,
-                meanPasses: allPasses.reduce((s, p) => s + p, 0) / allPasses.length,
-              });
-            }
-          }
-          if (full && o.frameAreas.includes(area) && o.frameSurfaces.includes(surface)) frames.push(frameFigures(bench, scene, tiles, o, costOf, spp));
-        }
-        o.log(`${scene} ${spp} spp: ${((Date.now() - t0) / 1000).toFixed(1)} s (tiles simulated so far ${bench.tilesSimulated})`);
-      }
-    }
-  }
+/** The study without simulating the sorter again: costs, and the front end. */
+export function assembleStudy(o: StudyOptions, outs: readonly SceneOutput[], costOf: (cfg: RadixSortConfig) => SorterCost, sim: StudyResult['sim']): StudyResult {
   const costs: CostRow[] = [];
   for (const k of o.ks) for (const lane of o.lanes) {
     const cfg = sorterConfig(o.sweepTile, o.sweepSpp, k, lane);
     costs.push({ k, keysPerCycle: Number(lane), capacityLog2: cfg.capacityLog2, cost: costOf(cfg) });
   }
   const frontEnd = priceFrontEnd(PID_BITS, valueBits(o.sweepTile, o.sweepSpp));
-  return { rows, frames, costs, frontEnd, codecs, sim: { tilesSimulated: bench.tilesSimulated, cycles: bench.simulatedCycles, ms: bench.simulatedMs } };
+  return { rows: outs.flatMap((x) => x.rows), frames: outs.flatMap((x) => x.frames), costs, frontEnd, codecs: outs.map((x) => x.codec), sim };
+}
+
+export function runStudy(o: StudyOptions): StudyResult {
+  const bench = new SorterBench();
+  const costOf = costCacheOf();
+  const scanSim = scanSimulator();
+  const outs = sceneJobs(o).map((job) => runScene(job, o, bench, scanSim, costOf));
+  return assembleStudy(o, outs, costOf, { tilesSimulated: bench.tilesSimulated, cycles: bench.simulatedCycles, ms: bench.simulatedMs });
+}
+
+/** One scene job through `bench` (whose memo decides which tiles are simulated). */
+export function runScene(job: SceneJob, o: StudyOptions, bench: SorterBench, scanSim: CompiledSimulator, costOf: (cfg: RadixSortConfig) => SorterCost): SceneOutput {
+  const { surface, area, spp } = job;
+  const rows: ResultRow[] = [];
+  const frames: FrameRow[] = [];
+  const rowCalls: number[] = [];
+  const frameCalls: [number, number][] = [];
+  const first = bench.calls.length;
+  const spec: SceneSpec = { surface, area, seed: o.seed };
+  const scene = sceneName(spec);
+  const t0 = Date.now();
+  const frame = loadFrame(spec, spp, o.cacheDir, o.width, o.height);
+  const codec = codecStats(frame, o.sweepTile);
+  for (const tileSize of o.tiles) {
+    // The tile sweep runs at the default rate, the rate sweep at the default tile.
+    if (spp !== o.sweepSpp && tileSize !== o.sweepTile) continue;
+    const tiles = cutTiles(frame, tileSize);
+    const busiest = tiles.reduce((a, b) => (b.pid.length > a.pid.length ? b : a));
+    const full = tileSize === o.sweepTile && spp === o.sweepSpp;
+    const ks = full ? o.ks : [DEFAULT_K];
+    const lanes = full && o.laneSweepScenes.includes(scene) ? o.lanes : (['1'] as const);
+    // Scan the busiest tile's sorted list, as the default sorter leaves it.
+    const base = sorterConfig(tileSize, spp, DEFAULT_K, '1');
+    const sorted = bench.run(base, busiest, passesOf(busiest, DEFAULT_K), { keepSorted: true }).sorted!;
+    const scan = runScan(scanSim, sorted);
+    const want = goldenScan(sorted);
+    if (scan.quadCount !== want.quads.length || scan.prims !== want.prims) {
+      throw new Error(`${scene}: scan unit counted ${scan.prims} prims / ${scan.quadCount} quads, plain count ${want.prims} / ${want.quads.length}`);
+    }
+    const passesPerK = new Map(ks.map((k) => [k, tiles.map((t) => passesOf(t, k))]));
+    for (const k of ks) {
+      for (const lane of lanes) {
+        const cfg = sorterConfig(tileSize, spp, k, lane);
+        const passes = passesOf(busiest, k);
+        const sim = bench.run(cfg, busiest, passes);
+        rowCalls.push(bench.calls.length - 1 - first);
+        const cost = costOf(cfg);
+        const allPasses = passesPerK.get(k)!;
+        rows.push({
+          scene,
+          surface,
+          area,
+          tile: tileSize,
+          spp,
+          k,
+          keysPerCycle: Number(lane),
+          tileX: busiest.tx,
+          tileY: busiest.ty,
+          pairs: busiest.pid.length,
+          coveredPixels: busiest.coveredPixels,
+          passes,
+          cycles: sim.cycles,
+          cyclesSimulated: sim.simulated,
+          cyclesPerPair: sim.cycles / Math.max(1, busiest.pid.length),
+          bufferBytes: (2 * 2 ** cfg.capacityLog2 * pairBits(cfg)) / 8,
+          onChipBytesMoved: onChipBytes(cfg, busiest.pid.length, passes),
+          bitsPerSpid: codec.bitsPerSpid.best,
+          bitsPerSpidMinmax: codec.bitsPerSpid.minmax,
+          bitsPerSpidPalette: codec.bitsPerSpid.palette,
+          rawFraction: codec.rawFraction,
+          prims: scan.prims,
+          quads: scan.quadCount,
+          shaderExecPerPixel: scan.shaderExecs / Math.max(1, busiest.coveredPixels),
+          sorterAreaMm2: cost.areaMm2,
+          sorterPowerW: cost.powerW,
+          sorterClockHz: cost.clockHz,
+          tilesInFrame: tiles.length,
+          meanPairsPerTile: tiles.reduce((s, t) => s + t.pid.length, 0) / tiles.length,
+          meanPasses: allPasses.reduce((s, p) => s + p, 0) / allPasses.length,
+        });
+      }
+    }
+    if (full && o.frameAreas.includes(area) && o.frameSurfaces.includes(surface)) {
+      const from = bench.calls.length - first;
+      frames.push(frameFigures(bench, scene, tiles, o, costOf, spp));
+      frameCalls.push([from, bench.calls.length - first]);
+    }
+  }
+  o.log(`${scene} ${spp} spp: ${((Date.now() - t0) / 1000).toFixed(1)} s (tiles simulated so far ${bench.tilesSimulated})`);
+  return { rows, frames, codec: { scene, spp, stats: codec }, rowCalls, frameCalls };
 }
 
 /** Every tile of the frame through the default sorter (k = 8, one key per cycle). */

@@ -4,7 +4,8 @@
 import { mkdirSync } from 'node:fs';
 import { writeOutputFile } from '../../hdl/output-file.js';
 import { join } from 'node:path';
-import { DEFAULT_OPTIONS, runStudy, type StudyOptions } from './experiment.js';
+import { DEFAULT_OPTIONS, type StudyOptions } from './experiment.js';
+import { runStudyParallel } from './parallel.js';
 import { writeReport } from './report.js';
 
 /** A few seconds' worth: one triangle size, two digit widths, two lane counts. */
@@ -35,7 +36,7 @@ export async function main(argv: readonly string[]): Promise<void> {
   const opts: StudyOptions = { ...DEFAULT_OPTIONS, ...(quick ? QUICK : {}) };
   const t0 = Date.now();
   console.log(`sort study: scenes ${opts.surfaces.join(', ')} at ${opts.areas.join(', ')} px^2 (seed ${opts.seed}), tiles ${opts.tiles.join('/')}, spp ${opts.spps.join('/')}, k ${opts.ks.join('/')}, keys per cycle ${opts.lanes.join('/')}`);
-  const result = runStudy(opts);
+  const result = await runStudyParallel(opts);
   mkdirSync(out, { recursive: true });
   writeAtomic(join(out, 'results.jsonl'), result.rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
   writeAtomic(join(out, 'frames.json'), JSON.stringify(result.frames, null, 2) + '\n');

@@ -20,12 +20,33 @@ export interface SimResult {
   readonly sorted?: SortRun['sorted'];
 }
 
+/** One call of SorterBench.run, as parallel.ts replays it in the one-thread order. */
+export interface SimCall {
+  /** The memo key: configuration, pairs and passes. */
+  readonly key: string;
+  /** The tile, unique within one cut of one frame. */
+  readonly tile: string;
+  readonly keepSorted: boolean;
+  /** Simulated by this call (not taken from the memo). */
+  readonly simulated: boolean;
+  readonly cycles: number;
+  readonly ms: number;
+}
+
 export class SorterBench {
   private readonly sims = new Map<string, CompiledSimulator>();
-  private readonly memo = new Map<string, { cycles: number; tile: Tile }>();
+  private memo = new Map<string, { cycles: number; tile: Tile }>();
   simulatedCycles = 0;
   simulatedMs = 0;
   tilesSimulated = 0;
+  /** Every run call in order. */
+  readonly calls: SimCall[] = [];
+
+  /** Forgets which tiles were simulated (the compiled simulators stay): a worker thread's bench between scenes. */
+  forgetTiles(): void {
+    this.memo = new Map();
+    this.calls.length = 0;
+  }
 
   private simFor(cfg: RadixSortConfig): CompiledSimulator {
     const key = JSON.stringify(cfg);
@@ -42,17 +63,23 @@ export class SorterBench {
   run(cfg: RadixSortConfig, tile: Tile, passes: number, opts: { keepSorted?: boolean } = {}): SimResult {
     const key = `${cfg.k}/${cfg.keysPerCycle}/${cfg.capacityLog2}/${tile.pid.length}/${passes}`;
     const hit = this.memo.get(key);
+    const tileId = `${tile.size}:${tile.tx},${tile.ty}`;
     // `simulated` says whether this very tile went through the simulator (here or earlier).
-    if (hit !== undefined && !opts.keepSorted) return { cycles: hit.cycles, passes, simulated: hit.tile === tile };
+    if (hit !== undefined && !opts.keepSorted) {
+      this.calls.push({ key, tile: tileId, keepSorted: false, simulated: false, cycles: hit.cycles, ms: 0 });
+      return { cycles: hit.cycles, passes, simulated: hit.tile === tile };
+    }
     const pairs = tilePairs(tile);
     const t0 = Date.now();
     const r = runSorter(this.simFor(cfg), cfg, pairs);
-    this.simulatedMs += Date.now() - t0;
+    const ms = Date.now() - t0;
+    this.simulatedMs += ms;
     this.simulatedCycles += r.cycles.total;
     this.tilesSimulated++;
     verifySorted(pairs, r.sorted, `tile ${tile.tx},${tile.ty} k=${cfg.k} keysPerCycle=${cfg.keysPerCycle}`);
     if (r.passes !== passes) throw new Error(`sorter did ${r.passes} passes where the significant-bit rule gives ${passes} (tile ${tile.tx},${tile.ty}, k=${cfg.k})`);
     if (hit === undefined) this.memo.set(key, { cycles: r.cycles.total, tile });
+    this.calls.push({ key, tile: tileId, keepSorted: opts.keepSorted === true, simulated: true, cycles: r.cycles.total, ms });
     return { cycles: r.cycles.total, passes: r.passes, simulated: true, sorted: opts.keepSorted ? r.sorted : undefined };
   }
 }

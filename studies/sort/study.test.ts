@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OPTIONS, onChipBytes, runStudy, sorterConfig, type StudyOptions } from './experiment.js';
 import { writeReport } from './report.js';
+import { runStudyParallel } from './parallel.js';
 
 const SMALL: StudyOptions = {
   ...DEFAULT_OPTIONS,
@@ -59,4 +60,17 @@ describe('sort study', () => {
     const out = mkdtempSync(join(tmpdir(), 'sort-study-'));
     await writeReport(out, r, SMALL, 1);
   }, 60_000);
+});
+
+describe('sort study on worker threads', () => {
+  it('gives the one-thread rows, frames and counts, though a worker re-simulates a tile another scene already had', async () => {
+    // Two surfaces at two areas: plane's busiest 32 x 32 tiles repeat pairs and passes across scenes.
+    const o: StudyOptions = { ...SMALL, surfaces: ['plane', 'bumpy-sphere'], areas: [2, 6] };
+    const one = runStudy(o);
+    const two = await runStudyParallel(o, 2);
+    expect(two.resimulated).toBeGreaterThan(0);
+    expect(one.rows.some((r) => !r.cyclesSimulated)).toBe(true);
+    const { resimulated: _r, ...rest } = two;
+    expect({ ...rest, sim: { ...rest.sim, ms: 0 } }).toEqual({ ...one, sim: { ...one.sim, ms: 0 } });
+  }, 120_000);
 });

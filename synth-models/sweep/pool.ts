@@ -1,41 +1,31 @@
-// A small pool of worker threads for micro-architecture evaluations (Node's
-// worker_threads; no pool package needed for one task type). Under tsx or
-// vitest the worker is a .ts file, so it is started through a two-line
-// bootstrap that registers tsx's loader inside the thread first: Worker's
-// execArgv `--import tsx` does not take effect for the worker's own entry.
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+// A small pool of worker threads for micro-architecture evaluations and
+// sequential sampling's single replicates (Node's worker_threads; no pool
+// package needed for two job types). spawn.ts starts each on the .ts entry
+// under tsx or vitest.
+import type { Worker } from 'node:worker_threads';
+import { spawnWorker } from './spawn.js';
 import type { StudyRef } from './study-ref.js';
 import { SweepError } from './spec.js';
 import type { PricingContext } from './pricing.js';
 import type { Task, TaskResult } from './task.js';
+import type { ReplicateJob, ReplicateResult } from './replicate.js';
 import type { FromWorker, ToWorker, WorkerInit } from './worker.js';
 
-function workerEntry(): { url: string; ts: boolean } {
-  for (const ext of ['.ts', '.js']) {
-    const url = new URL(`./worker${ext}`, import.meta.url);
-    if (existsSync(fileURLToPath(url))) return { url: url.href, ts: ext === '.ts' };
-  }
-  throw new Error('sweep worker entry not found');
+function spawn(init: WorkerInit): Worker {
+  return spawnWorker(new URL('./worker', import.meta.url), init);
 }
 
-function spawn(init: WorkerInit): Worker {
-  const entry = workerEntry();
-  if (!entry.ts) return new Worker(new URL(entry.url), { workerData: init });
-  const tsxDir = dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
-  const api = pathToFileURL(join(tsxDir, 'dist/esm/api/index.mjs')).href;
-  const code = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(entry.url)}); });`;
-  return new Worker(code, { eval: true, workerData: init });
-}
+type Job = { kind: 'task'; task: Task } | { kind: 'replicate'; replicate: ReplicateJob };
 
 interface Pending {
-  task: Task;
-  resolve: (r: TaskResult) => void;
+  job: Job;
+  /** Only this worker (by index) may take it: a replicate sent where its design is already elaborated and compiled. */
+  slot?: number;
+  resolve: (r: TaskResult | ReplicateResult) => void;
   reject: (e: Error) => void;
 }
+
+const entryOf = (j: Job): string => (j.kind === 'task' ? j.task.entry.id : j.replicate.entry.id);
 
 interface Slot {
   worker: Worker;
@@ -87,21 +77,32 @@ export class WorkerPool {
   }
 
   run(task: Task): Promise<TaskResult> {
+    return this.enqueue({ kind: 'task', task }) as Promise<TaskResult>;
+  }
+
+  /** One workload replicate of one micro-architecture (sampling.ts), on worker `slot` (0 .. size - 1). */
+  simulate(replicate: ReplicateJob, slot: number): Promise<ReplicateResult> {
+    return this.enqueue({ kind: 'replicate', replicate }, slot) as Promise<ReplicateResult>;
+  }
+
+  private enqueue(job: Job, slot?: number): Promise<TaskResult | ReplicateResult> {
     if (this.failed) return Promise.reject(this.failed);
     return new Promise((resolve, reject) => {
-      this.queue.push({ task, resolve, reject });
+      this.queue.push({ job, resolve, reject, ...(slot !== undefined && { slot }) });
       this.dispatch();
     });
   }
 
   private dispatch(): void {
-    for (const s of this.slots) {
-      if (s.busy !== null) continue;
-      const next = this.queue.shift();
-      if (next === undefined) return;
+    this.slots.forEach((s, index) => {
+      if (s.busy !== null) return;
+      const at = this.queue.findIndex((p) => p.slot === undefined || p.slot === index);
+      if (at < 0) return;
+      const next = this.queue.splice(at, 1)[0]!;
       s.busy = { ...next, seq: ++this.seq };
-      s.worker.postMessage({ kind: 'task', seq: s.busy.seq, task: next.task } satisfies ToWorker);
-    }
+      const seq = s.busy.seq;
+      s.worker.postMessage((next.job.kind === 'task' ? { kind: 'task', seq, task: next.job.task } : { kind: 'replicate', seq, replicate: next.job.replicate }) satisfies ToWorker);
+    });
   }
 
   private onMessage(s: Slot, m: FromWorker): void {
@@ -109,7 +110,8 @@ export class WorkerPool {
     const job = s.busy;
     s.busy = null;
     if (m.kind === 'done') job.resolve(m.result);
-    else job.reject(m.user ? new SweepError(m.message) : new Error(`micro-architecture ${job.task.entry.id}: ${m.message}`));
+    else if (m.kind === 'simulated') job.resolve(m.result);
+    else job.reject(m.user ? new SweepError(m.message) : new Error(`micro-architecture ${entryOf(job.job)}: ${m.message}`));
     this.dispatch();
   }
 

@@ -19,6 +19,8 @@ import { resolveSpec, SpecError, SweepError, type SpecInput, type SweepSpec } fr
 import { dropPartialTail, POINTS_JSONL, readCache, readPoints, rowsToJsonl, writeCache, writeFinalPoints } from './store.js';
 import { runTask, type DesignProbe, type Task, type TaskResult } from './task.js';
 import { extensionCandidates, needsMore } from './extend.js';
+import { sampleAll, type ReplicateRunner, type Sampled, type SampleJob } from './sampling.js';
+import { simulateReplicate } from './replicate.js';
 import { silentProgress, type Progress } from './progress.js';
 import type { SweepDomain } from './types.js';
 
@@ -40,6 +42,8 @@ export interface SweepOptions {
   signal?: AbortSignal;
   /** Called after each micro-architecture's points are on disk. */
   onResult?: (r: TaskResult) => void;
+  /** Sequential sampling: called as each replicate joins a micro-architecture's runs (in seed order). */
+  onReplicate?: (id: string, runs: number) => void;
   /** Tests: sees every Design elaborated and priced (main thread only). */
   probe?: DesignProbe;
 }
@@ -64,6 +68,8 @@ export interface SweepSummary {
   replicateRuns: number;
   /** Wall time of the sequential sampling, ms. */
   extendMs: number;
+  /** Replicates simulated ahead of a stopping decision on another worker and discarded when the rule stopped earlier (never pooled). */
+  discardedRuns: number;
 }
 
 function checkDomain(d: SweepDomain<unknown>): void {
@@ -178,7 +184,7 @@ export async function runSweep(opts: SweepOptions): Promise<SweepSummary> {
     if (nWorkers > 0 && tasks.length > 0) pool = await WorkerPool.start(nWorkers, opts.study, ctx);
 
     appender.current = new Appender(join(dir, POINTS_JSONL));
-    const summary = { newPoints: 0, evaluated: 0, evalMs: 0, priceMs: 0, extended: 0, replicateRuns: 0, extendMs: 0 };
+    const summary = { newPoints: 0, evaluated: 0, evalMs: 0, priceMs: 0, extended: 0, replicateRuns: 0, extendMs: 0, discardedRuns: 0 };
     const onDone = (r: TaskResult): void => {
       // Cache first: if killed between the two writes, the resume re-prices
       // from the cache instead of re-simulating.
@@ -215,29 +221,50 @@ export async function runSweep(opts: SweepOptions): Promise<SweepSummary> {
       const extendedIds = new Set<string>();
       for (;;) {
         const cands = extensionCandidates(rows, ext, domain.objectives, domain.rateTargets ?? null);
-        const more: Task[] = [];
+        const more: SampleJob[] = [];
+        const reprice: Task[] = [];
+        const cachedOf = new Map<string, Task['cached']>();
         for (const e of mine) {
           const cache = readCache(dir, e.id);
           if (cache === null) continue;
           const runs = cache.replicates ?? [cache.performance];
           const cached = { performance: cache.performance, design: cache.design };
-          if (cands.has(e.id) && needsMore(cache.performance.counters?.[ext.halfWidth], runs.length, ext)) more.push({ entry: e, cached, skip: [], extend: { runs } });
+          cachedOf.set(e.id, cached);
+          if (cands.has(e.id) && needsMore(cache.performance.counters?.[ext.halfWidth], runs.length, ext)) more.push({ entry: e, runs });
           // Killed between the cache and the rows (or extended when it mattered, and no longer does): price the pool again.
-          else if (runs.length > 1 && rows.some((r) => r.id === e.id && (r.extra['replicates'] ?? 1) !== runs.length)) more.push({ entry: e, cached, skip: [] });
+          else if (runs.length > 1 && rows.some((r) => r.id === e.id && (r.extra['replicates'] ?? 1) !== runs.length)) reprice.push({ entry: e, cached, skip: [] });
         }
-        if (more.length === 0 || opts.signal?.aborted) break;
-        const wanted = opts.workers === 'auto' || opts.workers === undefined ? (more.length >= 2 ? Math.min(availableParallelism(), more.length) : 0) : opts.workers;
+        if ((more.length === 0 && reprice.length === 0) || opts.signal?.aborted) break;
+        // Replicates, not micro-architectures, are spread over the workers (sampling.ts).
+        const wanted = opts.workers === 'auto' || opts.workers === undefined ? (more.length >= 1 && availableParallelism() > 1 ? availableParallelism() : 0) : opts.workers;
         if (pool === null && wanted > 0) pool = await WorkerPool.start(wanted, opts.study, ctx);
-        await runAll(more, domain, ctx, pool, (r) => {
-          if (r.replicates !== undefined) {
-            const before = more.find((t) => t.entry.id === r.entry.id)?.extend?.runs.length ?? r.replicates.length;
-            summary.replicateRuns += r.replicates.length - before;
-            extendedIds.add(r.entry.id);
-          }
+        const onPriced = (r: TaskResult): void => {
           onDone(r);
           // Counted apart: `evaluated` is the micro-architectures simulated for the first time.
           if (r.evaluated) summary.evaluated--;
-        }, opts.signal, opts.probe);
+        };
+        await runAll(reprice, domain, ctx, pool, onPriced, opts.signal, opts.probe);
+        const here = pool;
+        const runner: ReplicateRunner =
+          here !== null
+            ? { slots: here.size, simulate: (job, slot) => here.simulate(job, slot) }
+            : {
+                slots: 1,
+                simulate: async (job) => {
+                  // Yield between replicates so a SIGINT handler can run.
+                  await new Promise<void>((r) => setImmediate(r));
+                  return simulateReplicate(domain, ctx, job);
+                },
+              };
+        const price = async (s: Sampled): Promise<void> => {
+          const task: Task = { entry: s.job.entry, cached: cachedOf.get(s.job.entry.id) ?? null, skip: [], extend: { runs: s.runs, fresh: s.fresh, simMs: s.simMs } };
+          const r = here !== null ? await here.run(task) : await runTask(domain, ctx, task, opts.probe);
+          if (s.fresh > 0) extendedIds.add(r.entry.id);
+          onPriced(r);
+        };
+        const sampled = await sampleAll(more, ext, runner, price, { signal: opts.signal, onPooled: opts.onReplicate });
+        summary.replicateRuns += sampled.pooled;
+        summary.discardedRuns += sampled.discarded;
       }
       summary.extended = extendedIds.size;
       summary.extendMs = performance.now() - t1;

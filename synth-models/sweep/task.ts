@@ -10,7 +10,6 @@ import type { PointRow } from './point.js';
 import { priceMicroArch, type PricingContext } from './pricing.js';
 import type { Performance, SweepDomain } from './types.js';
 import { SweepError } from './spec.js';
-import { needsMore } from './extend.js';
 
 export interface Task {
   entry: MicroArchEntry;
@@ -19,10 +18,11 @@ export interface Task {
   cached: { performance: Performance; design: string } | null;
   /** Point keys already in points.jsonl. */
   skip: string[];
-  /** Sequential sampling (extend.ts): the runs so far (the base run
-   *  first); simulate replicates until the pooled rate is known to the
-   *  study's target or the cap, then price every point from the pool. */
-  extend?: { runs: Performance[] };
+  /** Sequential sampling (extend.ts, sampling.ts): every run of the
+   *  sample, the base run first, as the stopping rule left it; price every
+   *  point from their pool. `fresh` of them were simulated by this sweep,
+   *  in `simMs` of simulation. */
+  extend?: { runs: Performance[]; fresh: number; simMs: number };
 }
 
 export interface TaskResult {
@@ -58,10 +58,14 @@ export async function runTask<M>(domain: SweepDomain<M>, ctx: PricingContext, ta
   let perf: Performance;
   let evaluated = false;
   let replicates: Performance[] | undefined;
+  let simMs = 0;
   if (task.extend !== undefined) {
-    replicates = [...task.extend.runs];
-    perf = await extendRuns(domain, m, design, replicates, ctx.spec.activity === 'toggle');
-    evaluated = replicates.length > task.extend.runs.length;
+    const ext = domain.extension;
+    if (ext === undefined) throw new SweepError(`study ${domain.name}: asked to pool a sample, but the study declares no sampleExtension`);
+    replicates = task.extend.runs;
+    perf = poolRuns(ext, replicates);
+    evaluated = task.extend.fresh > 0;
+    simMs = task.extend.simMs;
   } else if (task.cached !== null) {
     perf = task.cached.performance;
   } else {
@@ -74,24 +78,7 @@ export async function runTask<M>(domain: SweepDomain<M>, ctx: PricingContext, ta
   }
   const t1 = performance.now();
   const { rows, keys } = priceMicroArch(task.entry, inv, perf, domain.metrics, ctx, new Set(task.skip));
-  return { entry: task.entry, performance: perf, design: fingerprint, evaluated, ...(replicates && { replicates }), rows, keys, evalMs: t1 - t0, priceMs: performance.now() - t1 };
-}
-
-/** Replicate r is the workload built with seed base + r (deterministic; printed by the report). */
-export const replicateSeed = (base: number, r: number): number => base + r;
-
-/** Simulates replicates onto `runs` (in place) until the pooled half-width
- *  meets the study's target or the cap; the pooled counts, with the number
- *  of runs as counter `replicates`. */
-async function extendRuns<M>(domain: SweepDomain<M>, m: M, design: ReturnType<SweepDomain<M>['evaluator']['elaborate']>, runs: Performance[], toggles: boolean): Promise<Performance> {
-  const ext = domain.extension;
-  if (ext === undefined) throw new SweepError(`study ${domain.name}: asked to extend a sample, but the study declares no sampleExtension`);
-  const pooled = (): Performance => poolRuns(ext, runs);
-  for (;;) {
-    const p = pooled();
-    if (!needsMore(p.counters?.[ext.halfWidth], runs.length, ext)) return p;
-    runs.push(await domain.evaluator.evaluate(m, design, { toggles, seed: replicateSeed(domain.workload.seed, runs.length) }));
-  }
+  return { entry: task.entry, performance: perf, design: fingerprint, evaluated, ...(replicates && { replicates }), rows, keys, evalMs: t1 - t0 + simMs, priceMs: performance.now() - t1 };
 }
 
 /** The study's pool of the runs, with the run count and the toggles summed. */
