@@ -22,29 +22,16 @@ import { parseArgs } from 'node:util';
 import { createSimulator, type SignalHandle, type WordHandle } from '../hdl/sim/index.js';
 import { topPorts } from '../testbenches/cosim/stimulus.js';
 import { BENCH_DESIGNS } from './designs.js';
+import { nsPer as nsPerOf } from './cpu-timing.js';
 
 const { values: args } = parseArgs({
   options: { cycles: { type: 'string', default: '200000' }, only: { type: 'string' }, row: { type: 'string' } },
 });
 const CYCLES = Number(args.cycles);
 if (!Number.isSafeInteger(CYCLES) || CYCLES < 1000) throw new Error(`--cycles must be a whole number >= 1000, got ${args.cycles}`);
+const nsPer = (f: (n: number) => void, n = CYCLES): number => nsPerOf(f, n);
 
-const cpuMs = (): number => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
 
-/** Best of 3 CPU-timed runs of f(n) after a warm-up, in ns per iteration. */
-function nsPer(f: (n: number) => void, n = CYCLES): number {
-  f(Math.max(1, n / 10));
-  let best = Infinity;
-  for (let r = 0; r < 3; r++) {
-    const t = cpuMs();
-    f(n);
-    best = Math.min(best, cpuMs() - t);
-  }
-  return (best * 1e6) / n;
-}
 
 /** Stimulus slots per port: a few cycles' worth, cycled through. */
 const SLOTS = 64;
