@@ -18,6 +18,7 @@
 // form is not kept, and its readers use the reduced value.
 import type { NodeId } from '../ir.js';
 import type { ExprCtx } from './codegen-util.js';
+import { throughWires } from './netlist-walk.js';
 
 /** An exact integer double `e` congruent to a node's value mod 2^width,
  *  with min <= e <= max. */
@@ -34,12 +35,6 @@ export const MAX_INLINE = 160;
 
 const forms = new WeakMap<ExprCtx, Map<NodeId, Unreduced>>();
 
-function rootOf(x: ExprCtx, id: NodeId): NodeId {
-  let r = id;
-  for (let n = x.net.nodes[r]!; n.op === 'wire'; n = x.net.nodes[r]!) r = n.a;
-  return r;
-}
-
 export function noteUnreduced(x: ExprCtx, id: NodeId, u: Unreduced): void {
   let m = forms.get(x);
   if (m === undefined) forms.set(x, (m = new Map()));
@@ -49,7 +44,7 @@ export function noteUnreduced(x: ExprCtx, id: NodeId, u: Unreduced): void {
 /** The unreduced form behind operand `id` (wires followed), when this
  *  function computed one. */
 export function unreducedOf(x: ExprCtx, id: NodeId): Unreduced | undefined {
-  return forms.get(x)?.get(rootOf(x, id));
+  return forms.get(x)?.get(throughWires(x.net.nodes, id));
 }
 
 /** Sum or difference of two forms, or null when it could be inexact. */

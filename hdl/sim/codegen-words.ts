@@ -26,6 +26,7 @@
 import type { NodeId } from '../ir.js';
 import { isMid, isNarrow } from './layout.js';
 import { literalLimbs, onesN, sxN, type ExprCtx } from './codegen-util.js';
+import { throughWires } from './netlist-walk.js';
 
 /** Bits 0..31 as an int32 pattern, and bits 32..w-1 (zero above). */
 export interface Words {
@@ -51,19 +52,12 @@ export function noteMidNode(x: ExprCtx, id: NodeId): void {
   s.add(id);
 }
 
-/** The node behind `id`, wires followed. */
-function rootOf(x: ExprCtx, id: NodeId): NodeId {
-  let r = id;
-  for (let n = x.net.nodes[r]!; n.op === 'wire'; n = x.net.nodes[r]!) r = n.a;
-  return r;
-}
-
 const mask = (bits: number): number => 2 ** bits - 1;
 
 /** Words of a narrow or mid operand, or null when it has none (a mid value
  *  computed only as a double, or one wider than 52 bits). */
 export function wordsOf(x: ExprCtx, id: NodeId, depth = 0): Words | null {
-  const r = rootOf(x, id);
+  const r = throughWires(x.net.nodes, id);
   const n = x.net.nodes[r]!;
   if (isNarrow(n.width)) return { lo: x.ref(r), hi: '0' };
   if (!isMid(n.width)) return null;

@@ -24,8 +24,9 @@
 // Rewritten trees keep their node ids, so named signals stay peekable; the
 // trees' old interior nodes stay too, computed only by a full settle.
 import type { FlatNetlist } from '../flatten.js';
-import { combOperands, operands, type Node, type NodeId } from '../ir.js';
+import { combOperands, type Node, type NodeId } from '../ir.js';
 import type { ExprCtx } from './codegen-util.js';
+import { readerCounts, throughWires } from './netlist-walk.js';
 
 /** Index bits a scatter may use: its table is the 64-entry scratch that
  *  runtime.ts guarantees (helpers.R). */
@@ -61,11 +62,7 @@ export interface DecodedSelectStats {
  *  changed). */
 export function rewriteDecodedSelects(net: FlatNetlist, stats?: DecodedSelectStats): FlatNetlist {
   const nodes: Node[] = net.nodes.slice();
-  const through = (id: NodeId): NodeId => {
-    let r = id;
-    for (let n = nodes[r]!; n.op === 'wire'; n = nodes[r]!) r = n.a;
-    return r;
-  };
+  const through = (id: NodeId): NodeId => throughWires(nodes, id);
   const constOf = (id: NodeId): bigint | null => {
     const n = nodes[through(id)]!;
     return n.op === 'const' ? n.value : null;
@@ -242,16 +239,6 @@ function decodeSelect(
 
 /** How many places read each node: operands (comb and edge), memory and
  *  CAM ports, top-level outputs. */
-function readerCounts(net: FlatNetlist): Uint32Array {
-  const count = new Uint32Array(net.nodes.length);
-  for (const n of net.nodes) for (const o of operands(n)) count[o]!++;
-  for (const m of net.memories) for (const p of m.writePorts) for (const o of [p.addr, p.data, p.en]) count[o]!++;
-  for (const c of net.cams) {
-    for (const p of c.writePorts) for (const o of [p.index, p.key, p.care, p.valid, p.en]) if (o !== undefined && o !== null) count[o]!++;
-  }
-  for (const o of net.outputs) count[o.node]!++;
-  return count;
-}
 
 /** Every maximal OR tree of narrow nodes with its leaves: an OR operand that
  *  is itself an OR read only there belongs to the tree. */

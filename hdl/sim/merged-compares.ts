@@ -9,22 +9,13 @@
 // joined width fits one int32 (32 bits) are merged, and never a compare
 // against a constant (decoders, which decoded-select.ts looks for).
 import type { FlatNetlist } from '../flatten.js';
-import { operands, type Node, type NodeId } from '../ir.js';
+import type { Node, NodeId } from '../ir.js';
+import { readerCounts, throughWires } from './netlist-walk.js';
 
 export function mergeCompares(net: FlatNetlist): { net: FlatNetlist; merged: number } {
   const nodes: Node[] = net.nodes.slice();
-  const through = (id: NodeId): NodeId => {
-    let r = id;
-    for (let n = nodes[r]!; n.op === 'wire'; n = nodes[r]!) r = n.a;
-    return r;
-  };
-  const readers = new Uint32Array(nodes.length);
-  for (const n of net.nodes) for (const o of operands(n)) readers[o]!++;
-  for (const m of net.memories) for (const p of m.writePorts) for (const o of [p.addr, p.data, p.en]) readers[o]!++;
-  for (const c of net.cams) {
-    for (const p of c.writePorts) for (const o of [p.index, p.key, p.care, p.valid, p.en]) if (o !== undefined && o !== null) readers[o]!++;
-  }
-  for (const o of net.outputs) readers[o.node]!++;
+  const through = (id: NodeId): NodeId => throughWires(nodes, id);
+  const readers = readerCounts(net);
 
   const isAnd1 = (id: NodeId): boolean => nodes[id]!.op === 'and' && nodes[id]!.width === 1;
   const inner = new Uint8Array(nodes.length);
