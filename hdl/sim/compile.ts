@@ -17,6 +17,7 @@ import { isState, layout, limbsOf, storeOf, type Layout } from './layout.js';
 import { allocState, ensureScratch, helpers, toLimbs, type SimState } from './runtime.js';
 import { edgeInputs, isComputed, resolveAliases, schedule } from './schedule.js';
 import { labeler } from './labels.js';
+import { fsmSlotCode } from './codegen-fsm.js';
 import { checkNetlist } from './netlist-check.js';
 import { pruneToPorts } from './prune.js';
 import { rewriteDecodedSelects } from './decoded-select.js';
@@ -111,13 +112,15 @@ export function compile(full: FlatNetlist, opts: CompileOptions = {}): Compiled 
   const coneFns = (ids: NodeId[], keep: NodeId[]): GenFn[] =>
     coneFunctions(net, lay, ids, keep, chunkSize, maxSource, opts.chunkSize === undefined).map(make);
   const portKeep = [...net.outputs.map((o) => o.node), ...edgeIn];
-  const settlePorts = call(coneFns(schedule(net, root, label, portKeep), portKeep));
+  // One switch on an FSM's state, when there is one (codegen-fsm.ts).
+  const fsmPorts = opts.chunkSize === undefined ? fsmSlotCode(net, lay, portKeep, maxSource) : null;
+  const settlePorts = fsmPorts !== null ? (make(fsmPorts) as () => void) : call(coneFns(schedule(net, root, label, portKeep), portKeep));
   const portsValid = validAfter(net, root, portKeep);
   const hasState = stateIds.length + net.memories.length + net.cams.length > 0;
   let loopMode = false;
   let run: (n: number) => void;
   const inputIds = rootsWhere(net, root, (id) => net.nodes[id]!.op === 'input');
-  const loopSrc = opts.loopMode === 'never' || !hasState ? null : loopCode(net, lay, cone, stateIds, inputIds);
+  const loopSrc = opts.loopMode === 'never' || !hasState ? null : loopCode(net, lay, cone, stateIds, inputIds, maxSource);
   if (loopSrc !== null && (opts.loopMode === 'always' || loopSrc.length <= maxSource)) {
     const loop = make(loopSrc);
     // Zero-cycle calls run the loads and stores around the loop, so V8 has

@@ -1,0 +1,73 @@
+// The loop body as one switch on an FSM's state register (fsm-specialize.ts):
+// one case per compared state value, plus a default for the values none of
+// them names, each case the body generated from its specialised netlist.
+import type { FlatNetlist } from '../flatten.js';
+import type { NodeId } from '../ir.js';
+import { assign, Gen, localRefOf, names, slotCode, slotRef, slotRefs } from './codegen-fn.js';
+import { valueOf } from './codegen-node.js';
+import { findFsmState, specializeFsm } from './fsm-specialize.js';
+import { labeler } from './labels.js';
+import type { Layout } from './layout.js';
+import { isComputed, resolveAliases, schedule } from './schedule.js';
+
+/** Emits into `g` (whose locals are named by localRefOf) the switch whose
+ *  cases each run `body` on their own netlist; false (nothing emitted) when
+ *  `net` has no FSM state register or when the switch would take g's text
+ *  past `limit` characters (V8 would not optimise the function). */
+export function emitFsmSwitch(
+  g: Gen,
+  net: FlatNetlist,
+  maskSelect: boolean,
+  limit: number,
+  body: (gk: Gen, netk: FlatNetlist, rootk: Int32Array) => void,
+): boolean {
+  const fsm = findFsmState(net);
+  if (fsm === null) return false;
+  const before = g.lines.length;
+  const cases: (number | null)[] = fsm.covered ? fsm.values : [...fsm.values, null];
+  g.emit(`switch (${names(net, fsm.reg)[0]!}) {`);
+  for (const [i, value] of cases.entries()) {
+    const netk = specializeFsm(net, fsm, value);
+    const rootk = resolveAliases(netk, labeler(netk));
+    const gk = new Gen(netk, rootk, localRefOf(netk), maskSelect);
+    body(gk, netk, rootk);
+    // The last case of a covered register is the default too, so V8 sees
+    // every path of the switch end in a case.
+    const last = fsm.covered && i === cases.length - 1;
+    g.emit(value === null || last ? 'default: {' : `case ${value}: {`);
+    for (const line of gk.lines) g.emit(line);
+    g.emit('break; }');
+  }
+  g.emit('}');
+  if (g.text().length <= limit) return true;
+  g.lines.length = before;
+  return false;
+}
+
+/** Slot code for the cone of `keep` (compile.ts's settlePorts) as one
+ *  switch on the FSM state register's slot, each case the slot code of its
+ *  specialised netlist; null when there is no FSM or the code would pass
+ *  `limit` characters. Every kept node's slot is current afterwards, as
+ *  after the unswitched code: a kept node that a case folds to a constant
+ *  or to another node has that value copied into its own slot. */
+export function fsmSlotCode(net: FlatNetlist, lay: Layout, keep: NodeId[], limit: number): string | null {
+  const fsm = findFsmState(net);
+  if (fsm === null) return null;
+  const keptRoots = [...new Set(keep.map((id) => lay.root[id]!))].filter((r) => isComputed(net.nodes[r]!));
+  const cases: (number | null)[] = fsm.covered ? fsm.values : [...fsm.values, null];
+  const lines = [`switch (${slotRef(net, lay, fsm.reg)}) {`];
+  for (const [i, value] of cases.entries()) {
+    const netk = specializeFsm(net, fsm, value);
+    const rootk = resolveAliases(netk, labeler(netk));
+    const layk: Layout = { ...lay, root: rootk };
+    const stored = new Set(keptRoots.map((r) => rootk[r]!));
+    const ids = schedule(netk, rootk, labeler(netk), keep);
+    const copies = new Gen(netk, rootk, (r, j) => slotRef(netk, layk, r, '', j));
+    for (const r of keptRoots) if (rootk[r] !== r || !isComputed(netk.nodes[r]!)) copies.emit(assign('', slotRefs(netk, layk, r), valueOf(copies.ctx, r)));
+    const last = fsm.covered && i === cases.length - 1;
+    lines.push(value === null || last ? 'default: {' : `case ${value}: {`, slotCode(netk, layk, ids, (id) => stored.has(id)), copies.text(), 'break; }');
+  }
+  lines.push('}');
+  const code = lines.join('\n');
+  return code.length <= limit ? code : null;
+}
