@@ -24,6 +24,9 @@ export function emitFsmSwitch(
   const fsm = findFsmState(net);
   if (fsm === null) return false;
   const before = g.lines.length;
+  // Give up as soon as the cases so far pass the limit (a large design's
+  // first copy may already): each costs a pass over the netlist.
+  let length = g.text().length;
   const cases: (number | null)[] = fsm.covered ? fsm.values : [...fsm.values, null];
   g.emit(`switch (${names(net, fsm.reg)[0]!}) {`);
   for (const [i, value] of cases.entries()) {
@@ -37,6 +40,11 @@ export function emitFsmSwitch(
     g.emit(value === null || last ? 'default: {' : `case ${value}: {`);
     for (const line of gk.lines) g.emit(line);
     g.emit('break; }');
+    length += gk.text().length;
+    if (overLimit(length, i, cases.length, limit)) {
+      g.lines.length = before;
+      return false;
+    }
   }
   g.emit('}');
   if (g.text().length <= limit) return true;
@@ -66,8 +74,16 @@ export function fsmSlotCode(net: FlatNetlist, lay: Layout, keep: NodeId[], limit
     for (const r of keptRoots) if (rootk[r] !== r || !isComputed(netk.nodes[r]!)) copies.emit(assign('', slotRefs(netk, layk, r), valueOf(copies.ctx, r)));
     const last = fsm.covered && i === cases.length - 1;
     lines.push(value === null || last ? 'default: {' : `case ${value}: {`, slotCode(netk, layk, ids, (id) => stored.has(id)), copies.text(), 'break; }');
+    if (overLimit(lines.reduce((n, l) => n + l.length + 1, 0), i, cases.length, limit)) return null;
   }
   lines.push('}');
   const code = lines.join('\n');
   return code.length <= limit ? code : null;
+}
+
+/** Whether a switch whose first `done + 1` of `cases` cases took `length`
+ *  characters is past `limit`, or is heading well past it (the cases of one
+ *  FSM are of similar length), so the remaining copies need not be made. */
+function overLimit(length: number, done: number, cases: number, limit: number): boolean {
+  return length > limit || (length / (done + 1)) * cases > 1.5 * limit;
 }

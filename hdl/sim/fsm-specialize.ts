@@ -55,6 +55,16 @@ function comparedConst(nodes: readonly Node[], n: Node, reg: NodeId): bigint | n
 /** The register most compared against constants, if any register of at
  *  most FSM_STATE_BITS bits is compared with MIN_COMPARED distinct ones. */
 export function findFsmState(net: FlatNetlist): FsmState | null {
+  let found = fsmOf.get(net);
+  if (found === undefined) fsmOf.set(net, (found = findState(net)));
+  return found;
+}
+/** findFsmState per netlist: asked by each generated function. */
+const fsmOf = new WeakMap<FlatNetlist, FsmState | null>();
+/** Every computed node of a netlist in dependency order, once per netlist. */
+const orderOf = new WeakMap<FlatNetlist, NodeId[]>();
+
+function findState(net: FlatNetlist): FsmState | null {
   const nodes = net.nodes;
   const consts = new Map<NodeId, Set<number>>();
   const uses = new Map<NodeId, number>();
@@ -116,7 +126,11 @@ export function specializeFsm(net: FlatNetlist, fsm: FsmState, value: number | n
     const r = resolve(id);
     return folded.has(r) || r !== throughWires(net.nodes, id);
   };
-  const order = schedule(net, resolveAliases(net, labeler(net)), labeler(net));
+  let order = orderOf.get(net);
+  if (order === undefined) {
+    const label = labeler(net);
+    orderOf.set(net, (order = schedule(net, resolveAliases(net, label), label)));
+  }
   for (const id of order) {
     const n = net.nodes[id]!;
     const mask = (1n << BigInt(n.width)) - 1n;
