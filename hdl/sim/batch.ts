@@ -16,6 +16,7 @@ import { helpers, type SimState } from './runtime.js';
 import { edgeInputs, schedule } from './schedule.js';
 import { compileChunkedBatch } from './batch-chunked.js';
 import { emitFsmSwitch } from './codegen-fsm.js';
+import { splitOnReset } from './reset-split.js';
 
 /** Longest batch loop source worth generating: compile.ts's loop limit
  *  (V8 stops optimising functions past about 100k characters); above it
@@ -58,6 +59,7 @@ export function batchLoopCode(net: FlatNetlist, lay: Layout, inputs: NodeId[], o
   // Logic fed only by constants and unbatched inputs is computed once.
   const invariant = invariantNodes(net, root, cone, (id) => !batched.has(id));
   for (const id of cone) if (invariant.has(id)) g.emit(assign('const', names(net, id), nodeValue(net.nodes[id]!, g.ctx)));
+  const loopStart = g.lines.length;
   g.emit('for (let c = 0; c < n; c++) {');
   inputs.forEach((id, k) => g.emit(assign('', names(net, root[id]!), readInput(`i${k}`, net.nodes[id]!.width))));
   const cycle = (gk: Gen, netk: FlatNetlist, rootk: Int32Array, conek: NodeId[]): void => {
@@ -74,6 +76,8 @@ export function batchLoopCode(net: FlatNetlist, lay: Layout, inputs: NodeId[], o
     );
   if (!switched) cycle(g, net, root, cone);
   g.emit('}');
+  const loop = g.lines.splice(loopStart).join('\n');
+  g.emit(splitOnReset(loop, BATCH_SOURCE_LIMIT - g.text().length));
   for (const id of stateIds) g.emit(assign('', slotRefs(net, lay, id), names(net, id)));
   // Batched inputs keep their last value, as after the last poke of a loop.
   for (const id of batched) g.emit(assign('', slotRefs(net, lay, id), names(net, id)));
