@@ -3,7 +3,7 @@
 // them names, each case the body generated from its specialised netlist.
 import type { FlatNetlist } from '../flatten.js';
 import type { NodeId } from '../ir.js';
-import { assign, Gen, localRefOf, names, slotCode, slotRef, slotRefs } from './codegen-fn.js';
+import { assign, edgeCode, Gen, localRefOf, names, slotCode, slotRef, slotRefs } from './codegen-fn.js';
 import { valueOf } from './codegen-node.js';
 import { findFsmState, specializeFsm } from './fsm-specialize.js';
 import { labeler } from './labels.js';
@@ -55,30 +55,50 @@ export function emitFsmSwitch(
 /** Slot code for the cone of `keep` (compile.ts's settlePorts) as one
  *  switch on the FSM state register's slot, each case the slot code of its
  *  specialised netlist; null when there is no FSM or the code would pass
- *  `limit` characters. Every kept node's slot is current afterwards, as
- *  after the unswitched code: a kept node that a case folds to a constant
- *  or to another node has that value copied into its own slot. */
-export function fsmSlotCode(net: FlatNetlist, lay: Layout, keep: NodeId[], limit: number): string | null {
-  const fsm = findFsmState(net);
-  if (fsm === null) return null;
-  const keptRoots = [...new Set(keep.map((id) => lay.root[id]!))].filter((r) => isComputed(net.nodes[r]!));
-  const cases: (number | null)[] = fsm.covered ? fsm.values : [...fsm.values, null];
-  const lines = [`switch (${slotRef(net, lay, fsm.reg)}) {`];
-  for (const [i, value] of cases.entries()) {
-    const netk = specializeFsm(net, fsm, value);
-    const rootk = resolveAliases(netk, labeler(netk));
-    const layk: Layout = { ...lay, root: rootk };
+ *  `limit` characters. Each case stores what its own netlist's `keep`
+ *  nodes resolve to (what fsmEdgeCode's case reads); of the `current`
+ *  nodes, each also gets its own slot current: one that a case folds to a
+ *  constant or to another node has that value copied into its slot. */
+export function fsmSlotCode(net: FlatNetlist, lay: Layout, keep: NodeId[], current: NodeId[], limit: number): string | null {
+  const computedRoots = (ids: NodeId[]): NodeId[] => [...new Set(ids.map((id) => lay.root[id]!))].filter((r) => isComputed(net.nodes[r]!));
+  const keptRoots = computedRoots(keep);
+  const currentRoots = computedRoots(current);
+  return switchOnSlot(net, lay, limit, (netk, layk) => {
+    const rootk = layk.root;
     const stored = new Set(keptRoots.map((r) => rootk[r]!));
     const ids = schedule(netk, rootk, labeler(netk), keep);
     const copies = new Gen(netk, rootk, (r, j) => slotRef(netk, layk, r, '', j));
-    for (const r of keptRoots) if (rootk[r] !== r || !isComputed(netk.nodes[r]!)) copies.emit(assign('', slotRefs(netk, layk, r), valueOf(copies.ctx, r)));
+    for (const r of currentRoots) if (rootk[r] !== r || !isComputed(netk.nodes[r]!)) copies.emit(assign('', slotRefs(netk, layk, r), valueOf(copies.ctx, r)));
+    return `${slotCode(netk, layk, ids, (id) => stored.has(id))}\n${copies.text()}`;
+  });
+}
+
+/** The clock edge (compile.ts's edge) as one switch on the state
+ *  register's slot, each case edgeCode of its specialised netlist: it reads
+ *  the slots of what the edge inputs fold to in that state, which a full
+ *  settle and fsmSlotCode both leave current. Null as fsmSlotCode. */
+export function fsmEdgeCode(net: FlatNetlist, lay: Layout, stateIds: NodeId[], limit: number): string | null {
+  return switchOnSlot(net, lay, limit, (netk, layk) => edgeCode(netk, layk, stateIds));
+}
+
+/** `switch` on the FSM state register's slot, one case per specialised
+ *  netlist (its layout's root resolving the folded nodes). */
+function switchOnSlot(net: FlatNetlist, lay: Layout, limit: number, caseCode: (netk: FlatNetlist, layk: Layout) => string): string | null {
+  const fsm = findFsmState(net);
+  if (fsm === null) return null;
+  const cases: (number | null)[] = fsm.covered ? fsm.values : [...fsm.values, null];
+  const lines = [`switch (${slotRef(net, lay, fsm.reg)}) {`];
+  let length = lines[0]!.length;
+  for (const [i, value] of cases.entries()) {
+    const netk = specializeFsm(net, fsm, value);
+    const layk: Layout = { ...lay, root: resolveAliases(netk, labeler(netk)) };
     const last = fsm.covered && i === cases.length - 1;
-    lines.push(value === null || last ? 'default: {' : `case ${value}: {`, slotCode(netk, layk, ids, (id) => stored.has(id)), copies.text(), 'break; }');
-    if (overLimit(lines.reduce((n, l) => n + l.length + 1, 0), i, cases.length, limit)) return null;
+    lines.push(value === null || last ? 'default: {' : `case ${value}: {`, caseCode(netk, layk), 'break; }');
+    length += lines[lines.length - 2]!.length + 32;
+    if (overLimit(length, i, cases.length, limit)) return null;
   }
   lines.push('}');
-  const code = lines.join('\n');
-  return code.length <= limit ? code : null;
+  return lines.join('\n');
 }
 
 /** Whether a switch whose first `done + 1` of `cases` cases took `length`

@@ -171,8 +171,9 @@ describe('specializeFsm', () => {
     const mod = sequencer();
     const sim = createSimulator(designOf(mod));
     sim.runBatch({ 'Top.go': new Uint32Array(1), 'Top.x': new Uint32Array(1) }, 1, ['Top.cnt']);
-    // run(n) loop, settlePorts and the batch loop each switch on the state.
-    expect(sim.compiled.sources.filter((s) => /switch \((v\d+|N\[\d+\])\)/.test(s)).length).toBe(3);
+    // The run(n) loop, settlePorts, the edge and the batch loop each switch
+    // on the state.
+    expect(sim.compiled.sources.filter((s) => /switch \((v\d+|N\[\d+\])\)/.test(s)).length).toBe(4);
     for (const seed of [1, 2, 3]) matchesReference(mod, 60, seed);
     matchesReference(sequencer({ stateBits: 3, k1: 5 }), 60, 4);
   });
