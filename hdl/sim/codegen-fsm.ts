@@ -1,11 +1,13 @@
-// The loop body as one switch on an FSM's state register (fsm-specialize.ts):
+// Generated code as one switch on an FSM's state register (fsm-specialize.ts):
 // one case per compared state value, plus a default for the values none of
-// them names, each case the body generated from its specialised netlist.
+// them names, each case generated from its specialised netlist. Used by the
+// batch and run(n) loops (state in locals) and by settlePorts and the edge
+// (state in its slot).
 import type { FlatNetlist } from '../flatten.js';
 import type { NodeId } from '../ir.js';
 import { assign, edgeCode, Gen, localRefOf, names, slotCode, slotRef, slotRefs } from './codegen-fn.js';
 import { valueOf } from './codegen-node.js';
-import { findFsmState, specializeFsm } from './fsm-specialize.js';
+import { findFsmState, specializeFsm, type FsmState } from './fsm-specialize.js';
 import { labeler } from './labels.js';
 import type { Layout } from './layout.js';
 import { isComputed, resolveAliases, schedule } from './schedule.js';
@@ -27,17 +29,12 @@ export function emitFsmSwitch(
   // Give up as soon as the cases so far pass the limit (a large design's
   // first copy may already): each costs a pass over the netlist.
   let length = g.text().length;
-  const cases: (number | null)[] = fsm.covered ? fsm.values : [...fsm.values, null];
+  const cases = statesOf(net, fsm);
   g.emit(`switch (${names(net, fsm.reg)[0]!}) {`);
-  for (const [i, value] of cases.entries()) {
-    const netk = specializeFsm(net, fsm, value);
-    const rootk = resolveAliases(netk, labeler(netk));
+  for (const [i, { label, netk, rootk }] of cases.entries()) {
     const gk = new Gen(netk, rootk, localRefOf(netk), maskSelect);
     body(gk, netk, rootk);
-    // The last case of a covered register is the default too, so V8 sees
-    // every path of the switch end in a case.
-    const last = fsm.covered && i === cases.length - 1;
-    g.emit(value === null || last ? 'default: {' : `case ${value}: {`);
+    g.emit(label);
     for (const line of gk.lines) g.emit(line);
     g.emit('break; }');
     length += gk.text().length;
@@ -86,14 +83,11 @@ export function fsmEdgeCode(net: FlatNetlist, lay: Layout, stateIds: NodeId[], l
 function switchOnSlot(net: FlatNetlist, lay: Layout, limit: number, caseCode: (netk: FlatNetlist, layk: Layout) => string): string | null {
   const fsm = findFsmState(net);
   if (fsm === null) return null;
-  const cases: (number | null)[] = fsm.covered ? fsm.values : [...fsm.values, null];
+  const cases = statesOf(net, fsm);
   const lines = [`switch (${slotRef(net, lay, fsm.reg)}) {`];
   let length = lines[0]!.length;
-  for (const [i, value] of cases.entries()) {
-    const netk = specializeFsm(net, fsm, value);
-    const layk: Layout = { ...lay, root: resolveAliases(netk, labeler(netk)) };
-    const last = fsm.covered && i === cases.length - 1;
-    lines.push(value === null || last ? 'default: {' : `case ${value}: {`, caseCode(netk, layk), 'break; }');
+  for (const [i, { label, netk, rootk }] of cases.entries()) {
+    lines.push(label, caseCode(netk, { ...lay, root: rootk }), 'break; }');
     length += lines[lines.length - 2]!.length + 32;
     if (overLimit(length, i, cases.length, limit)) return null;
   }
@@ -106,4 +100,29 @@ function switchOnSlot(net: FlatNetlist, lay: Layout, limit: number, caseCode: (n
  *  FSM are of similar length), so the remaining copies need not be made. */
 function overLimit(length: number, done: number, cases: number, limit: number): boolean {
   return length > limit || (length / (done + 1)) * cases > 1.5 * limit;
+}
+
+interface StateCase {
+  /** `case k: {`, or `default: {` for the values no compare names (and for
+   *  the last value of a register whose every value is compared, so V8
+   *  sees every path of the switch end in a case). */
+  label: string;
+  netk: FlatNetlist;
+  rootk: Int32Array;
+}
+
+/** The specialised netlists of `net`, made once for all its generated
+ *  functions (the WeakMaps keyed by netlist then hit across them too). */
+const statesMade = new WeakMap<FlatNetlist, StateCase[]>();
+function statesOf(net: FlatNetlist, fsm: FsmState): StateCase[] {
+  let made = statesMade.get(net);
+  if (made !== undefined) return made;
+  const values: (number | null)[] = fsm.covered ? fsm.values : [...fsm.values, null];
+  made = values.map((value, i) => {
+    const netk = specializeFsm(net, fsm, value);
+    const last = fsm.covered && i === values.length - 1;
+    return { label: value === null || last ? 'default: {' : `case ${value}: {`, netk, rootk: resolveAliases(netk, labeler(netk)) };
+  });
+  statesMade.set(net, made);
+  return made;
 }
