@@ -94,11 +94,31 @@ describe('findFsmState', () => {
 
   it('a 2-bit register compared with all four values has no default case', () => {
     const m = new IrBuilder('Top');
+    const go = m.input('go', 1);
     const s = m.reg(2, 's', 0);
     const hits = [0, 1, 2, 3].map((v) => m.node({ op: 'eq', a: s, b: m.const(v, 2) }, 1));
-    m.setD(s, m.node({ op: 'add', a: s, b: m.const(1, 2) }, 2));
+    m.setD(s, m.node({ op: 'mux', sel: go, cases: [s, m.node({ op: 'add', a: s, b: m.const(1, 2) }, 2)] }, 2));
     m.output('y', m.node({ op: 'concat', parts: hits }, 4));
     expect(findFsmState(netOf(m.build()))?.covered).toBe(true);
+  });
+
+  it('a register that never holds (a counter) is not a state, however decoded', () => {
+    const m = new IrBuilder('Top');
+    const go = m.input('go', 1);
+    const s = m.reg(2, 's', 0);
+    const hits = [0, 1, 2, 3].map((v) => m.node({ op: 'eq', a: s, b: m.const(v, 2) }, 1));
+    const inc = m.node({ op: 'add', a: s, b: m.const(1, 2) }, 2);
+    m.setD(s, m.node({ op: 'mux', sel: go, cases: [inc, m.node({ op: 'sub', a: s, b: m.const(1, 2) }, 2)] }, 2));
+    m.output('y', m.node({ op: 'concat', parts: hits }, 4));
+    expect(findFsmState(netOf(m.build()))).toBeNull();
+    // The same counter with an enable holds while it is low: a state.
+    const e = new IrBuilder('Top');
+    const en = e.input('en', 1);
+    const t = e.reg(2, 't', 0, en);
+    const hits2 = [0, 1, 2, 3].map((v) => e.node({ op: 'eq', a: t, b: e.const(v, 2) }, 1));
+    e.setD(t, e.node({ op: 'add', a: t, b: e.const(1, 2) }, 2));
+    e.output('y', e.node({ op: 'concat', parts: hits2 }, 4));
+    expect(findFsmState(netOf(e.build()))).not.toBeNull();
   });
 
   it('near misses: a 4-bit register, one compared constant, a register or an input instead of a constant', () => {
@@ -110,7 +130,7 @@ describe('findFsmState', () => {
     const s = m.reg(2, 's', 0);
     const a = m.node({ op: 'eq', a: s, b: m.const(1, 2) }, 1);
     const b = m.node({ op: 'ne', a: m.const(1, 2), b: s }, 1);
-    m.setD(s, m.node({ op: 'add', a: s, b: m.const(1, 2) }, 2));
+    m.setD(s, m.node({ op: 'mux', sel: a, cases: [s, m.node({ op: 'add', a: s, b: m.const(1, 2) }, 2)] }, 2));
     m.output('y', m.node({ op: 'xor', a, b }, 1));
     expect(findFsmState(netOf(m.build()))).toBeNull();
   });

@@ -53,7 +53,8 @@ function comparedConst(nodes: readonly Node[], n: Node, reg: NodeId): bigint | n
 }
 
 /** The register most compared against constants, if any register of at
- *  most FSM_STATE_BITS bits is compared with MIN_COMPARED distinct ones. */
+ *  most FSM_STATE_BITS bits is compared with MIN_COMPARED distinct ones and
+ *  can hold its value (canHold). */
 export function findFsmState(net: FlatNetlist): FsmState | null {
   let found = fsmOf.get(net);
   if (found === undefined) fsmOf.set(net, (found = findState(net)));
@@ -86,12 +87,37 @@ function findState(net: FlatNetlist): FsmState | null {
   let bestUses = 0;
   for (const [reg, set] of consts) {
     const u = uses.get(reg)!;
-    if (set.size < MIN_COMPARED || u <= bestUses) continue;
+    if (set.size < MIN_COMPARED || u <= bestUses || !canHold(nodes, reg)) continue;
     const values = [...set].sort((x, y) => x - y);
     best = { reg, values, covered: values.length === 2 ** nodes[reg]!.width };
     bestUses = u;
   }
   return best;
+}
+
+/** Mux arms followed from a register's next value, at most. */
+const HOLD_SEARCH = 256;
+
+/** Whether register `reg` keeps its value in some condition: it has an
+ *  enable, or its next value is (through wires and mux arms) itself. A
+ *  state holds for a while; a register that never holds (a counter, a
+ *  shift register) changes every cycle, and a switch on it would pick a
+ *  different case every cycle. */
+function canHold(nodes: readonly Node[], reg: NodeId): boolean {
+  const r = nodes[reg]!;
+  if (r.op !== 'reg') return false;
+  if (r.en !== null) return true;
+  const seen = new Set<NodeId>();
+  const todo = [r.d];
+  while (todo.length > 0 && seen.size < HOLD_SEARCH) {
+    const id = throughWires(nodes, todo.pop()!);
+    if (id === reg) return true;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const n = nodes[id]!;
+    if (n.op === 'mux') todo.push(...n.cases);
+  }
+  return false;
 }
 
 /** Counts of what specialisation folded, for tests. */
