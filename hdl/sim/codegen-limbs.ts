@@ -351,7 +351,9 @@ function shiftUnrolled(op: 'shl' | 'shru' | 'shrs', k: number, amt: string, src:
     }
     const i = j + qq;
     const lo = S(i) === '0' ? '0' : `(${S(i)} >>> ${r})`;
-    const next = S(i + 1) === '0' ? '' : ` | ((${S(i + 1)} << 1) << ${rc})`;
+    // Limbs are int32 (compares and sign extension read them so); a lone
+    // `>>> r` with r = 0 would leave a set top bit as an unsigned number.
+    const next = S(i + 1) === '0' ? (lo === '0' ? '' : ' | 0') : ` | ((${S(i + 1)} << 1) << ${rc})`;
     return `(${lo}${next})`;
   };
   // q reaches k only for shl and shru by exactly w = 32k: every bit out.

@@ -61,7 +61,7 @@ function casesOver(width: fc.Arbitrary<number>): Record<string, Gen> {
   const shiftBy = (op: Node['op'], ref: (a: bigint, b: bigint, wa: number) => bigint): Gen =>
     twoWidths(op, (wa) => wa, ref).map((c) => {
       const [wa, wb] = c.widths as [number, number];
-      const near = [wa - 1, wa, wa + 1, 31, 32, 33].map(BigInt).filter((v) => v >= 0n && v <= ones(wb));
+      const near = [0, wa - 1, wa, wa + 1, 31, 32, 33].map(BigInt).filter((v) => v >= 0n && v <= ones(wb));
       return { ...c, values: [value(wa), near.length > 0 ? fc.oneof(value(wb), fc.constantFrom(...near)) : value(wb)] };
     });
 
@@ -145,13 +145,20 @@ function casesOver(width: fc.Arbitrary<number>): Record<string, Gen> {
   };
 }
 
-/** Top with inputs i0.., the node under test `y`, and a register `q <= y`. */
+/** Top with inputs i0.., the node under test `y`, and a register `q <= y`.
+ *  Two consumers read `y` as the generated code holds it, not as a peek
+ *  reads it back from the state arrays: `same = (y == e)` with input `e`
+ *  poked to the expected value, and `neg = y <s 0`. A limb or word kept in
+ *  another form than its consumers assume (an unsigned 32-bit limb where
+ *  compares expect int32) fails these while `y` itself reads back right. */
 function harness(c: Case) {
   const m = new IrBuilder('Top');
   const ins = c.widths.map((w, i) => m.input(`i${i}`, w));
   const { body, width: w } = c.build(m, ins);
   const y = m.node(body, w, 'y');
   m.output('y', y);
+  m.output('same', m.node({ op: 'eq', a: y, b: m.input('e', w) }, 1, 'same'));
+  m.output('neg', m.node({ op: 'lts', a: y, b: m.const(0n, w) }, 1, 'neg'));
   const q = m.reg(w, 'q', null);
   m.setD(q, y);
   return createSimulator(designOf(m.build()));
@@ -167,7 +174,11 @@ function check(cases: Record<string, Gen>, name: string, numRuns: number): void 
       for (const vals of vectors) {
         vals.forEach((v, i) => sim.poke(`i${i}`, v));
         const want = c.ref(vals);
+        const w = sim.signals().find((x) => x.path === 'Top.y')!.width;
+        sim.poke('e', want);
         expect(sim.peek('Top.y'), `y for ${vals}`).toBe(want);
+        expect(sim.peek('Top.same'), `y == e for ${vals}`).toBe(1n);
+        expect(sim.peek('Top.neg'), `y <s 0 for ${vals}`).toBe(want >> BigInt(w - 1));
         // Poking again leaves logic unsettled, so the step runs the loop code.
         vals.forEach((v, i) => sim.poke(`i${i}`, v));
         sim.step();
