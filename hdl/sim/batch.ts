@@ -11,7 +11,7 @@ import { emitLazy } from './codegen-lazy.js';
 import { nodeValue, valueOf } from './codegen-node.js';
 import type { Compiled } from './compile.js';
 import { labeler } from './labels.js';
-import { isMid, isNarrow, isState, limbsOf, type Layout } from './layout.js';
+import { isMid, isNarrow, isState, isWide, limbsOf, type Layout } from './layout.js';
 import { helpers, type SimState } from './runtime.js';
 import { edgeInputs, schedule } from './schedule.js';
 import { compileChunkedBatch } from './batch-chunked.js';
@@ -99,9 +99,21 @@ export function writeOutput(arr: string, w: number, value: string[]): string {
   return value.map((l, j) => `${arr}[${k} * c + ${j}] = ${l};`).join(' ');
 }
 
+/** Whether the one-function loop would carry state wider than a double in
+ *  locals: every limb is a local live around the loop's back edge. Measured
+ *  (runBatch, CPU time, one loop against the chunked driver): random-wide
+ *  (128-bit state) 4.3M vs 4.8M cycles/s and qfm (512-bit state) 1.2M vs
+ *  1.7M, while designs without such state run faster as one loop
+ *  (random-s1 11.5M vs 9.9M, noblur 2.75M vs 2.5M; radix-sort-tile even). */
+export function carriesWideState(c: Compiled): boolean {
+  const { net, lay } = c;
+  return net.nodes.some((n) => lay.root[n.id] === n.id && isState(net, n.id) && isWide(n.width));
+}
+
 /** The loop as a callable; when its source is too long for V8 to optimise,
- *  the chunked driver of batch-chunked.ts instead. `warm*`: arrays of the kinds
- *  the first call passes, for the warm-up calls. */
+ *  or it would carry wide state (unless `always`), the chunked driver of
+ *  batch-chunked.ts instead. `warm*`: arrays of the kinds the first call
+ *  passes, for the warm-up calls. */
 export function compileBatch(
   c: Compiled,
   inputs: NodeId[],
@@ -109,7 +121,9 @@ export function compileBatch(
   maxSource: number,
   warmIn: BatchArray[],
   warmOut: Uint32Array[],
+  always = false,
 ): BatchFn | null {
+  if (!always && carriesWideState(c)) return compileChunkedBatch(c, inputs, outputs, warmIn, warmOut);
   const src = batchLoopCode(c.net, c.lay, inputs, outputs);
   if (src.length > maxSource) return compileChunkedBatch(c, inputs, outputs, warmIn, warmOut);
   c.sources.push(src);
