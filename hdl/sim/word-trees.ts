@@ -29,7 +29,7 @@ const MAX_PACKED_BITS = 30;
 type ValidSource = { word: NodeId; bit: number } | { node: NodeId };
 
 type Kernel =
-  | { kind: 'argmin'; bases: NodeId[]; valids: ValidSource[]; shift: number; tieBits: number; latest: boolean }
+  | { kind: 'argmin'; keys: NodeId[]; flip: number; valids: ValidSource[]; shift: number; tieBits: number; latest: boolean }
   | { kind: 'firstset'; word: NodeId; mask: number; last: NodeId }
   | { kind: 'count'; word: NodeId; mask: number; width: number };
 
@@ -93,8 +93,8 @@ export function rewriteWordTrees(net: FlatNetlist, stats?: WordTreeStats): FlatN
   }
   for (const [root, t] of argTrees) {
     if (inside.has(root)) continue;
-    const k = argKernel(nodes, t, through, add);
-    kernelNode(root, [...k.bases, ...k.valids.map((v) => ('word' in v ? v.word : v.node))], k);
+    const k = argKernel(nodes, t, through);
+    kernelNode(root, [...k.keys, ...k.valids.map((v) => ('word' in v ? v.word : v.node))], k);
     s.argExtremes++;
   }
   for (const [root, k] of firstSets) {
@@ -157,32 +157,18 @@ function argFits(nodes: readonly Node[], t: ArgTree, constOf: (id: NodeId) => bi
 
 const tieBitsOf = (n: number): number => Math.max(1, Math.ceil(Math.log2(n)));
 
-/** The packed-minimum kernel of an arg tree that argFits: one packed word
- *  per leaf, (key ^ flip) << tieBits | tie, as netlist nodes that trees
- *  over the same keys share. */
-function argKernel(
-  nodes: readonly Node[],
-  t: ArgTree,
-  through: (id: NodeId) => NodeId,
-  add: (key: string, n: Omit<Node, 'id'>) => NodeId,
-): Extract<Kernel, { kind: 'argmin' }> {
-  const n = t.leaves.length;
+/** The packed-minimum kernel of an arg tree that argFits: per leaf the
+ *  word (key ^ flip) << tieBits | tie, built inline. */
+function argKernel(nodes: readonly Node[], t: ArgTree, through: (id: NodeId) => NodeId): Extract<Kernel, { kind: 'argmin' }> {
   const w = nodes[t.leaves[0]!.k]!.width;
-  const tieBits = tieBitsOf(n);
   const strict = t.cmp === 'ltu' || t.cmp === 'lts';
   const signed = t.cmp === 'lts' || t.cmp === 'les';
   // key ^ flip orders keys so that the winner is the smallest: all ones
   // for a maximum, the sign bit for signed keys.
   const flip = (t.min ? 0 : 2 ** w - 1) ^ (signed ? 2 ** (w - 1) : 0);
-  const constant = (width: number, v: number): NodeId => add(`k${width}:${v}`, { width, op: 'const', value: BigInt(v) } as Omit<Node, 'id'>);
-  const bases = t.leaves.map((l, p) => {
-    const key = flip === 0 ? l.k : add(`x${l.k}:${flip}`, { width: w, op: 'xor', a: l.k, b: constant(w, flip) } as Omit<Node, 'id'>);
-    // Strict: ties keep the earlier leaf (smaller tie); else the later.
-    const tie = constant(tieBits, strict ? p : n - 1 - p);
-    return add(`c${key}:${tie}`, { width: w + tieBits, op: 'concat', parts: [key, tie] } as Omit<Node, 'id'>);
-  });
+  const tieBits = tieBitsOf(t.leaves.length);
   const valids: ValidSource[] = t.leaves.map((l) => bitOf(nodes, l.v, through) ?? { node: through(l.v) });
-  return { kind: 'argmin', bases, valids, shift: w + tieBits, tieBits, latest: !strict };
+  return { kind: 'argmin', keys: t.leaves.map((l) => through(l.k)), flip, valids, shift: w + tieBits, tieBits, latest: !strict };
 }
 
 /** The ctz kernel of a first-set tree, or null: every leaf but the last
@@ -229,30 +215,38 @@ export function wordTreeValue(n: Node, x: ExprCtx): string[] | null {
       return [k.width >= 6 ? pop : `(${pop} & ${2 ** k.width - 1})`];
     }
     case 'argmin': {
+      const n = k.keys.length;
       const sent = 2 ** k.shift;
+      const ties = 2 ** k.tieBits - 1;
+      // Valid bits p of one word at bit p: one set bit (or none) is the
+      // answer without comparing keys, as when few entries match.
+      const v0 = k.valids[0]!;
+      const word = 'word' in v0 && k.valids.every((v, p) => 'word' in v && v.word === v0.word && v.bit === p) ? v0.word : null;
+      const bits = word === null ? null : x.tmp(`${x.ref(word)} & ${n === 32 ? -1 : 2 ** n - 1}`);
       const inverted = new Map<NodeId, string>();
-      const terms = k.bases.map((base, p) => {
-        const v = k.valids[p]!;
-        let flag: string;
-        if ('word' in v) {
-          let inv = inverted.get(v.word);
-          if (inv === undefined) inverted.set(v.word, (inv = x.tmp(`~${x.ref(v.word)}`)));
-          flag = v.bit <= k.shift ? `((${inv} << ${k.shift - v.bit}) & ${sent})` : `((${inv} >>> ${v.bit - k.shift}) & ${sent})`;
-        } else flag = `((${x.ref(v.node)} ^ 1) << ${k.shift})`;
-        return `(${x.ref(base)} | ${flag})`;
+      const flag = (v: ValidSource): string => {
+        if (!('word' in v)) return `((${x.ref(v.node)} ^ 1) << ${k.shift})`;
+        let inv = inverted.get(v.word);
+        if (inv === undefined) inverted.set(v.word, (inv = x.tmp(`~${bits ?? x.ref(v.word)}`)));
+        return v.bit <= k.shift ? `((${inv} << ${k.shift - v.bit}) & ${sent})` : `((${inv} >>> ${v.bit - k.shift}) & ${sent})`;
+      };
+      let level = k.keys.map((key, p) => {
+        const tie = k.latest ? n - 1 - p : p;
+        const ordered = k.flip === 0 ? x.ref(key) : `(${x.ref(key)} ^ ${k.flip})`;
+        return `(${ordered} << ${k.tieBits} | ${tie} | ${flag(k.valids[p]!)})`;
       });
       // A balanced tree of minimums: independent pairs run in parallel.
-      let level = terms;
       while (level.length > 1) {
         const next: string[] = [];
         for (let i = 0; i < level.length; i += 2) next.push(i + 1 < level.length ? `Math.min(${level[i]}, ${level[i + 1]})` : level[i]!);
-        level = next.map((e) => x.tmp(e));
+        level = next;
       }
-      const m = level[0]!;
-      const n = k.bases.length;
-      const pos = k.latest ? `${n - 1} - (${m} & ${2 ** k.tieBits - 1})` : `(${m} & ${2 ** k.tieBits - 1})`;
+      const pos = (m: string): string => (k.latest ? `(${n - 1} - (${m} & ${ties}))` : `(${m} & ${ties})`);
+      // Two or more valid leaves: the minimum is below the sentinel.
+      if (bits !== null) return [`((${bits} & (${bits} - 1)) === 0 ? (${bits} === 0 ? 0 : 31 - Math.clz32(${bits})) : ${pos(level[0]!)})`];
+      const m = x.tmp(level[0]!);
       // No valid leaf: leaf 0, whose idx is 0.
-      return [`(${m} < ${sent} ? ${pos} : 0)`];
+      return [`(${m} < ${sent} ? ${pos(m)} : 0)`];
     }
   }
 }
