@@ -3,7 +3,9 @@
 // slot" and "how many are valid" as trees of 1-bit gates and comparators,
 // tens of operations per cycle each; when their request bits are bits of
 // one narrow word the same values come from a few word operations:
-//  - arg-min/max trees (arg-extreme.ts): one Math.min over packed words;
+//  - arg-min/max trees (arg-extreme.ts): one Math.min over packed words,
+//    skipped when at most one leaf is valid (a bit test and a clz: CAM
+//    matches are mostly empty or single);
 //  - first-set trees (bit-trees.ts): count trailing zeros of V & M;
 //  - bit counts: popcount of V & M;
 //  - OR trees of bits: redor(V & M), an ordinary node.
