@@ -67,17 +67,17 @@ export function firstSetLeaves(
   return leaves.length >= 2 ? { leaves, joins } : null;
 }
 
-/** The 1-bit nodes the same-width add tree rooted at `root` counts, or
- *  null when it has a term that is neither zext(1 bit) nor the constant 0.
- *  (Through every add: a shared partial sum is still part of this sum.) */
-export function countedBits(nodes: readonly Node[], root: NodeId, through: (id: NodeId) => NodeId): NodeId[] | null {
+/** The 1-bit nodes the same-width add tree rooted at `root` counts (through
+ *  the adds `inner` accepts), or null when it has a term that is neither
+ *  zext(1 bit) nor the constant 0. */
+export function countedBits(nodes: readonly Node[], root: NodeId, inner: (id: NodeId) => boolean, through: (id: NodeId) => NodeId): NodeId[] | null {
   const w = nodes[root]!.width;
   const out: NodeId[] = [];
   const stack: NodeId[] = [root];
   while (stack.length > 0) {
     const id = through(stack.pop()!);
     const n = nodes[id]!;
-    if (n.op === 'add' && n.width === w) {
+    if (n.op === 'add' && n.width === w && (id === through(root) || inner(id))) {
       stack.push(n.a, n.b);
       continue;
     }
@@ -91,14 +91,15 @@ export function countedBits(nodes: readonly Node[], root: NodeId, through: (id: 
   return out;
 }
 
-/** Leaves of the 1-bit OR tree rooted at `root`, through every 1-bit OR. */
-export function orLeaves(nodes: readonly Node[], root: NodeId, through: (id: NodeId) => NodeId): NodeId[] {
+/** Leaves of the 1-bit OR tree rooted at `root`, through the ORs `inner`
+ *  accepts. */
+export function orLeaves(nodes: readonly Node[], root: NodeId, inner: (id: NodeId) => boolean, through: (id: NodeId) => NodeId): NodeId[] {
   const out: NodeId[] = [];
   const stack: NodeId[] = [root];
   while (stack.length > 0) {
     const id = through(stack.pop()!);
     const n = nodes[id]!;
-    if (n.op === 'or' && n.width === 1) stack.push(n.a, n.b);
+    if (n.op === 'or' && n.width === 1 && (id === through(root) || inner(id))) stack.push(n.a, n.b);
     else out.push(id);
   }
   return out;

@@ -219,6 +219,29 @@ describe('bit counts and OR trees of bits', () => {
   });
 });
 
+describe('trees whose inner nodes other logic computes anyway', () => {
+  /** y = OR of bits 0..3 of v; the inner OR of bits 0, 1 also read by a
+   *  node that reaches output z (live) or nothing (dead). */
+  function shared(liveReader: boolean): ModuleIR {
+    const m = new IrBuilder('Top');
+    const v = m.input('v', 4);
+    const b = [0, 1, 2, 3].map((j) => m.node({ op: 'slice', a: v, lo: j }, 1));
+    const lo = m.node({ op: 'or', a: b[0]!, b: b[1]! }, 1);
+    const hi = m.node({ op: 'or', a: b[2]!, b: b[3]! }, 1);
+    m.output('y', m.node({ op: 'or', a: lo, b: hi }, 1));
+    const other = m.node({ op: 'not', a: lo }, 1);
+    if (liveReader) m.output('z', other);
+    return m.build();
+  }
+
+  it('an OR tree is left alone when logic that reaches an output reads its inner ORs, rewritten when that reader is dead', () => {
+    expect(statsOf(shared(true)).orBits).toBe(0);
+    expect(statsOf(shared(false)).orBits).toBe(1);
+    matchesReference(shared(true));
+    matchesReference(shared(false));
+  });
+});
+
 describe('random circuits with word trees (test-word-trees.ts)', () => {
   it('the generator produces every kind of tree the pass rewrites', () => {
     const total: WordTreeStats = { argExtremes: 0, firstSets: 0, counts: 0, orBits: 0 };

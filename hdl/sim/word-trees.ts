@@ -15,11 +15,11 @@
 // (codegen-node.ts asks it first). The trees' old interior nodes stay,
 // computed only by a full settle or for other readers.
 import type { FlatNetlist } from '../flatten.js';
-import type { Node, NodeId } from '../ir.js';
+import { operands, type Node, type NodeId } from '../ir.js';
 import { argExtremeTree, type ArgTree } from './arg-extreme.js';
 import { bitOf, countedBits, firstSetLeaves, orLeaves, type FirstSetLeaf } from './bit-trees.js';
 import type { ExprCtx } from './codegen-util.js';
-import { readerCounts, throughWires } from './netlist-walk.js';
+import { throughWires } from './netlist-walk.js';
 
 /** Fewest leaves worth a rewrite: below it the tree is as cheap. */
 const MIN_LEAVES = 4;
@@ -106,13 +106,16 @@ export function rewriteWordTrees(net: FlatNetlist, stats?: WordTreeStats): FlatN
   }
 
   // Bit counts and OR trees of bits: roots are the adds / ORs not read only
-  // by adds / ORs of their own kind.
-  const readers = readerCounts({ ...net, nodes });
+  // by adds / ORs of their own kind, counting only readers the clocked code
+  // computes (a join of a tree rewritten above no longer reads its ORs);
+  // a tree whose inner nodes other logic reads stays as it is, since those
+  // are computed anyway.
+  const readers = liveReaders(net, nodes);
   const sameKindReaders = new Uint32Array(nodes.length);
+  const live = (id: NodeId): boolean => readers[id]! > 0;
   for (const n of nodes) {
-    if ((n.op === 'add' || (n.op === 'or' && n.width === 1)) && n.width <= 32) {
-      for (const o of [n.a, n.b]) if (nodes[o]!.op === n.op && nodes[o]!.width === n.width) sameKindReaders[o]!++;
-    }
+    if (!live(n.id) || !((n.op === 'add' || (n.op === 'or' && n.width === 1)) && n.width <= 32)) continue;
+    for (const o of [n.a, n.b]) if (nodes[o]!.op === n.op && nodes[o]!.width === n.width) sameKindReaders[o]!++;
   }
   const inner = (id: NodeId): boolean => readers[id]! > 0 && readers[id] === sameKindReaders[id];
   const wordOfBits = (bits: NodeId[]): { word: NodeId; mask: number; distinct: boolean } | null => {
@@ -125,16 +128,16 @@ export function rewriteWordTrees(net: FlatNetlist, stats?: WordTreeStats): FlatN
   const count = nodes.length;
   for (let id = 0; id < count; id++) {
     const n = nodes[id]!;
-    if (n.width > 32 || inner(id) || kernels.has(n)) continue;
+    if (n.width > 32 || !live(id) || inner(id) || kernels.has(n)) continue;
     if (n.op === 'add') {
-      const bits = countedBits(nodes, id, through);
+      const bits = countedBits(nodes, id, inner, through);
       if (bits === null || bits.length < MIN_LEAVES) continue;
       const w = wordOfBits(bits);
       if (w === null || !w.distinct) continue;
       kernelNode(id, [w.word], { kind: 'count', word: w.word, mask: w.mask, width: n.width });
       s.counts++;
     } else if (n.op === 'or' && n.width === 1) {
-      const bits = orLeaves(nodes, id, through);
+      const bits = orLeaves(nodes, id, inner, through);
       if (bits.length < MIN_LEAVES - 1) continue;
       const w = wordOfBits(bits);
       if (w === null) continue;
@@ -147,6 +150,37 @@ export function rewriteWordTrees(net: FlatNetlist, stats?: WordTreeStats): FlatN
   }
   if (stats) Object.assign(stats, s);
   return { ...net, nodes };
+}
+
+/** Readers of each node among the nodes clocked code computes: those
+ *  outputs, write ports and registers (every one: in observe 'all' each is
+ *  clocked) depend on, through `nodes` as rewritten. Ports count as readers. */
+function liveReaders(net: FlatNetlist, nodes: readonly Node[]): Uint32Array {
+  const count = new Uint32Array(nodes.length);
+  const live = new Uint8Array(nodes.length);
+  const stack: NodeId[] = [];
+  const mark = (id: NodeId): void => {
+    if (live[id] === 0) {
+      live[id] = 1;
+      stack.push(id);
+    }
+  };
+  const port = (id: NodeId | null | undefined): void => {
+    if (id === null || id === undefined) return;
+    count[id]!++;
+    mark(id);
+  };
+  for (const o of net.outputs) port(o.node);
+  for (const m of net.memories) for (const p of m.writePorts) [p.addr, p.data, p.en].forEach(port);
+  for (const c of net.cams) for (const p of c.writePorts) [p.index, p.key, p.care, p.valid, p.en].forEach(port);
+  for (const n of nodes) if (n.op === 'reg' || (n.op === 'memread' && n.sync)) mark(n.id);
+  while (stack.length > 0) {
+    for (const o of operands(nodes[stack.pop()!]!)) {
+      count[o]!++;
+      mark(o);
+    }
+  }
+  return count;
 }
 
 /** Whether an arg tree fits a packed-minimum kernel: keys and tie field
