@@ -100,11 +100,13 @@ export function writeOutput(arr: string, w: number, value: string[]): string {
 }
 
 /** Whether the one-function loop would carry state wider than a double in
- *  locals: every limb is a local live around the loop's back edge. Measured
- *  (runBatch, CPU time, one loop against the chunked driver): random-wide
- *  (128-bit state) 4.3M vs 4.8M cycles/s and qfm (512-bit state) 1.2M vs
- *  1.7M, while designs without such state run faster as one loop
- *  (random-s1 11.5M vs 9.9M, noblur 2.75M vs 2.5M; radix-sort-tile even). */
+ *  locals: every limb is a local live around the loop's back edge, where
+ *  the chunked driver keeps them in the slot array. Measured with
+ *  bench/batch-drivers.ts (runBatch, CPU time, each driver in its own
+ *  process): qfm (512-bit state) chunked 2.01M vs one loop 1.29M cycles/s;
+ *  random-wide (128-bit state) even (4.5-4.8M vs 4.6M); designs without
+ *  wide state keep the loop (noblur 3.0M either way, random-s1 faster as
+ *  one loop). */
 export function carriesWideState(c: Compiled): boolean {
   const { net, lay } = c;
   return net.nodes.some((n) => lay.root[n.id] === n.id && isState(net, n.id) && isWide(n.width));
