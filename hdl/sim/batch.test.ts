@@ -114,6 +114,13 @@ describe.each(SHAPES)('runBatch in %s', (_shape, opts) => {
     );
   });
 
+  it('matches the per-cycle loop on circuits with a control FSM (fsm-specialize.ts)', () => {
+    fc.assert(
+      fc.property(fc.nat(), (seed) => property(randomModule(seed, { nodes: 60, wideChance: 0.2, memories: true, fsm: true }), opts, seed)),
+      { numRuns: 25 },
+    );
+  });
+
   it('matches the per-cycle loop on mixed narrow/wide circuits, wide ports included', () => {
     fc.assert(
       fc.property(fc.nat(), (seed) =>

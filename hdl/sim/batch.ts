@@ -15,6 +15,8 @@ import { isMid, isNarrow, isState, isWide, limbsOf, type Layout } from './layout
 import { helpers, type SimState } from './runtime.js';
 import { edgeInputs, schedule } from './schedule.js';
 import { compileChunkedBatch } from './batch-chunked.js';
+import { emitFsmSwitch } from './codegen-fsm.js';
+import { splitOnReset } from './reset-split.js';
 
 /** Longest batch loop source worth generating: compile.ts's loop limit
  *  (V8 stops optimising functions past about 100k characters); above it
@@ -38,7 +40,7 @@ export function wordsPerCycle(width: number): number {
 /** Source of the loop: `inputs` are (root) input nodes read from I[k]
  *  (wordsPerCycle words per cycle); `outputs` are nodes stored to O[k] after
  *  the cycle's combinational logic, before its edge. */
-export function batchLoopCode(net: FlatNetlist, lay: Layout, inputs: NodeId[], outputs: NodeId[]): string {
+export function batchLoopCode(net: FlatNetlist, lay: Layout, inputs: NodeId[], outputs: NodeId[], fsmSwitch = true): string {
   const root = lay.root;
   const g = new Gen(net, root, localRefOf(net));
   const batched = new Set(inputs.map((id) => root[id]!));
@@ -57,12 +59,25 @@ export function batchLoopCode(net: FlatNetlist, lay: Layout, inputs: NodeId[], o
   // Logic fed only by constants and unbatched inputs is computed once.
   const invariant = invariantNodes(net, root, cone, (id) => !batched.has(id));
   for (const id of cone) if (invariant.has(id)) g.emit(assign('const', names(net, id), nodeValue(net.nodes[id]!, g.ctx)));
+  const loopStart = g.lines.length;
   g.emit('for (let c = 0; c < n; c++) {');
   inputs.forEach((id, k) => g.emit(assign('', names(net, root[id]!), readInput(`i${k}`, net.nodes[id]!.width))));
-  loopBody(g, net, root, cone.filter((id) => !invariant.has(id)), [...outputs, ...edgeInputs(net)]);
-  outputs.forEach((id, k) => g.emit(writeOutput(`o${k}`, net.nodes[id]!.width, valueOf(g.ctx, id))));
-  edgeInLoop(g, net, stateIds);
+  const cycle = (gk: Gen, netk: FlatNetlist, rootk: Int32Array, conek: NodeId[]): void => {
+    loopBody(gk, netk, rootk, conek.filter((id) => !invariant.has(id)), [...outputs, ...edgeInputs(netk)]);
+    outputs.forEach((id, k) => gk.emit(writeOutput(`o${k}`, netk.nodes[id]!.width, valueOf(gk.ctx, id))));
+    edgeInLoop(gk, netk, stateIds);
+  };
+  // Per FSM state a body of its own (codegen-fsm.ts), unless that makes the
+  // loop too long for V8 to optimise.
+  const switched =
+    fsmSwitch &&
+    emitFsmSwitch(g, net, true, BATCH_SOURCE_LIMIT, (gk, netk, rootk) =>
+      cycle(gk, netk, rootk, schedule(netk, rootk, labeler(netk), [...outputs, ...edgeInputs(netk)])),
+    );
+  if (!switched) cycle(g, net, root, cone);
   g.emit('}');
+  const loop = g.lines.splice(loopStart).join('\n');
+  g.emit(splitOnReset(loop, BATCH_SOURCE_LIMIT - g.text().length));
   for (const id of stateIds) g.emit(assign('', slotRefs(net, lay, id), names(net, id)));
   // Batched inputs keep their last value, as after the last poke of a loop.
   for (const id of batched) g.emit(assign('', slotRefs(net, lay, id), names(net, id)));

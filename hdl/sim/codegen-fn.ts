@@ -16,6 +16,9 @@ import { helperPrologue } from './runtime.js';
 import { inputSteered } from './steering.js';
 import { emitLazy } from './codegen-lazy.js';
 import { enableGroups } from './codegen-edge-groups.js';
+import { emitFsmSwitch } from './codegen-fsm.js';
+import { labeler } from './labels.js';
+import { edgeInputs, schedule } from './schedule.js';
 
 /** inputSteered per netlist, computed once for all its generated functions. */
 const steeredOf = new WeakMap<FlatNetlist, Uint8Array>();
@@ -219,7 +222,7 @@ export function edgeInLoop(g: Gen, net: FlatNetlist, stateIds: NodeId[]): void {
 /** The whole design for `n` cycles in one function: inputs are constant for
  *  the run, state lives in locals across iterations and is stored back once
  *  at the end, and only `cone` (what next state depends on) is computed. */
-export function loopCode(net: FlatNetlist, lay: Layout, cone: NodeId[], stateIds: NodeId[], inputIds: NodeId[]): string {
+export function loopCode(net: FlatNetlist, lay: Layout, cone: NodeId[], stateIds: NodeId[], inputIds: NodeId[], fsmLimit = 0): string {
   // Inputs are constant for the run, so muxes they steer branch the same
   // way every cycle: branches, which then cost nothing, not masks.
   const g = new Gen(net, lay.root, localRefOf(net), false);
@@ -233,8 +236,15 @@ export function loopCode(net: FlatNetlist, lay: Layout, cone: NodeId[], stateIds
   // Not lazy (codegen-lazy.ts): measured slower here (radix-sort-tile's
   // step(n) with constant inputs, 80 -> 85-92 ns/cycle), where the phase
   // pattern is fixed and every mux a well-predicted branch already.
-  for (const id of cone) if (!invariant.has(id)) g.emit(assign('const', names(net, id), nodeValue(net.nodes[id]!, g.ctx)));
-  edgeInLoop(g, net, stateIds);
+  const cycle = (gk: Gen, netk: FlatNetlist, conek: NodeId[]): void => {
+    for (const id of conek) if (!invariant.has(id)) gk.emit(assign('const', names(netk, id), nodeValue(netk.nodes[id]!, gk.ctx)));
+    edgeInLoop(gk, netk, stateIds);
+  };
+  // Per FSM state a body of its own (codegen-fsm.ts) when it fits fsmLimit.
+  const switched = emitFsmSwitch(g, net, false, fsmLimit, (gk, netk, rootk) =>
+    cycle(gk, netk, schedule(netk, rootk, labeler(netk), edgeInputs(netk))),
+  );
+  if (!switched) cycle(g, net, cone);
   g.emit('}');
   for (const id of stateIds) g.emit(assign('', slotRefs(net, lay, id), names(net, id)));
   return g.text();

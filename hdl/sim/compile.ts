@@ -17,6 +17,7 @@ import { isState, layout, limbsOf, storeOf, type Layout } from './layout.js';
 import { allocState, ensureScratch, helpers, toLimbs, type SimState } from './runtime.js';
 import { edgeInputs, isComputed, resolveAliases, schedule } from './schedule.js';
 import { labeler } from './labels.js';
+import { fsmEdgeCode, fsmSlotCode } from './codegen-fsm.js';
 import { checkNetlist } from './netlist-check.js';
 import { pruneToPorts } from './prune.js';
 import { rewriteWordTrees } from './word-trees.js';
@@ -105,20 +106,29 @@ export function compile(full: FlatNetlist, opts: CompileOptions = {}): Compiled 
   const stateIds = rootsWhere(net, root, (id) => isState(net, id));
   const everything = chunks(schedule(net, root, label), chunkSize);
   const settle = call(everything.map((ids) => make(slotCode(net, lay, ids, () => true))));
-  const edge = edgeFn(net, lay, stateIds, chunkSize, maxSource, make, state);
+  const plainEdge = edgeFn(net, lay, stateIds, chunkSize, maxSource, make, state);
 
   const edgeIn = edgeInputs(net);
   const cone = schedule(net, root, label, edgeIn);
   const coneFns = (ids: NodeId[], keep: NodeId[]): GenFn[] =>
     coneFunctions(net, lay, ids, keep, chunkSize, maxSource, opts.chunkSize === undefined).map(make);
   const portKeep = [...net.outputs.map((o) => o.node), ...edgeIn];
-  const settlePorts = call(coneFns(schedule(net, root, label, portKeep), portKeep));
-  const portsValid = validAfter(net, root, portKeep);
+  // One switch on an FSM's state, when there is one (codegen-fsm.ts): the
+  // edge reads what each state folds its inputs to, so settlePorts keeps
+  // only the outputs' own slots current (with the unswitched edge, all of
+  // portKeep's).
+  const outs = net.outputs.map((o) => o.node);
+  const fsmEdge = opts.chunkSize === undefined ? fsmEdgeCode(net, lay, stateIds, maxSource) : null;
+  const fsmPorts = opts.chunkSize === undefined ? fsmSlotCode(net, lay, portKeep, fsmEdge === null ? portKeep : outs, maxSource) : null;
+  const switchedEdge = fsmPorts !== null && fsmEdge !== null ? (make(fsmEdge) as () => void) : null;
+  const settlePorts = fsmPorts !== null ? (make(fsmPorts) as () => void) : call(coneFns(schedule(net, root, label, portKeep), portKeep));
+  const edge = switchedEdge ?? plainEdge;
+  const portsValid = validAfter(net, root, switchedEdge === null ? portKeep : outs);
   const hasState = stateIds.length + net.memories.length + net.cams.length > 0;
   let loopMode = false;
   let run: (n: number) => void;
   const inputIds = rootsWhere(net, root, (id) => net.nodes[id]!.op === 'input');
-  const loopSrc = opts.loopMode === 'never' || !hasState ? null : loopCode(net, lay, cone, stateIds, inputIds);
+  const loopSrc = opts.loopMode === 'never' || !hasState ? null : loopCode(net, lay, cone, stateIds, inputIds, maxSource);
   if (loopSrc !== null && (opts.loopMode === 'always' || loopSrc.length <= maxSource)) {
     const loop = make(loopSrc);
     // Zero-cycle calls run the loads and stores around the loop, so V8 has
@@ -128,7 +138,8 @@ export function compile(full: FlatNetlist, opts: CompileOptions = {}): Compiled 
     run = loop;
     loopMode = true;
   } else {
-    const coneStep = call(coneFns(cone, edgeIn));
+    // The switched edge reads what settlePorts leaves current.
+    const coneStep = switchedEdge === null ? call(coneFns(cone, edgeIn)) : settlePorts;
     run = (n) => {
       for (let c = 0; c < n; c++) {
         coneStep();

@@ -177,6 +177,13 @@ export function rewriteDecodedSelects(net: FlatNetlist, stats?: DecodedSelectSta
   return out;
 }
 
+/** `to`, a netlist made from `from` keeping its node ids (fsm-specialize.ts),
+ *  computes `from`'s scatters the same way. */
+export function shareScatters(from: FlatNetlist, to: FlatNetlist): void {
+  const table = kernels.get(from);
+  if (table !== undefined) kernels.set(to, table);
+}
+
 /** Code for a scatter node of rewriteDecodedSelects (null for any other
  *  node): zero the entries read, OR each triple into its index's entry of
  *  the scratch table, read the entries out as limbs. */

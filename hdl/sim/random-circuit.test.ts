@@ -89,6 +89,15 @@ describe.each(SHAPES)('random circuits in %s', (_shape, opts) => {
     );
   });
 
+  it('circuits with a control FSM (fsm-specialize.ts) match the reference', () => {
+    fc.assert(
+      fc.property(fc.nat(), (seed) =>
+        compare(randomModule(seed, { nodes: 60, wideChance: 0.2, memories: true, fsm: true }), opts, seed, 12),
+      ),
+      { numRuns: 20 },
+    );
+  });
+
   it('circuits of one-hot AND-OR trees (decoded-select.ts) match the reference', () => {
     fc.assert(
       fc.property(fc.nat(), (seed) => compare(decodedModule(seed), opts, seed, 8)),

@@ -22,6 +22,10 @@ export interface RandomCircuitOptions {
    *  stream of their own, so the rest of the circuit is what it would be
    *  without them. */
   wordTrees?: number;
+  /** Add a control FSM: a 2- or 3-bit state register compared with several
+   *  constants (fsm-specialize.ts), the compares steering muxes and ANDs
+   *  of the pool and the register's own next state. */
+  fsm?: boolean;
 }
 
 /** mulberry32: small, seedable, good enough to pick operators. */
@@ -78,6 +82,8 @@ export function randomModule(seed: number, o: RandomCircuitOptions): ModuleIR {
     m.setD(x, v);
     pool.push(x, v);
   }
+  const fsm = o.fsm ? fsmState(m, r, int, pickOf) : null;
+  if (fsm !== null) pool.push(fsm.reg, ...fsm.compares);
   let mem = -1;
   let cam = -1;
   if (o.memories) {
@@ -88,7 +94,7 @@ export function randomModule(seed: number, o: RandomCircuitOptions): ModuleIR {
   }
 
   while (made < o.nodes) {
-    const kind = int(0, 21);
+    const kind = int(0, fsm === null ? 21 : 23);
     const a = pick();
     const wa = w(a);
     switch (kind) {
@@ -167,9 +173,25 @@ export function randomModule(seed: number, o: RandomCircuitOptions): ModuleIR {
           add(m.node({ op: 'memread', mem, addr: adapt(a, 3), en, sync }, mm.width));
         }
         break;
+      case 22: case 23: {
+        // Logic a state decides: a mux or an AND/OR on one of its compares.
+        const cmp = pickOf(fsm!.compares);
+        if (r() < 0.6) add(m.node({ op: 'mux', sel: cmp, cases: [a, adapt(pick(), wa)] }, wa));
+        else add(m.node({ op: pickOf(['and', 'or'] as const), a: cmp, b: adapt(a, 1) }, 1));
+        break;
+      }
     }
   }
   for (const reg of regs) m.setD(reg, adapt(pick(), w(reg)));
+  if (fsm !== null) {
+    // Next state: per compare, stay or jump to a constant on a pool bit.
+    let next: NodeId = fsm.reg;
+    for (const cmp of fsm.compares) {
+      const jump = m.node({ op: 'mux', sel: adapt(pick(), 1), cases: [next, m.const(int(0, 2 ** fsm.width - 1), fsm.width)] }, fsm.width);
+      next = m.node({ op: 'mux', sel: cmp, cases: [next, jump] }, fsm.width);
+    }
+    m.setD(fsm.reg, next);
+  }
   if (mem >= 0) {
     const mm = m.memories[mem]!;
     for (let i = 0; i < 2; i++) mm.writePorts.push({ addr: adapt(pick(), 3), data: adapt(pick(), mm.width), en: adapt(pick(), 1) });
@@ -183,4 +205,24 @@ export function randomModule(seed: number, o: RandomCircuitOptions): ModuleIR {
   for (let i = 0; i < 4; i++) m.output(`out${i}`, pool[pool.length - 1 - i]!);
   if (o.wordTrees) addWordTrees(m, rng(seed ^ 0x3779b97f), pool, o.wordTrees).forEach((id, i) => m.output(`tree${i}`, id));
   return m.build();
+}
+
+/** A 2- or 3-bit state register and its eq/ne compares with 2 to 4
+ *  constants (sometimes read through a wire, sometimes const on the left). */
+function fsmState(
+  m: IrBuilder,
+  r: () => number,
+  int: (lo: number, hi: number) => number,
+  pickOf: <T>(xs: T[]) => T,
+): { reg: NodeId; width: number; compares: NodeId[] } {
+  const width = int(2, 3);
+  const reg = m.reg(width, 'state', r() < 0.7 ? int(0, 2 ** width - 1) : null);
+  const compares: NodeId[] = [];
+  for (let i = int(2, 4); i > 0; i--) {
+    const s = r() < 0.3 ? m.node({ op: 'wire', a: reg }, width) : reg;
+    const k = m.const(int(0, 2 ** width - 1), width);
+    const [a, b] = r() < 0.5 ? [s, k] : [k, s];
+    compares.push(m.node({ op: pickOf(['eq', 'eq', 'ne'] as const), a, b }, 1));
+  }
+  return { reg, width, compares };
 }
