@@ -11,6 +11,8 @@ import { createSimulator, type CompiledSimulator, type CompileOptions } from './
 
 const SHAPES: [string, CompileOptions][] = [
   ['loop mode', {}],
+  // Wide state goes to the chunked driver unless the loop is forced.
+  ['loop mode forced (wide state in locals)', { loopMode: 'always' }],
   ['per-cycle fallback', { loopMode: 'never', chunkSize: 5, maxFunctionSource: 1 }],
   ['chunked driver (batch-chunked.ts)', { chunkSize: 5, maxFunctionSource: 1 }],
   ['pruned to the ports', { observe: 'ports' }],

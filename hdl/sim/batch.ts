@@ -11,7 +11,7 @@ import { emitLazy } from './codegen-lazy.js';
 import { nodeValue, valueOf } from './codegen-node.js';
 import type { Compiled } from './compile.js';
 import { labeler } from './labels.js';
-import { isMid, isNarrow, isState, limbsOf, type Layout } from './layout.js';
+import { isMid, isNarrow, isState, isWide, limbsOf, type Layout } from './layout.js';
 import { helpers, type SimState } from './runtime.js';
 import { edgeInputs, schedule } from './schedule.js';
 import { compileChunkedBatch } from './batch-chunked.js';
@@ -114,9 +114,23 @@ export function writeOutput(arr: string, w: number, value: string[]): string {
   return value.map((l, j) => `${arr}[${k} * c + ${j}] = ${l};`).join(' ');
 }
 
+/** Whether the one-function loop would carry state wider than a double in
+ *  locals: every limb is a local live around the loop's back edge, where
+ *  the chunked driver keeps them in the slot array. Measured with
+ *  bench/batch-drivers.ts (runBatch, CPU time, each driver in its own
+ *  process): qfm (512-bit state) chunked 2.01M vs one loop 1.29M cycles/s;
+ *  random-wide (128-bit state) even (4.5-4.8M vs 4.6M); designs without
+ *  wide state keep the loop (noblur 3.0M either way, random-s1 faster as
+ *  one loop). */
+export function carriesWideState(c: Compiled): boolean {
+  const { net, lay } = c;
+  return net.nodes.some((n) => lay.root[n.id] === n.id && isState(net, n.id) && isWide(n.width));
+}
+
 /** The loop as a callable; when its source is too long for V8 to optimise,
- *  the chunked driver of batch-chunked.ts instead. `warm*`: arrays of the kinds
- *  the first call passes, for the warm-up calls. */
+ *  or it would carry wide state (unless `always`), the chunked driver of
+ *  batch-chunked.ts instead. `warm*`: arrays of the kinds the first call
+ *  passes, for the warm-up calls. */
 export function compileBatch(
   c: Compiled,
   inputs: NodeId[],
@@ -124,7 +138,9 @@ export function compileBatch(
   maxSource: number,
   warmIn: BatchArray[],
   warmOut: Uint32Array[],
+  always = false,
 ): BatchFn | null {
+  if (!always && carriesWideState(c)) return compileChunkedBatch(c, inputs, outputs, warmIn, warmOut);
   const src = batchLoopCode(c.net, c.lay, inputs, outputs);
   if (src.length > maxSource) return compileChunkedBatch(c, inputs, outputs, warmIn, warmOut);
   c.sources.push(src);

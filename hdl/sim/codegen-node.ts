@@ -8,11 +8,12 @@ import { midExpr } from './codegen-mid.js';
 import { amountNum, limbsExpr, lowerLimbs } from './codegen-limbs.js';
 import { camMatchValue, camReadValue, camValidValue } from './codegen-cam.js';
 import { scatterValue } from './decoded-select.js';
+import { wordTreeValue } from './word-trees.js';
 import { chooseLimbs, maxOf, memVar, uN, type Choice, type ExprCtx } from './codegen-util.js';
 
 /** The node's value: one expression, or one per limb for a wide node. */
 export function nodeValue(n: Node, x: ExprCtx): string[] {
-  const scattered = scatterValue(n, x);
+  const scattered = scatterValue(n, x) ?? wordTreeValue(n, x);
   if (scattered !== null) return scattered;
   switch (n.op) {
     case 'mux':

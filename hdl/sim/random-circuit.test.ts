@@ -82,6 +82,13 @@ describe.each(SHAPES)('random circuits in %s', (_shape, opts) => {
     );
   });
 
+  it('circuits with comparator, priority, count and OR trees (word-trees.ts) match the reference', () => {
+    fc.assert(
+      fc.property(fc.nat(), (seed) => compare(randomModule(seed, { nodes: 30, wideChance: 0.2, memories: true, wordTrees: 6 }), opts, seed, 8)),
+      { numRuns: 15 },
+    );
+  });
+
   it('circuits with a control FSM (fsm-specialize.ts) match the reference', () => {
     fc.assert(
       fc.property(fc.nat(), (seed) =>

@@ -395,7 +395,7 @@ export class CompiledSimulator implements Simulator, SettleOwner {
       fn =
         loopMode === 'never'
           ? null
-          : compileBatch(this.compiled, plan.ins.map((i) => i.node), plan.outs.map((o) => o.node), limit, warmIn, warmOut);
+          : compileBatch(this.compiled, plan.ins.map((i) => i.node), plan.outs.map((o) => o.node), limit, warmIn, warmOut, loopMode === 'always');
       this.batchFns.set(plan.fnKey, fn);
     }
     return fn;

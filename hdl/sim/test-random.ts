@@ -3,6 +3,7 @@
 // against RefSim, and the shape of circuit the speed benchmark uses.
 import type { ModuleIR, NodeId } from '../ir.js';
 import { IrBuilder } from './test-ir.js';
+import { addWordTrees } from './test-word-trees.js';
 
 export interface RandomCircuitOptions {
   /** Computed nodes to generate (adapters included). */
@@ -16,6 +17,11 @@ export interface RandomCircuitOptions {
   /** Add a 32-bit xorshift register to the operand pool, so data keeps
    *  changing under constant inputs (as it does in real designs). */
   lfsr?: boolean;
+  /** Add this many of word-trees.ts's shapes (test-word-trees.ts) over the
+   *  circuit's nodes, each observed at an output of its own; drawn from a
+   *  stream of their own, so the rest of the circuit is what it would be
+   *  without them. */
+  wordTrees?: number;
   /** Add a control FSM: a 2- or 3-bit state register compared with several
    *  constants (fsm-specialize.ts), the compares steering muxes and ANDs
    *  of the pool and the register's own next state. */
@@ -197,6 +203,7 @@ export function randomModule(seed: number, o: RandomCircuitOptions): ModuleIR {
     c.writePorts.push({ index: adapt(pick(), 3), key: null, valid: adapt(pick(), 1), en: adapt(pick(), 1) });
   }
   for (let i = 0; i < 4; i++) m.output(`out${i}`, pool[pool.length - 1 - i]!);
+  if (o.wordTrees) addWordTrees(m, rng(seed ^ 0x3779b97f), pool, o.wordTrees).forEach((id, i) => m.output(`tree${i}`, id));
   return m.build();
 }
 

@@ -8,7 +8,8 @@ import { bundleModule, designOf } from '../../hdl/verilog/test-ir.js';
 /** Circuit `seed`: every operator (dividers included), widths 1..200 with
  *  weight on the representation boundaries, registers with and without
  *  enable and init, a memory (sync and async reads) and a CAM; often a
- *  control FSM (a state register compared with constants). */
+ *  control FSM (a state register compared with constants); in half of
+ *  them, bit-level trees over words (test-word-trees.ts). */
 export function fuzzCircuit(seed: number): ModuleIR {
   const r = rng(seed ^ 0x5eed);
   const m = randomModule(seed, {
@@ -20,6 +21,10 @@ export function fuzzCircuit(seed: number): ModuleIR {
     memories: r() < 0.7,
     lfsr: r() < 0.5,
     fsm: r() < 0.4,
+    // Half the circuits get the comparator / priority / count trees the
+    // simulator turns into word operations (hdl/sim/word-trees.ts); drawn
+    // apart, so the rest of circuit `seed` is unchanged.
+    wordTrees: rng(seed ^ 0x77ee)() < 0.5 ? 3 : 0,
   });
   m.name = `F${seed}`;
   narrowShiftAmounts(m);
