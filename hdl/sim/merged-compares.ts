@@ -10,7 +10,7 @@
 // against a constant (decoders, which decoded-select.ts looks for).
 import type { FlatNetlist } from '../flatten.js';
 import type { Node, NodeId } from '../ir.js';
-import { readerCounts, throughWires } from './netlist-walk.js';
+import { internedAdder, readerCounts, throughWires } from './netlist-walk.js';
 
 export function mergeCompares(net: FlatNetlist): { net: FlatNetlist; merged: number } {
   const nodes: Node[] = net.nodes.slice();
@@ -23,15 +23,7 @@ export function mergeCompares(net: FlatNetlist): { net: FlatNetlist; merged: num
     if (n.op !== 'and' || n.width !== 1) continue;
     for (const o of [n.a, n.b]) if (isAnd1(o) && readers[o] === 1) inner[o] = 1;
   }
-  const made = new Map<string, NodeId>();
-  const add = (key: string, n: Omit<Node, 'id'>): NodeId => {
-    const hit = made.get(key);
-    if (hit !== undefined) return hit;
-    const id = nodes.length;
-    nodes.push({ ...n, id } as Node);
-    made.set(key, id);
-    return id;
-  };
+  const add = internedAdder(nodes);
   /** {hi, lo}: one slice when they are adjacent slices of one node. */
   const join = (hi: NodeId, lo: NodeId): { id: NodeId; cheap: boolean } => {
     const h = nodes[hi]!;

@@ -1,4 +1,5 @@
-// Two walks the simulator's netlist rewrites and code generators share.
+// Walks and a node builder the simulator's netlist rewrites and code
+// generators share.
 import type { FlatNetlist } from '../flatten.js';
 import { operands, type Node, type NodeId } from '../ir.js';
 
@@ -22,4 +23,19 @@ export function readerCounts(net: FlatNetlist): Uint32Array {
   }
   for (const o of net.outputs) count[o.node]!++;
   return count;
+}
+
+/** Appends nodes to `nodes` (a rewrite's copy of the netlist's), one per
+ *  key: a rewrite that builds the same joined field or packed word for
+ *  several readers makes it once. Returns the node's id. */
+export function internedAdder(nodes: Node[]): (key: string, n: Omit<Node, 'id'>) => NodeId {
+  const made = new Map<string, NodeId>();
+  return (key, n) => {
+    const hit = made.get(key);
+    if (hit !== undefined) return hit;
+    const id = nodes.length;
+    nodes.push({ ...n, id } as Node);
+    made.set(key, id);
+    return id;
+  };
 }

@@ -19,7 +19,7 @@ import { operands, type Node, type NodeId } from '../ir.js';
 import { argExtremeTree, type ArgTree } from './arg-extreme.js';
 import { bitOf, countedBits, firstSetLeaves, orLeaves, type FirstSetLeaf } from './bit-trees.js';
 import type { ExprCtx } from './codegen-util.js';
-import { throughWires } from './netlist-walk.js';
+import { internedAdder, throughWires } from './netlist-walk.js';
 
 /** Fewest leaves worth a rewrite: below it the tree is as cheap. */
 const MIN_LEAVES = 4;
@@ -49,15 +49,7 @@ export interface WordTreeStats {
 export function rewriteWordTrees(net: FlatNetlist, stats?: WordTreeStats): FlatNetlist {
   const nodes: Node[] = net.nodes.slice();
   const through = (id: NodeId): NodeId => throughWires(nodes, id);
-  const made = new Map<string, NodeId>();
-  const add = (key: string, n: Omit<Node, 'id'>): NodeId => {
-    const hit = made.get(key);
-    if (hit !== undefined) return hit;
-    const id = nodes.length;
-    nodes.push({ ...n, id } as Node);
-    made.set(key, id);
-    return id;
-  };
+  const add = internedAdder(nodes);
   const constOf = (id: NodeId): bigint | null => {
     const n = nodes[through(id)]!;
     return n.op === 'const' ? n.value : null;
