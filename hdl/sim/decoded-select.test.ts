@@ -8,9 +8,7 @@ import type { ModuleIR, NodeId } from '../ir.js';
 import { rewriteDecodedSelects, type DecodedSelectStats } from './decoded-select.js';
 import { decodedModule } from './test-decoded.js';
 import { designOf, IrBuilder } from './test-ir.js';
-import { RefSim } from './test-ref.js';
-import { rng } from './test-random.js';
-import { createSimulator, type CompileOptions } from './index.js';
+import { matchesReference } from './test-match.js';
 
 function statsOf(mod: ModuleIR): DecodedSelectStats {
   const stats: DecodedSelectStats = { gathers: 0, scatters: 0, scatterTrees: 0 };
@@ -18,29 +16,6 @@ function statsOf(mod: ModuleIR): DecodedSelectStats {
   return stats;
 }
 
-const SHAPES: CompileOptions[] = [{}, { observe: 'ports' }, { loopMode: 'never', chunkSize: 3, maxFunctionSource: 1 }];
-
-/** Every input combination (or `samples` random ones), every output, against RefSim. */
-function matchesReference(mod: ModuleIR, samples = 0): void {
-  const ins = mod.ports.filter((p) => p.dir === 'in');
-  const outs = mod.ports.filter((p) => p.dir === 'out');
-  for (const opts of SHAPES) {
-    const sim = createSimulator(designOf(mod), opts);
-    const ref = new RefSim(mod);
-    const r = rng(1);
-    const total = samples > 0 ? samples : 2 ** ins.reduce((s, p) => s + p.width, 0);
-    for (let c = 0; c < total; c++) {
-      let bits = c;
-      for (const p of ins) {
-        const v = samples > 0 ? BigInt(Math.floor(r() * 2 ** p.width)) : BigInt(bits % 2 ** p.width);
-        bits = Math.floor(bits / 2 ** p.width);
-        sim.poke(`Top.${p.name}`, v);
-        ref.poke(p.name, v);
-      }
-      for (const p of outs) expect(sim.peek(`Top.${p.name}`), `${p.name} at ${c} (${JSON.stringify(opts)})`).toBe(ref.value(p.node));
-    }
-  }
-}
 
 /** OR of mux(sel_i, [0, d_i]) as a left-leaning chain. */
 function orOfTerms(m: IrBuilder, sels: NodeId[], ds: NodeId[], w: number): NodeId {

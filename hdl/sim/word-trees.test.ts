@@ -5,10 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { flatten } from '../flatten.js';
 import type { ModuleIR, NodeId } from '../ir.js';
 import { designOf, IrBuilder } from './test-ir.js';
-import { RefSim } from './test-ref.js';
-import { randomModule, rng } from './test-random.js';
+import { randomModule } from './test-random.js';
 import { rewriteWordTrees, type WordTreeStats } from './word-trees.js';
-import { createSimulator, type CompileOptions } from './index.js';
+import { matchesReference } from './test-match.js';
 
 function statsOf(mod: ModuleIR): WordTreeStats {
   const stats: WordTreeStats = { argExtremes: 0, firstSets: 0, counts: 0, orBits: 0 };
@@ -16,29 +15,6 @@ function statsOf(mod: ModuleIR): WordTreeStats {
   return stats;
 }
 
-const SHAPES: CompileOptions[] = [{}, { observe: 'ports' }, { loopMode: 'never', chunkSize: 3, maxFunctionSource: 1 }];
-
-/** Every input combination (or `samples` random ones), every output, against RefSim. */
-function matchesReference(mod: ModuleIR, samples = 0): void {
-  const ins = mod.ports.filter((p) => p.dir === 'in');
-  const outs = mod.ports.filter((p) => p.dir === 'out');
-  for (const opts of SHAPES) {
-    const sim = createSimulator(designOf(mod), opts);
-    const ref = new RefSim(mod);
-    const r = rng(3);
-    const total = samples > 0 ? samples : 2 ** ins.reduce((s, p) => s + p.width, 0);
-    for (let c = 0; c < total; c++) {
-      let bits = c;
-      for (const p of ins) {
-        const v = samples > 0 ? BigInt(Math.floor(r() * 2 ** p.width)) : BigInt(bits % 2 ** p.width);
-        bits = Math.floor(bits / 2 ** p.width);
-        sim.poke(`Top.${p.name}`, v);
-        ref.poke(p.name, v);
-      }
-      for (const p of outs) expect(sim.peek(`Top.${p.name}`), `${p.name} at ${c} (${JSON.stringify(opts)})`).toBe(ref.value(p.node));
-    }
-  }
-}
 
 type Cmp = 'ltu' | 'leu' | 'lts' | 'les';
 interface Sub {
@@ -105,11 +81,11 @@ describe('arg-min/max trees', () => {
     for (const n of [5, 7]) {
       const mod = argModule(n, 2, 'ltu', n === 5);
       expect(statsOf(mod).argExtremes).toBe(1);
-      matchesReference(mod, 3000);
+      matchesReference(mod, 3000, 3);
     }
     const qfm = argModule(32, 16, 'ltu', false);
     expect(statsOf(qfm).argExtremes).toBe(1);
-    matchesReference(qfm, 400);
+    matchesReference(qfm, 400, 3);
   });
 
   it('keys too wide to pack with their tie field are left alone', () => {
@@ -117,7 +93,7 @@ describe('arg-min/max trees', () => {
     expect(statsOf(argModule(4, 28, 'ltu', true)).argExtremes).toBe(1);
     const mod = argModule(4, 29, 'ltu', true);
     expect(statsOf(mod).argExtremes).toBe(0);
-    matchesReference(mod, 300);
+    matchesReference(mod, 300, 3);
   });
 
   it('near misses are not one tree: a compare the other way round, a k mux on another select, an idx that is not its position', () => {
