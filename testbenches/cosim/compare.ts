@@ -61,16 +61,23 @@ export async function compareCosim(design: Design, stimulus: Stimulus, ourOutput
   return firstMismatch(design, ourOutputs, verilator, 'gfxrtl simulator', 'Verilator', stimulus.resetCycles ?? 1);
 }
 
+/** A new simulator of `design` after the Verilog testbenches' reset:
+ *  every input 0, reset held for the stimulus's reset cycles. */
+function resetOurs<S extends Simulator>(design: Design, stimulus: Stimulus, createSim: (design: Design) => S) {
+  const norm = normaliseStimulus(design, stimulus);
+  const sim = createSim(design);
+  const path = (port: string): string => `${design.top.name}.${port}`;
+  for (const p of topPorts(design).inputs) sim.poke(path(p.name), 0n);
+  if (norm.resetCycles > 0) sim.reset(norm.resetCycles);
+  return { sim, norm, path };
+}
+
 /** Drives a gfxrtl Simulator with `stimulus` exactly as the Verilog
  *  testbenches drive the Verilog: reset with inputs at 0, then per cycle
  *  poke inputs, settle, sample every output, clock edge. */
 export function runOurSimulator(design: Design, stimulus: Stimulus, createSim: (design: Design) => Simulator): CycleOutputs[] {
   const { inputs, outputs } = topPorts(design);
-  const norm = normaliseStimulus(design, stimulus);
-  const sim = createSim(design);
-  const path = (port: string): string => `${design.top.name}.${port}`;
-  for (const p of inputs) sim.poke(path(p.name), 0n);
-  if (norm.resetCycles > 0) sim.reset(norm.resetCycles);
+  const { sim, norm, path } = resetOurs(design, stimulus, createSim);
   return norm.rows.map((row) => {
     inputs.forEach((p, i) => sim.poke(path(p.name), row[i]!));
     sim.evaluate();
@@ -87,11 +94,7 @@ export function runOurSimulator(design: Design, stimulus: Stimulus, createSim: (
  *  FSM switch and reset split), so a differential check drives both. */
 export function runOurSimulatorBatched(design: Design, stimulus: Stimulus, createSim: (design: Design) => CompiledSimulator): CycleOutputs[] {
   const { inputs, outputs } = topPorts(design);
-  const norm = normaliseStimulus(design, stimulus);
-  const sim = createSim(design);
-  const path = (port: string): string => `${design.top.name}.${port}`;
-  for (const p of inputs) sim.poke(path(p.name), 0n);
-  if (norm.resetCycles > 0) sim.reset(norm.resetCycles);
+  const { sim, norm, path } = resetOurs(design, stimulus, createSim);
   const cycles = norm.rows.length;
   const drive: Record<string, Uint32Array> = {};
   inputs.forEach((p, i) => {
