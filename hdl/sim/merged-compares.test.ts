@@ -7,33 +7,15 @@ import type { ModuleIR, NodeId } from '../ir.js';
 import { mergeCompares } from './merged-compares.js';
 import { decodedModule } from './test-decoded.js';
 import { designOf, IrBuilder } from './test-ir.js';
-import { RefSim } from './test-ref.js';
-import { rng } from './test-random.js';
-import { createSimulator, type CompileOptions } from './index.js';
+import { matchesReference } from './test-match.js';
 
 const mergedIn = (mod: ModuleIR): number => mergeCompares(flatten(designOf(mod))).merged;
 
-const SHAPES: CompileOptions[] = [{}, { observe: 'ports' }, { loopMode: 'never', chunkSize: 3, maxFunctionSource: 1 }];
-
-function matchesReference(mod: ModuleIR, samples: number, seed = 1): void {
-  const ins = mod.ports.filter((p) => p.dir === 'in');
-  const outs = mod.ports.filter((p) => p.dir === 'out');
-  for (const opts of SHAPES) {
-    const sim = createSimulator(designOf(mod), opts);
-    const ref = new RefSim(mod);
-    const r = rng(seed);
-    for (let c = 0; c < samples; c++) {
-      for (const p of ins) {
-        // Often equal halves, so the compares come out true as well as false.
-        let v = 0n;
-        for (let k = 0; k < p.width; k += 4) v |= BigInt(r() < 0.5 ? 5 : Math.floor(r() * 16)) << BigInt(k);
-        v = BigInt.asUintN(p.width, v);
-        sim.poke(`Top.${p.name}`, v);
-        ref.poke(p.name, v);
-      }
-      for (const p of outs) expect(sim.peek(`Top.${p.name}`), `${p.name} at ${c} (${JSON.stringify(opts)})`).toBe(ref.value(p.node));
-    }
-  }
+/** Often equal nibbles, so the compares come out true as well as false. */
+function nibbles(r: () => number, width: number): bigint {
+  let v = 0n;
+  for (let k = 0; k < width; k += 4) v |= BigInt(r() < 0.5 ? 5 : Math.floor(r() * 16)) << BigInt(k);
+  return BigInt.asUintN(width, v);
 }
 
 /** (a.from == b.to) & (a.to == b.from) & a.v, fields of `fw` bits; `toAt`
@@ -53,15 +35,15 @@ function edgeMatch(fw: number, opts: { toAt?: number; constant?: boolean } = {})
 describe('merged compares', () => {
   it('(a.from == b.to) & (a.to == b.from) becomes one compare, exact', () => {
     expect(mergedIn(edgeMatch(4))).toBe(1);
-    matchesReference(edgeMatch(4), 400);
+    matchesReference(edgeMatch(4), 400, 1, nibbles);
   });
 
   it('fields that are not adjacent, compares against constants and joins wider than 32 bits are left alone', () => {
     expect(mergedIn(edgeMatch(4, { toAt: 1 }))).toBe(0);
     expect(mergedIn(edgeMatch(4, { constant: true }))).toBe(0);
     expect(mergedIn(edgeMatch(17))).toBe(0);
-    matchesReference(edgeMatch(4, { toAt: 1 }), 200);
-    matchesReference(edgeMatch(17), 200);
+    matchesReference(edgeMatch(4, { toAt: 1 }), 200, 1, nibbles);
+    matchesReference(edgeMatch(17), 200, 1, nibbles);
   });
 
   it('a compare also read outside the AND tree keeps its value', () => {
@@ -74,7 +56,7 @@ describe('merged compares', () => {
     m.output('e1', e1);
     const mod = m.build();
     expect(mergedIn(mod)).toBe(1);
-    matchesReference(mod, 300);
+    matchesReference(mod, 300, 1, nibbles);
   });
 
   it('random record-compare matrices match the reference in every code shape', () => {
@@ -82,7 +64,7 @@ describe('merged compares', () => {
     for (let seed = 0; seed < 10; seed++) merged += mergedIn(decodedModule(seed, { gathers: 0, scatters: 0, compares: 2 }));
     expect(merged).toBeGreaterThan(10);
     fc.assert(
-      fc.property(fc.nat(), (seed) => matchesReference(decodedModule(seed, { gathers: 1, scatters: 1, compares: 2 }), 30, seed)),
+      fc.property(fc.nat(), (seed) => matchesReference(decodedModule(seed, { gathers: 1, scatters: 1, compares: 2 }), 30, seed, nibbles)),
       { numRuns: 20 },
     );
   });
