@@ -49,7 +49,10 @@ interface ScatterKernel {
   terms: { idx: NodeId; en: NodeId | null; d: NodeId }[];
 }
 
-const kernels = new WeakMap<FlatNetlist, Map<NodeId, ScatterKernel>>();
+/** Keyed by the node object, as word-trees.ts keys its kernels: later
+ *  netlists copy the node array, not the nodes they leave alone, so a copy
+ *  (fsm-specialize.ts) computes the scatters the same way. */
+const kernels = new WeakMap<Node, ScatterKernel>();
 
 export interface DecodedSelectStats {
   gathers: number;
@@ -172,23 +175,15 @@ export function rewriteDecodedSelects(net: FlatNetlist, stats?: DecodedSelectSta
     }
   }
   if (stats) Object.assign(stats, { gathers: gathers.length, scatters, scatterTrees });
-  const out: FlatNetlist = { ...net, nodes };
-  kernels.set(out, table);
-  return out;
-}
-
-/** `to`, a netlist made from `from` keeping its node ids (fsm-specialize.ts),
- *  computes `from`'s scatters the same way. */
-export function shareScatters(from: FlatNetlist, to: FlatNetlist): void {
-  const table = kernels.get(from);
-  if (table !== undefined) kernels.set(to, table);
+  for (const [id, k] of table) kernels.set(nodes[id]!, k);
+  return { ...net, nodes };
 }
 
 /** Code for a scatter node of rewriteDecodedSelects (null for any other
  *  node): zero the entries read, OR each triple into its index's entry of
  *  the scratch table, read the entries out as limbs. */
 export function scatterValue(n: Node, x: ExprCtx): string[] | null {
-  const k = kernels.get(x.net)?.get(n.id);
+  const k = kernels.get(n);
   if (k === undefined) return null;
   const T = 'H_R';
   const stmts = k.keys.map((key) => `${T}[${key}] = 0;`);

@@ -197,4 +197,37 @@ describe('specializeFsm', () => {
     for (const seed of [1, 2, 3]) matchesReference(mod, 60, seed);
     matchesReference(sequencer({ stateBits: 3, k1: 5 }), 60, 4);
   });
+
+  it('a scatter (decoded-select.ts) in the switched code reads the same kernel in every state copy', () => {
+    // The sequencer plus a compaction network whose slots the state gates:
+    // slot k = OR_i (e_i & p_i == k ? d ^ i : 0), and the slots ANDed with
+    // `state == 1`. The scatter's placeholder node must keep its kernel in
+    // each state's copy of the netlist, or it compiles as a plain concat.
+    const m = new IrBuilder('Top');
+    const go = m.input('go', 1);
+    const st = m.reg(2, 'state', 0, go);
+    const is = (k: number): NodeId => m.node({ op: 'eq', a: st, b: m.const(k, 2) }, 1);
+    m.setD(st, m.node({ op: 'mux', sel: is(2), cases: [m.node({ op: 'add', a: st, b: m.const(1, 2) }, 2), m.const(0, 2)] }, 2));
+    const pos = [0, 1, 2].map((i) => m.input(`p${i}`, 2));
+    const en = [0, 1, 2].map((i) => m.input(`e${i}`, 1));
+    const d = m.input('d', 3);
+    const ds = [0, 1, 2].map((i) => m.node({ op: 'xor', a: d, b: m.const(i + 1, 3) }, 3));
+    const on = m.node({ op: 'sext', a: is(1) }, 3);
+    for (let k = 0; k < 4; k++) {
+      const terms = [0, 1, 2].map((i) => {
+        const sel = m.node({ op: 'and', a: en[i]!, b: m.node({ op: 'eq', a: pos[i]!, b: m.const(k, 2) }, 1) }, 1);
+        return m.node({ op: 'mux', sel, cases: [m.const(0, 3), ds[i]!] }, 3);
+      });
+      const slot = terms.slice(1).reduce((a, b) => m.node({ op: 'or', a, b }, 3), terms[0]!);
+      m.output(`s${k}`, m.node({ op: 'and', a: slot, b: on }, 3));
+    }
+    m.output('state', st);
+    const mod = m.build();
+    const sim = createSimulator(designOf(mod));
+    sim.runBatch({ 'Top.go': new Uint32Array(1) }, 1, ['Top.s0']);
+    const src = sim.compiled.sources.join('\n');
+    expect(src, 'the state switch').toMatch(/switch \(/);
+    expect(src, 'the scatter into the scratch table').toMatch(/H_R\[[^\]]+\] \|=/);
+    for (const seed of [5, 6]) matchesReference(mod, 80, seed);
+  });
 });

@@ -20,7 +20,6 @@
 // the same in every copy.
 import type { FlatNetlist } from '../flatten.js';
 import type { Node, NodeId } from '../ir.js';
-import { shareScatters } from './decoded-select.js';
 import { labeler } from './labels.js';
 import { throughWires } from './netlist-walk.js';
 import { resolveAliases, schedule } from './schedule.js';
@@ -204,9 +203,7 @@ export function specializeFsm(net: FlatNetlist, fsm: FsmState, value: number | n
     stats.consts += folded.size;
     stats.wires += alias.size;
   }
-  const out: FlatNetlist = { ...net, nodes };
-  shareScatters(net, out);
-  return out;
+  return { ...net, nodes };
 }
 
 /** and/or/xor with one constant operand k and the other `x`: the constant
