@@ -4,6 +4,7 @@
 import type { Design } from '../../hdl/ir.js';
 import type { Simulator } from '../../hdl/sim/api.js';
 import { batchWords, type CompiledSimulator } from '../../hdl/sim/index.js';
+import { fromLimbs, toLimbs } from '../../hdl/sim/runtime.js';
 import { hasTool } from './eda.js';
 import { runIcarus } from './icarus.js';
 import type { CycleOutputs, Stimulus } from './stimulus.js';
@@ -96,26 +97,26 @@ export function runOurSimulatorBatched(design: Design, stimulus: Stimulus, creat
   const { inputs, outputs } = topPorts(design);
   const { sim, norm, path } = resetOurs(design, stimulus, createSim);
   const cycles = norm.rows.length;
-  const drive: Record<string, Uint32Array> = {};
+  // runBatch's words per cycle are the simulator's limbs, little-endian.
+  const drive: Record<string, Int32Array> = {};
   inputs.forEach((p, i) => {
     const words = batchWords(p.width);
-    const a = new Uint32Array(cycles * words);
-    norm.rows.forEach((row, c) => {
-      let v = row[i]!;
-      for (let j = 0; j < words; j++, v >>= 32n) a[c * words + j] = Number(v & 0xffff_ffffn);
-    });
+    const a = new Int32Array(cycles * words);
+    norm.rows.forEach((row, c) => toLimbs(row[i]!, a, c * words, words));
     drive[path(p.name)] = a;
   });
-  const got = cycles === 0 ? {} : sim.runBatch(drive, cycles, outputs.map((p) => path(p.name)));
+  if (cycles === 0) return [];
+  const got = sim.runBatch(drive, cycles, outputs.map((p) => path(p.name)));
+  const limbs = outputs.map((p) => {
+    const a = got[path(p.name)]!;
+    return new Int32Array(a.buffer, a.byteOffset, a.length);
+  });
   return norm.rows.map((_, c) => {
     const sample: CycleOutputs = {};
-    for (const p of outputs) {
+    outputs.forEach((p, k) => {
       const words = batchWords(p.width);
-      const a = got[path(p.name)]!;
-      let v = 0n;
-      for (let j = words - 1; j >= 0; j--) v = (v << 32n) | BigInt(a[c * words + j]!);
-      sample[p.name] = v;
-    }
+      sample[p.name] = fromLimbs(limbs[k]!, c * words, words);
+    });
     return sample;
   });
 }
