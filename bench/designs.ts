@@ -44,11 +44,13 @@ export const BENCH_DESIGNS: BenchDesign[] = [
     make: () => elaborate(randomNetlist({ nodes: RANDOM_NODES, maxWidth: 128, seed: 1 }), undefined, { optimise: false }),
     target: WIDE,
   },
-  ...['counter', 'fifo', 'mac', 'noblur', 'qfm', 'pmu'].map((u) => ({
+  ...['counter', 'fifo', 'mac', 'noblur', 'blur', 'qfm', 'pmu', 'spid-encoder', 'scan', 'minmax-encoder'].map((u) => ({
     name: u,
     how: `findUnit('${u}').elaborate('') (default config)`,
     make: () => findUnit(u).elaborate('').design,
-    target: u === 'noblur' ? WIDE : NARROW,
+    // The rasterizers carry 33-82-bit edge and depth arithmetic: NoBlur's
+    // target, and Blur's as the same family.
+    target: u === 'noblur' || u === 'blur' ? WIDE : NARROW,
   })),
   {
     // The sort study simulates this netlist on 262,144-pair tiles.
