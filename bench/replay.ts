@@ -7,7 +7,7 @@
 //    xorshift.ts) is generated before its timer starts, into a Uint32Array.
 //    Per cycle: inputs written through number handles (word handles above
 //    32 bits, from runBatch's column layout), outputs read through them and
-//    folded into the FNV-1a checksum of outputChecksum, then step(1).
+//    folded into the two-lane checksum of outputChecksum, then step(1).
 //  - Batched: the same stimulus, per input a Uint32Array column (one word
 //    per 32 bits per cycle), run through runBatch in chunks of BATCH_CHUNK
 //    cycles; every output of every cycle is folded from the returned
@@ -17,13 +17,9 @@
 import type { Design, PortIR } from '../hdl/ir.js';
 import type { CompiledSimulator, SignalHandle, WordHandle } from '../hdl/sim/index.js';
 import { topPorts } from '../testbenches/cosim/stimulus.js';
-import { FNV_OFFSET, FNV_PRIME, outputChecksum, SEED_IF_ZERO, XorShift64 } from '../testbenches/cosim/xorshift.js';
+import { FOLD_OFFSET_A, FOLD_OFFSET_B, FOLD_PRIME_A, FOLD_PRIME_B, outputChecksum, SEED_IF_ZERO, XorShift64 } from '../testbenches/cosim/xorshift.js';
 
-const TWO32 = 4294967296;
 const M64 = (1n << 64n) - 1n;
-/** FNV_PRIME = 2^40 + PRIME_LOW, so h * FNV_PRIME needs only 32-bit pieces. */
-const PRIME_LOW = Number(FNV_PRIME - (1n << 40n));
-if (FNV_PRIME !== (1n << 40n) + BigInt(PRIME_LOW) || PRIME_LOW >= 1 << 11) throw new Error('FNV_PRIME changed; update bench/replay.ts');
 
 /** XorShift64 on two uint32 halves: the same sequence, without BigInts. */
 class XorShift32x2 {
@@ -91,29 +87,21 @@ class XorShift32x2 {
 /** runBatch's words per cycle for a port of `width` bits. */
 const wordsOf = (width: number): number => (width <= 32 ? 1 : Math.ceil(width / 32));
 
-/** The high word of x * PRIME_LOW for an int32 pattern x, in int32
- *  arithmetic: floor((H * 2^16 + L) * p / 2^32) with every partial product
- *  below 2^26. */
-const carryOf = (x: number): number => ((x >>> 16) * PRIME_LOW + (((x & 0xffff) * PRIME_LOW) >>> 16)) >>> 16;
-
-/** 64-bit FNV-1a state in two uint32 halves, folding 64-bit words. */
-class Fnv {
-  hi = Number(FNV_OFFSET >> 32n);
-  lo = Number(FNV_OFFSET & 0xffffffffn);
-  fold(wordHi: number, wordLo: number): void {
-    const lo = (this.lo ^ wordLo) >>> 0;
-    const t = lo * PRIME_LOW;
-    this.hi = (Math.imul((this.hi ^ wordHi) >>> 0, PRIME_LOW) + Math.floor(t / TWO32) + (lo << 8)) >>> 0;
-    this.lo = t >>> 0;
+/** outputChecksum's two lanes (xorshift.ts). The hot loops below inline
+ *  word() on int32 locals: a = imul(a ^ w, PRIME_A), b = imul(b ^ w,
+ *  PRIME_B), the same two multiplies per word as the C++ loop. */
+class Fold {
+  a = FOLD_OFFSET_A | 0;
+  b = FOLD_OFFSET_B | 0;
+  word(w: number): void {
+    this.a = Math.imul(this.a ^ w, FOLD_PRIME_A);
+    this.b = Math.imul(this.b ^ w, FOLD_PRIME_B);
   }
-  foldBig(v: bigint, width: number): void {
-    for (let k = 0; k * 64 < width; k++) {
-      const w = (v >> BigInt(64 * k)) & M64;
-      this.fold(Number(w >> 32n), Number(w & 0xffffffffn));
-    }
+  big(v: bigint, width: number): void {
+    for (let k = 0; k * 32 < width; k++) this.word(Number((v >> BigInt(32 * k)) & 0xffffffffn));
   }
   value(): bigint {
-    return (BigInt(this.hi) << 32n) | BigInt(this.lo);
+    return (BigInt(this.b >>> 0) << 32n) | BigInt(this.a >>> 0);
   }
 }
 
@@ -146,7 +134,7 @@ abstract class Run {
   protected readonly io: Io;
   protected readonly rng: XorShift32x2;
   protected readonly inputs: PortIR[];
-  protected readonly hash = new Fnv();
+  protected readonly hash = new Fold();
   /** Cycles run so far (after reset). */
   done = 0;
   /** Checksum at `checkpoint` cycles, once reached. */
@@ -228,21 +216,20 @@ export class FreeRun extends Run {
       const inH = io.narrowIn;
       const outH = io.out.map((o) => o.handle!);
       const nOut = outH.length;
-      // The fold of Fnv.fold with a zero high word, on int32 patterns (no
-      // doubles, nothing for V8 to box).
-      let hi = hash.hi | 0;
-      let lo = hash.lo | 0;
+      // Fold.word on int32 locals (nothing for V8 to box).
+      let a = hash.a;
+      let b = hash.b;
       for (let c = from, k = from * nIn; c < end; c++) {
         for (let i = 0; i < nIn; i++) inH[i]!.write(narrow[k++]!);
         for (let i = 0; i < nOut; i++) {
-          const x = lo ^ outH[i]!.read();
-          hi = (Math.imul(hi, PRIME_LOW) + carryOf(x) + (x << 8)) | 0;
-          lo = Math.imul(x, PRIME_LOW);
+          const w = outH[i]!.read();
+          a = Math.imul(a ^ w, FOLD_PRIME_A);
+          b = Math.imul(b ^ w, FOLD_PRIME_B);
         }
         sim.step(1);
       }
-      hash.hi = hi >>> 0;
-      hash.lo = lo >>> 0;
+      hash.a = a;
+      hash.b = b;
       return;
     }
     if (this.byWords) {
@@ -253,16 +240,16 @@ export class FreeRun extends Run {
       for (let i = 0; i < nIn; i++) io.narrowIn[i]!.write(narrow[k++]!);
       for (let i = 0; i < nWide; i++) sim.poke(io.wideIn[i]!.path, wide[kw++]!);
       for (const o of io.out) {
-        if (o.handle !== null) hash.fold(0, o.handle.read());
-        else hash.foldBig(sim.peek(o.path), o.width);
+        if (o.handle !== null) hash.word(o.handle.read());
+        else hash.big(sim.peek(o.path), o.width);
       }
       sim.step(1);
     }
   }
 
   /** The loop a testbench of a wide design would write: number handles up
-   *  to 32 bits, word handles above (no BigInt); outputs folded 64 bits at a
-   *  time as BatchRun folds them. */
+   *  to 32 bits, word handles above (no BigInt); outputs folded a 32-bit
+   *  word at a time as BatchRun folds them. */
   private wordCycles(from: number, end: number): void {
     const { sim, io, hash, columns } = this;
     const narrowCols = this.inputs.flatMap((p, i) => (p.width <= 32 ? [columns[i]!] : []));
@@ -278,32 +265,31 @@ export class FreeRun extends Run {
     const outK = io.out.map((o) => wordsOf(o.width));
     const nOut = outH.length;
     const buf = new Uint32Array(Math.max(2, ...outK));
-    let hi = hash.hi | 0;
-    let lo = hash.lo | 0;
+    let a = hash.a;
+    let b = hash.b;
     for (let c = from; c < end; c++) {
       for (let i = 0; i < nIn; i++) inH[i]!.write(narrowCols[i]![c]!);
       for (let i = 0; i < nWide; i++) wideH[i]!.write(wideCols[i]!, c * wideK[i]!);
       for (let i = 0; i < nOut; i++) {
         const h = outH[i]!;
         if (h !== null) {
-          const x = lo ^ h.read();
-          hi = (Math.imul(hi, PRIME_LOW) + carryOf(x) + (x << 8)) | 0;
-          lo = Math.imul(x, PRIME_LOW);
+          const w = h.read();
+          a = Math.imul(a ^ w, FOLD_PRIME_A);
+          b = Math.imul(b ^ w, FOLD_PRIME_B);
           continue;
         }
         const k = outK[i]!;
         outW[i]!.read(buf);
-        for (let j = 0; j < k; j += 2) {
-          const x = lo ^ buf[j]!;
-          const wordHi = j + 1 < k ? buf[j + 1]! : 0;
-          hi = (Math.imul(hi ^ wordHi, PRIME_LOW) + carryOf(x) + (x << 8)) | 0;
-          lo = Math.imul(x, PRIME_LOW);
+        for (let j = 0; j < k; j++) {
+          const w = buf[j]!;
+          a = Math.imul(a ^ w, FOLD_PRIME_A);
+          b = Math.imul(b ^ w, FOLD_PRIME_B);
         }
       }
       sim.step(1);
     }
-    hash.hi = hi >>> 0;
-    hash.lo = lo >>> 0;
+    hash.a = a;
+    hash.b = b;
   }
 }
 
@@ -345,42 +331,39 @@ export class BatchRun extends Run {
     const into: Record<string, Uint32Array> = {};
     outNames.forEach((name, i) => (into[name] = new Uint32Array(BATCH_CHUNK * outWords[i]!)));
     const outs = outNames.map((name) => into[name]!);
-    let hi = hash.hi | 0;
-    let lo = hash.lo | 0;
+    // Fold.word on int32 locals, as FreeRun's loop.
+    let a = hash.a;
+    let b = hash.b;
     for (let at = from; at < from + count; at += BATCH_CHUNK) {
       const len = Math.min(BATCH_CHUNK, from + count - at);
       const inputs: Record<string, Uint32Array> = {};
       inNames.forEach((name, i) => (inputs[name] = columns[i]!.subarray(at * words[i]!, (at + len) * words[i]!)));
       sim.runBatch(inputs, len, outNames, into);
       if (narrowOut) {
-        // FreeRun's int32 fold.
         for (let c = 0; c < len; c++) {
           for (let i = 0; i < nOut; i++) {
-            const x = lo ^ outs[i]![c]!;
-            hi = (Math.imul(hi, PRIME_LOW) + carryOf(x) + (x << 8)) | 0;
-            lo = Math.imul(x, PRIME_LOW);
+            const w = outs[i]![c]!;
+            a = Math.imul(a ^ w, FOLD_PRIME_A);
+            b = Math.imul(b ^ w, FOLD_PRIME_B);
           }
         }
         continue;
       }
-      // Wide outputs fold as outputChecksum does: 64 bits at a time (the
-      // int32 fold with a high word; Fnv.fold's doubles would cost as much
-      // as the simulation itself).
+      // Wide outputs: every 32-bit word of each, low first.
       for (let c = 0; c < len; c++) {
         for (let i = 0; i < nOut; i++) {
           const k = outWords[i]!;
           const o = outs[i]!;
-          for (let j = 0, at = c * k; j < k; j += 2, at += 2) {
-            const x = lo ^ o[at]!;
-            const wordHi = j + 1 < k ? o[at + 1]! : 0;
-            hi = (Math.imul(hi ^ wordHi, PRIME_LOW) + carryOf(x) + (x << 8)) | 0;
-            lo = Math.imul(x, PRIME_LOW);
+          for (let j = 0, at = c * k; j < k; j++, at++) {
+            const w = o[at]!;
+            a = Math.imul(a ^ w, FOLD_PRIME_A);
+            b = Math.imul(b ^ w, FOLD_PRIME_B);
           }
         }
       }
     }
-    hash.hi = hi >>> 0;
-    hash.lo = lo >>> 0;
+    hash.a = a;
+    hash.b = b;
   }
 }
 
@@ -398,8 +381,8 @@ export class ConstRun extends Run {
 
   /** The outputs now, folded once (as the C++ constant-input loop does). */
   override checksumNow(): bigint {
-    const h = new Fnv();
-    for (const o of this.io.out) h.foldBig(this.sim.peek(o.path), o.width);
+    const h = new Fold();
+    for (const o of this.io.out) h.big(this.sim.peek(o.path), o.width);
     return h.value();
   }
 
@@ -417,21 +400,8 @@ export function selfCheck(): void {
     if (((BigInt(fast.hi) << 32n) | BigInt(fast.lo)) !== ref.next()) throw new Error(`bench/replay.ts: xorshift differs at draw ${i}`);
   }
   const values = Array.from({ length: 200 }, () => ref.next() >> BigInt(Number(ref.next() & 63n)));
-  const h = new Fnv();
-  for (const v of values) h.foldBig(v, 64);
+  const h = new Fold();
+  for (const v of values) h.big(v, 64);
   const design = { top: { name: 'T', ports: [{ name: 'o', dir: 'out', width: 64 }] } } as unknown as Design;
-  if (h.value() !== outputChecksum(design, values.map((o) => ({ o })))) throw new Error('bench/replay.ts: FNV fold differs from outputChecksum');
-  // The int32 fold of the hot loops against Fnv.fold of a 64-bit word.
-  const slow = new Fnv();
-  let hi = slow.hi | 0;
-  let lo = slow.lo | 0;
-  for (const v of values) {
-    const word = Number(v & 0xffffffffn);
-    const wordHi = Number(v >> 32n);
-    slow.fold(wordHi, word);
-    const x = lo ^ word;
-    hi = (Math.imul(hi ^ wordHi, PRIME_LOW) + carryOf(x) + (x << 8)) | 0;
-    lo = Math.imul(x, PRIME_LOW);
-    if (hi >>> 0 !== slow.hi || lo >>> 0 !== slow.lo) throw new Error('bench/replay.ts: int32 fold differs from Fnv.fold');
-  }
+  if (h.value() !== outputChecksum(design, values.map((o) => ({ o })))) throw new Error('bench/replay.ts: Fold differs from outputChecksum');
 }

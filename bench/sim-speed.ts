@@ -6,11 +6,13 @@
 //
 // Two modes, each timed around the cycle loop alone:
 //  (a) free-running: every cycle, every input gets fresh xorshift bits and
-//      every output is folded into an FNV checksum. Verilator: the C++ loop
-//      of testbenches/cosim/verilator-bench.ts (it generates its stimulus
-//      inside the timed loop). Ours: stimulus pre-generated outside the
-//      timed region, written through handles (word handles above 32 bits),
-//      outputs read through them, step(1). See replay.ts.
+//      every output is folded into the two-lane checksum of
+//      testbenches/cosim/xorshift.ts. Verilator: the C++ loop of
+//      testbenches/cosim/verilator-bench.ts, which draws each 4096 cycles'
+//      stimulus into a buffer before timing them. Ours: stimulus
+//      pre-generated outside the timed region, written through handles
+//      (word handles above 32 bits), outputs read through them, step(1).
+//      See replay.ts.
 //      Also 'batched': the same stimulus through runBatch, 4096 cycles per
 //      call, every output of every cycle folded from the returned arrays
 //      (designs whose ports are all at most 32 bits).

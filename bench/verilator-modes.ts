@@ -1,67 +1,49 @@
 // Verilator side of bench/sim-speed.ts. One build per design serves both
-// measurement modes: the free-running loop is benchMain's C++ verbatim (the
-// timing hook of testbenches/cosim/verilator-bench.ts, only its `main`
-// renamed), and a constant-input loop is added next to it:
+// measurement modes: the free-running loop is benchMain's C++ verbatim
+// (testbenches/cosim/verilator-bench.ts, only its `main` renamed), and a
+// constant-input loop is added next to it:
 //
-//   sim CYCLES SEED RESETS          free-running: xorshift inputs every cycle,
+//   sim CYCLES SEED RESETS          free-running: xorshift inputs every cycle
+//                                   (drawn before each chunk's clocks start),
 //                                   every output folded into the checksum
 //   sim const CYCLES SEED RESETS    reset, one xorshift draw per input, then
 //                                   CYCLES bare clock edges; the outputs
 //                                   after the last edge are folded once
 //
-// Both print {"cycles", "seconds", "checksum"}, timing the cycle loop alone,
-// after a line {"cpuSeconds"}: the same loop's CPU time.
+// Both print {"cycles", "seconds", "cpuSeconds", "checksum"}, timing the
+// cycle loop alone.
 import type { Design, PortIR } from '../hdl/ir.js';
 import { cacheRoot, runTool } from '../testbenches/cosim/build-cache.js';
 import { buildVerilator, checkVerilatorLimits, verilatorExecutable } from '../testbenches/cosim/verilator.js';
-import { benchMain, BENCH_FLAGS, cppFold, cppModelAfterReset, cppRandomPoke } from '../testbenches/cosim/verilator-bench.js';
+import { benchMain, BENCH_FLAGS, CPP_FOLD_INIT, CPP_FOLD_VALUE, cppFold, cppModelAfterReset, cppRandomPoke } from '../testbenches/cosim/verilator-bench.js';
 import { wrapDesign } from '../testbenches/cosim/wrapper.js';
-import { FNV_OFFSET } from '../testbenches/cosim/xorshift.js';
-
-const hex64 = (v: bigint): string => `0x${v.toString(16)}ULL`;
 
 const HOOK_MAIN = 'int main(int argc, char** argv) {';
 
-const HOOK_START = 'const auto start = std::chrono::steady_clock::now();';
-const HOOK_STOP = 'const auto stop = std::chrono::steady_clock::now();';
-/** The loop's CPU time beside its wall time: on a shared machine the wall
- *  time of either side moves with the other users' load, and the two sides
- *  run at different moments. Printed as a line of its own before the hook's
- *  result line; parse() merges them. */
-const CPU_CLOCK = `#include <ctime>
-static double cpuNow() {
-  timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}`;
-const CPU_START = `const double cpuStart = cpuNow();\n  ${HOOK_START}`;
-const CPU_STOP = `${HOOK_STOP}\n  std::printf("{\\"cpuSeconds\\": %.9f}\\n", cpuNow() - cpuStart);`;
-
 function twoModeMain(inputs: PortIR[], outputs: PortIR[], hookMain: string): string {
-  for (const hook of [HOOK_MAIN, HOOK_START, HOOK_STOP]) {
-    if (hookMain.split(hook).length !== 2) throw new Error(`benchMain's C++ no longer has exactly one '${hook}'; update bench/verilator-modes.ts`);
-  }
-  const timed = hookMain.replace(HOOK_START, CPU_START).replace(HOOK_STOP, CPU_STOP);
-  return `${timed.replace(HOOK_MAIN, `${CPU_CLOCK}\nstatic int freeRunning(int argc, char** argv) {`)}
+  if (hookMain.split(HOOK_MAIN).length !== 2) throw new Error(`benchMain's C++ no longer has exactly one '${HOOK_MAIN}'; update bench/verilator-modes.ts`);
+  return `${hookMain.replace(HOOK_MAIN, 'static int freeRunning(int argc, char** argv) {')}
 static int constantInputs(uint64_t cycles, uint64_t seed, int resets) {
 ${cppModelAfterReset(inputs)}
 ${inputs.map((p, i) => cppRandomPoke(p, i, '  ')).join('\n')}
-  ${CPU_START}
+  const double cpuStart = cpuNow();
+  const auto start = std::chrono::steady_clock::now();
   for (uint64_t c = 0; c < cycles; ++c) {
     top->clock = 0;
     top->eval();
     top->clock = 1;
     top->eval();
   }
-  ${CPU_STOP}
+  const auto stop = std::chrono::steady_clock::now();
+  const double cpuSeconds = cpuNow() - cpuStart;
   top->clock = 0;
   top->eval();
-  uint64_t h = ${hex64(FNV_OFFSET)};
+  ${CPP_FOLD_INIT}
 ${outputs.map((p, i) => cppFold(p, i, '  ')).join('\n')}
   const double seconds = std::chrono::duration<double>(stop - start).count();
   top->final();
-  std::printf("{\\"cycles\\": %llu, \\"seconds\\": %.9f, \\"checksum\\": \\"%016llx\\"}\\n",
-              static_cast<unsigned long long>(cycles), seconds, static_cast<unsigned long long>(h));
+  std::printf("{\\"cycles\\": %llu, \\"seconds\\": %.9f, \\"cpuSeconds\\": %.9f, \\"checksum\\": \\"%016llx\\"}\\n",
+              static_cast<unsigned long long>(cycles), seconds, cpuSeconds, static_cast<unsigned long long>(${CPP_FOLD_VALUE}));
   return 0;
 }
 

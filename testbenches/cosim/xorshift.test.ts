@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { designOf, TestModule } from '../../hdl/verilog/test-ir.js';
-import { FNV_OFFSET, FNV_PRIME, outputChecksum, SEED_IF_ZERO, XorShift64, xorshiftStimulus } from './xorshift.js';
+import { FOLD_OFFSET_A, FOLD_OFFSET_B, FOLD_PRIME_A, FOLD_PRIME_B, outputChecksum, SEED_IF_ZERO, XorShift64, xorshiftStimulus } from './xorshift.js';
 
 describe('XorShift64', () => {
   it("is Marsaglia's xorshift64 (13, 7, 17)", () => {
@@ -36,10 +36,25 @@ describe('xorshiftStimulus and outputChecksum', () => {
     expect(s).toEqual({ resetCycles: 3, cycles: expected });
   });
 
-  it('folds 64-bit chunks of every output, FNV-1a style', () => {
-    const m = (1n << 64n) - 1n;
-    let h = FNV_OFFSET;
-    for (const word of [5n, 3n, 1n]) h = ((h ^ word) * FNV_PRIME) & m;
-    expect(outputChecksum(d, [{ y: 5n, z: (1n << 64n) | 3n }])).toBe(h);
+  it('folds every output in 32-bit words, low first, into two FNV-1a lanes', () => {
+    const m = (1n << 32n) - 1n;
+    let a = BigInt(FOLD_OFFSET_A);
+    let b = BigInt(FOLD_OFFSET_B);
+    // y = 5 (one word), z = 2^64 + 3 (three words: 3, 0, 1).
+    for (const word of [5n, 3n, 0n, 1n]) {
+      a = ((a ^ word) * BigInt(FOLD_PRIME_A)) & m;
+      b = ((b ^ word) * BigInt(FOLD_PRIME_B)) & m;
+    }
+    expect(outputChecksum(d, [{ y: 5n, z: (1n << 64n) | 3n }])).toBe((b << 32n) | a);
+  });
+
+  it('tells apart runs that differ in one word, wherever it is', () => {
+    const base = Array.from({ length: 40 }, (_, i) => ({ y: BigInt(i % 8), z: BigInt(i) << 33n }));
+    const sums = new Set([outputChecksum(d, base)]);
+    for (let i = 0; i < base.length; i++) {
+      sums.add(outputChecksum(d, base.map((c, j) => (j === i ? { ...c, z: c.z ^ (1n << 64n) } : c))));
+      sums.add(outputChecksum(d, base.map((c, j) => (j === i ? { ...c, y: c.y ^ 1n } : c))));
+    }
+    expect(sums.size).toBe(1 + 2 * base.length);
   });
 });
