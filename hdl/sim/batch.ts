@@ -17,6 +17,7 @@ import { edgeInputs, schedule } from './schedule.js';
 import { compileChunkedBatch } from './batch-chunked.js';
 import { emitFsmSwitch } from './codegen-fsm.js';
 import { splitOnReset } from './reset-split.js';
+import { batchCycles, cycleLoop } from './unroll.js';
 
 /** Longest batch loop source worth generating: compile.ts's loop limit
  *  (V8 stops optimising functions past about 100k characters); above it
@@ -40,7 +41,7 @@ export function wordsPerCycle(width: number): number {
 /** Source of the loop: `inputs` are (root) input nodes read from I[k]
  *  (wordsPerCycle words per cycle); `outputs` are nodes stored to O[k] after
  *  the cycle's combinational logic, before its edge. */
-export function batchLoopCode(net: FlatNetlist, lay: Layout, inputs: NodeId[], outputs: NodeId[], fsmSwitch = true): string {
+export function batchLoopCode(net: FlatNetlist, lay: Layout, inputs: NodeId[], outputs: NodeId[], fsmSwitch = true, unroll = true): string {
   const root = lay.root;
   const g = new Gen(net, root, localRefOf(net));
   const batched = new Set(inputs.map((id) => root[id]!));
@@ -59,8 +60,7 @@ export function batchLoopCode(net: FlatNetlist, lay: Layout, inputs: NodeId[], o
   // Logic fed only by constants and unbatched inputs is computed once.
   const invariant = invariantNodes(net, root, cone, (id) => !batched.has(id));
   for (const id of cone) if (invariant.has(id)) g.emit(assign('const', names(net, id), nodeValue(net.nodes[id]!, g.ctx)));
-  const loopStart = g.lines.length;
-  g.emit('for (let c = 0; c < n; c++) {');
+  const bodyStart = g.lines.length;
   inputs.forEach((id, k) => g.emit(assign('', names(net, root[id]!), readInput(`i${k}`, net.nodes[id]!.width))));
   const cycle = (gk: Gen, netk: FlatNetlist, rootk: Int32Array, conek: NodeId[]): void => {
     loopBody(gk, netk, rootk, conek.filter((id) => !invariant.has(id)), [...outputs, ...edgeInputs(netk)]);
@@ -75,9 +75,8 @@ export function batchLoopCode(net: FlatNetlist, lay: Layout, inputs: NodeId[], o
       cycle(gk, netk, rootk, schedule(netk, rootk, labeler(netk), [...outputs, ...edgeInputs(netk)])),
     );
   if (!switched) cycle(g, net, root, cone);
-  g.emit('}');
-  const loop = g.lines.splice(loopStart).join('\n');
-  g.emit(splitOnReset(loop, BATCH_SOURCE_LIMIT - g.text().length));
+  const body = g.lines.splice(bodyStart).join('\n');
+  g.emit(unroll ? batchCycles(body, BATCH_SOURCE_LIMIT - g.text().length) : splitOnReset(cycleLoop(body, 1), BATCH_SOURCE_LIMIT - g.text().length));
   for (const id of stateIds) g.emit(assign('', slotRefs(net, lay, id), names(net, id)));
   // Batched inputs keep their last value, as after the last poke of a loop.
   for (const id of batched) g.emit(assign('', slotRefs(net, lay, id), names(net, id)));
