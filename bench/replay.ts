@@ -324,47 +324,60 @@ export class BatchRun extends Run {
 
   protected override cycles(from: number, count: number): void {
     const { sim, hash, inNames, outNames, columns, outWords } = this;
-    const nOut = outNames.length;
     const words = this.inputs.map((p) => wordsOf(p.width));
     const narrowOut = outWords.every((k) => k === 1);
     // Output arrays reused from call to call (runBatch's `into`).
     const into: Record<string, Uint32Array> = {};
     outNames.forEach((name, i) => (into[name] = new Uint32Array(BATCH_CHUNK * outWords[i]!)));
     const outs = outNames.map((name) => into[name]!);
-    // Fold.word on int32 locals, as FreeRun's loop.
-    let a = hash.a;
-    let b = hash.b;
     for (let at = from; at < from + count; at += BATCH_CHUNK) {
       const len = Math.min(BATCH_CHUNK, from + count - at);
       const inputs: Record<string, Uint32Array> = {};
       inNames.forEach((name, i) => (inputs[name] = columns[i]!.subarray(at * words[i]!, (at + len) * words[i]!)));
       sim.runBatch(inputs, len, outNames, into);
-      if (narrowOut) {
-        for (let c = 0; c < len; c++) {
-          for (let i = 0; i < nOut; i++) {
-            const w = outs[i]![c]!;
-            a = Math.imul(a ^ w, FOLD_PRIME_A);
-            b = Math.imul(b ^ w, FOLD_PRIME_B);
-          }
-        }
-        continue;
-      }
-      // Wide outputs: every 32-bit word of each, low first.
-      for (let c = 0; c < len; c++) {
-        for (let i = 0; i < nOut; i++) {
-          const k = outWords[i]!;
-          const o = outs[i]!;
-          for (let j = 0, at = c * k; j < k; j++, at++) {
-            const w = o[at]!;
-            a = Math.imul(a ^ w, FOLD_PRIME_A);
-            b = Math.imul(b ^ w, FOLD_PRIME_B);
-          }
-        }
+      if (narrowOut) foldNarrow(hash, outs, len);
+      else foldWords(hash, outs, outWords, len);
+    }
+  }
+}
+
+/** Folds `len` cycles of one-word outputs, cycle by cycle in port order.
+ *  A function of its own, called per chunk: V8 optimises it as a whole with
+ *  the chunks' type feedback, where the same loop inside cycles() ran as
+ *  on-stack-replaced code of a function called once per slice. */
+function foldNarrow(hash: Fold, outs: Uint32Array[], len: number): void {
+  const nOut = outs.length;
+  let a = hash.a;
+  let b = hash.b;
+  for (let c = 0; c < len; c++) {
+    for (let i = 0; i < nOut; i++) {
+      const w = outs[i]![c]!;
+      a = Math.imul(a ^ w, FOLD_PRIME_A);
+      b = Math.imul(b ^ w, FOLD_PRIME_B);
+    }
+  }
+  hash.a = a;
+  hash.b = b;
+}
+
+/** As foldNarrow, outputs of `outWords[i]` words a cycle, low word first. */
+function foldWords(hash: Fold, outs: Uint32Array[], outWords: number[], len: number): void {
+  const nOut = outs.length;
+  let a = hash.a;
+  let b = hash.b;
+  for (let c = 0; c < len; c++) {
+    for (let i = 0; i < nOut; i++) {
+      const k = outWords[i]!;
+      const o = outs[i]!;
+      for (let j = 0, at = c * k; j < k; j++, at++) {
+        const w = o[at]!;
+        a = Math.imul(a ^ w, FOLD_PRIME_A);
+        b = Math.imul(b ^ w, FOLD_PRIME_B);
       }
     }
-    hash.a = a;
-    hash.b = b;
   }
+  hash.a = a;
+  hash.b = b;
 }
 
 export class ConstRun extends Run {
