@@ -1,8 +1,8 @@
 // runBatch's two drivers on one bench design: the one-function batch loop
 // (batch.ts, forced with loopMode 'always') against what runBatch picks by
-// default (the chunked driver of batch-chunked.ts for designs with state
-// wider than a double, see carriesWideState). Same stimulus and checksum as
-// bench/sim-speed.ts's batched mode; CPU time, best of --reps slices. Each
+// default (the chunked driver of batch-chunked.ts for designs with more
+// wide state than the loop should carry in locals, see carriesWideState).
+// Same stimulus and checksum as bench/sim-speed.ts's batched mode; CPU time, best of --reps slices. Each
 // driver in a process of its own (--driver), as sim-speed.ts does, so that
 // V8's type feedback comes from one simulator only.
 //
@@ -40,7 +40,7 @@ if (args.driver !== undefined) {
     run.slice(Math.min(cycles, 100_000));
     let best = Infinity;
     for (let i = 0; i < reps; i++) best = Math.min(best, run.slice(cycles).cpuSeconds);
-    const wide = args.driver === 'default' ? ` (${carriesWideState(sim.compiled) ? 'wide state: chunked' : 'no wide state'})` : '';
+    const wide = args.driver === 'default' ? ` (${carriesWideState(sim.compiled) ? 'chunked: much wide state' : 'one loop'})` : '';
     console.log(`${d.name} ${args.driver}${wide}: ${(cycles / best / 1e6).toFixed(2)}M c/s, checksum ${run.checksumNow().toString(16)}`);
   }
 } else {

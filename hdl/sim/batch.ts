@@ -113,17 +113,23 @@ export function writeOutput(arr: string, w: number, value: string[]): string {
   return value.map((l, j) => `${arr}[${k} * c + ${j}] = ${l};`).join(' ');
 }
 
-/** Whether the one-function loop would carry state wider than a double in
+/** Most limbs of wide state the one-function loop carries in locals. */
+const MAX_WIDE_STATE_LIMBS = 16;
+
+/** Whether the one-function loop would carry too much wide state in
  *  locals: every limb is a local live around the loop's back edge, where
  *  the chunked driver keeps them in the slot array. Measured with
  *  bench/batch-drivers.ts (runBatch, CPU time, each driver in its own
- *  process): qfm (512-bit state) chunked 2.01M vs one loop 1.29M cycles/s;
- *  random-wide (128-bit state) even (4.5-4.8M vs 4.6M); designs without
- *  wide state keep the loop (noblur 3.0M either way, random-s1 faster as
- *  one loop). */
+ *  process): qfm (three registers, 44 limbs) chunked 2.01M vs one loop
+ *  1.29M cycles/s; random-wide (24 limbs) even (5.4M vs 5.5M);
+ *  minmax-encoder (one 64-bit register, 2 limbs) one loop 33M vs chunked
+ *  22-28M; designs without wide state keep the loop (noblur 3.0M either
+ *  way, random-s1 faster as one loop). */
 export function carriesWideState(c: Compiled): boolean {
   const { net, lay } = c;
-  return net.nodes.some((n) => lay.root[n.id] === n.id && isState(net, n.id) && isWide(n.width));
+  let limbs = 0;
+  for (const n of net.nodes) if (lay.root[n.id] === n.id && isState(net, n.id) && isWide(n.width)) limbs += limbsOf(n.width);
+  return limbs > MAX_WIDE_STATE_LIMBS;
 }
 
 /** The loop as a callable; when its source is too long for V8 to optimise,
