@@ -183,6 +183,7 @@ abstract class Run {
 
 export class FreeRun extends Run {
   private narrow = new Uint32Array(0);
+  private narrowLoop: NarrowLoop | null = null;
   private wide: bigint[] = [];
   /** Designs with a port wider than 32 bits: the stimulus as runBatch's
    *  columns (the same draws), wide ports through word handles. */
@@ -213,23 +214,8 @@ export class FreeRun extends Run {
     const end = from + count;
     if (nWide === 0 && io.out.every((o) => o.handle !== null)) {
       // Every port fits a handle: the loop a testbench author would write.
-      const inH = io.narrowIn;
-      const outH = io.out.map((o) => o.handle!);
-      const nOut = outH.length;
-      // Fold.word on int32 locals (nothing for V8 to box).
-      let a = hash.a;
-      let b = hash.b;
-      for (let c = from, k = from * nIn; c < end; c++) {
-        for (let i = 0; i < nIn; i++) inH[i]!.write(narrow[k++]!);
-        for (let i = 0; i < nOut; i++) {
-          const w = outH[i]!.read();
-          a = Math.imul(a ^ w, FOLD_PRIME_A);
-          b = Math.imul(b ^ w, FOLD_PRIME_B);
-        }
-        sim.step(1);
-      }
-      hash.a = a;
-      hash.b = b;
+      const loop = (this.narrowLoop ??= narrowLoop(sim, io.narrowIn, io.out.map((o) => o.handle!)));
+      for (let at = from; at < end; at += LOOP_CHUNK) loop(at, Math.min(end, at + LOOP_CHUNK), narrow, hash);
       return;
     }
     if (this.byWords) {
@@ -293,6 +279,37 @@ export class FreeRun extends Run {
   }
 }
 
+/** The per-cycle loop over cycles [from, end) of a design whose ports all
+ *  fit number handles, `narrow` holding each cycle's inputs in port order. */
+type NarrowLoop = (from: number, end: number, narrow: Uint32Array, hash: Fold) => void;
+
+/** Cycles per call of a NarrowLoop: called chunk by chunk, V8 optimises it
+ *  as a whole function, not as on-stack-replaced code of a loop entered
+ *  once per slice. */
+const LOOP_CHUNK = 4096;
+
+/** The loop a testbench author writes for one design: a statement per
+ *  port, each handle a name of its own (Verilator's C++ main is generated
+ *  the same way, a statement per port), so every call site sees one handle
+ *  and V8 inlines its write or read; outputs folded as Fold.word does. */
+function narrowLoop(sim: CompiledSimulator, inH: SignalHandle[], outH: SignalHandle[]): NarrowLoop {
+  const nIn = inH.length;
+  const body = [
+    'return function (from, end, narrow, hash) {',
+    'let a = hash.a, b = hash.b, w = 0;',
+    `for (let c = from, k = from * ${nIn}; c < end; c++, k += ${nIn}) {`,
+    ...inH.map((_, i) => `i${i}.write(narrow[k + ${i}]);`),
+    ...outH.map((_, i) => `w = o${i}.read(); a = Math.imul(a ^ w, PA); b = Math.imul(b ^ w, PB);`),
+    'sim.step(1);',
+    '}',
+    'hash.a = a; hash.b = b;',
+    '};',
+  ].join('\n');
+  const names = [...inH.map((_, i) => `i${i}`), ...outH.map((_, i) => `o${i}`), 'sim', 'PA', 'PB'];
+  const make = new Function(...names, body) as (...args: unknown[]) => NarrowLoop;
+  return make(...inH, ...outH, sim, FOLD_PRIME_A, FOLD_PRIME_B);
+}
+
 /** Cycles per runBatch call: output arrays of a few pages per port, reused
  *  from cache, while the per-call cost is spread thin. */
 const BATCH_CHUNK = 4096;
@@ -302,6 +319,7 @@ export class BatchRun extends Run {
   private readonly inNames: string[];
   private readonly outNames: string[];
   private readonly outWords: number[];
+  private fold: BatchFold | null = null;
 
   constructor(sim: CompiledSimulator, seed: bigint, resets: number, checkpoint: number | null) {
     super(sim, seed, resets, checkpoint);
@@ -325,7 +343,7 @@ export class BatchRun extends Run {
   protected override cycles(from: number, count: number): void {
     const { sim, hash, inNames, outNames, columns, outWords } = this;
     const words = this.inputs.map((p) => wordsOf(p.width));
-    const narrowOut = outWords.every((k) => k === 1);
+    const fold = (this.fold ??= batchFold(outWords));
     // Output arrays reused from call to call (runBatch's `into`).
     const into: Record<string, Uint32Array> = {};
     outNames.forEach((name, i) => (into[name] = new Uint32Array(BATCH_CHUNK * outWords[i]!)));
@@ -335,49 +353,32 @@ export class BatchRun extends Run {
       const inputs: Record<string, Uint32Array> = {};
       inNames.forEach((name, i) => (inputs[name] = columns[i]!.subarray(at * words[i]!, (at + len) * words[i]!)));
       sim.runBatch(inputs, len, outNames, into);
-      if (narrowOut) foldNarrow(hash, outs, len);
-      else foldWords(hash, outs, outWords, len);
+      fold(hash, outs, len);
     }
   }
 }
 
-/** Folds `len` cycles of one-word outputs, cycle by cycle in port order.
- *  A function of its own, called per chunk: V8 optimises it as a whole with
- *  the chunks' type feedback, where the same loop inside cycles() ran as
- *  on-stack-replaced code of a function called once per slice. */
-function foldNarrow(hash: Fold, outs: Uint32Array[], len: number): void {
-  const nOut = outs.length;
-  let a = hash.a;
-  let b = hash.b;
-  for (let c = 0; c < len; c++) {
-    for (let i = 0; i < nOut; i++) {
-      const w = outs[i]![c]!;
-      a = Math.imul(a ^ w, FOLD_PRIME_A);
-      b = Math.imul(b ^ w, FOLD_PRIME_B);
-    }
-  }
-  hash.a = a;
-  hash.b = b;
-}
+/** Folds `len` cycles of runBatch's output arrays, cycle by cycle, each
+ *  output's words low first, as Fold.word does. */
+type BatchFold = (hash: Fold, outs: Uint32Array[], len: number) => void;
 
-/** As foldNarrow, outputs of `outWords[i]` words a cycle, low word first. */
-function foldWords(hash: Fold, outs: Uint32Array[], outWords: number[], len: number): void {
-  const nOut = outs.length;
-  let a = hash.a;
-  let b = hash.b;
-  for (let c = 0; c < len; c++) {
-    for (let i = 0; i < nOut; i++) {
-      const k = outWords[i]!;
-      const o = outs[i]!;
-      for (let j = 0, at = c * k; j < k; j++, at++) {
-        const w = o[at]!;
-        a = Math.imul(a ^ w, FOLD_PRIME_A);
-        b = Math.imul(b ^ w, FOLD_PRIME_B);
-      }
-    }
-  }
-  hash.a = a;
-  hash.b = b;
+/** The fold for outputs of `outWords[i]` words a cycle, generated as the
+ *  C++ loop is: a statement per output word, each array a name of its own
+ *  (a loop over an array of arrays cost more than simulating a small
+ *  design). Called per chunk, so V8 optimises it as a whole function. */
+function batchFold(outWords: number[]): BatchFold {
+  const step = (w: string): string => `w = ${w}; a = Math.imul(a ^ w, PA); b = Math.imul(b ^ w, PB);`;
+  const body = [
+    'return function (hash, outs, len) {',
+    ...outWords.map((_, i) => `const o${i} = outs[${i}];`),
+    'let a = hash.a, b = hash.b, w = 0;',
+    'for (let c = 0; c < len; c++) {',
+    ...outWords.flatMap((k, i) => (k === 1 ? [step(`o${i}[c]`)] : Array.from({ length: k }, (_, j) => step(`o${i}[${k} * c + ${j}]`)))),
+    '}',
+    'hash.a = a; hash.b = b;',
+    '};',
+  ].join('\n');
+  return (new Function('PA', 'PB', body) as (pa: number, pb: number) => BatchFold)(FOLD_PRIME_A, FOLD_PRIME_B);
 }
 
 export class ConstRun extends Run {
