@@ -184,6 +184,7 @@ abstract class Run {
 export class FreeRun extends Run {
   private narrow = new Uint32Array(0);
   private narrowLoop: NarrowLoop | null = null;
+  private wordLoop: WordLoop | null = null;
   private wide: bigint[] = [];
   /** Designs with a port wider than 32 bits: the stimulus as runBatch's
    *  columns (the same draws), wide ports through word handles. */
@@ -237,46 +238,48 @@ export class FreeRun extends Run {
    *  to 32 bits, word handles above (no BigInt); outputs folded a 32-bit
    *  word at a time as BatchRun folds them. */
   private wordCycles(from: number, end: number): void {
-    const { sim, io, hash, columns } = this;
-    const narrowCols = this.inputs.flatMap((p, i) => (p.width <= 32 ? [columns[i]!] : []));
-    const wideCols = this.inputs.flatMap((p, i) => (p.width > 32 ? [columns[i]!] : []));
-    const inH = io.narrowIn;
-    const wideH = io.wideIn.map((p) => p.words);
-    const wideK = io.wideIn.map((p) => wordsOf(p.width));
-    const nIn = inH.length;
-    const nWide = wideH.length;
-    // Per output: its number handle, or (null) its word handle and words.
-    const outH = io.out.map((o) => o.handle);
-    const outW = io.out.map((o) => o.words);
-    const outK = io.out.map((o) => wordsOf(o.width));
-    const nOut = outH.length;
-    const buf = new Uint32Array(Math.max(2, ...outK));
-    let a = hash.a;
-    let b = hash.b;
-    for (let c = from; c < end; c++) {
-      for (let i = 0; i < nIn; i++) inH[i]!.write(narrowCols[i]![c]!);
-      for (let i = 0; i < nWide; i++) wideH[i]!.write(wideCols[i]!, c * wideK[i]!);
-      for (let i = 0; i < nOut; i++) {
-        const h = outH[i]!;
-        if (h !== null) {
-          const w = h.read();
-          a = Math.imul(a ^ w, FOLD_PRIME_A);
-          b = Math.imul(b ^ w, FOLD_PRIME_B);
-          continue;
-        }
-        const k = outK[i]!;
-        outW[i]!.read(buf);
-        for (let j = 0; j < k; j++) {
-          const w = buf[j]!;
-          a = Math.imul(a ^ w, FOLD_PRIME_A);
-          b = Math.imul(b ^ w, FOLD_PRIME_B);
-        }
-      }
-      sim.step(1);
-    }
-    hash.a = a;
-    hash.b = b;
+    const loop = (this.wordLoop ??= wordLoop(this.sim, this.inputs, this.io));
+    for (let at = from; at < end; at += LOOP_CHUNK) loop(at, Math.min(end, at + LOOP_CHUNK), this.columns, this.hash);
   }
+}
+
+/** The per-cycle loop of a design with ports wider than 32 bits, over
+ *  cycles [from, end): `columns` are runBatch's input columns. */
+type WordLoop = (from: number, end: number, columns: Uint32Array[], hash: Fold) => void;
+
+/** As narrowLoop, for a design with wide ports: number handles up to 32
+ *  bits, word handles above (no BigInt), a statement per port; a wide
+ *  output is read into a buffer and folded word by word, low first. */
+function wordLoop(sim: CompiledSimulator, inputs: PortIR[], io: Io): WordLoop {
+  const step = (w: string): string => `w = ${w}; a = Math.imul(a ^ w, PA); b = Math.imul(b ^ w, PB);`;
+  let narrow = 0;
+  let wide = 0;
+  const handles: unknown[] = [];
+  const pokes = inputs.map((p, i) => {
+    handles.push(p.width <= 32 ? io.narrowIn[narrow++]! : io.wideIn[wide++]!.words);
+    return p.width <= 32 ? `i${i}.write(col${i}[c]);` : `i${i}.write(col${i}, ${wordsOf(p.width)} * c);`;
+  });
+  const peeks = io.out.map((o, i) => {
+    handles.push(o.handle ?? o.words);
+    if (o.handle !== null) return step(`o${i}.read()`);
+    return [`o${i}.read(buf);`, ...Array.from({ length: wordsOf(o.width) }, (_, j) => step(`buf[${j}]`))].join(' ');
+  });
+  const body = [
+    'return function (from, end, columns, hash) {',
+    ...inputs.map((_, i) => `const col${i} = columns[${i}];`),
+    'let a = hash.a, b = hash.b, w = 0;',
+    'for (let c = from; c < end; c++) {',
+    ...pokes,
+    ...peeks,
+    'sim.step(1);',
+    '}',
+    'hash.a = a; hash.b = b;',
+    '};',
+  ].join('\n');
+  const names = [...inputs.map((_, i) => `i${i}`), ...io.out.map((_, i) => `o${i}`), 'sim', 'buf', 'PA', 'PB'];
+  const buf = new Uint32Array(Math.max(2, ...io.out.map((o) => wordsOf(o.width))));
+  const make = new Function(...names, body) as (...args: unknown[]) => WordLoop;
+  return make(...handles, sim, buf, FOLD_PRIME_A, FOLD_PRIME_B);
 }
 
 /** The per-cycle loop over cycles [from, end) of a design whose ports all
