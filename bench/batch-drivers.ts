@@ -2,9 +2,10 @@
 // (batch.ts, forced with loopMode 'always') against what runBatch picks by
 // default (the chunked driver of batch-chunked.ts for designs with more
 // wide state than the loop should carry in locals, see carriesWideState).
-// Same stimulus and checksum as bench/sim-speed.ts's batched mode; CPU time, best of --reps slices. Each
-// driver in a process of its own (--driver), as sim-speed.ts does, so that
-// V8's type feedback comes from one simulator only.
+// Same stimulus and checksum as bench/sim-speed.ts's batched mode; CPU
+// time, best of --reps slices. Each driver in a process of its own
+// (--driver), as sim-speed.ts does, so that V8's type feedback comes from
+// one simulator only.
 //
 //   npx tsx bench/batch-drivers.ts --only qfm [--cycles 300000] [--reps 5]
 import { execFileSync } from 'node:child_process';

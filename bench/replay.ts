@@ -43,26 +43,6 @@ class XorShift32x2 {
     this.hi = hi;
     this.lo = lo;
   }
-  /** `cycles` cycles of stimulus, inputs in port order within a cycle. */
-  fill(inputs: PortIR[], cycles: number, narrow: Uint32Array, wide: bigint[]): void {
-    let k = 0;
-    let kw = 0;
-    for (let c = 0; c < cycles; c++) {
-      for (const p of inputs) {
-        if (p.width <= 32) {
-          this.next();
-          narrow[k++] = p.width === 32 ? this.lo : this.lo & (2 ** p.width - 1);
-          continue;
-        }
-        let v = 0n;
-        for (let j = 0; j * 64 < p.width; j++) {
-          this.next();
-          v |= ((BigInt(this.hi) << 32n) | BigInt(this.lo)) << BigInt(64 * j);
-        }
-        wide[kw++] = BigInt.asUintN(p.width, v);
-      }
-    }
-  }
   /** The same draws as runBatch's arrays: per input one column of
    *  wordsOf(width) 32-bit words per cycle, little-endian (each 64-bit draw
    *  is its low word then its high word; the top word masked to the width). */
@@ -87,23 +67,20 @@ class XorShift32x2 {
 /** runBatch's words per cycle for a port of `width` bits. */
 const wordsOf = (width: number): number => (width <= 32 ? 1 : Math.ceil(width / 32));
 
-/** outputChecksum's two lanes (xorshift.ts). The hot loops below inline
- *  word() on int32 locals: a = imul(a ^ w, PRIME_A), b = imul(b ^ w,
- *  PRIME_B), the same two multiplies per word as the C++ loop. */
+/** outputChecksum's two lanes (xorshift.ts), as int32 patterns; the
+ *  generated loops below fold into them with foldStep. */
 class Fold {
   a = FOLD_OFFSET_A | 0;
   b = FOLD_OFFSET_B | 0;
-  word(w: number): void {
-    this.a = Math.imul(this.a ^ w, FOLD_PRIME_A);
-    this.b = Math.imul(this.b ^ w, FOLD_PRIME_B);
-  }
-  big(v: bigint, width: number): void {
-    for (let k = 0; k * 32 < width; k++) this.word(Number((v >> BigInt(32 * k)) & 0xffffffffn));
-  }
   value(): bigint {
     return (BigInt(this.b >>> 0) << 32n) | BigInt(this.a >>> 0);
   }
 }
+
+/** Generated code folding the 32-bit word `w` into the lanes `a` and `b`
+ *  (the primes bound as PA and PB): the same two multiplies per word as
+ *  the C++ loop. */
+const foldStep = (w: string): string => `w = ${w}; a = Math.imul(a ^ w, PA); b = Math.imul(b ^ w, PB);`;
 
 interface Io {
   narrowIn: SignalHandle[];
@@ -175,83 +152,53 @@ abstract class Run {
     return { seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
   }
 
-  /** Checksum of the run so far. */
-  abstract checksumNow(): bigint;
-  protected abstract prepare(n: number): void;
-  protected abstract cycles(from: number, count: number): void;
-}
+  /** Each input's stimulus as runBatch's column of words (fillColumns). */
+  protected columns: Uint32Array[] = [];
 
-export class FreeRun extends Run {
-  private narrow = new Uint32Array(0);
-  private narrowLoop: NarrowLoop | null = null;
-  private wordLoop: WordLoop | null = null;
-  private wide: bigint[] = [];
-  /** Designs with a port wider than 32 bits: the stimulus as runBatch's
-   *  columns (the same draws), wide ports through word handles. */
-  private readonly byWords = this.inputs.some((p) => p.width > 32) || this.io.out.some((o) => o.width > 32);
-  private columns: Uint32Array[] = [];
-
-  protected override prepare(n: number): void {
-    if (this.byWords) {
-      if ((this.columns[0]?.length ?? -1) < n * wordsOf(this.inputs[0]?.width ?? 1)) {
-        this.columns = this.inputs.map((p) => new Uint32Array(n * wordsOf(p.width)));
-      }
-      this.rng.fillColumns(this.inputs, n, this.columns);
-      return;
+  /** Draws the stimulus of the next `n` cycles, before the timer starts. */
+  protected prepare(n: number): void {
+    if ((this.columns[0]?.length ?? -1) < n * wordsOf(this.inputs[0]?.width ?? 1)) {
+      this.columns = this.inputs.map((p) => new Uint32Array(n * wordsOf(p.width)));
     }
-    const need = n * this.io.narrowIn.length;
-    if (this.narrow.length < need) this.narrow = new Uint32Array(need);
-    this.rng.fill(this.inputs, n, this.narrow, this.wide);
+    this.rng.fillColumns(this.inputs, n, this.columns);
   }
 
-  override checksumNow(): bigint {
+  /** Checksum of the run so far. */
+  checksumNow(): bigint {
     return this.hash.value();
   }
 
-  protected override cycles(from: number, count: number): void {
-    const { sim, io, narrow, wide, hash } = this;
-    const nIn = io.narrowIn.length;
-    const nWide = io.wideIn.length;
-    const end = from + count;
-    if (nWide === 0 && io.out.every((o) => o.handle !== null)) {
-      // Every port fits a handle: the loop a testbench author would write.
-      const loop = (this.narrowLoop ??= narrowLoop(sim, io.narrowIn, io.out.map((o) => o.handle!)));
-      for (let at = from; at < end; at += LOOP_CHUNK) loop(at, Math.min(end, at + LOOP_CHUNK), narrow, hash);
-      return;
-    }
-    if (this.byWords) {
-      this.wordCycles(from, end);
-      return;
-    }
-    for (let c = from, k = from * nIn, kw = from * nWide; c < end; c++) {
-      for (let i = 0; i < nIn; i++) io.narrowIn[i]!.write(narrow[k++]!);
-      for (let i = 0; i < nWide; i++) sim.poke(io.wideIn[i]!.path, wide[kw++]!);
-      for (const o of io.out) {
-        if (o.handle !== null) hash.word(o.handle.read());
-        else hash.big(sim.peek(o.path), o.width);
-      }
-      sim.step(1);
-    }
-  }
+  protected abstract cycles(from: number, count: number): void;
+}
 
-  /** The loop a testbench of a wide design would write: number handles up
-   *  to 32 bits, word handles above (no BigInt); outputs folded a 32-bit
-   *  word at a time as BatchRun folds them. */
-  private wordCycles(from: number, end: number): void {
-    const loop = (this.wordLoop ??= wordLoop(this.sim, this.inputs, this.io));
+/** Per cycle: inputs written and outputs read through handles, then
+ *  step(1), in the loop perCycleLoop generates for the design. */
+export class FreeRun extends Run {
+  private loop: PerCycleLoop | null = null;
+
+  protected override cycles(from: number, count: number): void {
+    const loop = (this.loop ??= perCycleLoop(this.sim, this.inputs, this.io));
+    const end = from + count;
     for (let at = from; at < end; at += LOOP_CHUNK) loop(at, Math.min(end, at + LOOP_CHUNK), this.columns, this.hash);
   }
 }
 
-/** The per-cycle loop of a design with ports wider than 32 bits, over
- *  cycles [from, end): `columns` are runBatch's input columns. */
-type WordLoop = (from: number, end: number, columns: Uint32Array[], hash: Fold) => void;
+/** The per-cycle loop over cycles [from, end): `columns` are runBatch's
+ *  input columns. */
+type PerCycleLoop = (from: number, end: number, columns: Uint32Array[], hash: Fold) => void;
 
-/** As narrowLoop, for a design with wide ports: number handles up to 32
- *  bits, word handles above (no BigInt), a statement per port; a wide
- *  output is read into a buffer and folded word by word, low first. */
-function wordLoop(sim: CompiledSimulator, inputs: PortIR[], io: Io): WordLoop {
-  const step = (w: string): string => `w = ${w}; a = Math.imul(a ^ w, PA); b = Math.imul(b ^ w, PB);`;
+/** Cycles per call of a PerCycleLoop: called chunk by chunk, V8 optimises
+ *  it as a whole function, not as on-stack-replaced code of a loop entered
+ *  once per slice. */
+const LOOP_CHUNK = 4096;
+
+/** The loop a testbench author writes for one design: a statement per
+ *  port, each handle a name of its own (Verilator's C++ main is generated
+ *  the same way), so every call site sees one handle and V8 inlines its
+ *  write or read. Number handles up to 32 bits, word handles above (no
+ *  BigInt); a wide output is read into a buffer and folded word by word,
+ *  low first. */
+function perCycleLoop(sim: CompiledSimulator, inputs: PortIR[], io: Io): PerCycleLoop {
   let narrow = 0;
   let wide = 0;
   const handles: unknown[] = [];
@@ -261,8 +208,8 @@ function wordLoop(sim: CompiledSimulator, inputs: PortIR[], io: Io): WordLoop {
   });
   const peeks = io.out.map((o, i) => {
     handles.push(o.handle ?? o.words);
-    if (o.handle !== null) return step(`o${i}.read()`);
-    return [`o${i}.read(buf);`, ...Array.from({ length: wordsOf(o.width) }, (_, j) => step(`buf[${j}]`))].join(' ');
+    if (o.handle !== null) return foldStep(`o${i}.read()`);
+    return [`o${i}.read(buf);`, ...Array.from({ length: wordsOf(o.width) }, (_, j) => foldStep(`buf[${j}]`))].join(' ');
   });
   const body = [
     'return function (from, end, columns, hash) {',
@@ -278,39 +225,8 @@ function wordLoop(sim: CompiledSimulator, inputs: PortIR[], io: Io): WordLoop {
   ].join('\n');
   const names = [...inputs.map((_, i) => `i${i}`), ...io.out.map((_, i) => `o${i}`), 'sim', 'buf', 'PA', 'PB'];
   const buf = new Uint32Array(Math.max(2, ...io.out.map((o) => wordsOf(o.width))));
-  const make = new Function(...names, body) as (...args: unknown[]) => WordLoop;
+  const make = new Function(...names, body) as (...args: unknown[]) => PerCycleLoop;
   return make(...handles, sim, buf, FOLD_PRIME_A, FOLD_PRIME_B);
-}
-
-/** The per-cycle loop over cycles [from, end) of a design whose ports all
- *  fit number handles, `narrow` holding each cycle's inputs in port order. */
-type NarrowLoop = (from: number, end: number, narrow: Uint32Array, hash: Fold) => void;
-
-/** Cycles per call of a NarrowLoop: called chunk by chunk, V8 optimises it
- *  as a whole function, not as on-stack-replaced code of a loop entered
- *  once per slice. */
-const LOOP_CHUNK = 4096;
-
-/** The loop a testbench author writes for one design: a statement per
- *  port, each handle a name of its own (Verilator's C++ main is generated
- *  the same way, a statement per port), so every call site sees one handle
- *  and V8 inlines its write or read; outputs folded as Fold.word does. */
-function narrowLoop(sim: CompiledSimulator, inH: SignalHandle[], outH: SignalHandle[]): NarrowLoop {
-  const nIn = inH.length;
-  const body = [
-    'return function (from, end, narrow, hash) {',
-    'let a = hash.a, b = hash.b, w = 0;',
-    `for (let c = from, k = from * ${nIn}; c < end; c++, k += ${nIn}) {`,
-    ...inH.map((_, i) => `i${i}.write(narrow[k + ${i}]);`),
-    ...outH.map((_, i) => `w = o${i}.read(); a = Math.imul(a ^ w, PA); b = Math.imul(b ^ w, PB);`),
-    'sim.step(1);',
-    '}',
-    'hash.a = a; hash.b = b;',
-    '};',
-  ].join('\n');
-  const names = [...inH.map((_, i) => `i${i}`), ...outH.map((_, i) => `o${i}`), 'sim', 'PA', 'PB'];
-  const make = new Function(...names, body) as (...args: unknown[]) => NarrowLoop;
-  return make(...inH, ...outH, sim, FOLD_PRIME_A, FOLD_PRIME_B);
 }
 
 /** Cycles per runBatch call: output arrays of a few pages per port, reused
@@ -318,7 +234,6 @@ function narrowLoop(sim: CompiledSimulator, inH: SignalHandle[], outH: SignalHan
 const BATCH_CHUNK = 4096;
 
 export class BatchRun extends Run {
-  private columns: Uint32Array[] = [];
   private readonly inNames: string[];
   private readonly outNames: string[];
   private readonly outWords: number[];
@@ -330,17 +245,6 @@ export class BatchRun extends Run {
     this.inNames = this.inputs.map((p) => `${top}.${p.name}`);
     this.outNames = this.io.out.map((o) => o.path);
     this.outWords = this.io.out.map((o) => wordsOf(o.width));
-  }
-
-  protected override prepare(n: number): void {
-    if ((this.columns[0]?.length ?? -1) < n * wordsOf(this.inputs[0]?.width ?? 1)) {
-      this.columns = this.inputs.map((p) => new Uint32Array(n * wordsOf(p.width)));
-    }
-    this.rng.fillColumns(this.inputs, n, this.columns);
-  }
-
-  override checksumNow(): bigint {
-    return this.hash.value();
   }
 
   protected override cycles(from: number, count: number): void {
@@ -370,13 +274,12 @@ type BatchFold = (hash: Fold, outs: Uint32Array[], len: number) => void;
  *  (a loop over an array of arrays cost more than simulating a small
  *  design). Called per chunk, so V8 optimises it as a whole function. */
 function batchFold(outWords: number[]): BatchFold {
-  const step = (w: string): string => `w = ${w}; a = Math.imul(a ^ w, PA); b = Math.imul(b ^ w, PB);`;
   const body = [
     'return function (hash, outs, len) {',
     ...outWords.map((_, i) => `const o${i} = outs[${i}];`),
     'let a = hash.a, b = hash.b, w = 0;',
     'for (let c = 0; c < len; c++) {',
-    ...outWords.flatMap((k, i) => (k === 1 ? [step(`o${i}[c]`)] : Array.from({ length: k }, (_, j) => step(`o${i}[${k} * c + ${j}]`)))),
+    ...outWords.flatMap((k, i) => (k === 1 ? [foldStep(`o${i}[c]`)] : Array.from({ length: k }, (_, j) => foldStep(`o${i}[${k} * c + ${j}]`)))),
     '}',
     'hash.a = a; hash.b = b;',
     '};',
@@ -387,20 +290,23 @@ function batchFold(outWords: number[]): BatchFold {
 export class ConstRun extends Run {
   constructor(sim: CompiledSimulator, seed: bigint, resets: number, checkpoint: number | null) {
     super(sim, seed, resets, checkpoint);
-    const narrow = new Uint32Array(this.io.narrowIn.length);
-    const wide: bigint[] = [];
-    this.rng.fill(this.inputs, 1, narrow, wide);
-    this.io.narrowIn.forEach((h, i) => h.write(narrow[i]!));
-    this.io.wideIn.forEach((p, i) => sim.poke(p.path, wide[i]!));
+    // One cycle's draws, held for the whole run.
+    super.prepare(1);
+    let narrow = 0;
+    let wide = 0;
+    this.inputs.forEach((p, i) => {
+      if (p.width <= 32) this.io.narrowIn[narrow++]!.write(this.columns[i]![0]!);
+      else this.io.wideIn[wide++]!.words.write(this.columns[i]!, 0);
+    });
   }
 
   protected override prepare(): void {}
 
   /** The outputs now, folded once (as the C++ constant-input loop does). */
   override checksumNow(): bigint {
-    const h = new Fold();
-    for (const o of this.io.out) h.big(this.sim.peek(o.path), o.width);
-    return h.value();
+    const top = this.sim.design.top.name;
+    const now = Object.fromEntries(topPorts(this.sim.design).outputs.map((p) => [p.name, this.sim.peek(`${top}.${p.name}`)]));
+    return outputChecksum(this.sim.design, [now]);
   }
 
   protected override cycles(_from: number, count: number): void {
@@ -416,9 +322,23 @@ export function selfCheck(): void {
     fast.next();
     if (((BigInt(fast.hi) << 32n) | BigInt(fast.lo)) !== ref.next()) throw new Error(`bench/replay.ts: xorshift differs at draw ${i}`);
   }
-  const values = Array.from({ length: 200 }, () => ref.next() >> BigInt(Number(ref.next() & 63n)));
+  // batchFold's generated code (foldStep, as the per-cycle loop uses it)
+  // on outputs of one, two and three words against outputChecksum.
+  const widths = [32, 64, 96];
+  const cycles = 200;
+  const values = Array.from({ length: cycles }, () => widths.map((w) => BigInt.asUintN(w, (ref.next() << 64n) | ref.next())));
+  const outWords = widths.map(wordsOf);
+  const outs = outWords.map((k, i) => {
+    const arr = new Uint32Array(cycles * k);
+    values.forEach((v, c) => {
+      for (let j = 0; j < k; j++) arr[c * k + j] = Number((v[i]! >> BigInt(32 * j)) & 0xffffffffn);
+    });
+    return arr;
+  });
   const h = new Fold();
-  for (const v of values) h.big(v, 64);
-  const design = { top: { name: 'T', ports: [{ name: 'o', dir: 'out', width: 64 }] } } as unknown as Design;
-  if (h.value() !== outputChecksum(design, values.map((o) => ({ o })))) throw new Error('bench/replay.ts: Fold differs from outputChecksum');
+  batchFold(outWords)(h, outs, cycles);
+  const ports = widths.map((width, i) => ({ name: `o${i}`, dir: 'out', width }));
+  const design = { top: { name: 'T', ports } } as unknown as Design;
+  const expected = outputChecksum(design, values.map((v) => Object.fromEntries(v.map((x, i) => [`o${i}`, x]))));
+  if (h.value() !== expected) throw new Error('bench/replay.ts: generated fold differs from outputChecksum');
 }

@@ -16,8 +16,7 @@ import { helpers, type SimState } from './runtime.js';
 import { edgeInputs, schedule } from './schedule.js';
 import { compileChunkedBatch } from './batch-chunked.js';
 import { emitFsmSwitch } from './codegen-fsm.js';
-import { splitOnReset } from './reset-split.js';
-import { batchCycles, cycleLoop } from './unroll.js';
+import { batchCycles } from './unroll.js';
 
 /** Longest batch loop source worth generating: compile.ts's loop limit
  *  (V8 stops optimising functions past about 100k characters); above it
@@ -41,7 +40,7 @@ export function wordsPerCycle(width: number): number {
 /** Source of the loop: `inputs` are (root) input nodes read from I[k]
  *  (wordsPerCycle words per cycle); `outputs` are nodes stored to O[k] after
  *  the cycle's combinational logic, before its edge. */
-export function batchLoopCode(net: FlatNetlist, lay: Layout, inputs: NodeId[], outputs: NodeId[], fsmSwitch = true, unroll = true): string {
+export function batchLoopCode(net: FlatNetlist, lay: Layout, inputs: NodeId[], outputs: NodeId[], fsmSwitch = true): string {
   const root = lay.root;
   const g = new Gen(net, root, localRefOf(net));
   const batched = new Set(inputs.map((id) => root[id]!));
@@ -76,7 +75,7 @@ export function batchLoopCode(net: FlatNetlist, lay: Layout, inputs: NodeId[], o
     );
   if (!switched) cycle(g, net, root, cone);
   const body = g.lines.splice(bodyStart).join('\n');
-  g.emit(unroll ? batchCycles(body, BATCH_SOURCE_LIMIT - g.text().length) : splitOnReset(cycleLoop(body, 1), BATCH_SOURCE_LIMIT - g.text().length));
+  g.emit(batchCycles(body, BATCH_SOURCE_LIMIT - g.text().length));
   for (const id of stateIds) g.emit(assign('', slotRefs(net, lay, id), names(net, id)));
   // Batched inputs keep their last value, as after the last poke of a loop.
   for (const id of batched) g.emit(assign('', slotRefs(net, lay, id), names(net, id)));

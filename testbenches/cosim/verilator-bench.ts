@@ -25,7 +25,7 @@ const hex64 = (v: bigint): string => `0x${v.toString(16)}ULL`;
 const hex32 = (v: number): string => `0x${v.toString(16)}u`;
 
 /** 64-bit xorshift draws per cycle: ceil(width / 64) per input. */
-export const drawsPerCycle = (inputs: readonly PortIR[]): number => inputs.reduce((n, p) => n + Math.ceil(p.width / 64), 0);
+const drawsPerCycle = (inputs: readonly PortIR[]): number => inputs.reduce((n, p) => n + Math.ceil(p.width / 64), 0);
 
 /** Pokes input `i` with fresh xorshift words, exactly as XorShift64.bits
  *  (`indent`: the C++ statement indentation of the caller's loop; `draw`:
@@ -88,7 +88,7 @@ function zeroPoke(p: PortIR, i: number): string {
 
 /** Seconds of this thread's CPU time: on a shared machine the wall time of
  *  either side moves with the other users' load. */
-export const CPP_CPU_CLOCK = `#include <ctime>
+const CPP_CPU_CLOCK = `#include <ctime>
 static double cpuNow() {
   timespec ts;
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
