@@ -26,7 +26,10 @@
 // at -O3 too (Verilator's Makefile default is -Os, which on this machine
 // runs small designs up to 2x slower; --verilator-cxx default selects it);
 // build time excluded and reported (cached under $TMPDIR/gfxrtl-eda-cache). Each figure is the best of 3
-// runs of ~--seconds each, after a warm-up.
+// runs of ~--seconds each, after a warm-up; each of ours' timed runs follows
+// one of Verilator's, and a ratio divides by the best of the Verilator runs
+// that alternated with that path's runs: a busy stretch on this shared
+// machine then slows both sides' samples alike, instead of one side's.
 import { fork } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -38,7 +41,7 @@ import { topPorts } from '../testbenches/cosim/stimulus.js';
 import { createSimulator } from '../hdl/sim/index.js';
 import { BENCH_DESIGNS, largeDesign, type BenchDesign } from './designs.js';
 import { selfCheck } from './replay.js';
-import type { ChildMode, ChildRequest, ChildResult } from './sim-speed-child.js';
+import type { BetweenMessage, ChildMode, ChildRequest, ChildResult, TimedPath } from './sim-speed-child.js';
 import { buildVerilatorModel, verilatorFlags, type CxxOpt, type VerilatorModel, type VerilatorRun } from './verilator-modes.js';
 
 const { values: args } = parseArgs({
@@ -91,7 +94,9 @@ interface VerilatorMode extends Timed {
   run(cycles: number): Promise<VerilatorRun>;
 }
 
-/** Calibrate (doubling up to a quarter of the target), then best of REPS. */
+/** Calibrate (doubling up to a quarter of the target), then one run of
+ *  about the target: its length and checksum. The figures the ratios use
+ *  are timed later, between ours' slices (Paired). */
 async function measureVerilator(run: (cycles: number) => Promise<VerilatorRun>): Promise<VerilatorMode> {
   let r = await run(1 << 14);
   while (r.seconds < TARGET / 4) r = await run(r.cycles * 2);
@@ -99,7 +104,7 @@ async function measureVerilator(run: (cycles: number) => Promise<VerilatorRun>):
     let best: VerilatorRun | null = null;
     let cpuSeconds = Infinity;
     let consistent = true;
-    for (let i = 0; i < REPS; i++) {
+    for (let i = 0; i < 1; i++) {
       const x = await run(cycles);
       if (best !== null && x.checksum !== best.checksum) consistent = false;
       if (best === null || x.seconds < best.seconds) best = x;
@@ -113,7 +118,10 @@ async function measureVerilator(run: (cycles: number) => Promise<VerilatorRun>):
   return best;
 }
 
-function runChild(req: ChildRequest): Promise<ChildResult> {
+/** Called before each of the child's timed slices when it interleaves. */
+type OnBetween = (m: BetweenMessage) => Promise<void>;
+
+function runChild(req: ChildRequest, onBetween: OnBetween = async () => {}): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
     // V8 compiles optimised code on the child's main thread, not on a
     // background thread: on a loaded machine a large design's loop could
@@ -125,7 +133,19 @@ function runChild(req: ChildRequest): Promise<ChildResult> {
       execArgv: [...process.execArgv, '--no-concurrent-recompilation'],
     });
     let answered = false;
-    child.once('message', (m: { ok: boolean; result?: ChildResult; error?: string }) => {
+    const fail = (e: Error): void => {
+      answered = true;
+      child.kill();
+      reject(e);
+    };
+    child.on('message', (m: BetweenMessage | { ok: boolean; result?: ChildResult; error?: string }) => {
+      if ('kind' in m) {
+        onBetween(m).then(
+          () => child.send({ kind: 'go' }),
+          (e: unknown) => fail(new Error(`Verilator run between ${req.design}'s ${m.path} slices failed: ${(e as Error).message}`)),
+        );
+        return;
+      }
       answered = true;
       if (m.ok) resolve(m.result!);
       else reject(new Error(`child (${req.design}, observe ${req.observe}) failed:\n${m.error}`));
@@ -135,6 +155,40 @@ function runChild(req: ChildRequest): Promise<ChildResult> {
     });
     child.send(req);
   });
+}
+
+/** Verilator's runs timed between one path's slices of ours: the figure that
+ *  path's ratio divides by (best of them, as ours is best of its slices). */
+class Paired {
+  private runs: Record<TimedPath, VerilatorRun[]> = { free: [], batched: [], constant: [] };
+
+  constructor(private readonly v: Record<Mode, VerilatorMode>) {}
+
+  readonly onBetween: OnBetween = async ({ path, fresh }) => {
+    if (fresh) this.runs[path] = [];
+    const vm = this.v[path === 'constant' ? 'constant' : 'free'];
+    this.runs[path].push(await vm.run(vm.cycles));
+  };
+
+  /** Best wall and CPU time of the runs paired with `path`, and whether
+   *  they all gave the checksum of the upfront runs. */
+  figure(path: TimedPath): PairedFigure | null {
+    const runs = this.runs[path];
+    if (runs.length === 0) return null;
+    const expect = this.v[path === 'constant' ? 'constant' : 'free'].checksum;
+    return {
+      cycles: runs[0]!.cycles,
+      seconds: Math.min(...runs.map((r) => r.seconds)),
+      cpuSeconds: Math.min(...runs.map((r) => r.cpuSeconds)),
+      runs: runs.length,
+      consistent: runs.every((r) => r.checksum === expect),
+    };
+  }
+}
+
+interface PairedFigure extends Timed {
+  runs: number;
+  consistent: boolean;
 }
 
 interface Check {
@@ -161,7 +215,11 @@ interface ModeRow {
   all: ChildMode;
   /** Mode (a) through runBatch (observe: 'ports'), when the ports fit. */
   batched: ChildMode | null;
+  /** Verilator's upfront runs: calibration and the checksums. */
   verilator: VerilatorMode | null;
+  /** Verilator's runs interleaved with ours' timed slices, which the
+   *  ratios divide by: for the per-cycle (or step(n)) path, and batched. */
+  paired: { ours: PairedFigure | null; batched: PairedFigure | null };
   checks: { ports: Check; all: Check; batched: Check | null } | null;
 }
 
@@ -181,20 +239,23 @@ function checkText(m: ModeRow): string {
     ...(batched === null || batched.ok ? [] : [`batched ${hex(batched.ours)} vs ${hex(batched.verilator)} @${batched.cycles}`]),
     ...(ports.ok ? [] : [`ours ${hex(ports.ours)} vs Verilator ${hex(ports.verilator)} @${ports.cycles}`]),
     ...(all.ok ? [] : [`observe:'all' ${hex(all.ours)} vs ${hex(all.verilator)} @${all.cycles}`]),
-    ...(v.consistent ? [] : ['Verilator repetitions differ']),
+    ...(v.consistent && [m.paired.ours, m.paired.batched].every((p) => p === null || p.consistent) ? [] : ['Verilator repetitions differ']),
   ];
   return problems.length === 0 ? `OK ${hex(ports.ours)} @${ports.cycles}` : `MISMATCH: ${problems.join('; ')}`;
 }
 
 type Clock = (r: Timed) => number;
 
+const pairedText = (what: string, p: PairedFigure | null): string =>
+  p === null ? `${what} n/a` : `${what} ${cps(rate(p))} c/s (${p.cycles} cyc in ${p.seconds.toFixed(2)} s, cpu ${p.cpuSeconds.toFixed(2)} s, best of ${p.runs})`;
+
 /** Per-cycle API against Verilator, by CPU time unless `clock` says. */
 function ratio(m: ModeRow, clock: Clock = cpuRate): number {
-  return m.verilator === null ? NaN : clock(m.ours) / clock(m.verilator);
+  return m.paired.ours === null ? NaN : clock(m.ours) / clock(m.paired.ours);
 }
 
 function batchedRatio(m: ModeRow, clock: Clock = cpuRate): number {
-  return m.verilator === null || m.batched === null ? NaN : clock(m.batched) / clock(m.verilator);
+  return m.paired.batched === null || m.batched === null ? NaN : clock(m.batched) / clock(m.paired.batched);
 }
 
 const ratioText = (r: number): string => (Number.isNaN(r) ? 'n/a' : `${r.toFixed(2)}x`);
@@ -239,8 +300,12 @@ async function measureDesign(bench: BenchDesign, haveVerilator: boolean): Promis
     checkpointFree: v?.free.cycles ?? null,
     checkpointConst: v?.constant.cycles ?? null,
     maxStimWords: MAX_STIM_WORDS,
+    interleave: false,
   });
-  const ports = await runChild(request('ports'));
+  // Ours' timed slices through observe 'ports' alternate with Verilator's
+  // runs; the 'all' figures are for reference, without a ratio.
+  const paired = v === null ? null : new Paired(v);
+  const ports = await runChild({ ...request('ports'), interleave: paired !== null }, paired?.onBetween);
   const all = await runChild(request('all'));
   console.log(
     `  ours: createSimulator ${ports.compileSeconds.toFixed(2)} s (observe:'ports'), ${all.compileSeconds.toFixed(2)} s ('all'); ` +
@@ -256,6 +321,10 @@ async function measureDesign(bench: BenchDesign, haveVerilator: boolean): Promis
       all: all[mode],
       batched,
       verilator: vm,
+      paired: {
+        ours: paired?.figure(mode) ?? null,
+        batched: mode === 'free' && batched !== null ? (paired?.figure('batched') ?? null) : null,
+      },
       checks:
         vm === null
           ? null
@@ -273,7 +342,8 @@ async function measureDesign(bench: BenchDesign, haveVerilator: boolean): Promis
         ? [batched === null ? 'batched n/a' : `batched ${cps(rate(batched))} c/s (${batched.cycles} cyc in ${batched.seconds.toFixed(2)} s, cpu ${batched.cpuSeconds.toFixed(2)} s)`]
         : []),
       `ours observe:'all' ${cps(rate(row.all))} c/s`,
-      vm === null ? 'Verilator n/a' : `Verilator ${cps(rate(vm))} c/s (${vm.cycles} cyc in ${vm.seconds.toFixed(2)} s, cpu ${vm.cpuSeconds.toFixed(2)} s)`,
+      pairedText('Verilator', row.paired.ours),
+      ...(mode === 'free' ? [pairedText('Verilator beside batched', row.paired.batched)] : []),
       `ratio cpu [wall] ${bothText(ratio, row)}${mode === 'free' ? `, batched ${bothText(batchedRatio, row)}` : ''}`,
       `checksum ${checkText(row)}`,
     ];
@@ -359,7 +429,10 @@ async function main(): Promise<void> {
   } else {
     console.log(`NOTICE: --ours-only and verilator not found (${INSTALL_HINT}): gfxrtl figures only, no ratios, no checksum check.`);
   }
-  console.log(`each figure: best of ${REPS} timed runs of ~${TARGET} s after warm-up; xorshift seed ${SEED}, ${RESETS} reset cycle`);
+  console.log(
+    `each figure: best of ${REPS} timed runs of ~${TARGET} s after warm-up, ours and Verilator's alternating (one Verilator run before each of ours); ` +
+      `xorshift seed ${SEED}, ${RESETS} reset cycle`,
+  );
   console.log(`${CLOCK_NOTE}\n`);
 
   const benches = BENCH_DESIGNS.filter((b) => args.only === undefined || b.name.includes(args.only));
@@ -378,7 +451,7 @@ async function main(): Promise<void> {
       const m = r.modes[mode];
       const batchedCols = free ? `${m.batched === null ? 'n/a' : cps(rate(m.batched))} | ${bothText(batchedRatio, m)} | ` : '';
       console.log(
-        `| ${r.bench.name} | ${r.nodes} | ${r.maxWidth} | ${cps(rate(m.ours))} | ${m.verilator === null ? 'n/a' : cps(rate(m.verilator))} | ` +
+        `| ${r.bench.name} | ${r.nodes} | ${r.maxWidth} | ${cps(rate(m.ours))} | ${m.paired.ours === null ? 'n/a' : cps(rate(m.paired.ours))} | ` +
           `${bothText(ratio, m)} | ${batchedCols}${r.compileSeconds === null ? 'n/a' : r.compileSeconds.toFixed(1)} | ` +
           `${checkText(m)} | ${cps(rate(m.all))} |`,
       );
