@@ -88,34 +88,22 @@ const CLOCK_NOTE =
   'ratios are of CPU time (Verilator: the loop thread\'s clock; ours: the whole process, GC and compiler threads included), ' +
   'since on this shared machine each side\'s wall time moves with the load at the moment it ran; wall-time ratios in brackets';
 
-interface VerilatorMode extends Timed {
-  checksum: bigint;
-  consistent: boolean;
+interface VerilatorMode extends VerilatorRun {
   run(cycles: number): Promise<VerilatorRun>;
 }
 
 /** Calibrate (doubling up to a quarter of the target), then one run of
  *  about the target: its length and checksum. The figures the ratios use
- *  are timed later, between ours' slices (Paired). */
+ *  are timed later, between ours' slices (Paired), and each of those runs
+ *  must give this run's checksum. */
 async function measureVerilator(run: (cycles: number) => Promise<VerilatorRun>): Promise<VerilatorMode> {
   let r = await run(1 << 14);
   while (r.seconds < TARGET / 4) r = await run(r.cycles * 2);
-  const reps = async (cycles: number): Promise<VerilatorMode> => {
-    let best: VerilatorRun | null = null;
-    let cpuSeconds = Infinity;
-    let consistent = true;
-    for (let i = 0; i < 1; i++) {
-      const x = await run(cycles);
-      if (best !== null && x.checksum !== best.checksum) consistent = false;
-      if (best === null || x.seconds < best.seconds) best = x;
-      cpuSeconds = Math.min(cpuSeconds, x.cpuSeconds);
-    }
-    return { ...best!, cpuSeconds, consistent, run };
-  };
-  let best = await reps(Math.max(1000, Math.round(rate(r) * TARGET)));
+  const timed = (from: VerilatorRun): Promise<VerilatorRun> => run(Math.max(1000, Math.round(rate(from) * TARGET)));
+  r = await timed(r);
   // Calibrated on a short run: time again if that guessed far too short.
-  for (let redo = 0; redo < 3 && best.seconds < 0.6 * TARGET; redo++) best = await reps(Math.max(1000, Math.round(rate(best) * TARGET)));
-  return best;
+  for (let redo = 0; redo < 3 && r.seconds < 0.6 * TARGET; redo++) r = await timed(r);
+  return { ...r, run };
 }
 
 /** Called before each of the child's timed slices when it interleaves. */
@@ -164,18 +152,23 @@ class Paired {
 
   constructor(private readonly v: Record<Mode, VerilatorMode>) {}
 
+  /** Verilator's mode that `path` is compared to. */
+  private mode(path: TimedPath): VerilatorMode {
+    return this.v[path === 'constant' ? 'constant' : 'free'];
+  }
+
   readonly onBetween: OnBetween = async ({ path, fresh }) => {
     if (fresh) this.runs[path] = [];
-    const vm = this.v[path === 'constant' ? 'constant' : 'free'];
+    const vm = this.mode(path);
     this.runs[path].push(await vm.run(vm.cycles));
   };
 
   /** Best wall and CPU time of the runs paired with `path`, and whether
-   *  they all gave the checksum of the upfront runs. */
+   *  they all gave the checksum of the upfront run. */
   figure(path: TimedPath): PairedFigure | null {
     const runs = this.runs[path];
     if (runs.length === 0) return null;
-    const expect = this.v[path === 'constant' ? 'constant' : 'free'].checksum;
+    const expect = this.mode(path).checksum;
     return {
       cycles: runs[0]!.cycles,
       seconds: Math.min(...runs.map((r) => r.seconds)),
@@ -215,7 +208,7 @@ interface ModeRow {
   all: ChildMode;
   /** Mode (a) through runBatch (observe: 'ports'), when the ports fit. */
   batched: ChildMode | null;
-  /** Verilator's upfront runs: calibration and the checksums. */
+  /** Verilator's upfront run: calibration and the checksum. */
   verilator: VerilatorMode | null;
   /** Verilator's runs interleaved with ours' timed slices, which the
    *  ratios divide by: for the per-cycle (or step(n)) path, and batched. */
@@ -234,12 +227,11 @@ interface Row {
 function checkText(m: ModeRow): string {
   if (m.checks === null) return `n/a (ours ${hex(BigInt(`0x${m.ours.checksumAtEnd}`))})`;
   const { ports, all, batched } = m.checks;
-  const v = m.verilator!;
   const problems = [
     ...(batched === null || batched.ok ? [] : [`batched ${hex(batched.ours)} vs ${hex(batched.verilator)} @${batched.cycles}`]),
     ...(ports.ok ? [] : [`ours ${hex(ports.ours)} vs Verilator ${hex(ports.verilator)} @${ports.cycles}`]),
     ...(all.ok ? [] : [`observe:'all' ${hex(all.ours)} vs ${hex(all.verilator)} @${all.cycles}`]),
-    ...(v.consistent && [m.paired.ours, m.paired.batched].every((p) => p === null || p.consistent) ? [] : ['Verilator repetitions differ']),
+    ...([m.paired.ours, m.paired.batched].every((p) => p === null || p.consistent) ? [] : ['Verilator repetitions differ']),
   ];
   return problems.length === 0 ? `OK ${hex(ports.ours)} @${ports.cycles}` : `MISMATCH: ${problems.join('; ')}`;
 }
