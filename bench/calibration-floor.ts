@@ -10,8 +10,8 @@
 // inside their bounds.
 //   npx tsx bench/calibration-floor.ts [--only pmt=1,stp=4.8] [--delays 5]
 import { parseArgs } from 'node:util';
-import { calibrationSamples } from '../synth-models/report/checks.js';
-import { CALIBRATION_POINT } from '../synth-models/calibration.js';
+import { calibrationSamples } from '../explore/report/checks.js';
+import { CALIBRATION_POINT } from '../studies/raster/published.js';
 import { rmsFloor, type ComponentRange } from '../synth-models/calibration-floor.js';
 import { KNOB_BOUNDS } from '../synth-models/knobs.js';
 import { minStages, price } from '../synth-models/price.js';

@@ -3,8 +3,8 @@
 // one Markdown row each, with the study's one throughput definition.
 //   npx tsx bench/study-table.ts [study] [workload] [k=v,...]   (default: noblur default)
 import { findStudy } from '../studies/registry.js';
-import { checkCounts, enumerateMicroArchs, resolveSpec, selectWorkload, simulatorOf, studyDomain } from '../synth-models/sweep/index.js';
-import { formatValue } from '../synth-models/sweep/spec.js';
+import { checkCounts, enumerateMicroArchs, resolveSpec, selectWorkload, simulatorOf, studyDomain } from '../explore/sweep/index.js';
+import { formatValue } from '../explore/sweep/spec.js';
 
 const [name = 'noblur', workload, paramText = ''] = process.argv.slice(2);
 const { study } = findStudy(name);

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { findStudy } from '../studies/registry.js';
-import { runSweep } from '../synth-models/sweep/index.js';
+import { runSweep } from '../explore/sweep/index.js';
 
 const { values } = parseArgs({
   options: {

@@ -15,7 +15,7 @@ import { crossCheckDesigns } from './commands/crosscheck-units.js';
 import { inventory } from '../hdl/inventory/index.js';
 import { withinBand } from '../synth-models/crosscheck-band.js';
 import { price } from '../synth-models/price.js';
-import { modelCellAreaUm2 } from '../synth-models/report/checks.js';
+import { modelCellAreaUm2 } from '../explore/report/checks.js';
 import { yosysCellArea } from '../synth-models/yosys-area.js';
 import { cachedYosysCellCounts, defaultYosysCacheDir, NotCachedError } from '../synth-models/yosys-cache.js';
 import { findStudy, globalCalibrationStudy } from '../studies/registry.js';

@@ -2,7 +2,7 @@
 // workload is built or simulated: the run's length is unknown until then,
 // so the --window must bound what is drawn.
 import { describe, expect, it } from 'vitest';
-import type { Study } from '../studies/contract.js';
+import type { Study } from '../explore/contract.js';
 import { findStudy } from '../studies/registry.js';
 import { ConfigError } from '../units/config.js';
 import { simStudyCommand } from './commands/sim-study.js';

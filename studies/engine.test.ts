@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Design } from '../hdl/ir.js';
 import { readFileSync } from 'node:fs';
-import { runExperiments, writeReport } from '../synth-models/report/index.js';
-import { runSweep } from '../synth-models/sweep/index.js';
+import { runExperiments, writeReport } from '../explore/report/index.js';
+import { runSweep } from '../explore/sweep/index.js';
 import { seen, study } from './test-study.js';
 
 const MODULE = new URL('./test-study.js', import.meta.url).href;

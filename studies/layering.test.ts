@@ -1,12 +1,17 @@
 // The layering rules, read off the import lines of every source file (tests
 // excepted: a test may reach across layers to set up what it checks).
 //  - hdl/ imports nothing outside hdl/;
-//  - the cost model (synth-models/*.ts) imports only hdl/ and itself;
-//  - the sweep, Pareto and report engines import only hdl/, synth-models/
-//    and the study contract (studies/contract.ts), never a study or a unit;
-//    one leaf is shared with the waveform writers: waveforms/png.ts (SVG to
-//    PNG with a known font), which itself imports nothing of the project;
-//  - units/ never import testbenches/ or studies/;
+//  - the cost model (synth-models/) imports only hdl/ and itself, never the
+//    exploration engine;
+//  - the exploration engine (explore/: sweep, Pareto, report, the study
+//    contract) imports only hdl/, synth-models/, itself and the unit record
+//    types (units/unit.ts, units/config.ts), never a study, a unit's
+//    hardware or the CLI; one leaf is shared with the waveform writers:
+//    waveforms/png.ts (SVG to PNG with a known font), which itself imports
+//    nothing of the project;
+//  - studies/ reach the engine only through its public face
+//    (explore/index.ts) and never import cli/;
+//  - units/ never import testbenches/, studies/ or explore/;
 //  - bench/ never imports cli/;
 //  - the merge units' golden models (QFM, PMU) and their DSL modules reach
 //    none of each other's files, directly or through another file: a golden
@@ -48,35 +53,34 @@ const under = (...dirs: string[]) => (t: string): boolean => dirs.some((d) => t 
 describe('layering (import lines)', () => {
   it('reads import lines, type-only ones and re-exports included', () => {
     const text = "import { a } from '../hdl/x.js';\nimport type { B } from './y.js';\nexport { c } from '../../units/z.js';\nconst m = await import('../studies/w.js');\n";
-    expect(importsOf('synth-models/sweep/f.ts', text)).toEqual(['synth-models/hdl/x.ts', 'synth-models/sweep/y.ts', 'units/z.ts', 'synth-models/studies/w.ts']);
+    expect(importsOf('explore/sweep/f.ts', text)).toEqual(['explore/hdl/x.ts', 'explore/sweep/y.ts', 'units/z.ts', 'explore/studies/w.ts']);
   });
 
   it('hdl/ imports nothing outside hdl/', () => {
     expect(violations(sources('hdl'), under('hdl'))).toEqual([]);
   });
 
-  const ENGINE = (f: string): boolean => f.startsWith('synth-models/sweep/') || f.startsWith('synth-models/report/') || f === 'synth-models/pareto.ts';
-
-  it('the cost model imports only hdl/ and itself', () => {
-    const costModel = sources('synth-models').filter((f) => !ENGINE(f));
+  it('the cost model imports only hdl/ and itself, never the engine', () => {
+    const costModel = sources('synth-models');
     expect(costModel.length).toBeGreaterThan(5);
-    const own = (t: string): boolean => t.startsWith('synth-models/') && !ENGINE(t);
-    expect(violations(costModel, (t) => under('hdl')(t) || own(t))).toEqual([]);
+    expect(violations(costModel, under('hdl', 'synth-models'))).toEqual([]);
   });
 
-  it('the sweep, Pareto and report engines import only hdl/, synth-models/ and the study contract', () => {
-    const engine = sources('synth-models').filter(ENGINE);
+  it('the engine imports only hdl/, synth-models/, itself and the unit record types', () => {
+    const engine = sources('explore');
     expect(engine.length).toBeGreaterThan(20);
-    expect(violations(engine, (t) => under('hdl', 'synth-models')(t) || t === 'studies/contract.ts' || t === 'waveforms/png.ts')).toEqual([]);
+    const unitTypes = (t: string): boolean => t === 'units/unit.ts' || t === 'units/config.ts';
+    expect(violations(engine, (t) => under('hdl', 'synth-models', 'explore')(t) || unitTypes(t) || t === 'waveforms/png.ts')).toEqual([]);
     expect(importsOf('waveforms/png.ts')).toEqual([]);
   });
 
-  it('the study contract imports only hdl/ and the unit types', () => {
-    expect(violations(['studies/contract.ts'], (t) => under('hdl')(t) || t === 'units/unit.ts' || t === 'units/config.ts')).toEqual([]);
+  it('studies reach the engine only through explore/index.ts, and never the CLI', () => {
+    const studies = sources('studies');
+    expect(violations(studies, (t) => !under('cli')(t) && (!under('explore')(t) || t === 'explore/index.ts'))).toEqual([]);
   });
 
-  it('units/ never import testbenches/ or studies/', () => {
-    expect(violations(sources('units'), (t) => !under('testbenches', 'studies')(t))).toEqual([]);
+  it('units/ never import testbenches/, studies/ or explore/', () => {
+    expect(violations(sources('units'), (t) => !under('testbenches', 'studies', 'explore')(t))).toEqual([]);
   });
 
   it('bench/ never imports cli/', () => {

@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { ConfigError, type Schema } from '../units/config.js';
 import { allUnits, findUnit, registerUnit, unitNames, type UnitInfo } from '../units/registry.js';
 import type { UnitDef } from '../units/unit.js';
-import { eraseStudy, StudyError, type Study, type StudyTool } from './contract.js';
+import { eraseStudy, StudyError, type Study, type StudyTool } from '../explore/index.js';
 import { study as blur } from './blur/index.js';
 import { study as hybrid } from './hybrid/index.js';
 import { study as mac } from './mac/index.js';

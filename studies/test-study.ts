@@ -6,7 +6,7 @@ import type { Design } from '../hdl/ir.js';
 import { elaborate } from '../hdl/elaborate.js';
 import { counterSchema } from '../units/counter/config.js';
 import { Counter } from '../units/counter/module.js';
-import { defineStudy, type WorkUnit } from './contract.js';
+import { defineStudy, type WorkUnit } from '../explore/index.js';
 import { throughputMetrics, densityEnergyObjectives } from './throughput.js';
 
 export const seen = { elaborated: [] as Design[], driven: [] as { design: Design; simulated: Design }[] };

@@ -2,7 +2,7 @@
 // (from simulation), per second (at the priced clock), per second per mm^2,
 // energy per work item and power density. The keys carry the work unit's
 // short name (mpPerCycle for MPs), which is how points.jsonl names them.
-import type { Counts, Metric, Objectives, PricedPoint, WorkUnit } from './contract.js';
+import type { Counts, Metric, Objectives, PricedPoint, WorkUnit } from '../explore/index.js';
 
 export function throughputMetrics(prefix: string, work: WorkUnit): readonly Metric[] {
   const w = work.name;

@@ -17,19 +17,14 @@ import { minStages, price } from './price.js';
 
 export { DEFAULT_KNOBS, type Knobs };
 
-/** raster-units.md, "Calibration data": one Blur design, 0.99 V, high Vt,
- *  2 GHz, each block fully used. */
-export const RASTER_BLUR_COMPONENTS: readonly { component: string; powerMw: number; areaMm2: number }[] = [
-  { component: 'sample in time', powerMw: 52, areaMm2: 0.1 },
-  { component: 'sample in lens', powerMw: 28, areaMm2: 0.043 },
-  { component: 'bbox', powerMw: 14, areaMm2: 0.012 },
-  { component: 'back-face cull', powerMw: 10, areaMm2: 0.001 },
-  { component: 'iterator', powerMw: 3, areaMm2: 0.002 },
-  { component: 'sample test', powerMw: 18, areaMm2: 0.0015 },
-  { component: 'interpolation', powerMw: 14, areaMm2: 0.013 },
-];
+/** The physical corner the published components ran at (a study's
+ *  calibration names its own; studies/raster/published.ts has the Blur one). */
+export interface CalibrationPoint {
+  vt: VtFlavour;
+  vdd: number;
+  clockHz: number;
+}
 
-export const CALIBRATION_POINT: { vt: VtFlavour; vdd: number; clockHz: number } = { vt: 'high', vdd: 0.99, clockHz: 2e9 };
 
 export interface CalibrationSample {
   component: string;
@@ -41,7 +36,7 @@ export interface CalibrationSample {
 }
 
 export interface CalibrationOptions {
-  point?: { vt: VtFlavour; vdd: number; clockHz: number };
+  point: CalibrationPoint;
   /** Pipeline depth of every component, or 'auto' (default): the fewest
    *  stages that meet the clock at the point. */
   stages?: number | 'auto';
@@ -90,7 +85,7 @@ interface Decomposed {
 /** Area and power are affine in the two knobs (area = macros + a x logic,
  *  power = leakage + e x dynamic), so two pricings give both parts exactly. */
 function decompose(s: CalibrationSample, opts: CalibrationOptions, delayFactor: number): Decomposed {
-  const at = opts.point ?? CALIBRATION_POINT;
+  const at = opts.point;
   const common = { ...(opts.arith && { arith: opts.arith }), ...(opts.physical && { physical: opts.physical }) };
   const unit: Knobs = { areaFactor: 1, energyFactor: 1, delayFactor };
   let stages = opts.stages === undefined || opts.stages === 'auto' ? minStages(s.inventory, at, at.clockHz, { ...common, knobs: unit }) : opts.stages;
@@ -113,7 +108,7 @@ function rms(xs: number[]): number {
   return Math.sqrt(xs.reduce((s, x) => s + x * x, 0) / xs.length);
 }
 
-export function calibrate(samples: readonly CalibrationSample[], opts: CalibrationOptions = {}): CalibrationResult {
+export function calibrate(samples: readonly CalibrationSample[], opts: CalibrationOptions): CalibrationResult {
   if (samples.length === 0) throw new Error('calibrate: no components');
   if (opts.delayFactor !== undefined) return fitAt(samples, opts, opts.delayFactor);
   // The published blocks all run at 2 GHz, so the delay knob decides how

@@ -20,9 +20,8 @@ export { minStages, price, type CostRow, type PriceOptions, type PriceResult } f
 export {
   calibrate,
   calibrationMarkdown,
-  CALIBRATION_POINT,
-  RASTER_BLUR_COMPONENTS,
   type CalibrationOptions,
+  type CalibrationPoint,
   type CalibrationResult,
   type CalibrationSample,
   type ComponentResidual,

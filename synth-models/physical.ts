@@ -23,6 +23,10 @@ export interface DesignPoint {
 
 /** The FreePDK45 fits cover 0.8-1.1 V; 50 mV of extrapolation is allowed
  *  each side, no more: the alpha-power law degrades near threshold. */
+/** The least logic a pipeline stage is worth, in FO4 delays: below it a
+ *  register's own overhead dominates the stage (the sweep's default floor). */
+export const DEFAULT_MIN_FO4_PER_STAGE = 6;
+
 export const VDD_RANGE = { min: 0.75, max: 1.15 } as const;
 
 export interface PhysicalParams {

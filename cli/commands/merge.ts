@@ -1,7 +1,7 @@
 // `gfxrtl merge DIR... --out DIR`: join sweep shards (or any directories of
 // one sweep) into one directory with recomputed Pareto flags.
 import type { Command } from 'commander';
-import { mergeSweeps } from '../../synth-models/sweep/index.js';
+import { mergeSweeps } from '../../explore/sweep/index.js';
 import { checkOutputDir } from '../io.js';
 
 export interface MergeCommandOptions {

@@ -13,7 +13,7 @@ import { DEFAULT_KNOBS, type Knobs } from '../../synth-models/knobs.js';
 import { VDD_RANGE, type VtFlavour } from '../../synth-models/physical.js';
 import { minStages, price, type PriceResult } from '../../synth-models/price.js';
 import { priceMarkdown } from '../../synth-models/render.js';
-import { usefulStages } from './stage-limit.js';
+import { usefulStages } from '../../synth-models/stage-limit.js';
 import { ConfigError } from '../../units/config.js';
 import { findUnit } from '../../units/registry.js';
 

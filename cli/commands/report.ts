@@ -2,12 +2,12 @@
 // directory (and its calibration/Yosys files when present); on a folder of
 // studies (`gfxrtl study --all`'s), its index with the sections across studies.
 import type { Command } from 'commander';
-import { writeReport } from '../../synth-models/report/index.js';
-import { SpecError } from '../../synth-models/sweep/index.js';
+import { writeReport } from '../../explore/report/index.js';
+import { SpecError } from '../../explore/sweep/index.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkOutputDir } from '../io.js';
-import { CALIBRATION_JSON } from '../../synth-models/report/index.js';
+import { CALIBRATION_JSON } from '../../explore/report/index.js';
 import { globalCalibrationStudy, studyNames } from '../../studies/registry.js';
 import { writeStudiesIndex } from './study.js';
 

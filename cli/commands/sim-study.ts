@@ -3,10 +3,10 @@
 // print its counts with the one throughput definition (work items per
 // cycle, the work unit named in the header). --output writes the driver's
 // per-item records (NoBlur: covered samples), --wave the waveform.
-import type { Study } from '../../studies/contract.js';
+import type { Study } from '../../explore/contract.js';
 import { selectSignals } from '../../hdl/sim/index.js';
 import { findUnit } from '../../studies/registry.js';
-import { checkCounts, selectWorkload, simulatorOf } from '../../synth-models/sweep/index.js';
+import { checkCounts, selectWorkload, simulatorOf } from '../../explore/sweep/index.js';
 import { ConfigError } from '../../units/config.js';
 import { writeWaveform } from '../../waveforms/write.js';
 import { checkOutputFile, writeFileAtomic } from '../io.js';

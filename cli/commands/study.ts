@@ -18,10 +18,10 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { allStudies, CROSS_STUDY_SECTIONS, DEFAULT_STUDY, findStudy, globalCalibrationStudy } from '../../studies/registry.js';
-import { writeDurable } from '../../synth-models/sweep/files.js';
-import { CALIBRATION_JSON, runExperiments } from '../../synth-models/report/index.js';
-import { resolveSpec, studyAxes } from '../../synth-models/sweep/index.js';
-import { MICROARCH_DIR } from '../../synth-models/sweep/store.js';
+import { writeDurable } from '../../explore/sweep/files.js';
+import { CALIBRATION_JSON, runExperiments } from '../../explore/report/index.js';
+import { resolveSpec, studyAxes } from '../../explore/sweep/index.js';
+import { MICROARCH_DIR } from '../../explore/sweep/store.js';
 import { ConfigError } from '../../units/config.js';
 import { checkOutputDir } from '../io.js';
 import { calibrateCommand } from './calibrate.js';

@@ -10,10 +10,10 @@ import { KnobsFileError, readKnobsFile } from '../../synth-models/knobs-file.js'
 import { DEFAULT_KNOBS, type Knobs } from '../../synth-models/knobs.js';
 import { REFERENCE } from '../../synth-models/cost-table.js';
 import { inventory } from '../../hdl/inventory/index.js';
-import type { Study } from '../../studies/contract.js';
-import { usefulStages } from './stage-limit.js';
-import { writeReport } from '../../synth-models/report/index.js';
-import { createProgress, enumerateMicroArchs, parseShard, resolveSpec, runSweep, shardFromEnv, SpecError, studyDomain, type Shard, type SpecInput, type StudyRef } from '../../synth-models/sweep/index.js';
+import type { Study } from '../../explore/contract.js';
+import { usefulStages } from '../../synth-models/stage-limit.js';
+import { writeReport } from '../../explore/report/index.js';
+import { createProgress, enumerateMicroArchs, parseShard, resolveSpec, runSweep, shardFromEnv, SpecError, studyDomain, type Shard, type SpecInput, type StudyRef } from '../../explore/sweep/index.js';
 import { DEFAULT_STUDY, findStudy } from '../../studies/registry.js';
 import { parseLocated } from '../../testbenches/json-locate.js';
 import { checkOutputDir } from '../io.js';

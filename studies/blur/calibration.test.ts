@@ -4,7 +4,7 @@
 // "not modelled".
 import { describe, expect, it } from 'vitest';
 import { BLUR_UNIT } from '../../units/blur/units.js';
-import { calibrationSamples } from '../../synth-models/report/index.js';
+import { calibrationSamples } from '../../explore/report/index.js';
 import { BLUR_CALIBRATION, BLUR_REFERENCE } from './calibration.js';
 import type { BlurConfig } from '../../units/blur/config.js';
 
@@ -59,9 +59,9 @@ describe('calibration on the pick of the Blur sweep', () => {
     const { mkdtempSync, readdirSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
-    const { runSweep } = await import('../../synth-models/sweep/index.js');
-    const { calibrateOnPick, pickAtLimit } = await import('../../synth-models/report/pick-calibration.js');
-    const { loadForRepricing, repriceRows } = await import('../../synth-models/sweep/reprice.js');
+    const { runSweep } = await import('../../explore/sweep/index.js');
+    const { calibrateOnPick, pickAtLimit } = await import('../../explore/report/pick-calibration.js');
+    const { loadForRepricing, repriceRows } = await import('../../explore/sweep/reprice.js');
     const { study } = await import('./index.js');
     const dir = mkdtempSync(join(tmpdir(), 'blur-cal-'));
     const ref = { module: new URL('./index.js', import.meta.url).href, name: 'blur', params: { count: 8 } };

@@ -31,8 +31,8 @@
 //   sample test owns it and the R2 registers holding its deltas and biases.
 import type { Design } from '../../hdl/ir.js';
 import { blurSchema, type BlurConfig } from '../../units/blur/config.js';
-import { subDesign } from '../../synth-models/sweep/subdesign.js';
-import type { CalibrationDef, CrossCheckDef, OwnedLogic } from '../contract.js';
+import { subDesign } from '../../hdl/inventory/subdesign.js';
+import type { CalibrationDef, CrossCheckDef, OwnedLogic } from '../../explore/index.js';
 import { BLUR_PUBLISHED } from '../raster/published.js';
 
 const top = (d: Design, name: string): string[] => (d.top.instances.some((i) => i.name === name) ? [`${d.top.name}.${name}`] : []);

@@ -9,7 +9,7 @@ import { runBlur, runHybrid, type BlurRun, type BlurStats } from '../../testbenc
 import { ToggleCounter } from '../../testbenches/toggles.js';
 import { blurSchema, HYBRID_MODES, type BlurConfig, type HybridMode } from '../../units/blur/config.js';
 import type { CompiledSimulator } from '../../hdl/sim/index.js';
-import type { Counts, Display, Driver, DriverContext } from '../contract.js';
+import type { Counts, Display, Driver, DriverContext } from '../../explore/index.js';
 import { reuseOrSimulate } from './cycle-reuse.js';
 import type { BlurInput } from './workloads.js';
 

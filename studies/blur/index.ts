@@ -9,7 +9,7 @@
 // cycles each on 4096 triangles (units/blur/README.md): hours on this
 // machine; `--param count=...` and `--only` cut it down.
 import { BLUR_UNIT } from '../../units/blur/units.js';
-import { defineStudy } from '../contract.js';
+import { defineStudy } from '../../explore/index.js';
 import { MP, RASTER_METRICS, RASTER_OBJECTIVES, RASTER_RATE_TARGETS } from '../raster/metrics.js';
 import { RASTER_TOOLS } from '../raster/tools.js';
 import { BLUR_CALIBRATION, BLUR_CROSS_CHECK } from './calibration.js';

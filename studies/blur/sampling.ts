@@ -1,5 +1,5 @@
 // Sequential sampling for the blur family (contract.ts SampleExtension;
-// synth-models/sweep/extend.ts picks who and runs it): the micro-
+// explore/sweep/extend.ts picks who and runs it): the micro-
 // architectures that matter are simulated again on replicates of the
 // workload, the same generator with seed + 1, seed + 2, ... (new surface
 // instances, placement, jitter, motion and lens), until MP/cycle's 95%
@@ -19,7 +19,7 @@
 // A joint Hybrid row pools each mode the same way, and its own half-width is
 // the t interval of the replicates' log joint rate (so the modes' shared
 // MPs are accounted for, not bounded).
-import type { Counts, SampleExtension } from '../contract.js';
+import type { Counts, SampleExtension } from '../../explore/index.js';
 import { mpsFor } from '../../testbenches/blur/stability.js';
 import { meanSd, tHalfWidth } from '../../testbenches/blur/seed-spread.js';
 import { HYBRID_MODES } from '../../units/blur/config.js';

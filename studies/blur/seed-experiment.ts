@@ -4,7 +4,7 @@
 // the within-run half-widths of the same runs (testbenches/blur). Its
 // table is the report's evidence for sampling.ts: why a pooled record's
 // half-width comes from the spread between replicates.
-import type { Experiment, ParamValue } from '../contract.js';
+import type { Experiment, ParamValue } from '../../explore/index.js';
 import { rms } from '../../testbenches/blur/seed-spread.js';
 import { seedSpread } from '../../testbenches/blur/seed-experiment.js';
 import type { BlurConfig } from '../../units/blur/config.js';

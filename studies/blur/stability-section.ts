@@ -3,7 +3,7 @@
 // each one with a point on the frontier has its MP/cycle known to 1%, and
 // for those not extended the within-run estimate of one run
 // (testbenches/blur/stability.ts).
-import type { ReportContext, ReportSection } from '../contract.js';
+import type { ReportContext, ReportSection } from '../../explore/index.js';
 import { MAX_REPLICATES, MIN_REPLICATES } from './sampling.js';
 
 interface MicroArch {

@@ -6,7 +6,7 @@
 import { blurMpsFromMesh, generateWorkload, NO_LENS, surfaceStrata, withBlurParams } from '../../testbenches/workloads/raster/index.js';
 import type { BlurConfig } from '../../units/blur/config.js';
 import type { BlurMP, Lens } from '../../units/raster-common/blur-mp.js';
-import type { WorkloadDef } from '../contract.js';
+import type { WorkloadDef } from '../../explore/index.js';
 import { surfaceWorkloads } from '../raster/surface-workloads.js';
 import { readMesh } from '../raster/mesh-input.js';
 

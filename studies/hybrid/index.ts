@@ -8,7 +8,7 @@
 // objective (joint.ts: the geometric mean of the four MP rates).
 import { HYBRID_MODES, type HybridConfig, type HybridMode } from '../../units/blur/config.js';
 import { HYBRID_UNIT } from '../../units/blur/units.js';
-import { defineStudy, type WorkloadDef } from '../contract.js';
+import { defineStudy, type WorkloadDef } from '../../explore/index.js';
 import { BLUR_COUNTER_DISPLAY, blurFamilyDriver } from '../blur/driver.js';
 import { MAIN_JOB } from '../blur/main-job.js';
 import { STABILITY_SECTION } from '../blur/stability-section.js';

@@ -32,7 +32,7 @@
 // runs would give (1/4) sqrt(sum h_m^2), at most half of it). The joint
 // figure is stable to 1% when h_J is; MPs for 1% scale as for one mode.
 import { HYBRID_MODES, type HybridConfig, type HybridMode } from '../../units/blur/config.js';
-import type { Counts, Driver, DriverContext } from '../contract.js';
+import type { Counts, Driver, DriverContext } from '../../explore/index.js';
 import { mpsFor } from '../../testbenches/blur/stability.js';
 
 /** The counter holding a mode's MPs per cycle in a joint row. */

@@ -5,7 +5,7 @@
 import { MAC_UNIT } from '../../units/builtin.js';
 import type { MacConfig } from '../../units/mac/config.js';
 import { makeRng } from '../../testbenches/rng.js';
-import { defineStudy, type WorkUnit } from '../contract.js';
+import { defineStudy, type WorkUnit } from '../../explore/index.js';
 import { densityEnergyObjectives, throughputMetrics } from '../throughput.js';
 
 const MAC: WorkUnit = { name: 'MAC', doc: 'one accumulate (a cycle with en high)' };

@@ -12,7 +12,7 @@ import type { QuadFrag } from '../../units/merge-common/quad.js';
 import type { MergeMsaa } from '../../units/merge-common/samples.js';
 import type { Design } from '../../hdl/ir.js';
 import type { CompiledSimulator } from '../../hdl/sim/index.js';
-import type { Counts, Display, Metric, Objectives, WorkloadDef, WorkUnit } from '../contract.js';
+import type { Counts, Display, Metric, Objectives, WorkloadDef, WorkUnit } from '../../explore/index.js';
 
 export const QUAD: WorkUnit = { name: 'quad', doc: 'one quad fragment with covered samples in (what NOMERGE shades)' };
 

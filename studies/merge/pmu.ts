@@ -4,7 +4,7 @@
 // the QFM study's experiment.
 import { PMU_UNIT } from '../../units/builtin.js';
 import type { PmuConfig } from '../../units/pmu/config.js';
-import { defineStudy } from '../contract.js';
+import { defineStudy } from '../../explore/index.js';
 import { MERGE_COUNTERS, MERGE_METRICS, MERGE_OBJECTIVES, QUAD, runPmuStream, sceneWorkloads } from './driver.js';
 
 export const study = defineStudy({

@@ -5,7 +5,7 @@
 // heat maps and plots) as its experiment.
 import { QFM_UNIT } from '../../units/builtin.js';
 import type { QfmConfig } from '../../units/qfm/config.js';
-import { defineStudy } from '../contract.js';
+import { defineStudy } from '../../explore/index.js';
 import { MERGE_COUNTERS, MERGE_METRICS, MERGE_OBJECTIVES, QUAD, runQfmStream, sceneWorkloads } from './driver.js';
 import { shadingWorkExperiment } from './study-experiment.js';
 

@@ -4,8 +4,8 @@
 // is written to a temporary name and renamed.
 import { join } from 'node:path';
 import type { TopLevelSpec } from 'vega-lite';
-import { writeFileAtomic } from '../../cli/io.js';
-import { renderPng, renderSvg } from '../../synth-models/report/render.js';
+import { writeOutputFile as writeFileAtomic } from '../../hdl/output-file.js';
+import { renderPng, renderSvg } from '../../explore/index.js';
 import { svgToPng } from '../../waveforms/png.js';
 import type { ExperimentParams, ResultRow } from './experiment.js';
 import { heatmapSvg, type HeatPanel } from './heatmap.js';

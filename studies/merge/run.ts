@@ -8,8 +8,8 @@
 import { MERGE_SCENES, type MergeSceneName, readSceneFile } from '../../testbenches/workloads/merge/index.js';
 import { isMergeMsaa, type MergeMsaa } from '../../units/merge-common/samples.js';
 import { DEFAULT_PARAMS, type ExperimentParams, LARGE_PARAMS, meanArea, measure, measureScene, type ResultRow } from './experiment.js';
-import { writeFileAtomic } from '../../cli/io.js';
-import { renderPng, renderSvg } from '../../synth-models/report/render.js';
+import { writeOutputFile as writeFileAtomic } from '../../hdl/output-file.js';
+import { renderPng, renderSvg } from '../../explore/index.js';
 import { join } from 'node:path';
 import { costSweep, COST_CLOCK_HZ, COST_POINT, DEFAULT_COST_SWEEP, type CostRow } from './cost.js';
 import { frontierPoints, frontierSpec } from './frontier.js';

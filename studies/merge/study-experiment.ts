@@ -3,7 +3,7 @@
 // the report section). The pictures (heat maps, plots, the cost frontier
 // over both units) go to the experiment's own folder in the study's report,
 // written by the same runner as `npx tsx studies/merge/run.ts`.
-import type { Experiment } from '../contract.js';
+import type { Experiment } from '../../explore/index.js';
 import { DEFAULT_PARAMS } from './experiment.js';
 import { runMergeStudy } from './run.js';
 

@@ -3,8 +3,8 @@
 import { formatConfig } from '../../units/config.js';
 import { NOBLUR_COMPONENTS } from '../../units/noblur/components.js';
 import { noblurSchema, type NoblurConfig } from '../../units/noblur/config.js';
-import { subDesign } from '../../synth-models/sweep/subdesign.js';
-import type { CalibrationDef, CrossCheckDef } from '../contract.js';
+import { subDesign } from '../../hdl/inventory/subdesign.js';
+import type { CalibrationDef, CrossCheckDef } from '../../explore/index.js';
 import { BLUR_PUBLISHED } from '../raster/published.js';
 
 /** The published components belong to a Blur design whose sample test

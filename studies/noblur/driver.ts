@@ -8,7 +8,7 @@
 import { runNoblur } from '../../testbenches/raster/index.js';
 import { ToggleCounter } from '../../testbenches/toggles.js';
 import type { NoblurConfig } from '../../units/noblur/config.js';
-import type { Counts, Driver } from '../contract.js';
+import type { Counts, Driver } from '../../explore/index.js';
 import type { RasterInput } from './workloads.js';
 
 export const NOBLUR_DRIVER: Driver<NoblurConfig, RasterInput> = {

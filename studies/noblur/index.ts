@@ -4,7 +4,7 @@
 // Vt x Vdd x pipeline depth. Frontier: performance density against energy
 // per MP, an MP being one triangle.
 import { NOBLUR_UNIT } from '../../units/builtin.js';
-import { defineStudy } from '../contract.js';
+import { defineStudy } from '../../explore/index.js';
 import { MP, RASTER_METRICS, RASTER_OBJECTIVES, RASTER_RATE_TARGETS } from '../raster/metrics.js';
 import { RASTER_TOOLS } from '../raster/tools.js';
 import { NOBLUR_CALIBRATION, NOBLUR_CROSS_CHECK } from './calibration.js';

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { calibrationSamples } from '../../synth-models/report/index.js';
-import { enumerateMicroArchs, layoutOf, readManifest, resolveSpec, runSweep, studyDomain } from '../../synth-models/sweep/index.js';
-import { POINTS_JSONL, readPoints } from '../../synth-models/sweep/store.js';
-import { eraseStudy } from '../contract.js';
+import { calibrationSamples } from '../../explore/report/index.js';
+import { enumerateMicroArchs, layoutOf, readManifest, resolveSpec, runSweep, studyDomain } from '../../explore/sweep/index.js';
+import { POINTS_JSONL, readPoints } from '../../explore/sweep/store.js';
+import { eraseStudy } from '../../explore/contract.js';
 import { findStudy } from '../registry.js';
 import { study } from './index.js';
 

@@ -5,7 +5,7 @@
 import { generateWorkload, pairsFromMesh, singlesFromMesh, type Mesh } from '../../testbenches/workloads/raster/index.js';
 import type { MP } from '../../units/raster-common/mp.js';
 import type { NoblurConfig } from '../../units/noblur/config.js';
-import type { WorkloadDef } from '../contract.js';
+import type { WorkloadDef } from '../../explore/index.js';
 import { surfaceWorkloads } from '../raster/surface-workloads.js';
 import { readMesh } from '../raster/mesh-input.js';
 

@@ -2,9 +2,9 @@
 // given (nothing typed in), the Hybrid's joint points standing for each mode
 // at the rate they measured in it, and the Blur-unit-doing-NoBlur ratios.
 import { describe, expect, it } from 'vitest';
-import { combinedCosts } from '../../synth-models/report/combined-rate-cost.js';
-import { sig } from '../../synth-models/report/format.js';
-import type { PointRow } from '../../synth-models/sweep/point.js';
+import { combinedCosts } from '../../explore/report/combined-rate-cost.js';
+import { sig } from '../../explore/report/format.js';
+import type { PointRow } from '../../explore/sweep/point.js';
 import { JOINT_MODE_INDEX } from '../hybrid/joint.js';
 import { rasterCombinedMarkdown, rasterEntriesOf } from './combined.js';
 

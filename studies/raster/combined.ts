@@ -13,10 +13,7 @@
 // (hybridMode 0..3) stands for that mode only.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { combinedCosts, combinedTable, ratioTable, type CombinedEntry } from '../../synth-models/report/combined-rate-cost.js';
-import { sig } from '../../synth-models/report/format.js';
-import { loadSweep } from '../../synth-models/report/load.js';
-import type { PointRow } from '../../synth-models/sweep/point.js';
+import { combinedCosts, combinedTable, ratioTable, type CombinedEntry, sig, loadSweep, type PointRow } from '../../explore/index.js';
 import { HYBRID_MODES, type HybridMode } from '../../units/blur/config.js';
 import { JOINT_MODE_INDEX, modeRateKey } from '../hybrid/joint.js';
 import { RASTER_RATE_TARGETS } from './metrics.js';

@@ -3,7 +3,7 @@
 // one triangle; a TVP pair is two MPs), the per-point figures derived from
 // it (mpPerCycle, mpPerSec, perfDensity, energyPerMpJ, powerDensity), the
 // two Pareto axes, and the published rate target.
-import type { Metric, Objectives, RateTargets, WorkUnit } from '../contract.js';
+import type { Metric, Objectives, RateTargets, WorkUnit } from '../../explore/index.js';
 import { densityEnergyObjectives, throughputMetrics } from '../throughput.js';
 
 export const MP: WorkUnit = { name: 'MP', doc: 'one MP is one triangle; a TVP pair counts as two MPs' };

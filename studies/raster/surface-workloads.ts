@@ -4,7 +4,7 @@
 // per micro-architecture), single triangles or (TVP on) greedily paired.
 // Each rasterizer family says only how it turns one surface into its input.
 import { SURFACE_NAMES, type SurfaceName } from '../../testbenches/workloads/raster/index.js';
-import type { WorkloadDef, WorkloadParam } from '../contract.js';
+import type { WorkloadDef, WorkloadParam } from '../../explore/index.js';
 
 const PARAMS: Readonly<Record<string, WorkloadParam>> = {
   count: { default: 4096, integer: true, min: 1, doc: 'triangles in the stream' },

@@ -1,14 +1,13 @@
 // Commands every rasterizer study brings to `gfxrtl`: generate and inspect a
 // micropolygon workload (`workload raster`), and list MSAA sample positions
 // (`samples`) to check coverage by hand.
-import { writeDurable } from '../../synth-models/sweep/files.js';
+import { writeDurable, type StudyTool } from '../../explore/index.js';
 import { formatStats, generateWorkload, SURFACE_NAMES, serializeMesh, withBlurParams, type SurfaceName } from '../../testbenches/workloads/raster/index.js';
 import { ConfigError } from '../../units/config.js';
 import { MSAA_MODES, type Msaa } from '../../units/raster-common/formats.js';
 import { listSamples } from '../../units/raster-common/samples.js';
 import { BLUR_TUPLES } from '../../units/raster-common/blur-formats.js';
 import { blurTuple, listBlurSamples } from '../../units/raster-common/blur-samples.js';
-import type { StudyTool } from '../contract.js';
 
 const str = (o: Readonly<Record<string, string | boolean | undefined>>, k: string): string => String(o[k] ?? '');
 

@@ -1,4 +1,4 @@
-// The sort study under the study contract (studies/contract.ts): the
+// The sort study under the study contract (explore/contract.ts): the
 // RadixSorter's config space (digit width k x keys per cycle, buffers for a
 // 128 x 128 tile at 16 spp), one workload (the busiest tile of a rendered
 // scene), a driver that sorts it in the cycle simulator, and the frontier of
@@ -11,7 +11,7 @@ import { runSorter } from '../../units/radix-sort/drive.js';
 import { RadixSorter } from '../../units/radix-sort/module.js';
 import { elaborate } from '../../hdl/index.js';
 import { cutTiles, SCENE_SURFACES, tilePairs, type Tile } from '../../testbenches/workloads/tiles/index.js';
-import { defineStudy, type Metric, type WorkUnit } from '../contract.js';
+import { defineStudy, type Metric, type WorkUnit } from '../../explore/index.js';
 import { DEFAULT_OPTIONS } from './experiment.js';
 import { runStudyParallel } from './parallel.js';
 import { loadFrame } from './frames.js';

@@ -13,7 +13,7 @@
 // for), so rows, frames and counts are those of runStudy or the run fails.
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import { spawnWorker } from '../../synth-models/sweep/spawn.js';
+import { spawnWorker } from '../../explore/index.js';
 import { sceneName } from '../../testbenches/workloads/tiles/index.js';
 import { assembleStudy, costCacheOf, runStudy, sceneJobs, type SceneOutput, type StudyOptions, type StudyResult } from './experiment.js';
 import type { FromSceneWorker, SceneOptions, ToSceneWorker } from './scene-worker.js';

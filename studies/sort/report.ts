@@ -2,7 +2,7 @@
 import { writeOutputFile } from '../../hdl/output-file.js';
 import { join } from 'node:path';
 import type { TopLevelSpec } from 'vega-lite';
-import { renderPng, renderSvg } from '../../synth-models/report/render.js';
+import { renderPng, renderSvg } from '../../explore/index.js';
 import { DEFAULT_K, type ResultRow, type StudyOptions, type StudyResult } from './experiment.js';
 import { bitsPerSpidSpec, frontier, frontierSpec, passesCyclesSpec } from './plots.js';
 

@@ -1,0 +1,12 @@
+// The exploration engine's public face. A study (studies/<name>/) imports
+// the engine through this file only (studies/layering.test.ts): the study
+// contract it implements, and the engine services it may use in its own
+// report sections and experiments (plots, tables, durable files, workers).
+export * from './contract.js';
+export { combinedCosts, combinedTable, ratioTable, type CombinedCost, type CombinedEntry } from './report/combined-rate-cost.js';
+export { mdTable, sig } from './report/format.js';
+export { loadSweep, type LoadedSweep } from './report/load.js';
+export { renderPng, renderSvg } from './report/render.js';
+export type { PointRow } from './sweep/point.js';
+export { writeDurable } from './sweep/files.js';
+export { spawnWorker } from './sweep/spawn.js';

@@ -1,0 +1,187 @@
+// The two checks of the cost model the report shows next to the sweep, as
+// files a sweep directory can hold: calibration.json (our estimate of each
+// published component next to the published figure) and yosys.json (per
+// unit, Yosys-synthesised NanGate cell area next to the cost model's area).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Design } from '../../hdl/ir.js';
+import { inventory } from '../../hdl/inventory/index.js';
+import type { YosysCellCounts } from '../../hdl/verilog/yosys.js';
+import type { CalibrationDef } from '../contract.js';
+import { calibrate, type CalibrationSample } from '../../synth-models/calibration.js';
+import type { LoopStatus } from '../calibration-loop.js';
+import { COST_TABLE_VERSION } from '../../synth-models/cost-table.js';
+import { componentInventory } from '../../hdl/inventory/subdesign.js';
+import type { Knobs } from '../../synth-models/knobs.js';
+import { price } from '../../synth-models/price.js';
+import { NANGATE45 } from '../../synth-models/sources.js';
+import { yosysCellArea } from '../../synth-models/yosys-area.js';
+import { cachedYosysCellCounts } from '../../synth-models/yosys-cache.js';
+
+export const CALIBRATION_JSON = 'calibration.json';
+export const YOSYS_JSON = 'yosys.json';
+/** A cross-check fit (CalibrationDef.role 'cross-check'): shown, never priced with. */
+export const CROSSCHECK_CALIBRATION_JSON = 'calibration-crosscheck.json';
+
+export interface CalibrationComponentRow {
+  component: string;
+  /** Instance path the inventory came from; null when not modelled. */
+  instance: string | null;
+  modelled: boolean;
+  stages: number | null;
+  timingMet: boolean | null;
+  publishedPowerMw: number;
+  publishedAreaMm2: number;
+  modelPowerMw: number | null;
+  modelAreaMm2: number | null;
+}
+
+export interface CalibrationFile {
+  format: 'gfxrtl-calibration/2';
+  /** The cost table the knobs were fitted against (knobs-file.ts checks it). */
+  costTableVersion: number;
+  study: string;
+  /** Where the published figures come from. */
+  source: string;
+  point: { vt: string; vdd: number; clockHz: number };
+  knobs: Knobs;
+  rmsLogPower: number;
+  rmsLogArea: number;
+  components: CalibrationComponentRow[];
+  /** 'global': these knobs price every study; 'cross-check': a second fit, shown, never used to price. */
+  role?: 'global' | 'cross-check';
+  /** Micro-architecture id of the design fitted on, when chosen by the pick loop. */
+  calibratedOn?: string;
+  /** The calibrate -> price -> pick iterations (CalibrationDef.pick). */
+  loop?: LoopRecord;
+}
+
+export interface LoopIterationRecord {
+  index: number;
+  /** Micro-architecture id the knobs were fitted on. */
+  calibratedOn: string;
+  knobs: Knobs;
+  rmsLogArea: number;
+  rmsLogPower: number;
+  /** What the sweep priced with these knobs picks; null when nothing meets the limit. */
+  pick: { id: string; point: string; areaMm2: number; powerW: number } | null;
+}
+
+export interface LoopRecord {
+  status: LoopStatus;
+  message: string;
+  /** The sweep directory whose simulations were priced. */
+  sweep: string;
+  /** Micro-architectures of the mode priced, and those left out (not simulated yet). */
+  priced: number;
+  missing: number;
+  mode: string;
+  limit: number;
+  rate: number;
+  iterations: LoopIterationRecord[];
+}
+
+export type PublishedSet = Pick<CalibrationDef<unknown>, 'source' | 'point' | 'published' | 'role'>;
+
+/** A study's calibration components as samples: each component's instances
+ *  of the reference design, priced together, beside its published figures. */
+export function calibrationSamples(def: CalibrationDef<unknown>, design: Design): (CalibrationSample & { instance: string })[] {
+  return def.components.flatMap((c) => {
+    const pub = def.published.find((p) => p.component === c.component);
+    if (pub === undefined) throw new Error(`calibration: "${c.component}" is not a published component (${def.published.map((p) => p.component).join(', ')})`);
+    const paths = c.instances(design);
+    // A design without the component (Blur in motion mode has no lens) leaves it "not modelled".
+    if (paths.length === 0) return [];
+    // The stage registers that hold what the component produces (and, for
+    // the iterator, the valid bits its stall drives) are its own, in the top
+    // module (`registers`) or inside other instances (`owned`: Blur's lanes).
+    const owned = c.owned?.(design) ?? [];
+    const instance = c.registers === undefined && owned.length === 0 ? paths.join(' + ') : `${paths.join(' + ')} + the registers and logic it owns`;
+    return [{ component: c.component, instance, inventory: componentInventory(design, c.component, paths, c.registers, owned), powerMw: pub.powerMw, areaMm2: pub.areaMm2 }];
+  });
+}
+
+/** Fits the global knobs to the components the study has and lists the
+ *  published ones it lacks (NoBlur: sample in time, sample in lens). */
+export function buildCalibration(study: string, set: PublishedSet, samples: readonly (CalibrationSample & { instance: string })[]): CalibrationFile {
+  const known = new Set(set.published.map((c) => c.component));
+  for (const s of samples) {
+    if (!known.has(s.component)) throw new Error(`calibration: "${s.component}" is not a published component (${[...known].join(', ')})`);
+  }
+  const r = calibrate(samples, { point: set.point });
+  const components = set.published.map((pub): CalibrationComponentRow => {
+    const i = samples.findIndex((s) => s.component === pub.component);
+    const res = i >= 0 ? r.residuals[i]! : null;
+    return {
+      component: pub.component,
+      instance: i >= 0 ? samples[i]!.instance : null,
+      modelled: res !== null,
+      stages: res?.stages ?? null,
+      timingMet: res?.timingMet ?? null,
+      publishedPowerMw: pub.powerMw,
+      publishedAreaMm2: pub.areaMm2,
+      modelPowerMw: res?.modelPowerMw ?? null,
+      modelAreaMm2: res?.modelAreaMm2 ?? null,
+    };
+  });
+  return { format: 'gfxrtl-calibration/2', costTableVersion: COST_TABLE_VERSION, study, source: set.source, point: { ...set.point }, knobs: r.knobs, rmsLogPower: r.rmsLogPower, rmsLogArea: r.rmsLogArea, components, role: set.role ?? 'global' };
+}
+
+export interface CrossCheckRow {
+  unit: string;
+  yosysCells: number;
+  /** Sum of NanGate cell areas for Yosys' cells (yosys-area.ts). */
+  yosysAreaUm2: number;
+  /** The cost model's cell area: no placement factor, one stage. */
+  modelAreaUm2: number;
+  /** model / Yosys. */
+  ratio: number;
+  unmapped: Record<string, number>;
+}
+
+export interface CrossCheckFile {
+  format: 'gfxrtl-yosys-crosscheck/1';
+  units: CrossCheckRow[];
+}
+
+/** Raw standard-cell area from the cost model, comparable with summed cell
+ *  areas: area knob 1 (Yosys places nothing), unpipelined. */
+export function modelCellAreaUm2(design: Design): number {
+  const unit = { areaFactor: 1, energyFactor: 1, delayFactor: 1 };
+  // Yosys synthesises without a clock constraint, in the forms its own
+  // techmap builds (Brent-Kung adders, carry-save-tree multipliers): the
+  // model is priced in those forms, as characterised (operator-forms.ts).
+  return price(inventory(design), { vt: 'nominal', vdd: NANGATE45.vdd, stages: 1 }, { knobs: unit, arith: 'yosys' }).areaMm2 * 1e6;
+}
+
+/** Yosys' counts of each unit (cached: yosys-cache.ts; pass
+ *  `(d) => cachedYosysCellCounts(d, { dir: null })` to synthesise afresh). */
+export async function buildCrossCheck(
+  units: readonly { name: string; design: Design }[],
+  counts: (d: Design) => Promise<YosysCellCounts> = (d) => cachedYosysCellCounts(d),
+): Promise<CrossCheckFile> {
+  const rows: CrossCheckRow[] = [];
+  for (const u of units) {
+    const y = await counts(u.design);
+    const area = yosysCellArea(y.cells);
+    const model = modelCellAreaUm2(u.design);
+    rows.push({ unit: u.name, yosysCells: y.totalCells, yosysAreaUm2: area.areaUm2, modelAreaUm2: model, ratio: model / area.areaUm2, unmapped: area.unmapped });
+  }
+  return { format: 'gfxrtl-yosys-crosscheck/1', units: rows };
+}
+
+function readJson<T extends { format: string }>(file: string, format: T['format']): T | null {
+  if (!existsSync(file)) return null;
+  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  if (typeof parsed !== 'object' || parsed === null || !('format' in parsed) || parsed.format !== format) throw new Error(`${file} is not a ${format} file`);
+  // Written by this module's builders; the format tag is checked above.
+  return parsed as T;
+}
+
+export function readCalibration(dir: string, file: string = CALIBRATION_JSON): CalibrationFile | null {
+  return readJson<CalibrationFile>(join(dir, file), 'gfxrtl-calibration/2');
+}
+
+export function readCrossCheck(dir: string): CrossCheckFile | null {
+  return readJson<CrossCheckFile>(join(dir, YOSYS_JSON), 'gfxrtl-yosys-crosscheck/1');
+}

@@ -1,0 +1,86 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inventory } from '../../hdl/inventory/index.js';
+import { describeEda } from '../../testbenches/cosim/describe-eda.js';
+import { findStudy, findUnit } from '../../studies/registry.js';
+import { BLUR_PUBLISHED } from '../../studies/raster/published.js';
+import { runSweep } from '../sweep/run.js';
+import { buildCalibration, buildCrossCheck, CALIBRATION_JSON, YOSYS_JSON } from './checks.js';
+import { cachedYosysCellCounts } from '../../synth-models/yosys-cache.js';
+import { writeReport } from './write.js';
+
+let dir: string;
+const mac = (c: string) => findUnit('mac').elaborate(c).design;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'gfxrtl-report-'));
+  await runSweep({ study: { module: findStudy('mac').module, name: 'mac', params: { cycles: 200 } }, out: dir, spec: { only: 'intBits=4|8,fracBits=4,round=truncate,vt=high|low' }, workers: 0 });
+}, 60_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('writeReport', () => {
+  it('writes index.md with plots (SVG and PNG), tables and the explanation; says when checks were not run', async () => {
+    const r = await writeReport(dir);
+    const md = readFileSync(r.index, 'utf8');
+    for (const mode of ['mac-wrap', 'mac-saturate']) {
+      expect(md).toContain(`## Mode ${mode}`);
+      for (const p of [`${mode}-cloud`, `${mode}-by-intBits`]) {
+        for (const ext of ['svg', 'png']) {
+          const f = join(dir, 'plots', `${p}.${ext}`);
+          expect(existsSync(f)).toBe(true);
+          expect(statSync(f).size).toBeGreaterThan(1000);
+        }
+        expect(md).toContain(`plots/${p}.png`);
+      }
+    }
+    expect(readFileSync(join(dir, 'plots', 'mac-wrap-cloud.svg'), 'utf8')).toMatch(/^<svg/);
+    expect(readFileSync(join(dir, 'plots', 'mac-wrap-cloud.png')).subarray(1, 4).toString()).toBe('PNG');
+    expect(md).toContain('## What these numbers are');
+    expect(md).toContain('### Pareto frontier');
+    // The MAC study declares no rate target, so there is no rate-cost table.
+    expect(md).not.toContain('### Cost of');
+    expect(md).toContain('Throughput is in MACs: one accumulate');
+    expect(md).toContain('## Per micro-architecture on the workload');
+    expect(md).toContain('| intBits = 4 |');
+    expect(md).toMatch(/gfxrtl sweep --study mac --workload random --param cycles=200 --seed 1 --only 'intBits=4\|8,fracBits=4,round=truncate,vt=low\|high' --out /);
+    expect(md).toContain('workload `mac-random-200` (seed 1');
+    expect(md).toContain(`writes ${CALIBRATION_JSON}`);
+    expect(md).toContain(`writes ${YOSYS_JSON}`);
+  }, 60_000);
+
+  it('includes the calibration table (modelled and not modelled components) and the Yosys cross-check', async () => {
+    // Plumbing only: MAC inventories stand in for two raster components.
+    const cal = buildCalibration('mac', BLUR_PUBLISHED, [
+      { component: 'bbox', instance: 'Mac', inventory: inventory(mac('intBits=8,fracBits=8')), powerMw: 14, areaMm2: 0.012 },
+      { component: 'iterator', instance: 'Mac', inventory: inventory(mac('intBits=4,fracBits=4')), powerMw: 3, areaMm2: 0.002 },
+    ]);
+    expect(cal.components.filter((c) => c.modelled).map((c) => c.component)).toEqual(['bbox', 'iterator']);
+    writeFileSync(join(dir, CALIBRATION_JSON), JSON.stringify(cal));
+    const y = await buildCrossCheck([{ name: 'mac 4.4', design: mac('intBits=4,fracBits=4') }], async () => ({ top: 'Mac', cells: { $_DFF_P_: 10, $_XOR_: 20, $weird: 1 }, totalCells: 31 }));
+    expect(y.units[0]!.yosysAreaUm2).toBeCloseTo(10 * 4.522 + 20 * 1.596, 9);
+    writeFileSync(join(dir, YOSYS_JSON), JSON.stringify(y));
+    const md = readFileSync((await writeReport(dir, { png: false, colorBy: 'vt' })).index, 'utf8');
+    expect(md).toMatch(/\| sample in time \| not modelled \(not in this design\) \|/);
+    expect(md).toMatch(/\| bbox \| Mac \| \d+( \(misses clock\))? \|/);
+    expect(md).toMatch(/\| mac 4\.4 \| 31 \| /);
+    expect(md).toContain('$weird x1');
+  }, 60_000);
+
+  it('rejects an unknown colour parameter and a directory without a sweep', async () => {
+    await expect(writeReport(dir, { colorBy: 'nope' })).rejects.toThrow(/--color-by nope is not a column; use one of vt, vdd, stages, intBits, fracBits, round/);
+    await expect(writeReport(join(dir, 'plots'))).rejects.toThrow(/not a sweep directory/);
+  });
+});
+
+describeEda('yosys', 'Yosys cross-check', () => {
+  it('prices the synthesised MAC within a factor of two of the cost model', async () => {
+    // Synthesised afresh: the test is of Yosys, not of the cache.
+    const y = await buildCrossCheck([{ name: 'mac', design: mac('intBits=8,fracBits=8') }], (d) => cachedYosysCellCounts(d, { dir: null }));
+    const u = y.units[0]!;
+    expect(u.unmapped).toEqual({});
+    expect(u.ratio).toBeGreaterThan(0.5);
+    expect(u.ratio).toBeLessThan(2);
+  }, 120_000);
+});

@@ -1,0 +1,102 @@
+// Pricing one micro-architecture at all its physical points: the cheap part
+// of a sweep, run where the inventory is (a worker or the main thread), so
+// only plain rows ever cross a thread boundary. The study's metrics are
+// derived here from the driver's counts and each priced point.
+import type { Inventory } from '../../hdl/inventory/index.js';
+import type { Metric, PricedPoint } from '../contract.js';
+import { activityFromToggles, type Activity } from '../../synth-models/activity.js';
+import type { Knobs } from '../../synth-models/knobs.js';
+import { price, type PriceOptions } from '../../synth-models/price.js';
+import { physicalPoints, pointKey, type MicroArchEntry } from './enumerate.js';
+import type { PointRow } from './point.js';
+import type { SweepSpec } from './spec.js';
+import type { Params, Performance } from './types.js';
+
+export type { Performance };
+
+export interface PricingContext {
+  study: string;
+  spec: SweepSpec;
+  knobs: Knobs;
+  priceOptions?: Pick<PriceOptions, 'pipelineRegisters' | 'physical'>;
+  workload: { name: string; id: string; seed: number };
+  /** The non-mode axes: the row's columns. */
+  columns: readonly string[];
+}
+
+/** Toggle counts keyed as the inventory names items. The simulator names
+ *  an unnamed node `Top.u.#41`; the inventory calls the same node `add#41`. */
+function togglesByItem(inv: Inventory, counts: Readonly<Record<string, number>>): Map<string, number> {
+  const m = new Map(Object.entries(counts));
+  for (const i of inv.instances) {
+    for (const it of i.items) {
+      const hash = it.name.indexOf('#');
+      if (hash <= 0) continue;
+      const t = counts[`${i.path}.${it.name.slice(hash)}`];
+      if (t !== undefined) m.set(`${i.path}.${it.name}`, t);
+    }
+  }
+  return m;
+}
+
+function activityFor(ctx: PricingContext, inv: Inventory, perf: Performance, id: string): Activity | undefined {
+  if (ctx.spec.activity === 'full') return undefined;
+  if (!perf.toggles) throw new Error(`activity mode 'toggle': study ${ctx.study}'s driver gave no toggle counts for ${id} on workload ${ctx.workload.name}`);
+  return activityFromToggles(togglesByItem(inv, perf.toggles.counts), perf.toggles.cycles);
+}
+
+function pick(params: Params, columns: readonly string[]): Params {
+  return Object.fromEntries(columns.map((c) => [c, params[c]!]));
+}
+
+/** Rows for every physical point of `entry` not in `skip`, and the keys of
+ *  all its points (done or not), so a resumed run can tell it is complete. */
+export function priceMicroArch(
+  entry: MicroArchEntry,
+  inv: Inventory,
+  perf: Performance,
+  metrics: readonly Metric[],
+  ctx: PricingContext,
+  skip: ReadonlySet<string>,
+): { rows: PointRow[]; keys: string[] } {
+  const physical = ctx.priceOptions?.physical;
+  const points = physicalPoints(inv, { spec: ctx.spec, knobs: ctx.knobs, ...(physical && { physical }) });
+  const activity = activityFor(ctx, inv, perf, entry.id);
+  const full: PriceOptions = { ...ctx.priceOptions, knobs: ctx.knobs, arith: ctx.spec.arith };
+  const opts: PriceOptions = { ...full, ...(activity !== undefined && { activity }) };
+  const params = pick(entry.params, ctx.columns);
+  const rows: PointRow[] = [];
+  const keys: string[] = [];
+  for (const p of points) {
+    const key = pointKey(entry.id, p);
+    keys.push(key);
+    if (skip.has(key)) continue;
+    const r = price(inv, p, opts);
+    // Same point fully used, for the report's "toggle vs fully used" columns.
+    const fullPowerW = activity === undefined ? undefined : price(inv, p, full).powerW;
+    const priced: PricedPoint = { clockHz: r.clockHz, areaMm2: r.areaMm2, powerW: r.powerW, dynamicW: r.dynamicW, leakageW: r.leakageW, ...(fullPowerW !== undefined && { fullPowerW }) };
+    rows.push({
+      study: ctx.study,
+      mode: entry.mode,
+      params,
+      id: entry.id,
+      vt: p.vt,
+      vdd: p.vdd,
+      stages: p.stages,
+      clockHz: r.clockHz,
+      areaMm2: r.areaMm2,
+      powerW: r.powerW,
+      ...(fullPowerW !== undefined && { fullPowerW }),
+      dynamicW: r.dynamicW,
+      leakageW: r.leakageW,
+      criticalPathPs: r.criticalPathPs,
+      pipelineBits: r.pipeline.totalBits,
+      metrics: Object.fromEntries(metrics.map((m) => [m.key, m.value(perf, priced)])),
+      pareto: false,
+      seed: ctx.workload.seed,
+      workload: ctx.workload.id,
+      extra: { ...perf.counters },
+    });
+  }
+  return { rows, keys };
+}

@@ -1,0 +1,68 @@
+// Pricing a finished (or partial) sweep again with other knobs, in memory:
+// each micro-architecture's simulated counts come from the directory's
+// cache (microarch/ID.json), its netlist is elaborated once and inventoried,
+// and every knob set after that costs only pricing. This is what lets the
+// calibration iterate over the study's own picks (calibration-loop.ts)
+// without simulating again. Micro-architectures the directory has not
+// simulated yet are left out and counted.
+import type { Design } from '../../hdl/ir.js';
+import { inventory, type Inventory } from '../../hdl/inventory/index.js';
+import type { Knobs } from '../../synth-models/knobs.js';
+import type { MicroArchEntry } from './enumerate.js';
+import { designFingerprint } from './fingerprint.js';
+import { readManifest, type SweepIdentity } from './manifest.js';
+import type { PointRow } from './point.js';
+import { priceMicroArch, type Performance, type PricingContext } from './pricing.js';
+import { SweepError } from './spec.js';
+import { readCache } from './store.js';
+import { loadDomain } from './study-ref.js';
+import type { SweepDomain } from './types.js';
+
+export interface RepriceEntry {
+  entry: MicroArchEntry;
+  config: unknown;
+  design: Design;
+  inv: Inventory;
+  performance: Performance;
+}
+
+export interface RepriceSet {
+  dir: string;
+  identity: SweepIdentity;
+  domain: SweepDomain<unknown>;
+  entries: RepriceEntry[];
+  /** Micro-architectures of the sweep (after the filter) with no cached simulation. */
+  missing: string[];
+}
+
+/** The sweep in `dir`, ready to price again; `keep` narrows it by mode
+ *  (e.g. only the blur-mode designs the calibration picks among). */
+export async function loadForRepricing(dir: string, keep: (e: { mode: string }) => boolean = () => true): Promise<RepriceSet> {
+  const manifest = readManifest(dir);
+  if (manifest === null) throw new SweepError(`${dir}: no sweep.json; run the sweep first`);
+  const id = manifest.identity;
+  const domain = await loadDomain({ module: id.study.module, name: id.study.name, workload: id.workload.name, params: id.workloadParams, seed: id.workload.seed });
+  const entries: RepriceEntry[] = [];
+  const missing: string[] = [];
+  id.microArchs.forEach((m, index) => {
+    if (!keep(m)) return;
+    const cache = readCache(dir, m.id);
+    if (cache === null) {
+      missing.push(m.id);
+      return;
+    }
+    const config = domain.microArch(m.params);
+    const design = domain.evaluator.elaborate(config);
+    const inv = inventory(design);
+    if (designFingerprint(inv) !== cache.design) throw new SweepError(`${dir}: ${m.id}: the hardware changed since it was simulated; sweep into a new --out directory`);
+    entries.push({ entry: { index, id: m.id, mode: m.mode, params: m.params }, config, design, inv, performance: cache.performance });
+  });
+  return { dir, identity: id, domain, entries, missing };
+}
+
+/** Every physical point of every loaded micro-architecture, priced with `knobs`. */
+export function repriceRows(set: RepriceSet, knobs: Knobs): PointRow[] {
+  const id = set.identity;
+  const ctx: PricingContext = { study: id.study.name, spec: id.spec, knobs, priceOptions: id.priceOptions, workload: id.workload, columns: id.columns };
+  return set.entries.flatMap((e) => priceMicroArch(e.entry, e.inv, e.performance, set.domain.metrics, ctx, new Set()).rows);
+}

@@ -1,0 +1,146 @@
+// Studies are referred to by module URL plus name and workload choice, not
+// passed as objects, so worker threads can load the same study themselves
+// (functions do not cross a thread boundary). The CLI gets the URL from the
+// registry (studies/registry.ts); the engine only imports it.
+import { StudyError, type ConfigOf, type Schema, type Study, type WorkloadDef, type WorkloadParams } from '../contract.js';
+import { formatValue } from './spec.js';
+import type { Axis, Params, ParamValue, Performance, SweepDomain } from './types.js';
+import { createSimulator, type CompiledSimulator } from '../../hdl/sim/index.js';
+import type { Design } from '../../hdl/ir.js';
+
+export interface StudyRef {
+  /** URL of a module with an export whose value is the study. */
+  module: string;
+  name: string;
+  /** Workload name (default: the study's first). */
+  workload?: string;
+  /** Workload parameters (default: each parameter's default). */
+  params?: Readonly<Record<string, number>>;
+  /** Workload seed (default: the workload's). */
+  seed?: number;
+}
+
+function isStudy(x: unknown, name: string): x is Study {
+  return typeof x === 'object' && x !== null && 'name' in x && x.name === name && 'driver' in x && 'space' in x && 'unit' in x;
+}
+
+export async function importStudy(ref: Pick<StudyRef, 'module' | 'name'>): Promise<Study> {
+  const mod: unknown = await import(ref.module);
+  const found = typeof mod === 'object' && mod !== null ? Object.values(mod).find((v) => isStudy(v, ref.name)) : undefined;
+  if (found === undefined) throw new StudyError(`study module ${ref.module} exports no study named "${ref.name}"`);
+  return found as Study;
+}
+
+export async function loadDomain(ref: StudyRef): Promise<SweepDomain<ConfigOf<Schema>>> {
+  return studyDomain(await importStudy(ref), ref);
+}
+
+/** The workload a ref selects, with its parameters checked and defaulted. */
+export function selectWorkload<C, W>(study: Pick<Study, 'name'> & { workloads: readonly WorkloadDef<C, W>[] }, ref: Pick<StudyRef, 'workload' | 'params' | 'seed'>): { def: WorkloadDef<C, W>; params: WorkloadParams; seed: number } {
+  const names = study.workloads.map((w) => w.name);
+  const def = ref.workload === undefined ? study.workloads[0] : study.workloads.find((w) => w.name === ref.workload);
+  if (def === undefined) throw new StudyError(`study ${study.name}: unknown workload "${ref.workload ?? ''}"; workloads: ${names.join(', ') || '(none)'}`);
+  const params: Record<string, number> = {};
+  for (const [k, p] of Object.entries(def.params)) params[k] = p.default;
+  for (const [k, v] of Object.entries(ref.params ?? {})) {
+    const p = def.params[k];
+    const keys = Object.keys(def.params);
+    if (p === undefined) throw new StudyError(`study ${study.name}, workload ${def.name}: unknown parameter "${k}"; parameters: ${keys.join(', ') || '(none)'}`);
+    const ok = Number.isFinite(v) && (!p.integer || Number.isInteger(v)) && (p.above ? v > p.min : v >= p.min);
+    if (!ok) throw new StudyError(`study ${study.name}, workload ${def.name}: ${k}=${v} is not valid; allowed: ${p.integer ? 'an integer' : 'a number'} ${p.above ? '>' : '>='} ${p.min} (default ${p.default}; ${p.doc})`);
+    params[k] = v;
+  }
+  const seed = ref.seed ?? def.seed;
+  if (!Number.isInteger(seed)) throw new StudyError(`study ${study.name}: seed ${seed} must be an integer`);
+  return { def, params, seed };
+}
+
+/** The sweep axes of a study: its swept keys with the schema's kinds and
+ *  docs; values are the schema's ('all') or the study's list, checked. */
+export function studyAxes(study: Study): Axis[] {
+  const schema: Schema = study.unit.schema;
+  const axes: Axis[] = [];
+  for (const [key, choice] of Object.entries(study.space.sweep) as [string, 'all' | readonly ParamValue[] | undefined][]) {
+    const p = schema[key];
+    if (p === undefined) throw new StudyError(`study ${study.name}: swept key "${key}" is not in unit ${study.unit.name}'s schema; keys: ${Object.keys(schema).join(', ')}`);
+    if (choice === undefined) continue;
+    const bad = (v: ParamValue): never => {
+      throw new StudyError(`study ${study.name}: ${key}=${formatValue(v)} is not allowed by unit ${study.unit.name}'s schema`);
+    };
+    switch (p.kind) {
+      case 'bool':
+        if (choice !== 'all' && !(choice.length === 2 && choice.includes(false) && choice.includes(true))) throw new StudyError(`study ${study.name}: bool key ${key} is swept over both values ('all') or fixed with space.complete`);
+        axes.push({ key, kind: 'bool', doc: p.doc });
+        break;
+      case 'enum':
+        if (choice !== 'all') for (const v of choice) if (typeof v !== 'string' || !p.values.includes(v)) bad(v);
+        axes.push({ key, kind: 'enum', values: choice === 'all' ? p.values : (choice as readonly string[]), doc: p.doc });
+        break;
+      case 'int':
+        if (choice === 'all') throw new StudyError(`study ${study.name}: int key ${key} (${p.min}..${p.max}) must list the values to sweep`);
+        for (const v of choice) if (typeof v !== 'number' || !Number.isInteger(v) || v < p.min || v > p.max) bad(v);
+        axes.push({ key, kind: 'int', values: choice as readonly number[], doc: p.doc });
+        break;
+    }
+  }
+  for (const k of study.space.modeKeys) if (!axes.some((a) => a.key === k)) throw new StudyError(`study ${study.name}: mode key "${k}" is not swept`);
+  return axes;
+}
+
+/** Simulators compiled per Design, so a driver calling simulator() twice
+ *  (or the CLI before it, to trace) gets the same one. */
+const simulators = new WeakMap<Design, CompiledSimulator>();
+export function simulatorOf(design: Design): CompiledSimulator {
+  let s = simulators.get(design);
+  if (s === undefined) simulators.set(design, (s = createSimulator(design)));
+  return s;
+}
+
+/** Checks a driver's counts: no work done is an error naming study and workload. */
+export function checkCounts(study: string, workload: string, id: string, c: { cycles: number; work: number }): void {
+  if (!(Number.isFinite(c.work) && c.work > 0)) {
+    throw new StudyError(`study ${study}, workload ${workload}: the driver reported no work done on ${id} (work ${c.work} in ${c.cycles} cycles); a throughput needs at least one work item, so check the workload's size`);
+  }
+  if (!(Number.isFinite(c.cycles) && c.cycles > 0)) throw new StudyError(`study ${study}, workload ${workload}: the driver reported ${c.cycles} cycles on ${id}; it must be a positive number`);
+}
+
+export function studyDomain(study: Study, ref: Pick<StudyRef, 'workload' | 'params' | 'seed'> = {}): SweepDomain<ConfigOf<Schema>> {
+  type C = ConfigOf<Schema>;
+  const axes = studyAxes(study);
+  const wl = selectWorkload(study, ref);
+  const microArch = (p: Params): C => {
+    const defaults = Object.fromEntries(Object.entries(study.unit.schema).map(([k, s]) => [k, s.default]));
+    const c = { ...defaults, ...p } as C;
+    return study.space.complete ? study.space.complete(c) : c;
+  };
+  const id = (c: C): string => axes.map((a) => `${a.key}=${formatValue(c[a.key] as ParamValue)}`).join(',');
+  return {
+    name: study.name,
+    summary: study.summary,
+    work: study.work,
+    axes,
+    modeAxes: study.space.modeKeys,
+    mode: (p) => study.space.mode(microArch(p)),
+    microArch,
+    evaluator: {
+      id,
+      elaborate: (c) => study.unit.elaborate(c),
+      async evaluate(c, design, opts) {
+        const seed = opts.seed ?? wl.seed;
+        const workload = wl.def.build(wl.params, seed, c);
+        const counts = await study.driver.run({ config: c, design, simulator: () => simulatorOf(design), workload, workloadName: wl.def.name, seed, wantToggles: opts.toggles, wantRecords: false });
+        checkCounts(study.name, wl.def.name, id(c), counts);
+        const { records: _records, ...performance } = counts;
+        return performance satisfies Performance;
+      },
+    },
+    workload: { name: wl.def.name, id: wl.def.id(wl.params, wl.seed), seed: wl.seed, doc: wl.def.describe(wl.params, wl.seed) },
+    metrics: study.metrics,
+    report: study.report.flatMap((r) => (r.kind === 'markdown' ? [] : [r.kind])),
+    objectives: study.objectives,
+    ...(study.rateTargets && { rateTargets: study.rateTargets }),
+    ...(study.sampleExtension && { extension: study.sampleExtension }),
+    ...(study.counterDisplay && { counterDisplay: study.counterDisplay }),
+    ...(study.pipelineRegisters && { priceOptions: { pipelineRegisters: { enable: study.pipelineRegisters.enable } } }),
+  };
+}
