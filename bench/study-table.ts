@@ -1,4 +1,4 @@
-// A study's per-micro-architecture table for the README: every
+// A study's per-micro-architecture table for the docs (docs/studies/): every
 // micro-architecture of its space simulated by its driver on a workload,
 // one Markdown row each, with the study's one throughput definition.
 //   npx tsx bench/study-table.ts [study] [workload] [k=v,...]   (default: noblur default)

@@ -2,7 +2,7 @@
 // smaller workloads where the README's would take minutes, and its output
 // checked; so the README cannot drift from the program. Also: sim and cosim
 // drive the same inputs for a seed, Slurm array shards merge to the bytes of
-// one run, the README's plugin example registers a unit, and bad input is
+// one run, the manual's plugin example (docs/extending.md) registers a unit, and bad input is
 // one line naming what is valid.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -284,9 +284,9 @@ describe('Slurm job arrays', () => {
   });
 });
 
-describe("README's plugin example", () => {
+describe("the manual's plugin example (docs/extending.md)", () => {
   it('registers a unit outside units/ with one call; every command then knows it', async () => {
-    const section = README.slice(README.indexOf('### Adding a unit'));
+    const section = readFileSync(join(ROOT, 'docs', 'extending.md'), 'utf8');
     const code = /```ts\n([\s\S]*?)```/.exec(section)![1]!;
     expect(code.split('\n').length).toBeLessThanOrEqual(26);
     // The example lives one folder below the repository root (my-units/).

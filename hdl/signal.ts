@@ -1,5 +1,5 @@
 // Signals: typed handles on netlist nodes, with the operators an architect
-// writes. Width rules (also in hdl/README.md):
+// writes. Width rules (also in docs/hdl.md):
 //   uint + uint -> uint(max+1)      uint.addWrap -> uint(max)
 //   uint - uint -> sint(max+1)      uint.subWrap -> uint(max)
 //   sint +/- sint -> sint(max+1)    sint.neg -> sint(w+1)

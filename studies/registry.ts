@@ -3,7 +3,7 @@
 // studies, each with the URL of the module that exports it, so sweep worker
 // threads can load the same study themselves (functions do not cross a
 // thread boundary). A folder outside the framework registers its unit and
-// study with one call to `register` (README, "Adding a unit").
+// study with one call to `register` (docs/extending.md).
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { ConfigError, type Schema } from '../units/config.js';

@@ -14,7 +14,7 @@
 // sampling (sampling.ts) stays on: the designs near each frontier run on 8
 // to 32 replicates of 512 triangles until their MP/cycle is known to 1%,
 // about a tenth of the simulation sweep. `gfxrtl study blur` and `gfxrtl
-// study hybrid` run the full space on 4096; README.md gives the cost of
+// study hybrid` run the full space on 4096; docs/studies/raster.md gives the cost of
 // each.
 export const MAIN_JOB = {
   only: 'stp=4.8,sts=1x1|2x2',

@@ -51,7 +51,7 @@ export function stabilityMarkdown(ctx: ReportContext): string {
     'MP/cycle is a ratio over a sampled workload. After the sweep, every micro-architecture with a point on its mode\'s frontier or within its MP/cycle\'s confidence interval of it, and every design the rate-cost table picks, ' +
       `is simulated again on replicates of the workload (the same generator with the next seeds: new surface instances, placement, jitter, motion and lens) until its MP/cycle's 95% half-width is at most 1% (at least ${MIN_REPLICATES} runs) or it reaches the cap (${MAX_REPLICATES} runs); ` +
       'its points are priced from the pooled counts. A pooled half-width is the t interval of the replicates\' cycles per MP (for a joint Hybrid row, of their log joint rate). ' +
-      'One run\'s half-width is the within-run estimate (stratified batch means with successive differences), which cannot see what a seed draws once for the whole workload (lens, motion, each surface\'s instance); README.md compares both with the spread across seeds.',
+      'One run\'s half-width is the within-run estimate (stratified batch means with successive differences), which cannot see what a seed draws once for the whole workload (lens, motion, each surface\'s instance); docs/studies/raster.md compares both with the spread across seeds.',
     '',
     '| mode | micro-architectures | extended (runs) | input records per micro-architecture | on the frontier: within 1% | at the cap | frontier worst half-width | not extended: one run\'s half-width, median / worst |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',

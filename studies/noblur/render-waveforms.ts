@@ -1,4 +1,4 @@
-// Regenerates the NoBlur waveforms shown in README.md:
+// Regenerates the NoBlur waveforms shown in docs/hdl.md:
 //   npx tsx studies/noblur/render-waveforms.ts
 // Four MPs offered back to back: while the iterator walks one bbox stamp by
 // stamp it raises stall, and the input sees in_ready low. Rendered once as
@@ -13,7 +13,7 @@ import { noblurSchema } from '../../units/noblur/config.js';
 import type { MP } from '../../units/raster-common/mp.js';
 import { writeWaveform } from '../../waveforms/write.js';
 
-/** The README shows them from waveforms/examples/. */
+/** docs/hdl.md shows them from waveforms/examples/. */
 const here = join(dirname(fileURLToPath(import.meta.url)), '../../waveforms/examples');
 
 /** The handshake, the iterator's walk and the results; TVP adds the pair signals. */
