@@ -36,9 +36,11 @@ export const REFERENCE = { vt: 'nominal', vdd: REFERENCE_VDD } as const;
 /** clk-to-q + setup of a flop at the reference point. */
 export const REGISTER_OVERHEAD_PS = NANGATE45.registerOverheadPs;
 
-/** Bumped whenever a change here moves any operator's price: a calibration
- *  file fitted against another version is refused (knobs-file.ts). */
-export const COST_TABLE_VERSION = 4;
+/** Bumped whenever a change here moves any operator's price, or the
+ *  meaning of a knob changes: a calibration file fitted against another
+ *  version is refused (knobs-file.ts). 5: the delay knob scales the
+ *  register overhead too (physical.ts, registerOverheadPs). */
+export const COST_TABLE_VERSION = 5;
 
 /** How each adder, comparator and multiplier is built (operator-forms.ts):
  *  'timed' (default): the cheapest form that meets the stage budget, as a

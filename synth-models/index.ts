@@ -7,6 +7,7 @@ export {
   DEFAULT_PHYSICAL,
   FREEPDK45_HIGH_VT_PENALTY,
   physicalScale,
+  registerOverheadPs,
   stagesForPeriod,
   VDD_RANGE,
   type DesignPoint,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clockPeriodPs, FREEPDK45_HIGH_VT_PENALTY, physicalScale, stagesForPeriod, VDD_RANGE, type VtFlavour } from './physical.js';
+import { clockPeriodPs, FREEPDK45_HIGH_VT_PENALTY, physicalScale, registerOverheadPs, stagesForPeriod, VDD_RANGE, type VtFlavour } from './physical.js';
 import { FREEPDK45_VT, FREEPDK45_FO4_VDD } from './sources.js';
 
 const flavours: VtFlavour[] = ['low', 'nominal', 'high'];
@@ -84,8 +84,8 @@ describe('clock', () => {
     const s = scale('nominal', 0.9);
     fc.assert(
       fc.property(fc.double({ min: 1, max: 1e5, noNaN: true }), fc.integer({ min: 1, max: 63 }), (comb, k) => {
-        expect(clockPeriodPs(comb, k + 1, s)).toBeLessThan(clockPeriodPs(comb, k, s));
-        expect(clockPeriodPs(comb, k, s)).toBeGreaterThan(135 * s.delay);
+        expect(clockPeriodPs(comb, k + 1, s, 1)).toBeLessThan(clockPeriodPs(comb, k, s, 1));
+        expect(clockPeriodPs(comb, k, s, 1)).toBeGreaterThan(135 * s.delay);
       }),
     );
   });
@@ -93,9 +93,21 @@ describe('clock', () => {
   it('finds the fewest stages for a period', () => {
     const s = scale('nominal', 1.1);
     // 1000 ps of logic, 500 ps period: 365 ps of room per stage -> 3 stages
-    expect(stagesForPeriod(1000, 500, s)).toBe(3);
-    expect(clockPeriodPs(1000, 3, s)).toBeLessThanOrEqual(500);
-    expect(clockPeriodPs(1000, 2, s)).toBeGreaterThan(500);
-    expect(stagesForPeriod(1000, 100, s)).toBeNull();
+    expect(stagesForPeriod(1000, 500, s, 1)).toBe(3);
+    expect(clockPeriodPs(1000, 3, s, 1)).toBeLessThanOrEqual(500);
+    expect(clockPeriodPs(1000, 2, s, 1)).toBeGreaterThan(500);
+    expect(stagesForPeriod(1000, 100, s, 1)).toBeNull();
+  });
+
+  it('the register overhead scales with Vt, Vdd and the delay knob like the logic it bounds', () => {
+    fc.assert(
+      fc.property(vdd, fc.constantFrom(...flavours), fc.double({ min: 0.3, max: 3, noNaN: true }), fc.integer({ min: 1, max: 16 }), (v, vt, knob, k) => {
+        const s = scale(vt, v);
+        // 1000 reference ps of logic at this point and knob: the whole period moves by the same factor
+        const logic = 1000 * s.delay * knob;
+        expect(registerOverheadPs(s, knob)).toBeCloseTo(135 * s.delay * knob, 9);
+        expect(clockPeriodPs(logic, k, s, knob) / clockPeriodPs(1000, k, scale('nominal', 1.1), 1)).toBeCloseTo(s.delay * knob, 9);
+      }),
+    );
   });
 });

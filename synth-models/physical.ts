@@ -81,18 +81,28 @@ export function physicalScale(p: DesignPoint, params: PhysicalParams = DEFAULT_P
   };
 }
 
+/** One register's clk-to-q + setup at the point, with the delay knob: a
+ *  flop is built from the same transistors as the logic it bounds and drives
+ *  the same wires, so threshold flavour, supply, cell sizing and wire load
+ *  move its delay as they move the logic's. (Scaling only the logic left
+ *  229 ps of NanGate-typical overhead, 46% of a 2 GHz cycle at high Vt and
+ *  0.99 V, untouched by a delay knob that halved every logic delay.) */
+export function registerOverheadPs(scale: PhysicalScale, delayFactor: number): number {
+  return REGISTER_OVERHEAD_PS * scale.delay * delayFactor;
+}
+
 /** Clock period with ideal retiming: the combinational delay (already
- *  scaled to the point) split evenly over the stages, plus one register's
- *  clk-to-q + setup at the point. */
-export function clockPeriodPs(combinationalPs: number, stages: number, scale: PhysicalScale): number {
-  return combinationalPs / stages + REGISTER_OVERHEAD_PS * scale.delay;
+ *  scaled to the point and by the delay knob) split evenly over the stages,
+ *  plus one register's clk-to-q + setup at the point. */
+export function clockPeriodPs(combinationalPs: number, stages: number, scale: PhysicalScale, delayFactor: number): number {
+  return combinationalPs / stages + registerOverheadPs(scale, delayFactor);
 }
 
 /** The fewest stages that reach `periodPs` (combinational delay already
- *  scaled to the point), or null when the register
+ *  scaled to the point and by the delay knob), or null when the register
  *  overhead alone does not fit in it. */
-export function stagesForPeriod(combinationalPs: number, periodPs: number, scale: PhysicalScale): number | null {
-  const room = periodPs - REGISTER_OVERHEAD_PS * scale.delay;
+export function stagesForPeriod(combinationalPs: number, periodPs: number, scale: PhysicalScale, delayFactor: number): number | null {
+  const room = periodPs - registerOverheadPs(scale, delayFactor);
   if (room <= 0) return null;
   return Math.max(1, Math.ceil(combinationalPs / room - 1e-9));
 }

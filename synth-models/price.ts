@@ -16,6 +16,9 @@
 // cut by pipelining, so the period is at least that path plus the register
 // overhead whatever the depth.
 //
+// The register overhead (clk-to-q + setup) scales with Vt, Vdd and the
+// delay knob exactly as the logic does (physical.ts, registerOverheadPs).
+//
 // Pipeline registers belong to the instance whose value they hold (cuts.ts,
 // byPath), so a component carries its own retiming registers.
 //
@@ -42,8 +45,7 @@ import { resolveActivity, type Activity, type ActivityFn } from './activity.js';
 import { costTable, type ArithStyle, type CostTable, type FormName, type OpCost } from './cost-table.js';
 import { chooseForTarget, choiceContext, uniformChoice, type ChoiceContext, type FormChoice } from './form-choice.js';
 import { checkKnobs, DEFAULT_KNOBS, type Knobs } from './knobs.js';
-import { checkPoint, DEFAULT_PHYSICAL, physicalScale, type DesignPoint, type PhysicalParams, type PhysicalScale } from './physical.js';
-import { REGISTER_OVERHEAD_PS } from './cost-table.js';
+import { checkPoint, DEFAULT_PHYSICAL, physicalScale, registerOverheadPs, type DesignPoint, type PhysicalParams, type PhysicalScale } from './physical.js';
 
 export interface PriceOptions {
   activity?: Activity;
@@ -257,11 +259,11 @@ function cutsFor(e: FormsEntry, stages: number): CutProfile {
  *  the logic time the period leaves after the register overhead; without,
  *  the fastest the depth allows (the all-fastest path, or the loop bound
  *  once per stage if that is longer). Never below the all-fastest path. */
-function pathTarget(inv: Inventory, table: CostTable, stages: number, pathFactor: number, scale: PhysicalScale, clockHz: number | undefined): number {
+function pathTarget(inv: Inventory, table: CostTable, stages: number, scale: PhysicalScale, delayFactor: number, clockHz: number | undefined): number {
   if (table.arith !== 'timed') return 0;
   const fastest = cacheFor(inv, table).fastest;
   const tFast = fastest.timing.criticalPath.totalPs;
-  if (clockHz !== undefined) return Math.max(tFast, (stages * Math.max(0, 1e12 / clockHz - REGISTER_OVERHEAD_PS * scale.delay)) / pathFactor);
+  if (clockHz !== undefined) return Math.max(tFast, (stages * Math.max(0, 1e12 / clockHz - registerOverheadPs(scale, delayFactor))) / (scale.delay * delayFactor));
   return Math.max(tFast, stages * fastest.loop.delayPs);
 }
 
@@ -308,12 +310,12 @@ export function price(inv: Inventory, point: DesignPoint, opts: PriceOptions = {
   const scale = scaleFor(point, opts.physical ?? DEFAULT_PHYSICAL);
   const pathFactor = scale.delay * knobs.delayFactor;
   if (opts.clockHz !== undefined && !(Number.isFinite(opts.clockHz) && opts.clockHz > 0)) throw new Error(`price: clockHz must be a positive number, got ${opts.clockHz}`);
-  const entry = entryFor(inv, table, pathTarget(inv, table, point.stages, pathFactor, scale, opts.clockHz));
+  const entry = entryFor(inv, table, pathTarget(inv, table, point.stages, scale, knobs.delayFactor, opts.clockHz));
   const pipeline = cutsFor(entry, point.stages);
 
   const criticalPathPs = entry.timing.criticalPath.totalPs * pathFactor;
   const loopPs = entry.loop.delayPs * pathFactor;
-  const periodPs = Math.max(criticalPathPs / point.stages, loopPs) + REGISTER_OVERHEAD_PS * scale.delay;
+  const periodPs = Math.max(criticalPathPs / point.stages, loopPs) + registerOverheadPs(scale, knobs.delayFactor);
   const maxClockHz = 1e12 / periodPs;
   const clockHz = opts.clockHz ?? maxClockHz;
 
@@ -452,7 +454,7 @@ export function minStages(inv: Inventory, at: Omit<DesignPoint, 'stages'>, clock
   const scale = physicalScale(point, opts.physical ?? DEFAULT_PHYSICAL);
   const table = tableFor(opts.arith ?? 'timed');
   const pathFactor = scale.delay * knobs.delayFactor;
-  const room = 1e12 / clockHz - REGISTER_OVERHEAD_PS * scale.delay;
+  const room = 1e12 / clockHz - registerOverheadPs(scale, knobs.delayFactor);
   const e = cacheFor(inv, table).fastest;
   if (room <= 0 || e.loop.delayPs * pathFactor > room * (1 + 1e-9)) return null;
   return Math.max(1, Math.ceil((e.timing.criticalPath.totalPs * pathFactor) / room - 1e-9));
