@@ -15,6 +15,9 @@ afterAll(() => rmSync(DIR, { recursive: true, force: true }));
 writeFileSync(join(DIR, 'huge-knobs.json'), '{"areaFactor": 1e308, "energyFactor": 1, "delayFactor": 1}');
 writeFileSync(join(DIR, 'dup-knobs.json'), '{"knobs": {"areaFactor": 1, "energyFactor": 1, "energyFactor": 2, "delayFactor": 1}}');
 writeFileSync(join(DIR, 'bad-knobs.json'), '{"areaFactor": 1,');
+// Inside the bounds of cost table 4 (energy 0.25-3), outside the cited ones.
+writeFileSync(join(DIR, 'loose-knobs.json'), '{"areaFactor": 1, "energyFactor": 0.3, "delayFactor": 0.6}');
+writeFileSync(join(DIR, 'old-knobs.json'), '{"format": "gfxrtl-calibration/2", "costTableVersion": 4, "knobs": {"areaFactor": 1, "energyFactor": 1, "delayFactor": 0.6}}');
 writeFileSync(join(DIR, 'a-file'), 'x');
 // A shard whose sweep is still running: its lock names a live process (this one).
 mkdirSync(join(DIR, 'running'));
@@ -31,7 +34,9 @@ it('sweep and study: bad values, ranges and files, before any work', async () =>
       { args: ['sweep', '--out', 'DIR/s', '--stages', '2.5'], says: /stages 2\.5/ },
       { args: ['sweep', '--out', 'DIR/s', '--clocks', '50'], says: /clock 50 .*GHz in \(0, 7\.6\]/ },
       { args: ['sweep', '--out', 'DIR/s', '--stages', '1,2', '--clocks', '1'], says: /--clocks applies to --stages auto only/ },
-      { args: ['sweep', '--out', 'DIR/s', '--knobs', 'DIR/huge-knobs.json'], spawn: true, says: /areaFactor = 1e\+308 is outside its physical range/ },
+      { args: ['sweep', '--out', 'DIR/s', '--knobs', 'DIR/huge-knobs.json'], spawn: true, says: /huge-knobs\.json: knob areaFactor = 1e\+308 is outside its range 0\.\d+\.\.2\.5 / },
+      { args: ['sweep', '--out', 'DIR/s', '--knobs', 'DIR/loose-knobs.json'], says: /loose-knobs\.json: knob energyFactor = 0\.3 is outside its range 0\.\d+\.\.1\.\d+ / },
+      { args: ['sweep', '--out', 'DIR/s', '--knobs', 'DIR/old-knobs.json'], says: /old-knobs\.json: fitted with cost table version 4, this is version \d+ \(knobs areaFactor 0\.\d+\.\.2\.5, energyFactor .*\); rerun gfxrtl calibrate/ },
       { args: ['sweep', '--out', 'DIR/s', '--knobs', 'DIR/dup-knobs.json'], says: /dup-knobs\.json:1:\d+ .*duplicate key "energyFactor"/ },
       { args: ['sweep', '--out', 'DIR/s', '--knobs', 'DIR/bad-knobs.json'], says: /bad-knobs\.json:1:\d+/ },
       { args: ['sweep', '--out', 'DIR/s', '--knobs', 'DIR/none.json'], says: /none\.json: no such file/ },

@@ -55,7 +55,7 @@ function pickAt(limit: number) {
 }
 
 describe('iterateCalibration', () => {
-  const truth = { areaFactor: 1.5, energyFactor: 0.7, delayFactor: 1 };
+  const truth = { areaFactor: 1.5, energyFactor: 1.1, delayFactor: 1 };
   const figures = Object.fromEntries(Object.keys(ARCHS).map((a) => [a, published(a, truth)]));
   // With no power limit the rule takes the densest design; which one that is falls out of the pricing.
   const winner = pickAt(1e9)(truth)!.design;

@@ -11,6 +11,8 @@ import { checkKnobs, KNOB_BOUNDS, knobsOutOfBounds, type Knobs } from './knobs.j
 
 export class KnobsFileError extends Error {}
 
+const rangesText = (): string => (Object.keys(KNOB_BOUNDS) as (keyof Knobs)[]).map((k) => `${k} ${KNOB_BOUNDS[k][0]}..${KNOB_BOUNDS[k][1]}`).join(', ');
+
 export function parseKnobs(text: string, file: string): Knobs {
   let parsed: unknown;
   try {
@@ -30,7 +32,7 @@ export function parseKnobs(text: string, file: string): Knobs {
     const v = (parsed as { costTableVersion?: unknown }).costTableVersion;
     if (v !== COST_TABLE_VERSION) {
       throw new KnobsFileError(
-        `${file}: fitted with cost table version ${v === undefined ? '(none: before versions were recorded)' : String(v)}, this is version ${COST_TABLE_VERSION}; rerun gfxrtl calibrate`,
+        `${file}: fitted with cost table version ${v === undefined ? '(none: before versions were recorded)' : String(v)}, this is version ${COST_TABLE_VERSION} (knobs ${rangesText()}); rerun gfxrtl calibrate`,
       );
     }
   }
