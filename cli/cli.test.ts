@@ -146,10 +146,13 @@ function caseOf(readme: string[]): Case {
   if (is('calibrate')) {
     args = [...args, '--no-yosys'];
     return { args, check: (r) => {
-      // The global knobs: all seven components priced from the reference Blur netlist.
-      // The cull runs once per positioned MP in the front end, with its STP fit check.
-      expect(r.stdout).toMatch(/\| back-face cull \| Blur\.cull \+ Blur\.cull_fit \+ the registers and logic it owns \| \d+ \|/);
-      expect(r.stdout).toMatch(/\| sample in time \| Blur\.time \+ the registers and logic it owns \| \d+ \|/);
+      // The global knobs: all seven components priced from the reference Blur netlist,
+      // each with its depth and slack at 2 GHz; blocks in no published row beside them.
+      expect(r.stdout).toMatch(/\| back-face cull \| Blur\.cull \+ the registers and logic it owns \| \d+ \| [+-]\d+/);
+      expect(r.stdout).toMatch(/\| sample in time \| Blur\.time \+ the registers and logic it owns \| \d+ \| [+-]\d+/);
+      expect(r.stdout).toMatch(/\| edge setup: not in the published breakdown \| Blur\.lane0\.setup/);
+      expect(r.stdout).toMatch(/^timing at 2 GHz, high Vt, 0\.99 V: /m);
+      expect(r.stdout).toMatch(/RMS log error on the reference design: area [\d.]+ \(target <= 0\.7: (NOT )?met\), power [\d.]+ \(target <= 0\.8: (NOT )?met\)/);
       expect(r.stdout).not.toContain('not modelled');
     } };
   }

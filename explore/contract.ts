@@ -234,6 +234,20 @@ export interface PublishedComponent {
   readonly powerMw: number;
 }
 
+/** The hardware of one calibration row (or of a block in no row). */
+export interface CalibrationBlock {
+  /** Its name, for a block in no published row ('edge setup'). */
+  readonly block?: string;
+  instances(design: Design): string[];
+  /** Top-module registers (by name) that belong to it: stage registers
+   *  holding what it produces, control it drives. */
+  readonly registers?: RegExp;
+  /** What it owns inside instances that are not its own (Blur: the lane's
+   *  stage registers; the tuple ROM output it alone reads):
+   *  hdl/inventory/subdesign.ts, OwnedLogic. */
+  owned?(design: Design): readonly OwnedLogic[];
+}
+
 export interface CalibrationDef<C> {
   /** Where the figures come from, and the operating point they are at. */
   readonly source: string;
@@ -245,17 +259,12 @@ export interface CalibrationDef<C> {
   readonly referenceWhy: string;
   /** Published component -> instance paths of the reference design; a
    *  published component absent here is reported "not modelled". */
-  readonly components: readonly {
-    readonly component: string;
-    instances(design: Design): string[];
-    /** Top-module registers (by name) that belong to the component: stage
-     *  registers holding what it produces, control it drives. */
-    readonly registers?: RegExp;
-    /** What the component owns inside instances that are not its own
-     *  (Blur: each lane's stage registers; the tuple ROM output it alone
-     *  reads): hdl/inventory/subdesign.ts, OwnedLogic. */
-    owned?(design: Design): readonly OwnedLogic[];
-  }[];
+  readonly components: readonly ({ readonly component: string } & CalibrationBlock)[];
+  /** Blocks of the reference design that are in no published row (Blur:
+   *  the edge setup, the fit check, the jitter table): priced at the
+   *  calibration corner with the fitted knobs, shown as "not in the
+   *  published breakdown", and never part of the fit or its residual. */
+  readonly unpublished?: readonly CalibrationBlock[];
   /** 'global' (default): the fit gives the cost model's knobs, which price
    *  every study. 'cross-check': a second fit on another design, reported
    *  beside the global knobs and never used to price. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inventory, type Inventory } from '../hdl/inventory/index.js';
-import { adderChain, aluModule, chainDesign, designOf, storageModule } from '../hdl/inventory/test-ir.js';
-import { calibrate, calibrationMarkdown, type CalibrationPoint, type CalibrationSample } from './calibration.js';
+import { adderChain, aluModule, chainDesign, designOf, loopDesign, storageModule } from '../hdl/inventory/test-ir.js';
+import { calibrate, calibrationMarkdown, priceAtCorner, type CalibrationPoint, type CalibrationSample } from './calibration.js';
 import { fitScale } from './fit.js';
 import type { Knobs } from './knobs.js';
 import { minStages, price } from './price.js';
@@ -43,7 +43,11 @@ describe('calibrate', () => {
       expect(c.modelAreaMm2 / c.publishedAreaMm2).toBeCloseTo(1, 6);
       // the chain is a loop through its register: no depth brings it to 2 GHz
       expect(c.timingMet).toBe(c.component !== 'chain');
+      expect(c.slackPs).toBeCloseTo(500 - c.periodPs, 9);
+      expect(c.slackPs >= -1e-9).toBe(c.timingMet);
     }
+    // no knob in bounds closes the chain, so the fit was left free, and says so
+    expect(r.timingMet).toBe(false);
   });
 
   it('fits in log space: errors symmetric in ratio cancel', () => {
@@ -71,6 +75,38 @@ describe('calibrate', () => {
     // A fixed delay knob of 1 cannot explain it as well.
     const fixed = calibrate(synthetic(truth), { point: POINT, delayFactor: 1 });
     expect(fixed.rmsLogArea + fixed.rmsLogPower).toBeGreaterThan(r.rmsLogArea + r.rmsLogPower);
+  });
+
+  it('holds the delay knob where every component closes timing at the published clock, when any knob in bounds does', () => {
+    // A counter whose loop reaches 2 GHz at high Vt, 0.99 V only below a
+    // delay knob of about 0.63, beside a feed-forward chain; the figures are
+    // what the model prices at knob 1, where the counter misses the clock.
+    const truth = { areaFactor: 1.4, energyFactor: 1, delayFactor: 1 };
+    const parts: [string, Inventory][] = [['counter', inventory(loopDesign(1, 0, 8))], ['adders', inventory(adderChain(5, 20))]];
+    const samples = parts.map(([component, inv]) => {
+      const r = price(inv, { vt: POINT.vt, vdd: POINT.vdd, stages: minStages(inv, POINT, POINT.clockHz, { knobs: truth }) ?? 1 }, { knobs: truth, clockHz: POINT.clockHz });
+      return { component, inventory: inv, powerMw: r.powerW * 1e3, areaMm2: r.areaMm2 };
+    });
+    const free = calibrate(samples, { point: POINT, delayFactor: 1 });
+    expect(free.timingMet).toBe(false);
+    expect(free.residuals.find((c) => c.component === 'counter')!.slackPs).toBeLessThan(0);
+    const r = calibrate(samples, { point: POINT });
+    expect(r.timingMet).toBe(true);
+    expect(r.knobs.delayFactor).toBeLessThan(0.65);
+    for (const c of r.residuals) expect(c.slackPs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('prices blocks in no published row with the fitted knobs, at the fewest stages that close', () => {
+    const knobs = { areaFactor: 1.2, energyFactor: 1, delayFactor: 0.8 };
+    const inv = inventory(adderChain(5, 20));
+    const [b] = priceAtCorner([{ inventory: inv }], { point: POINT }, knobs);
+    const stages = minStages(inv, POINT, POINT.clockHz, { knobs })!;
+    const p = price(inv, { vt: POINT.vt, vdd: POINT.vdd, stages }, { knobs, clockHz: POINT.clockHz });
+    expect(b!.stages).toBe(stages);
+    expect(b!.areaMm2).toBeCloseTo(p.areaMm2, 12);
+    expect(b!.powerMw).toBeCloseTo(p.powerW * 1e3, 9);
+    expect(b!.slackPs).toBeCloseTo(500 - 1e12 / p.maxClockHz, 9);
+    expect(b!.timingMet).toBe(true);
   });
 
   it('prices every component at the given stages when asked to', () => {

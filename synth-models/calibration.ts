@@ -5,8 +5,11 @@
 // energy factor to the published powers (each by log-space least squares),
 // and the delay factor, which sets how deeply each component must be
 // pipelined to meet 2 GHz, to minimise the two fits' combined log error.
-// No knob is ever per component; the residual of each component is
-// reported instead.
+// The published blocks all ran at the published clock, so the delay knob is
+// held where every component closes timing there, when any knob in its
+// bounds does (closure only gets easier as the knob falls); each
+// component's slack at its depth is reported. No knob is ever per
+// component; the residual of each component is reported instead.
 import type { Inventory } from '../hdl/inventory/index.js';
 import type { Activity } from './activity.js';
 import type { ArithStyle } from './cost-table.js';
@@ -56,11 +59,20 @@ export interface CalibrationOptions {
  *  switching or logic delay. */
 export const DELAY_FIT_RANGE: readonly [number, number] = KNOB_BOUNDS.delayFactor;
 
-export interface ComponentResidual {
-  component: string;
+/** How a component meets the published clock at its depth. */
+export interface ComponentTiming {
+  /** The fewest stages that meet the clock; when none does (a loop through
+   *  state longer than the period), the fewest that reach the loop's bound. */
   stages: number;
   /** False when even the deepest pipeline cannot reach the clock. */
   timingMet: boolean;
+  /** Clock period at that depth (ps), and the published period less it. */
+  periodPs: number;
+  slackPs: number;
+}
+
+export interface ComponentResidual extends ComponentTiming {
+  component: string;
   publishedPowerMw: number;
   modelPowerMw: number;
   publishedAreaMm2: number;
@@ -70,38 +82,61 @@ export interface ComponentResidual {
 export interface CalibrationResult {
   knobs: Knobs;
   residuals: ComponentResidual[];
+  /** Every component closes timing at the published corner with these knobs. */
+  timingMet: boolean;
   /** Root-mean-square of ln(model / published). */
   rmsLogPower: number;
   rmsLogArea: number;
 }
 
-interface Decomposed {
-  stages: number;
-  timingMet: boolean;
+interface Decomposed extends ComponentTiming {
   area: ScalePair;
   power: ScalePair;
 }
 
+/** A block priced at the calibration corner: the published figures, or none
+ *  for a block in no published row (priced and shown, never fitted). */
+export type PricedBlock = Pick<CalibrationSample, 'inventory' | 'activity'> & { areaMm2?: number; powerMw?: number };
+
 /** Area and power are affine in the two knobs (area = macros + a x logic,
  *  power = leakage + e x dynamic), so two pricings give both parts exactly. */
-function decompose(s: CalibrationSample, opts: CalibrationOptions, delayFactor: number): Decomposed {
+function decompose(s: PricedBlock, opts: CalibrationOptions, delayFactor: number): Decomposed {
   const at = opts.point;
   const common = { ...(opts.arith && { arith: opts.arith }), ...(opts.physical && { physical: opts.physical }) };
   const unit: Knobs = { areaFactor: 1, energyFactor: 1, delayFactor };
-  let stages = opts.stages === undefined || opts.stages === 'auto' ? minStages(s.inventory, at, at.clockHz, { ...common, knobs: unit }) : opts.stages;
-  const reachable = stages !== null;
-  stages ??= 1;
-  const point = { vt: at.vt, vdd: at.vdd, stages };
   const base = { ...common, clockHz: at.clockHz, ...(s.activity !== undefined && { activity: s.activity }) };
+  const corner = { vt: at.vt, vdd: at.vdd };
+  let stages = opts.stages === undefined || opts.stages === 'auto' ? minStages(s.inventory, corner, at.clockHz, { ...common, knobs: unit }) : opts.stages;
+  if (stages === null) {
+    // No depth meets the clock: a loop bounds the period. Price the fewest
+    // stages that bring the rest of the path down to that loop.
+    const one = price(s.inventory, { ...corner, stages: 1 }, { ...base, knobs: unit });
+    stages = Math.max(1, Math.ceil(one.criticalPathPs / Math.max(one.loopPs, 1e-9) - 1e-9));
+  }
+  const point = { ...corner, stages };
   const p1 = price(s.inventory, point, { ...base, knobs: unit });
   const p2 = price(s.inventory, point, { ...base, knobs: { ...unit, areaFactor: 2 } });
   const logicMm2 = p2.areaMm2 - p1.areaMm2;
+  const periodPs = 1e12 / p1.maxClockHz;
   return {
     stages,
-    timingMet: reachable && p1.timingMet,
-    area: { published: s.areaMm2, fixed: Math.max(0, p1.areaMm2 - logicMm2), scaled: logicMm2 },
-    power: { published: s.powerMw, fixed: p1.leakageW * 1e3, scaled: p1.dynamicW * 1e3 },
+    timingMet: p1.timingMet,
+    periodPs,
+    slackPs: 1e12 / at.clockHz - periodPs,
+    // a block in no published row has no figure: 1 keeps the pair well formed, and it is never fitted
+    area: { published: s.areaMm2 ?? 1, fixed: Math.max(0, p1.areaMm2 - logicMm2), scaled: logicMm2 },
+    power: { published: s.powerMw ?? 1, fixed: p1.leakageW * 1e3, scaled: p1.dynamicW * 1e3 },
   };
+}
+
+/** Blocks priced at the calibration corner with fitted knobs: their depth,
+ *  slack, area and power (for the blocks in no published row). */
+export function priceAtCorner(blocks: readonly PricedBlock[], opts: CalibrationOptions, knobs: Knobs): (ComponentTiming & { areaMm2: number; powerMw: number })[] {
+  return blocks.map((b) => {
+    const d = decompose(b, opts, knobs.delayFactor);
+    const { area, power, ...timing } = d;
+    return { ...timing, areaMm2: area.fixed + knobs.areaFactor * area.scaled, powerMw: power.fixed + knobs.energyFactor * power.scaled };
+  });
 }
 
 function rms(xs: number[]): number {
@@ -117,8 +152,11 @@ export function calibrate(samples: readonly CalibrationSample[], opts: Calibrati
   // delay knob; the delay knob minimises their combined log error (a scan
   // on a log grid, then golden-section refinement around the best cell).
   const [lo, hi] = opts.delayRange ?? DELAY_FIT_RANGE;
-  const cost = (r: CalibrationResult): number => r.rmsLogPower ** 2 + r.rmsLogArea ** 2;
   const at = (d: number): CalibrationResult => fitAt(samples, opts, d);
+  // Closure is monotone in the knob: if the fastest knob does not close
+  // every component, none does, and the fit is left free (and says so).
+  const closable = at(lo).timingMet;
+  const cost = (r: CalibrationResult): number => (closable && !r.timingMet ? Infinity : r.rmsLogPower ** 2 + r.rmsLogArea ** 2);
   const steps = 16;
   const grid = Array.from({ length: steps + 1 }, (_, i) => lo * (hi / lo) ** (i / steps));
   const scored = grid.map((d) => ({ d, r: at(d) }));
@@ -133,7 +171,8 @@ export function calibrate(samples: readonly CalibrationSample[], opts: Calibrati
     const r1 = at(Math.exp(x1));
     const r2 = at(Math.exp(x2));
     for (const [x, r] of [[x1, r1], [x2, r2]] as const) if (cost(r) < cost(best.r)) best = { d: Math.exp(x), r };
-    if (cost(r1) < cost(r2)) b = x2;
+    // ties (both past the closure edge: Infinity) move towards the faster knobs
+    if (cost(r1) <= cost(r2)) b = x2;
     else a = x1;
   }
   return best.r;
@@ -149,6 +188,8 @@ function fitAt(samples: readonly CalibrationSample[], opts: CalibrationOptions, 
       component: s.component,
       stages: p.stages,
       timingMet: p.timingMet,
+      periodPs: p.periodPs,
+      slackPs: p.slackPs,
       publishedPowerMw: s.powerMw,
       modelPowerMw: p.power.fixed + energyFactor * p.power.scaled,
       publishedAreaMm2: s.areaMm2,
@@ -158,6 +199,7 @@ function fitAt(samples: readonly CalibrationSample[], opts: CalibrationOptions, 
   return {
     knobs: { areaFactor, energyFactor, delayFactor },
     residuals,
+    timingMet: parts.every((p) => p.timingMet),
     rmsLogPower: rms(parts.map((p) => logResidual(p.power, energyFactor))),
     rmsLogArea: rms(parts.map((p) => logResidual(p.area, areaFactor))),
   };

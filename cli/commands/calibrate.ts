@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { findStudy, globalCalibrationStudy } from '../../studies/registry.js';
 import { hasTool, INSTALL_HINT } from '../../testbenches/cosim/eda.js';
-import { buildCalibration, buildCrossCheck, calibrationSamples, CALIBRATION_JSON, CROSSCHECK_CALIBRATION_JSON, YOSYS_JSON, type CalibrationFile } from '../../explore/report/index.js';
+import { buildCalibration, buildCrossCheck, calibrationSamples, unpublishedSamples, CALIBRATION_JSON, CROSSCHECK_CALIBRATION_JSON, YOSYS_JSON, type CalibrationFile } from '../../explore/report/index.js';
 import { calibrateOnPick } from '../../explore/report/pick-calibration.js';
 import { loopTable } from '../../explore/report/loop-table.js';
 import { calibrationTable, crossCheckTable } from '../../explore/report/tables.js';
@@ -53,7 +53,8 @@ export async function calibrateCommand(opts: CalibrateCommandOptions): Promise<v
     if (opts.sweep !== undefined) {
       file = await calibrateOnPick(study, cal, opts.sweep, (l) => console.error(l));
     } else {
-      file = buildCalibration(study.name, cal, calibrationSamples(cal, study.unit.elaborate(cal.reference)));
+      const design = study.unit.elaborate(cal.reference);
+      file = buildCalibration(study.name, cal, calibrationSamples(cal, design), unpublishedSamples(cal, design));
       if (cal.pick !== undefined) console.error(`calibration: fitted on the reference design alone; --sweep DIR (a ${study.name} sweep) iterates on the design that sweep picks at ${cal.pick.limit} W/mm^2`);
     }
     const crossCheck = cal.role === 'cross-check';

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import type { Design } from '../../hdl/ir.js';
 import { inventory } from '../../hdl/inventory/index.js';
 import type { YosysCellCounts } from '../../hdl/verilog/yosys.js';
-import type { CalibrationDef } from '../contract.js';
-import { calibrate, type CalibrationSample } from '../../synth-models/calibration.js';
+import type { CalibrationBlock, CalibrationDef } from '../contract.js';
+import { calibrate, priceAtCorner, type CalibrationSample } from '../../synth-models/calibration.js';
 import type { LoopStatus } from '../calibration-loop.js';
 import { COST_TABLE_VERSION } from '../../synth-models/cost-table.js';
 import { componentInventory } from '../../hdl/inventory/subdesign.js';
@@ -30,14 +30,31 @@ export interface CalibrationComponentRow {
   modelled: boolean;
   stages: number | null;
   timingMet: boolean | null;
+  /** Clock period at that depth and the published period less it (ps). */
+  periodPs: number | null;
+  slackPs: number | null;
   publishedPowerMw: number;
   publishedAreaMm2: number;
   modelPowerMw: number | null;
   modelAreaMm2: number | null;
 }
 
+/** A block in no published row: priced with the fitted knobs, never fitted. */
+export interface UnpublishedRow {
+  block: string;
+  instance: string;
+  stages: number;
+  timingMet: boolean;
+  periodPs: number;
+  slackPs: number;
+  modelPowerMw: number;
+  modelAreaMm2: number;
+}
+
+export const CALIBRATION_FORMAT = 'gfxrtl-calibration/3';
+
 export interface CalibrationFile {
-  format: 'gfxrtl-calibration/2';
+  format: typeof CALIBRATION_FORMAT;
   /** The cost table the knobs were fitted against (knobs-file.ts checks it). */
   costTableVersion: number;
   study: string;
@@ -48,6 +65,10 @@ export interface CalibrationFile {
   rmsLogPower: number;
   rmsLogArea: number;
   components: CalibrationComponentRow[];
+  /** Blocks of the design in no published row ("not in the published breakdown"). */
+  unpublished: UnpublishedRow[];
+  /** Every modelled component and every unpublished block closes timing at the published corner. */
+  timingMet: boolean;
   /** 'global': these knobs price every study; 'cross-check': a second fit, shown, never used to price. */
   role?: 'global' | 'cross-check';
   /** Micro-architecture id of the design fitted on, when chosen by the pick loop. */
@@ -83,27 +104,52 @@ export interface LoopRecord {
 
 export type PublishedSet = Pick<CalibrationDef<unknown>, 'source' | 'point' | 'published' | 'role'>;
 
+/** What one block's inventory is made of, for the table. */
+function blockInventory(design: Design, name: string, b: CalibrationBlock): { instance: string; inventory: CalibrationSample['inventory'] } | null {
+  const paths = b.instances(design);
+  const owned = b.owned?.(design) ?? [];
+  // A design without the component (Blur in motion mode has no lens) leaves
+  // it "not modelled"; a block in no row may be registers or a ROM cone
+  // alone, with no instance of its own.
+  if (paths.length === 0 && b.block === undefined) return null;
+  // The stage registers that hold what the block produces (and, for the
+  // iterator, the valid bits its stall drives) are its own, in the top
+  // module (`registers`) or inside other instances (`owned`: Blur's lane).
+  const instance = b.registers === undefined && owned.length === 0 ? paths.join(' + ') : `${[...paths, ''].join(' + ')}the registers and logic it owns`;
+  const inventory = componentInventory(design, name, paths, b.registers, owned);
+  return inventory.instances.length === 0 ? null : { instance, inventory };
+}
+
 /** A study's calibration components as samples: each component's instances
  *  of the reference design, priced together, beside its published figures. */
 export function calibrationSamples(def: CalibrationDef<unknown>, design: Design): (CalibrationSample & { instance: string })[] {
   return def.components.flatMap((c) => {
     const pub = def.published.find((p) => p.component === c.component);
     if (pub === undefined) throw new Error(`calibration: "${c.component}" is not a published component (${def.published.map((p) => p.component).join(', ')})`);
-    const paths = c.instances(design);
-    // A design without the component (Blur in motion mode has no lens) leaves it "not modelled".
-    if (paths.length === 0) return [];
-    // The stage registers that hold what the component produces (and, for
-    // the iterator, the valid bits its stall drives) are its own, in the top
-    // module (`registers`) or inside other instances (`owned`: Blur's lanes).
-    const owned = c.owned?.(design) ?? [];
-    const instance = c.registers === undefined && owned.length === 0 ? paths.join(' + ') : `${paths.join(' + ')} + the registers and logic it owns`;
-    return [{ component: c.component, instance, inventory: componentInventory(design, c.component, paths, c.registers, owned), powerMw: pub.powerMw, areaMm2: pub.areaMm2 }];
+    const b = blockInventory(design, c.component, c);
+    return b === null ? [] : [{ component: c.component, ...b, powerMw: pub.powerMw, areaMm2: pub.areaMm2 }];
+  });
+}
+
+export interface UnpublishedSample {
+  block: string;
+  instance: string;
+  inventory: CalibrationSample['inventory'];
+}
+
+/** The blocks of the design in no published row (CalibrationDef.unpublished). */
+export function unpublishedSamples(def: CalibrationDef<unknown>, design: Design): UnpublishedSample[] {
+  return (def.unpublished ?? []).flatMap((u) => {
+    const name = u.block ?? 'unnamed block';
+    const b = blockInventory(design, name, u);
+    return b === null ? [] : [{ block: name, ...b }];
   });
 }
 
 /** Fits the global knobs to the components the study has and lists the
- *  published ones it lacks (NoBlur: sample in time, sample in lens). */
-export function buildCalibration(study: string, set: PublishedSet, samples: readonly (CalibrationSample & { instance: string })[]): CalibrationFile {
+ *  published ones it lacks (NoBlur: sample in time, sample in lens); the
+ *  blocks in no published row are priced with the fitted knobs beside them. */
+export function buildCalibration(study: string, set: PublishedSet, samples: readonly (CalibrationSample & { instance: string })[], unpublished: readonly UnpublishedSample[] = []): CalibrationFile {
   const known = new Set(set.published.map((c) => c.component));
   for (const s of samples) {
     if (!known.has(s.component)) throw new Error(`calibration: "${s.component}" is not a published component (${[...known].join(', ')})`);
@@ -118,13 +164,33 @@ export function buildCalibration(study: string, set: PublishedSet, samples: read
       modelled: res !== null,
       stages: res?.stages ?? null,
       timingMet: res?.timingMet ?? null,
+      periodPs: res?.periodPs ?? null,
+      slackPs: res?.slackPs ?? null,
       publishedPowerMw: pub.powerMw,
       publishedAreaMm2: pub.areaMm2,
       modelPowerMw: res?.modelPowerMw ?? null,
       modelAreaMm2: res?.modelAreaMm2 ?? null,
     };
   });
-  return { format: 'gfxrtl-calibration/2', costTableVersion: COST_TABLE_VERSION, study, source: set.source, point: { ...set.point }, knobs: r.knobs, rmsLogPower: r.rmsLogPower, rmsLogArea: r.rmsLogArea, components, role: set.role ?? 'global' };
+  const priced = priceAtCorner(unpublished, { point: set.point }, r.knobs);
+  const rows = unpublished.map((u, i): UnpublishedRow => {
+    const p = priced[i]!;
+    return { block: u.block, instance: u.instance, stages: p.stages, timingMet: p.timingMet, periodPs: p.periodPs, slackPs: p.slackPs, modelPowerMw: p.powerMw, modelAreaMm2: p.areaMm2 };
+  });
+  return {
+    format: CALIBRATION_FORMAT,
+    costTableVersion: COST_TABLE_VERSION,
+    study,
+    source: set.source,
+    point: { ...set.point },
+    knobs: r.knobs,
+    rmsLogPower: r.rmsLogPower,
+    rmsLogArea: r.rmsLogArea,
+    components,
+    unpublished: rows,
+    timingMet: r.timingMet && rows.every((u) => u.timingMet),
+    role: set.role ?? 'global',
+  };
 }
 
 export interface CrossCheckRow {
@@ -179,7 +245,7 @@ function readJson<T extends { format: string }>(file: string, format: T['format'
 }
 
 export function readCalibration(dir: string, file: string = CALIBRATION_JSON): CalibrationFile | null {
-  return readJson<CalibrationFile>(join(dir, file), 'gfxrtl-calibration/2');
+  return readJson<CalibrationFile>(join(dir, file), CALIBRATION_FORMAT);
 }
 
 export function readCrossCheck(dir: string): CrossCheckFile | null {

@@ -7,6 +7,7 @@ export {
   buildCalibration,
   buildCrossCheck,
   calibrationSamples,
+  unpublishedSamples,
   CALIBRATION_JSON,
   CROSSCHECK_CALIBRATION_JSON,
   modelCellAreaUm2,

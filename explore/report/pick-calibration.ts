@@ -9,7 +9,7 @@ import { iterateCalibration, type LoopResult } from '../calibration-loop.js';
 import { costAtRate } from '../pareto.js';
 import { figure, type PointRow } from '../sweep/point.js';
 import { loadForRepricing, repriceRows, type RepriceSet } from '../sweep/reprice.js';
-import { buildCalibration, calibrationSamples, type CalibrationFile, type LoopIterationRecord, type LoopRecord } from './checks.js';
+import { buildCalibration, calibrationSamples, unpublishedSamples, type CalibrationFile, type LoopIterationRecord, type LoopRecord } from './checks.js';
 
 export type PickedCalibration = CalibrationFile & { loop: LoopRecord; calibratedOn: string };
 
@@ -37,7 +37,7 @@ export async function calibrateOnPick(study: Study, def: CalibrationDef<unknown>
     let f = files.get(id);
     if (f === undefined) {
       const design = byId.get(id)?.design ?? study.unit.elaborate(config as never);
-      files.set(id, (f = buildCalibration(study.name, def, calibrationSamples(def, design))));
+      files.set(id, (f = buildCalibration(study.name, def, calibrationSamples(def, design), unpublishedSamples(def, design))));
     }
     return f;
   };

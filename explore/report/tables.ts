@@ -83,18 +83,25 @@ export function microArchTable(rows: readonly PointRow[], columns: readonly stri
   return mdTable(head, out);
 }
 
+const slackCell = (met: boolean | null, slackPs: number | null): string => (slackPs === null ? '—' : `${slackPs >= 0 ? '+' : ''}${slackPs.toFixed(0)}${met === false ? ' (misses clock)' : ''}`);
+
+/** Each published component beside ours, then the blocks in no published
+ *  row, priced but not compared (area and power only in our columns). */
 export function calibrationTable(c: CalibrationFile): string {
-  const head = ['component', 'instance', 'stages', 'area mm^2 published', 'area mm^2 ours', 'area ratio', 'power mW published', 'power mW ours', 'power ratio'];
+  const head = ['component', 'instance', 'stages', 'slack ps', 'area mm^2 published', 'area mm^2 ours', 'area ratio', 'power mW published', 'power mW ours', 'power ratio'];
   const rows = c.components.map((r) => {
-    if (!r.modelled) return [r.component, 'not modelled (not in this design)', '—', sig(r.publishedAreaMm2), '—', '—', sig(r.publishedPowerMw), '—', '—'];
-    const st = r.timingMet === false ? `${r.stages} (misses clock)` : String(r.stages);
+    if (!r.modelled) return [r.component, 'not modelled (not in this design)', '—', '—', sig(r.publishedAreaMm2), '—', '—', sig(r.publishedPowerMw), '—', '—'];
     return [
-      r.component, r.instance ?? '—', st,
+      r.component, r.instance ?? '—', String(r.stages), slackCell(r.timingMet, r.slackPs),
       sig(r.publishedAreaMm2), sig(r.modelAreaMm2!), sig(r.modelAreaMm2! / r.publishedAreaMm2),
       sig(r.publishedPowerMw), sig(r.modelPowerMw!), sig(r.modelPowerMw! / r.publishedPowerMw),
     ];
   });
-  return mdTable(head, rows);
+  const extra = (c.unpublished ?? []).map((u) => [
+    `${u.block}: not in the published breakdown`, u.instance, String(u.stages), slackCell(u.timingMet, u.slackPs),
+    '—', sig(u.modelAreaMm2), '—', '—', sig(u.modelPowerMw), '—',
+  ]);
+  return mdTable(head, [...rows, ...extra]);
 }
 
 /** One line: how many units fall inside the band, and which do not. */

@@ -4,7 +4,8 @@
 // "not modelled".
 import { describe, expect, it } from 'vitest';
 import { BLUR_UNIT } from '../../units/blur/units.js';
-import { calibrationSamples } from '../../explore/report/index.js';
+import { calibrationSamples, unpublishedSamples } from '../../explore/report/index.js';
+import { inventory } from '../../hdl/inventory/index.js';
 import { BLUR_CALIBRATION, BLUR_REFERENCE } from './calibration.js';
 import type { BlurConfig } from '../../units/blur/config.js';
 
@@ -18,29 +19,50 @@ describe('Blur calibration components', () => {
     for (const x of s) expect(x.inventory.total.ops.length + x.inventory.total.registerBits.total).toBeGreaterThan(0);
   });
 
-  it('charges each lane component once per lane (pmt)', () => {
+  it('prices one lane, whatever the lane count: the published table is one lane\'s components and the front end once', () => {
     const one = byName(samples({ pmt: '1' }));
-    const two = byName(samples({ pmt: '2' }));
-    for (const c of ['bbox', 'sample test']) {
-      expect(two.get(c)!.total.registerBits.total).toBe(2 * one.get(c)!.total.registerBits.total);
-    }
-    // Interpolation: DepthInterp per lane, the reciprocals once per positioned MP in the front end.
-    const interp = (x: typeof one) => x.get('interpolation')!.total.registerBits.total;
-    expect(interp(two)).toBeGreaterThan(interp(one));
-    expect(interp(two)).toBeLessThan(2 * interp(one));
-    // The front end, cull included (once per positioned MP), is not replicated by lanes.
-    for (const c of ['sample in lens', 'back-face cull']) {
-      expect(two.get(c)!.total.registerBits.total).toBe(one.get(c)!.total.registerBits.total);
-      expect(two.get(c)!.total.ops.length).toBe(one.get(c)!.total.ops.length);
+    const three = byName(samples({ pmt: '3' }));
+    for (const c of BLUR_CALIBRATION.published.map((p) => p.component)) {
+      expect(three.get(c)!.total.registerBits.total, c).toBe(one.get(c)!.total.registerBits.total);
+      expect(three.get(c)!.total.ops.length, c).toBe(one.get(c)!.total.ops.length);
     }
     expect(one.get('back-face cull')!.total.registerBits.total).toBeGreaterThan(0);
+    // the other lanes are shown as what they are: copies in no row
+    const extra = unpublishedSamples(BLUR_CALIBRATION, BLUR_UNIT.elaborate({ ...BLUR_REFERENCE, pmt: '3' }));
+    expect(extra.find((u) => /^lanes 1/.test(u.block))!.instance).toBe('Blur.lane1 + Blur.lane2');
+    expect(unpublishedSamples(BLUR_CALIBRATION, BLUR_UNIT.elaborate(BLUR_REFERENCE)).some((u) => /^lanes 1/.test(u.block))).toBe(false);
   });
 
-  it('gives the tuple ROM outputs to the components that read them', () => {
+  for (const cfg of [{}, { tvp: true, edge: 'incremental' }, { render: 'motion' }, { render: 'defocus', spf: '2' }] as Partial<BlurConfig>[]) {
+    it(`accounts for every register and instance of the front end and of lane 0 exactly once (${JSON.stringify(cfg)})`, () => {
+      const d = BLUR_UNIT.elaborate({ ...BLUR_REFERENCE, ...cfg });
+      const blocks = [...BLUR_CALIBRATION.components.map((c) => ({ name: c.component, b: c })), ...(BLUR_CALIBRATION.unpublished ?? []).map((u) => ({ name: u.block!, b: u }))];
+      const inv = inventory(d);
+      const regsOf = (path: string): string[] => inv.instances.find((i) => i.path === path)!.items.filter((it) => it.shape.kind === 'reg').map((it) => it.name);
+      // A component absent from the design (no instances) claims nothing.
+      const present = blocks.filter(({ b }) => b.instances(d).length > 0 || 'block' in b);
+      for (const path of ['Blur', 'Blur.lane0']) {
+        for (const reg of regsOf(path)) {
+          const claims = present.filter(({ b }) => (path === 'Blur' && b.registers?.test(reg)) || (b.owned?.(d) ?? []).some((o) => o.path === path && o.registers?.test(reg)));
+          expect(claims.map((c) => c.name), `${path}.${reg}`).toHaveLength(1);
+        }
+      }
+      const claimed = present.flatMap(({ b }) => b.instances(d));
+      const children = (path: string): string[] => inv.instances.find((i) => i.path === path)!.children;
+      const expected = [...children('Blur').filter((p) => p !== 'Blur.lane0'), ...children('Blur.lane0')].sort();
+      expect([...claimed].sort()).toEqual(expected);
+    });
+  }
+
+  it('gives the tuple ROM outputs to the components that read them, and the jitter table to no row', () => {
     const inv = byName(samples({}));
     const topItems = (c: string) => inv.get(c)!.instances.filter((i) => i.module.includes('owned by')).flatMap((i) => i.items);
-    // t feeds sample in time; u, v sample in lens; jx, jy the sample test: each a 64-entry mux tree.
-    for (const c of ['sample in time', 'sample in lens', 'sample test']) expect(topItems(c).filter((it) => it.shape.kind.startsWith('mux')).length).toBeGreaterThan(0);
+    // t feeds sample in time; u, v sample in lens: each a 64-entry mux tree.
+    for (const c of ['sample in time', 'sample in lens']) expect(topItems(c).filter((it) => it.shape.kind.startsWith('mux')).length).toBeGreaterThan(0);
+    // jx, jy: the jitter table, in no published row
+    const jitter = unpublishedSamples(BLUR_CALIBRATION, BLUR_UNIT.elaborate(BLUR_REFERENCE)).find((u) => u.block === 'jitter table')!;
+    expect(jitter.inventory.instances.flatMap((i) => i.items).filter((it) => it.shape.kind.startsWith('mux')).length).toBeGreaterThan(0);
+    expect(topItems('sample test').some((it) => it.shape.kind.startsWith('mux'))).toBe(false);
     // The positioned vertices in Rp are the lens's (it produces them in blur mode).
     expect(topItems('sample in lens').some((it) => /^rp_x0$/.test(it.name))).toBe(true);
     expect(topItems('sample in time').some((it) => it.shape.kind === 'reg')).toBe(false);

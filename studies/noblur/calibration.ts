@@ -26,8 +26,13 @@ export const NOBLUR_CALIBRATION: CalibrationDef<NoblurConfig> = {
   reference: REFERENCE_CONFIG,
   referenceWhy: 'the single-lane sample test (sts=1x1): the published design tests one sample per lane per cycle',
   // Instances and stage registers per component: units/noblur/components.ts.
-  // Edge setup is not in the published table and is left out.
   components: NOBLUR_COMPONENTS,
+  // In no published row: priced with the knobs, shown, never fitted.
+  unpublished: [
+    { block: 'edge setup', instances: () => ['NoBlur.setup'], registers: /^s2_e\d+_(dx|dy|bias)$/ },
+    // The MP held in R0, ids, depths, and a producer's output held one stage further.
+    { block: 'registers carrying values past a stage', instances: () => [], registers: /^(s0_(?!valid$).+|s[1-4]_(id|pair)|s[2-4]_(front\d|oor)|s[1-3]_z\d+|s3_(n|len)\d|s2_(origin[XY]|last[XY]|l[xy]\d)|s4_(stamp_[xy]|hit|tri))$/ },
+  ],
 };
 
 /** Every pipeline part of the reference configuration, and the whole. */

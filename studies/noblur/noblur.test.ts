@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { calibrationSamples } from '../../explore/report/index.js';
+import { inventory } from '../../hdl/inventory/index.js';
 import { enumerateMicroArchs, layoutOf, readManifest, resolveSpec, runSweep, studyDomain } from '../../explore/sweep/index.js';
 import { POINTS_JSONL, readPoints } from '../../explore/sweep/store.js';
 import { eraseStudy } from '../../explore/contract.js';
@@ -36,6 +37,19 @@ describe('the NoBlur study', () => {
     const regs = interp.inventory.instances.find((i) => i.path.endsWith('interpolation registers'))!;
     expect(regs.items.map((i) => i.name).sort()).toEqual(['s2_len0', 's2_n0', 's4_z0']);
     for (const s of samples) expect(s.inventory.instances.length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('accounts for every top-module register and pipeline instance exactly once, published row or not', () => {
+    const cal = study.calibration!;
+    for (const config of [cal.reference, { ...cal.reference, tvp: true, edge: 'incremental' }]) {
+      const d = study.unit.elaborate(config as never);
+      const top = inventory(d).instances.find((i) => i.path === 'NoBlur')!;
+      const blocks = [...cal.components.map((c) => ({ name: c.component, b: c })), ...(cal.unpublished ?? []).map((u) => ({ name: u.block!, b: u }))];
+      for (const reg of top.items.filter((it) => it.shape.kind === 'reg').map((it) => it.name)) {
+        expect(blocks.filter(({ b }) => b.registers?.test(reg)).map((x) => x.name), reg).toHaveLength(1);
+      }
+      expect(blocks.flatMap(({ b }) => b.instances(d)).sort()).toEqual([...top.children].sort());
+    }
   }, 60_000);
 
   it('sweeps a narrowed spec end to end with rows in the documented format', async () => {
