@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { logGap, rmsFloor, type ComponentRange } from './calibration-floor.js';
+import { densityBound, logGap, powerFloorAtArea, rmsFloor, type ComponentRange } from './calibration-floor.js';
 
 const r = (component: string, published: number, least: number, largest: number): ComponentRange => ({ component, published, least, largest });
 
@@ -34,5 +34,25 @@ describe('calibration floor', () => {
 
   it('names the component whose figures are not positive', () => {
     expect(() => rmsFloor([r('cull', 1, 0, 1)], [1, 2])).toThrow(/"cull"/);
+  });
+
+  it('bounds area and power error jointly by the spread of the published power densities', () => {
+    // A model whose blocks all run at one density (any): the gaps are the
+    // published log densities about their mean, so the bound is their
+    // standard deviation over sqrt 2.
+    const pub = [0.5, 2, 8];
+    const mean = pub.reduce((s, d) => s + Math.log(d), 0) / pub.length;
+    const sd = Math.sqrt(pub.reduce((s, d) => s + (Math.log(d) - mean) ** 2, 0) / pub.length);
+    const b = densityBound(pub.map((d, i) => r(`c${i}`, d, 1, 1)), [1e-6, 1e6]);
+    expect(b.joint).toBeCloseTo(sd / Math.SQRT2, 6);
+    // and it is a bound: areas and powers with these densities, fitted any way, cannot do better
+    const areaErr = [0.3, -0.2, 0.1];
+    const powerErr = pub.map((d, i) => areaErr[i]! + Math.log(1 / d) + mean); // model density e^mean for all
+    const rms = (xs: number[]): number => Math.sqrt(xs.reduce((s, x) => s + x * x, 0) / xs.length);
+    expect(Math.hypot(rms(areaErr), rms(powerErr))).toBeGreaterThanOrEqual(b.joint - 1e-9);
+    // a model whose densities match the published ones leaves no bound
+    expect(densityBound(pub.map((d, i) => r(`c${i}`, d, d / 2, d * 2)), [1, 1]).joint).toBeCloseTo(0, 9);
+    expect(powerFloorAtArea(1, 0.6)).toBeCloseTo(0.8, 9);
+    expect(powerFloorAtArea(0.5, 0.7)).toBe(0);
   });
 });

@@ -61,3 +61,37 @@ export function rmsFloor(ranges: readonly ComponentRange[], bounds: readonly [nu
   const k = Math.exp(lnK);
   return { knob: k, rms: at(lnK), gaps: ranges.map((r) => ({ component: r.component, gap: logGap(r, k) })) };
 }
+
+// The joint bound the published power densities impose. For component i,
+// ln(model power / published) - ln(model area / published) is the log of its
+// model power density over the published one. Since x^2 + y^2 >= (x - y)^2
+// / 2, the mean of (area residual^2 + power residual^2) is at least half the
+// mean squared density gap, whatever the area and energy models do:
+// RMS_area^2 + RMS_power^2 >= G^2 / 2, with G the RMS of the gaps from each
+// published density to the range of its model's (over the designs and the
+// area and energy knobs in their bounds, each component at its own best:
+// optimistic, so a bound). The published blocks run at 0.5 to 12 W/mm^2
+// while a model's blocks at one clock and full activity differ far less, so
+// G stays well above zero.
+
+export interface DensityBound {
+  /** sqrt(RMS_area^2 + RMS_power^2) is at least this. */
+  joint: number;
+  /** The density gaps (ratio: the knob that scales every model density). */
+  floor: FloorBound;
+}
+
+/** `densities`: each component's published power density and the least and
+ *  largest of its model's; `ratio`: the range of a factor every model
+ *  density may still be scaled by ([1, 1] when the ranges already cover the
+ *  knobs; [0, inf) for "any model whose densities are in these ratios"). */
+export function densityBound(densities: readonly ComponentRange[], ratio: readonly [number, number]): DensityBound {
+  const floor = rmsFloor(densities, ratio);
+  return { joint: floor.rms / Math.SQRT2, floor };
+}
+
+/** The least RMS power error a calibration can have once its RMS area error
+ *  is at most `areaRms`, under the joint bound. */
+export function powerFloorAtArea(joint: number, areaRms: number): number {
+  return Math.sqrt(Math.max(0, joint * joint - areaRms * areaRms));
+}
