@@ -116,6 +116,12 @@ function caseOf(readme: string[]): Case {
     expect(r.stdout).toContain(`# Operator inventory: ${readme[1]} [`);
     expect(r.stdout).toContain('## Longest combinational path');
   } };
+  if (is('price')) return { args, check: (r) => {
+    expect(r.stdout).toMatch(/^# fifo: 4 configs at nominal Vt, 1\.1 V/);
+    expect(r.stdout).toContain('clock: at 1.200 GHz as requested with --clock');
+    expect(r.stdout).toMatch(/^knobs: area x[\d.]+, energy x[\d.]+, delay x[\d.]+ from /m);
+    expect(r.stdout.split('\n').filter((l) => l.startsWith('| width='))).toHaveLength(4);
+  } };
   if (is('workload')) {
     args = setOpt(args, '--count', '512');
     return { args, check: (r) => {

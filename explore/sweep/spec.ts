@@ -145,21 +145,23 @@ function parseStages(input: SpecInput): StagesSpec {
   return { kind: 'list', values: dedupe(values).sort((a, b) => a - b) };
 }
 
-/** Parses `key=v1|v2,...` into raw value texts per key. */
-function parseOnly(text: string | undefined): Map<string, string[]> {
+/** Parses `key=v1|v2,...` into raw value texts per key, each key once;
+ *  `fail` makes the error for a malformed entry (`flag` names the option).
+ *  `gfxrtl price --config` reads its lists of configs with it too. */
+export function parseKeyChoices(text: string | undefined, flag: string, fail: (message: string) => Error): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const entry of (text ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '')) {
     const eq = entry.indexOf('=');
-    if (eq < 1) throw new SpecError(`--only entry "${entry}" is not key=value (key=v1|v2 for several values)`);
+    if (eq < 1) throw fail(`${flag} entry "${entry}" is not key=value (key=v1|v2 for several values)`);
     const key = entry.slice(0, eq).trim();
-    if (out.has(key)) throw new SpecError(`--only gives ${key} twice; list several values as ${key}=a|b`);
+    if (out.has(key)) throw fail(`${flag} gives ${key} twice; list several values as ${key}=a|b`);
     out.set(key, entry.slice(eq + 1).split('|').map((s) => s.trim()));
   }
   return out;
 }
 
 export function resolveSpec(axes: readonly Axis[], input: SpecInput = {}): SweepSpec {
-  const only = parseOnly(input.only);
+  const only = parseKeyChoices(input.only, '--only', (m) => new SpecError(m));
   const known = [...axes.map((a) => a.key), 'vt', 'vdd'];
   for (const key of only.keys()) {
     if (!known.includes(key)) throw new SpecError(`unknown key "${key}"; valid keys: ${known.join(', ')}`);
