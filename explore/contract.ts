@@ -395,6 +395,12 @@ export interface Study<S extends Schema = Schema, W = unknown> {
   readonly tools?: readonly StudyTool[];
 }
 
+/** Whether a value is a study: what the registry registers from a plugin
+ *  module's exports, and what sweep workers look for in a study's module. */
+export function isStudy(x: unknown): x is Study {
+  return typeof x === 'object' && x !== null && 'name' in x && typeof x.name === 'string' && 'driver' in x && 'space' in x && 'unit' in x;
+}
+
 /** Identity helper that keeps S and W inferred at the definition site. */
 export function defineStudy<S extends Schema, W>(s: Study<S, W>): Study<S, W> {
   return s;

@@ -3,13 +3,12 @@
 // studies, each with the URL of the module that exports it, so sweep worker
 // threads can load the same study themselves (functions do not cross a
 // thread boundary). A folder outside the framework registers its unit and
-// study with one call to `register` (docs/extending.md).
-import { pathToFileURL } from 'node:url';
-import { resolve } from 'node:path';
+// study with one call to `register` (docs/extending.md), or exports
+// them from a module its gfxrtl.config.ts lists (registerModule).
 import { ConfigError, type Schema } from '../units/config.js';
 import { allUnits, findUnit, registerUnit, unitNames, type UnitInfo } from '../units/registry.js';
 import type { UnitDef } from '../units/unit.js';
-import { eraseStudy, StudyError, type Study, type StudyTool } from '../explore/index.js';
+import { eraseStudy, isStudy, StudyError, type Study, type StudyTool } from '../explore/index.js';
 import { study as blur } from './blur/index.js';
 import { study as hybrid } from './hybrid/index.js';
 import { study as mac } from './mac/index.js';
@@ -102,18 +101,32 @@ export function studyTools(): StudyTool[] {
   return [...seen.values()];
 }
 
-/** Imports the modules named in GFXRTL_PLUGINS (comma-separated paths or
- *  URLs); each calls `register` when imported. */
-export async function loadPlugins(env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
-  const list = (env['GFXRTL_PLUGINS'] ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
-  const urls = list.map((p) => (p.startsWith('file:') ? p : pathToFileURL(resolve(p)).href));
-  for (const u of urls) {
-    try {
-      await import(u);
-    } catch (e) {
-      throw new ConfigError(`GFXRTL_PLUGINS: cannot load ${u}: ${e instanceof Error ? e.message : String(e)}`);
-    }
-  }
-  return urls;
+/** Whether a value is a unit record: a name, a config schema and elaborate(). */
+function isUnitDef(x: unknown): x is UnitDef {
+  return typeof x === 'object' && x !== null && 'name' in x && typeof x.name === 'string' && 'schema' in x && typeof x.schema === 'object' && 'elaborate' in x && typeof x.elaborate === 'function';
 }
 
+/**
+ * Registers what a plugin module exports (cli/plugins.ts imports the modules
+ * a project's gfxrtl.config.ts, package.json or GFXRTL_PLUGINS lists): every
+ * exported unit record, then every exported study, with `url` as the module
+ * sweep workers load it from. What the module registered itself with
+ * `register` when imported, or another module already exported, is skipped
+ * (the same object); a different unit or study under a taken name is refused.
+ * Returns the names registered.
+ */
+export function registerModule(url: string, exports: Readonly<Record<string, unknown>>): string[] {
+  const done: string[] = [];
+  const values = Object.values(exports);
+  for (const u of values.filter(isUnitDef)) {
+    if (allUnits().some((x) => x.def === u)) continue;
+    registerUnit(u);
+    done.push(u.name);
+  }
+  for (const s of values.filter(isStudy)) {
+    if (STUDIES.some((e) => e.study === s)) continue;
+    register({ study: s, module: url });
+    done.push(s.name);
+  }
+  return done;
+}

@@ -1,8 +1,16 @@
 // SVG -> PNG with resvg. WaveDrom's text asks for Helvetica, which Linux
 // machines rarely have, and resvg without a usable font silently drops the
 // text; so we hand resvg a font file ourselves.
+// resvg is a native module: it is loaded on the first PNG, not by every
+// command that imports a module drawing one (gfxrtl --help draws nothing).
 import { existsSync } from 'node:fs';
-import { Resvg } from '@resvg/resvg-js';
+import { createRequire } from 'node:module';
+
+type ResvgModule = typeof import('@resvg/resvg-js');
+let resvgModule: ResvgModule | null = null;
+function resvg(): ResvgModule {
+  return (resvgModule ??= createRequire(import.meta.url)('@resvg/resvg-js') as ResvgModule);
+}
 
 /** Helvetica-compatible first: Liberation Sans has Helvetica's metrics, so
  *  WaveDrom's label widths (computed for Helvetica) still fit. */
@@ -34,7 +42,7 @@ export function findFont(): { file: string; family: string } | null {
 export function svgToPng(svg: string, opts: PngOptions = {}): Buffer {
   const font = opts.font ?? findFont();
   if (opts.font && !existsSync(opts.font.file)) throw new Error(`font file ${opts.font.file} not found`);
-  const resvg = new Resvg(svg, {
+  const image = new (resvg().Resvg)(svg, {
     fitTo: { mode: 'zoom', value: opts.scale ?? 2 },
     background: opts.background ?? 'white',
     font: font
@@ -49,5 +57,5 @@ export function svgToPng(svg: string, opts: PngOptions = {}): Buffer {
         // any font is installed, otherwise it is missing from the PNG).
         { loadSystemFonts: true },
   });
-  return resvg.render().asPng();
+  return image.render().asPng();
 }

@@ -11,7 +11,6 @@
 // with. The sweep takes the knobs with `--knobs DIR/calibration.json`.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Command } from 'commander';
 import { findStudy, globalCalibrationStudy } from '../../studies/registry.js';
 import { hasTool, INSTALL_HINT } from '../../testbenches/cosim/eda.js';
 import { buildCalibration, buildCrossCheck, calibrationSamples, unpublishedSamples, CALIBRATION_JSON, CROSSCHECK_CALIBRATION_JSON, YOSYS_JSON, type CalibrationFile } from '../../explore/report/index.js';
@@ -19,7 +18,7 @@ import { calibrateOnPick } from '../../explore/report/pick-calibration.js';
 import { loopTable } from '../../explore/report/loop-table.js';
 import { calibrationTable, crossCheckTable } from '../../explore/report/tables.js';
 import { crossCheckDesigns } from './crosscheck-units.js';
-import { cachedYosysCellCounts, defaultYosysCacheDir } from '../../synth-models/yosys-cache.js';
+import { cachedYosysCellCounts } from '../../synth-models/yosys-cache.js';
 import { calibrationSummary } from '../../explore/report/calibration-summary.js';
 import { writeDurable } from '../../explore/sweep/files.js';
 import { checkOutputDir } from '../io.js';
@@ -84,17 +83,4 @@ export async function calibrateCommand(opts: CalibrateCommandOptions): Promise<v
     console.log(crossCheckTable(y));
     console.error(`yosys: ${join(opts.out, YOSYS_JSON)}`);
   }
-}
-
-export function addCalibrateCommand(program: Command): void {
-  program
-    .command('calibrate')
-    .description("fit the global cost knobs to the published components a study maps onto its unit; cross-check areas with Yosys")
-    .requiredOption('--out <dir>', 'directory for calibration.json/.md and yosys.json (use the sweep directory to include them in its report)')
-    .option('--study <name>', 'study whose unit is calibrated (default: the one whose calibration gives the global knobs)')
-    .option('--sweep <dir>', "that study's sweep directory: calibrate on the design it picks, iterated until the pick settles")
-    .option('--no-yosys', 'skip the Yosys cross-check')
-    .option('--all-units', 'cross-check every registered unit with Yosys too, not only the study\'s own (slow: minutes)')
-    .option('--no-yosys-cache', `synthesise every cross-checked design afresh (default: Yosys cell counts are cached by Verilog text, Yosys version and flow in ${defaultYosysCacheDir()}, or $GFXRTL_YOSYS_CACHE)`)
-    .action(calibrateCommand);
 }

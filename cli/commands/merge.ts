@@ -1,6 +1,5 @@
 // `gfxrtl merge DIR... --out DIR`: join sweep shards (or any directories of
 // one sweep) into one directory with recomputed Pareto flags.
-import type { Command } from 'commander';
 import { mergeSweeps } from '../../explore/sweep/index.js';
 import { checkOutputDir } from '../io.js';
 
@@ -15,12 +14,4 @@ export function mergeCommand(dirs: string[], opts: MergeCommandOptions): void {
     `merge ${opts.out}: ${s.points} points from ${dirs.length} directories (${s.duplicates} duplicates dropped); ` +
       (s.complete ? 'complete' : 'incomplete: run `gfxrtl sweep` with the same options and --out ' + opts.out + ' to finish it'),
   );
-}
-
-export function addMergeCommand(program: Command): void {
-  program
-    .command('merge <dirs...>')
-    .description('merge sweep shards into one directory (dedupe by point, refuse conflicts, recompute Pareto flags)')
-    .requiredOption('--out <dir>', 'new output directory')
-    .action(mergeCommand);
 }

@@ -9,7 +9,6 @@
 // at most MAX_PRICE_CONFIGS) print one table row each; --json prints
 // everything as one JSON object. The knobs default to the newest
 // calibration under report/ (what `gfxrtl study` writes), named in the output.
-import type { Command } from 'commander';
 import { inventory } from '../../hdl/inventory/index.js';
 import { parseKeyChoices } from '../../explore/sweep/spec.js';
 import { ARITH_STYLES, type ArithStyle } from '../../synth-models/cost-table.js';
@@ -22,13 +21,9 @@ import { usefulStages } from '../../synth-models/stage-limit.js';
 import { ConfigError } from '../../units/config.js';
 import { findUnit, type UnitInfo } from '../../units/registry.js';
 import { latestCalibration } from '../latest-calibration.js';
+import { CALIBRATION_ROOT, MAX_PRICE_CONFIGS } from '../price-limits.js';
 
-/** Configs one `price` call expands `--config` lists into, at most: each is
- *  elaborated and priced, and a table longer than this is a sweep's job. */
-export const MAX_PRICE_CONFIGS = 64;
-
-/** Where `price` looks for a calibration when --knobs is not given. */
-export const CALIBRATION_ROOT = 'report';
+export { MAX_PRICE_CONFIGS };
 
 export interface PriceCommandOptions {
   config: string;
@@ -202,19 +197,4 @@ export function priceCommand(unitName: string, opts: PriceCommandOptions): void 
   console.log(`knobs: area x${knobs.areaFactor.toFixed(3)}, energy x${knobs.energyFactor.toFixed(3)}, delay x${knobs.delayFactor.toFixed(3)} from ${source}\n`);
   console.log(table(all, requested));
   console.log('\n(one config alone, or --json, shows where the area and power go)');
-}
-
-export function addPriceCommand(program: Command): void {
-  program
-    .command('price <unit>')
-    .description('price a unit at one physical point: area, power, clock, critical path, operator forms, knobs; several configs in one call (k=a|b)')
-    .option('--config <k=v,...>', `unit configuration; k=a|b|c lists values, every combination priced (at most ${MAX_PRICE_CONFIGS})`, '')
-    .option('--vt <flavour>', 'threshold flavour: low | nominal | high', 'nominal')
-    .option('--vdd <volts>', `supply, ${VDD_RANGE.min}-${VDD_RANGE.max} V`, '1.1')
-    .option('--clock <GHz>', 'requested clock; without --stages, the fewest stages that meet it (default: the fastest the depth allows, printed)')
-    .option('--stages <n>', 'pipeline depth; without --clock, the fastest clock it allows')
-    .option('--knobs <file|defaults>', `calibrated knobs (a calibration.json), or defaults (uncalibrated); default: the newest calibration.json under ${CALIBRATION_ROOT}/, named in the output`)
-    .option('--arith <style>', `operator forms: ${ARITH_STYLES.join(' | ')}`, 'timed')
-    .option('--json', 'print the results as one JSON object (every config, with breakdowns by instance and operator)')
-    .action(priceCommand);
 }

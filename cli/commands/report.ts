@@ -1,7 +1,6 @@
 // `gfxrtl report DIR`: DIR/index.md with plots and tables from a sweep
 // directory (and its calibration/Yosys files when present); on a folder of
 // studies (`gfxrtl study --all`'s), its index with the sections across studies.
-import type { Command } from 'commander';
 import { writeReport } from '../../explore/report/index.js';
 import { SpecError } from '../../explore/sweep/index.js';
 import { existsSync } from 'node:fs';
@@ -48,15 +47,4 @@ export async function reportCommand(dir: string, opts: ReportCommandOptions): Pr
     png: opts.png ?? true,
   });
   console.error(`report: ${r.index} (${r.plots.length} plot files)`);
-}
-
-export function addReportCommand(program: Command): void {
-  program
-    .command('report <dir>')
-    .description('write DIR/index.md: frontier plots (SVG, PNG), tables, cost at a rate, calibration and Yosys sections')
-    .option('--rate <items/s>', "required throughput for the cost table (default: the study's rate target, e.g. 3e9 MP/s)")
-    .option('--limits <W/mm2,...>', "power-density limits (default: the study's, e.g. 0.7,1,1.5)")
-    .option('--color-by <param>', 'colour of the point cloud: a column, vt, vdd or stages')
-    .option('--no-png', 'SVG only')
-    .action(reportCommand);
 }

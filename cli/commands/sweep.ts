@@ -5,7 +5,6 @@
 // task sweeps its own shard (SLURM_ARRAY_TASK_ID of SLURM_ARRAY_TASK_COUNT);
 // `gfxrtl merge` joins them.
 import { readFileSync } from 'node:fs';
-import type { Command } from 'commander';
 import { KnobsFileError, readKnobsFile } from '../../synth-models/knobs-file.js';
 import { DEFAULT_KNOBS, type Knobs } from '../../synth-models/knobs.js';
 import { REFERENCE } from '../../synth-models/cost-table.js';
@@ -146,26 +145,4 @@ function checkStageList(study: Study, opts: SweepCommandOptions, ref: Pick<Study
 /** --shard, else the Slurm job array's task, else none. */
 export function resolveShard(text: string | undefined, env: NodeJS.ProcessEnv = process.env): Shard | null {
   return text ? parseShard(text) : shardFromEnv(env);
-}
-
-export function addSweepCommand(program: Command): void {
-  program
-    .command('sweep')
-    .description('design-space sweep: micro-architectures x Vt x Vdd x pipeline depth -> points.jsonl/csv; rerun to resume')
-    .requiredOption('--out <dir>', 'output directory (resumed if it holds the same sweep)')
-    .option('--study <name>', `a registered study (gfxrtl units lists them; default ${DEFAULT_STUDY})`)
-    .option('--workload <name>', "the study's workload (default: its first)")
-    .option('--param <k=v,...>', 'workload parameters, e.g. count=4096,area=0.54')
-    .option('--seed <s>', "workload seed (default: the workload's)")
-    .option('--only <k=v|v,...>', 'narrow the spec, e.g. tvp=on,sts=2x2|4x4,vt=high,vdd=0.99')
-    .option('--stages <auto|list>', "pipeline depths: 'auto' (from clock targets) or e.g. 1,2,4,8", 'auto')
-    .option('--clocks <GHz,...>', 'clock targets for --stages auto (default 0.25..2.8 GHz in sqrt(2) steps)')
-    .option('--activity <full|toggle>', 'operator activity: full (1.0) or from simulated toggles', 'full')
-    .option('--arith <timed|ripple|fast>', 'operator forms: timed = the cheapest meeting each depth (default), ripple = always the smallest, fast = always the fastest', 'timed')
-    .option('--knobs <file>', 'calibrated knobs (calibration.json from `gfxrtl calibrate`)')
-    .option('--shard <i/N>', 'evaluate every N-th micro-architecture starting at the i-th (default in a Slurm job array: the array task\'s shard)')
-    .option('--workers <n|auto>', 'worker threads for simulation: auto (one per core) or a number; 0 = main thread', 'auto')
-    .option('--report', 'write DIR/index.md when complete')
-    .option('-q, --quiet', 'no progress output')
-    .action(sweepCommand);
 }

@@ -2,8 +2,9 @@
 // passed as objects, so worker threads can load the same study themselves
 // (functions do not cross a thread boundary). The CLI gets the URL from the
 // registry (studies/registry.ts); the engine only imports it.
-import { StudyError, type ConfigOf, type Schema, type Study, type WorkloadDef, type WorkloadParams } from '../contract.js';
+import { isStudy, StudyError, type ConfigOf, type Schema, type Study, type WorkloadDef, type WorkloadParams } from '../contract.js';
 import { formatValue } from './spec.js';
+import { importModule } from './typescript.js';
 import type { Axis, Params, ParamValue, Performance, SweepDomain } from './types.js';
 import { createSimulator, type CompiledSimulator } from '../../hdl/sim/index.js';
 import type { Design } from '../../hdl/ir.js';
@@ -20,13 +21,9 @@ export interface StudyRef {
   seed?: number;
 }
 
-function isStudy(x: unknown, name: string): x is Study {
-  return typeof x === 'object' && x !== null && 'name' in x && x.name === name && 'driver' in x && 'space' in x && 'unit' in x;
-}
-
 export async function importStudy(ref: Pick<StudyRef, 'module' | 'name'>): Promise<Study> {
-  const mod: unknown = await import(ref.module);
-  const found = typeof mod === 'object' && mod !== null ? Object.values(mod).find((v) => isStudy(v, ref.name)) : undefined;
+  const mod = await importModule(ref.module);
+  const found = typeof mod === 'object' && mod !== null ? Object.values(mod).find((v) => isStudy(v) && v.name === ref.name) : undefined;
   if (found === undefined) throw new StudyError(`study module ${ref.module} exports no study named "${ref.name}"`);
   return found as Study;
 }

@@ -1,0 +1,24 @@
+// `gfxrtl/testbench`: what a project's tests drive its units with: the
+// cycle simulator, seeded random streams, clocked agents and valid/ready
+// stream drivers and monitors, a scoreboard, the unit's random stimulus as
+// fast-check input, and property runs that write the waveform of a failure.
+import type { Design } from '../hdl/ir.js';
+import { createSimulator as compile } from '../hdl/sim/index.js';
+import type { Simulator } from '../hdl/sim/api.js';
+
+export type { Simulator, SignalInfo, Trace } from '../hdl/sim/api.js';
+export { makeRng, type Rng } from '../testbenches/rng.js';
+export { runCycle, runUntilDone, type Agent } from '../testbenches/clocked.js';
+export { StreamDriver, StreamMonitor, type Payload } from '../testbenches/stream.js';
+export { Scoreboard, ScoreboardError, type Mismatch } from '../testbenches/scoreboard.js';
+export { stimulusArbitrary, unitStimulus, type StimulusSource } from '../testbenches/unit-stimulus.js';
+export { checkWithWaves, type PropertyContext, type PropertyOptions } from '../testbenches/property.js';
+
+/**
+ * Compiles an elaborated design into a cycle simulator: poke inputs, peek
+ * any named signal, step the clock; trace for waveforms. One simulator per
+ * config; reset it between runs.
+ */
+export function createSimulator(design: Design): Simulator {
+  return compile(design);
+}
