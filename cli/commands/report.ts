@@ -6,6 +6,7 @@ import { SpecError } from '../../explore/sweep/index.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkOutputDir } from '../io.js';
+import { writeHtml } from '../html-report.js';
 import { CALIBRATION_JSON } from '../../explore/report/index.js';
 import { globalCalibrationStudy, studyNames } from '../../studies/registry.js';
 import { writeStudiesIndex } from './study.js';
@@ -46,5 +47,5 @@ export async function reportCommand(dir: string, opts: ReportCommandOptions): Pr
     ...(opts.colorBy !== undefined && { colorBy: opts.colorBy }),
     png: opts.png ?? true,
   });
-  console.error(`report: ${r.index} (${r.plots.length} plot files)`);
+  console.error(`report: ${r.index} (${r.plots.length} plot files); ${await writeHtml(dir)}`);
 }

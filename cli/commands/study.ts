@@ -15,6 +15,7 @@
 //   reference fit (no sweep of it needed), and says so;
 // - a study whose own calibration is a cross-check (NoBlur against its own
 //   instances) writes it beside the knobs it was priced with, never using it.
+import { writeStudiesHtmlIndex } from '../../explore/report/html/write-html.js';
 import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { allStudies, CROSS_STUDY_SECTIONS, DEFAULT_STUDY, findStudy, globalCalibrationStudy } from '../../studies/registry.js';
@@ -142,7 +143,7 @@ async function runStudy(name: string, opts: StudyOptions): Promise<void> {
   step(2, `sweep ${study.unit.name} micro-architectures x Vt x Vdd x pipeline depth on the ${study.workloads[0]?.name ?? ''} workload, then write the report`);
   await sweepCommand({ ...sweepOpts, out: opts.out, ...(existsSync(own) && { knobs: own }), report: true });
   if (process.exitCode) return; // the sweep was interrupted and said how to resume
-  console.error(`\ngfxrtl study ${study.name}: done in ${((Date.now() - t0) / 1000).toFixed(0)} s; open ${join(opts.out, 'index.md')}`);
+  console.error(`\ngfxrtl study ${study.name}: done in ${((Date.now() - t0) / 1000).toFixed(0)} s; open ${join(opts.out, 'index.md')} (or ${join(opts.out, 'index.html')} in a browser)`);
 }
 
 /** Where the global study's sweep simulates, priced with the reference fit. */
@@ -166,5 +167,6 @@ export function writeStudiesIndex(root: string, done: readonly string[], knobs: 
   for (const sec of CROSS_STUDY_SECTIONS) if (sec.studies.some((s) => done.includes(s))) lines.push('', sec.render(dirOf));
   const file = join(root, 'index.md');
   writeDurable(file, lines.join('\n') + '\n');
+  writeStudiesHtmlIndex(root, done.map((n) => ({ name: n, summary: findStudy(n).study.summary })), knobs ?? 'the defaults (no study calibrated)');
   return file;
 }

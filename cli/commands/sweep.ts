@@ -16,6 +16,7 @@ import { createProgress, enumerateMicroArchs, parseShard, resolveSpec, runSweep,
 import { DEFAULT_STUDY, findStudy } from '../../studies/registry.js';
 import { parseLocated } from '../../testbenches/json-locate.js';
 import { checkOutputDir } from '../io.js';
+import { writeHtml } from '../html-report.js';
 import { intOption, numberPairs, workersOption } from './options.js';
 
 /** The spec fields (--only, --stages, --clocks, --activity, --arith) are SpecInput's. */
@@ -109,7 +110,7 @@ export async function sweepCommand(opts: SweepCommandOptions): Promise<void> {
       process.exitCode = exitCode || 1;
       return;
     }
-    if (opts.report) console.error(`report: ${(await writeReport(opts.out)).index}`);
+    if (opts.report) console.error(`report: ${(await writeReport(opts.out)).index}; ${await writeHtml(opts.out)}`);
   } finally {
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigterm);
