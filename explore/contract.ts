@@ -72,6 +72,7 @@ export interface WorkloadParam {
   readonly doc: string;
 }
 
+/** A workload's parameters by name, defaults filled in. */
 export type WorkloadParams = Readonly<Record<string, number>>;
 
 /** A named, seeded workload. The driver gets what `build` returns. */
@@ -112,6 +113,7 @@ export interface Counts {
   readonly records?: readonly unknown[];
 }
 
+/** What a driver is given for one micro-architecture: its config and netlist, a simulator of that netlist, the workload. */
 export interface DriverContext<C, W> {
   readonly config: C;
   /** The micro-architecture's one elaboration: the same object is
@@ -128,6 +130,7 @@ export interface DriverContext<C, W> {
   readonly wantRecords: boolean;
 }
 
+/** Simulates a micro-architecture on a workload and reports what it measured. */
 export interface Driver<C, W> {
   run(ctx: DriverContext<C, W>): Counts | Promise<Counts>;
 }
@@ -190,6 +193,7 @@ export interface Metric {
   value(counts: Counts, point: PricedPoint): number;
 }
 
+/** Which way an objective improves. */
 export type Better = 'higher' | 'lower';
 
 /** One axis of the frontier: a metric key or a priced field
@@ -248,6 +252,7 @@ export interface CalibrationBlock {
   owned?(design: Design): readonly OwnedLogic[];
 }
 
+/** Published component figures a study holds the cost model against, and how its unit's instances map onto them. */
 export interface CalibrationDef<C> {
   /** Where the figures come from, and the operating point they are at. */
   readonly source: string;
@@ -325,11 +330,13 @@ export interface Experiment {
   run(seed: number, files: ExperimentFiles): Promise<ExperimentResult>;
 }
 
+/** Where an experiment may write: its own folder, and that folder relative to the report. */
 export interface ExperimentFiles {
   readonly dir: string;
   readonly link: string;
 }
 
+/** What an experiment returns: a Markdown section and its raw records. */
 export interface ExperimentResult {
   /** A section of report/index.md (tables, prose; no title). */
   readonly markdown: string;
@@ -352,6 +359,8 @@ export interface StudyTool {
 
 // ---------------------------------------------------------------- study
 
+/** A design-space study: its unit and config space, workloads, driver, metrics, Pareto objectives and report sections.
+ *  Export one (`defineStudy`) from a module gfxrtl.config.ts lists; `gfxrtl study NAME` then runs it end to end. */
 export interface Study<S extends Schema = Schema, W = unknown> {
   /** CLI name ('noblur', 'mac'). */
   readonly name: string;

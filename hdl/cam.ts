@@ -17,6 +17,7 @@ import type { ModuleBuilder } from './module.js';
 import { UInt } from './signal.js';
 import { uint } from './types.js';
 
+/** One CAM search: whether any valid entry matched and the index of the matching entry. */
 export interface CamSearch {
   /** Bit i: entry i is valid and holds the key. */
   match: UInt;
@@ -26,6 +27,7 @@ export interface CamSearch {
   index: UInt;
 }
 
+/** A content-addressable memory declared with `m.cam`: searches, masked searches, key read-back, writes and invalidation by index. */
 export interface Cam {
   readonly name: string;
   readonly entries: number;
@@ -54,6 +56,7 @@ export interface Cam {
   valid(): UInt;
 }
 
+/** A CAM's size and key width, and what it resets to. */
 export interface CamOptions {
   entries: number;
   keyWidth: number;

@@ -15,6 +15,7 @@ export class UserError extends Error {
   }
 }
 
+/** An elaboration error: names the module, the signal and the line of the unit author's code. */
 export class HdlError extends UserError {
   constructor(
     readonly kind: string,

@@ -12,9 +12,12 @@ export type Rounding = 'truncate' | 'halfUp' | 'halfEven';
 /** wrap: keep the low bits (two's complement wrap-around); saturate: clamp
  *  to the nearest representable value. */
 export type Overflow = 'wrap' | 'saturate';
+/** Every rounding `resize` accepts. */
 export const ROUNDINGS: readonly Rounding[] = ['truncate', 'halfUp', 'halfEven'];
+/** Every overflow handling `resize` accepts. */
 export const OVERFLOWS: readonly Overflow[] = ['wrap', 'saturate'];
 
+/** How `resize` narrows: a rounding for dropped fractional bits, an overflow handling for dropped integer bits. */
 export interface ResizeOptions {
   round?: Rounding;
   overflow?: Overflow;

@@ -17,6 +17,8 @@ export interface ModuleDef<C, P extends SignalTree> {
   readonly body: (m: ModuleBuilder, cfg: C) => P;
 }
 
+/** Defines a hardware module: `body` declares its ports, state and logic on the builder for one config
+ *  and returns its ports; `elaborate` (or an instance in a parent) runs it. */
 export function defineModule<C, P extends SignalTree>(name: string, body: (m: ModuleBuilder, cfg: C) => P): ModuleDef<C, P> {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`defineModule: "${name}" is not a valid module name (letters, digits, _)`);
   return { name, body };
@@ -49,6 +51,7 @@ export interface ElabContext {
   configOf: Map<ModuleIR, unknown>;
 }
 
+/** What a module body builds with: inputs and outputs, registers, wires, memories, CAMs, instances, `when` blocks and literals. */
 export class ModuleBuilder implements Owner {
   readonly nodes: Node[] = [];
   readonly ports: PortIR[] = [];
@@ -425,11 +428,13 @@ export class ModuleBuilder implements Owner {
   }
 }
 
+/** The rest of a `when`: `elsewhen` and `otherwise` branches, checked in order. */
 export interface WhenChain {
   elsewhen(cond: UInt, body: () => void): WhenChain;
   otherwise(body: () => void): void;
 }
 
+/** A memory declared with `m.memory`: synchronous (read-first) or asynchronous read ports and write ports. */
 export interface Memory<T extends ScalarType> {
   readonly name: string;
   readonly depth: number;

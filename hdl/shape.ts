@@ -5,12 +5,14 @@ import type { Fixed, SInt, Signal, UInt } from './signal.js';
 import type { BundleType, FixedType, HwType, ScalarType, SIntType, StreamType, UIntType, VecType } from './types.js';
 
 // A type alias, not an interface, so it is assignable to SignalTree.
+/** A valid/ready stream port: its `valid`, `ready` and `payload` signals. */
 export type StreamPorts<P> = {
   valid: UInt;
   ready: UInt;
   payload: P;
 };
 
+/** The signal type a port type becomes: UInt, SInt or Fixed for scalars, objects and arrays of them for bundles, streams and vecs. */
 export type SigOf<T extends HwType> = T extends UIntType
   ? UInt
   : T extends SIntType

@@ -37,6 +37,7 @@ export interface Owner {
   rename(sig: Signal, name: string): NodeId;
 }
 
+/** A constant operand: it must fit the signal it meets. */
 export type Literal = number | bigint;
 export type UIntLike = UInt | Literal;
 
@@ -54,6 +55,7 @@ export function sintWidthOf(v: bigint): number {
   return v >= 0n ? v.toString(2).length + 1 : (-v - 1n).toString(2).length + 1;
 }
 
+/** A hardware value of a known type and width inside a module: ports, registers, wires and the results of operators. */
 export abstract class Signal {
   constructor(
     readonly owner: Owner,
@@ -200,6 +202,7 @@ export abstract class Signal {
   }
 }
 
+/** An unsigned integer signal: arithmetic, comparisons, bitwise operations and bit slicing, widths checked at elaboration. */
 export class UInt extends Signal {
   declare readonly type: UIntType;
   withNode(id: NodeId): this {
@@ -341,6 +344,7 @@ export class UInt extends Signal {
   }
 }
 
+/** A two's-complement signed integer signal. */
 export class SInt extends Signal {
   declare readonly type: SIntType;
   withNode(id: NodeId): this {
@@ -448,6 +452,7 @@ export class SInt extends Signal {
   }
 }
 
+/** A fixed-point signal (signed or unsigned, integer and fractional bits); formats never mix implicitly: see `resize`. */
 export class Fixed extends Signal {
   declare readonly type: FixedType;
   withNode(id: NodeId): this {

@@ -4,6 +4,8 @@
 // short name (mpPerCycle for MPs), which is how points.jsonl names them.
 import type { Counts, Metric, Objectives, PricedPoint, WorkUnit } from '../explore/index.js';
 
+/** The throughput metrics of a study whose driver counts work items: per cycle, per second, per second per mm^2,
+ *  energy per item and power density; keys start with `prefix` (`samplePerCycle`, ...). */
 export function throughputMetrics(prefix: string, work: WorkUnit): readonly Metric[] {
   const w = work.name;
   const cap = prefix.charAt(0).toUpperCase() + prefix.slice(1);

@@ -21,12 +21,14 @@ export interface ActivityQuery {
   width: number;
 }
 
+/** Switching activity (0..1) of one inventory item. */
 export type ActivityFn = (q: ActivityQuery) => number;
 
 /** A number for everything, a number per operator kind (others 1.0), or a
  *  function of the item. */
 export type Activity = number | Partial<Record<OpKind, number>> | ActivityFn;
 
+/** The instance path activity queries use for pipeline registers that retiming inserted. */
 export const PIPELINE_PATH = '(pipeline)';
 
 export function resolveActivity(a: Activity | undefined): ActivityFn {

@@ -29,6 +29,7 @@ export interface CalibrationPoint {
 }
 
 
+/** One published component and the inventory of the hardware that implements it. */
 export interface CalibrationSample {
   component: string;
   inventory: Inventory;
@@ -38,6 +39,7 @@ export interface CalibrationSample {
   activity?: Activity;
 }
 
+/** What a calibration fits against: the published figures' operating point and source. */
 export interface CalibrationOptions {
   point: CalibrationPoint;
   /** Pipeline depth of every component, or 'auto' (default): the fewest
@@ -71,6 +73,7 @@ export interface ComponentTiming {
   slackPs: number;
 }
 
+/** One component's published figures beside the model's, with the fitted knobs. */
 export interface ComponentResidual extends ComponentTiming {
   component: string;
   publishedPowerMw: number;
@@ -79,6 +82,7 @@ export interface ComponentResidual extends ComponentTiming {
   modelAreaMm2: number;
 }
 
+/** Fitted knobs with each component's residuals and the RMS log errors. */
 export interface CalibrationResult {
   knobs: Knobs;
   residuals: ComponentResidual[];
@@ -143,6 +147,7 @@ function rms(xs: number[]): number {
   return Math.sqrt(xs.reduce((s, x) => s + x * x, 0) / xs.length);
 }
 
+/** Fits the global knobs so the model's estimates of the sampled components match their published figures (least log error). */
 export function calibrate(samples: readonly CalibrationSample[], opts: CalibrationOptions): CalibrationResult {
   if (samples.length === 0) throw new Error('calibrate: no components');
   if (opts.delayFactor !== undefined) return fitAt(samples, opts, opts.delayFactor);

@@ -52,6 +52,7 @@ export const COST_TABLE_VERSION = 5;
 export type ArithStyle = 'timed' | 'ripple' | 'fast' | 'yosys';
 export const ARITH_STYLES: readonly ArithStyle[] = ['timed', 'ripple', 'fast'];
 
+/** The 45 nm cost of each operator shape at the reference point, with its forms (ripple, fast, ...) where it has a choice. */
 export interface CostTable {
   readonly arith: ArithStyle;
   /** The forms of a shape, by area ascending (delay descending). */

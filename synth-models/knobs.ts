@@ -3,6 +3,7 @@
 // by calibration.ts; these defaults stand until a fit is run.
 import { deriveKnobBounds, type KnobBound } from './knob-bounds.js';
 
+/** The cost model's three global knobs, fitted by calibration: factors on area, energy and delay. */
 export interface Knobs {
   /** Placed-and-routed area over summed NanGate cell area: the library's
    *  density against NanGate's times placement (utilisation, wiring, clock

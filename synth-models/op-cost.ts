@@ -6,6 +6,7 @@ import { HOROWITZ_ISSCC14, NANGATE45, YOSYS_ABC_NANGATE45 } from './sources.js';
 
 export const REFERENCE_VDD = NANGATE45.vdd;
 
+/** One operator's cost at the reference point: area, energy per use, clock energy, leakage and delay. */
 export interface OpCost {
   areaUm2: number;
   leakageNw: number;

@@ -11,8 +11,10 @@
 import { REFERENCE, REGISTER_OVERHEAD_PS } from './cost-table.js';
 import { FREEPDK45_VT, LEAKAGE_PER_100MV } from './sources.js';
 
+/** Threshold-voltage flavour of the cells. */
 export type VtFlavour = 'low' | 'nominal' | 'high';
 
+/** A physical point: threshold flavour, supply voltage and pipeline depth. */
 export interface DesignPoint {
   vt: VtFlavour;
   /** Supply in volts, within VDD_RANGE (the spec sweeps 0.81, 0.90, 0.99, 1.08). */
@@ -27,8 +29,10 @@ export interface DesignPoint {
  *  register's own overhead dominates the stage (the sweep's default floor). */
 export const DEFAULT_MIN_FO4_PER_STAGE = 6;
 
+/** The supply voltages the physical model covers, in volts. */
 export const VDD_RANGE = { min: 0.75, max: 1.15 } as const;
 
+/** Parameters of the physical model that a study may set. */
 export interface PhysicalParams {
   /** High-Vt delay over nominal-Vt delay at 1.1 V. FreePDK45's high-Vt
    *  device (thicker oxide) gives 29.1/14.2 = 2.05 (FREEPDK45_HIGH_VT_PENALTY);
@@ -37,7 +41,9 @@ export interface PhysicalParams {
   highVtDelayPenalty: number;
 }
 
+/** How much slower high-Vt cells are than nominal ones in FreePDK45, from its FO4 delays. */
 export const FREEPDK45_HIGH_VT_PENALTY = FREEPDK45_VT.high.fo4Ps[3] / FREEPDK45_VT.nominal.fo4Ps[3];
+/** The physical model's default parameters. */
 export const DEFAULT_PHYSICAL: PhysicalParams = { highVtDelayPenalty: 1.4 };
 
 /** Multipliers on the cost table's reference figures. */
@@ -47,6 +53,7 @@ export interface PhysicalScale {
   leakage: number;
 }
 
+/** Refuses a physical point outside the model's range, naming the field and what is valid. */
 export function checkPoint(p: DesignPoint): void {
   if (!(p.vt in FREEPDK45_VT)) throw new Error(`design point: unknown Vt flavour ${String(p.vt)} (low, nominal or high)`);
   if (!(p.vdd >= VDD_RANGE.min && p.vdd <= VDD_RANGE.max)) {
@@ -72,6 +79,7 @@ function flavourLeakage(vt: VtFlavour): number {
   return FREEPDK45_VT[vt].leakageNw[1] / FREEPDK45_VT.nominal.leakageNw[1];
 }
 
+/** How area, energy, leakage and delay scale from the reference point to `p`. */
 export function physicalScale(p: DesignPoint, params: PhysicalParams = DEFAULT_PHYSICAL): PhysicalScale {
   checkPoint(p);
   return {

@@ -47,6 +47,7 @@ import { chooseForTarget, choiceContext, uniformChoice, type ChoiceContext, type
 import { checkKnobs, DEFAULT_KNOBS, type Knobs } from './knobs.js';
 import { checkPoint, DEFAULT_PHYSICAL, physicalScale, registerOverheadPs, type DesignPoint, type PhysicalParams, type PhysicalScale } from './physical.js';
 
+/** How to price: activity, knobs, operator forms, a requested clock, how pipeline registers are built. */
 export interface PriceOptions {
   activity?: Activity;
   knobs?: Knobs;
@@ -61,6 +62,7 @@ export interface PriceOptions {
   detail?: boolean;
 }
 
+/** Area and power of a part of the design. */
 export interface CostRow {
   areaUm2: number;
   dynamicW: number;
@@ -74,6 +76,7 @@ export interface FormUse {
   count: number;
 }
 
+/** A priced design point: its figures, the forms its operators took, and where the area and power go. */
 export interface PriceResult {
   point: DesignPoint;
   areaMm2: number;
@@ -299,6 +302,8 @@ function scaleFor(point: DesignPoint, params: PhysicalParams): PhysicalScale {
 /** Frozen knobs objects already checked (a sweep prices with one). */
 const checked = new WeakSet<Knobs>();
 
+/** Prices an inventory at a physical point: area, power, clock, critical path and pipeline registers, every figure attributed
+ *  to an instance and an operator kind. */
 export function price(inv: Inventory, point: DesignPoint, opts: PriceOptions = {}): PriceResult {
   checkPoint(point);
   const knobs = opts.knobs ?? DEFAULT_KNOBS;

@@ -13,6 +13,7 @@ function table(title: string, rows: Record<string, CostRow>, totalMm2: number, t
   return lines.join('\n');
 }
 
+/** A priced point as Markdown: the headline figures, then area and power by instance and by operator kind. */
 export function priceMarkdown(r: PriceResult): string {
   const p = r.point;
   const head =

@@ -4,6 +4,7 @@
 // it), and only then does the clock edge happen.
 import type { Simulator } from '../hdl/sim/api.js';
 
+/** A testbench component run every cycle: drives inputs before the edge, samples settled values after. */
 export interface Agent {
   /** Poke this cycle's inputs. */
   drive(sim: Simulator): void;
@@ -11,6 +12,7 @@ export interface Agent {
   sample(sim: Simulator): void;
 }
 
+/** One clock cycle: every agent drives, logic settles, every agent samples, then the clock edge. */
 export function runCycle(sim: Simulator, agents: readonly Agent[]): void {
   for (const a of agents) a.drive(sim);
   sim.evaluate();

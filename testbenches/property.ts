@@ -11,6 +11,7 @@ import type { Simulator, Trace } from '../hdl/sim/api.js';
 import { writeWaveform } from '../waveforms/write.js';
 import { seedFromEnv } from './rng.js';
 
+/** What the property body gets besides its input: `attach` each simulator so the replay of a failure traces it. */
 export interface PropertyContext {
   /** True on the replay of a failing counterexample. */
   readonly traced: boolean;
@@ -18,6 +19,7 @@ export interface PropertyContext {
   attach(sim: Simulator, patterns?: string[]): void;
 }
 
+/** Runs, seed (default GFXRTL_SEED, else 1) and where failure waveforms go. */
 export interface PropertyOptions {
   numRuns?: number;
   /** Defaults to GFXRTL_SEED, else 1: a run is reproducible unless asked otherwise. */
@@ -30,6 +32,8 @@ export function defaultSeed(): number {
   return seedFromEnv(1);
 }
 
+/** A fast-check property over simulations: on failure the shrunk counterexample is replayed with tracing on, and the
+ *  error names the seed and the waveform files it wrote (VCD, and SVG when small). */
 export function checkWithWaves<T>(name: string, arb: fc.Arbitrary<T>, body: (input: T, ctx: PropertyContext) => void, opts: PropertyOptions = {}): void {
   const seed = opts.seed ?? defaultSeed();
   const quiet: PropertyContext = { traced: false, attach: () => undefined };

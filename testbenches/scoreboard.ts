@@ -2,6 +2,7 @@
 // model says, and keeps the first mismatch with everything needed to find
 // it: the cycle, the signal, both values and the seed of the run.
 
+/** Where the hardware and the golden model first differed: cycle, signal, both values. */
 export interface Mismatch {
   cycle: number;
   signal: string;
@@ -9,6 +10,7 @@ export interface Mismatch {
   actual: bigint;
 }
 
+/** The first mismatch of a run, with the seed and how many checks failed. */
 export class ScoreboardError extends Error {
   constructor(
     readonly mismatch: Mismatch,
@@ -29,6 +31,7 @@ function fmt(v: bigint): string {
   return v < 0n || v < 10n ? v.toString() : `${v} (0x${v.toString(16)})`;
 }
 
+/** Compares the hardware with the golden model signal by signal and keeps the first mismatch; `assertClean` throws it. */
 export class Scoreboard {
   private first: Mismatch | null = null;
   private mismatches = 0;

@@ -15,6 +15,7 @@ function pokePayload(sim: Simulator, prefix: string, p: Payload): void {
   else for (const [k, v] of Object.entries(p)) sim.poke(`${prefix}_payload_${k}`, v);
 }
 
+/** Offers queued payloads on a stream input, each held until accepted, with seeded random bubbles. */
 export class StreamDriver implements Agent {
   private readonly queue: Payload[] = [];
   private offering = false;
@@ -54,6 +55,7 @@ export class StreamDriver implements Agent {
   }
 }
 
+/** Collects what a stream output delivers, optionally with seeded random back-pressure. */
 export class StreamMonitor implements Agent {
   readonly received: { cycle: number; payload: Payload }[] = [];
   private ready = true;

@@ -10,6 +10,7 @@ import type { CoverageCounter, PortStimulus, StimulusGenerator } from '../units/
 import type { CycleOutputs, Stimulus as CosimStimulus } from './cosim/stimulus.js';
 import { makeRng } from './rng.js';
 
+/** What the random stimulus needs of a unit: its name and, if it has one, its constrained-random generator (a UnitDef is one). */
 export interface StimulusSource {
   readonly name: string;
   readonly stimulus?: StimulusGenerator<ConfigOf<Schema>>;

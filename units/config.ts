@@ -3,17 +3,21 @@
 // `--config k=v,...` with an error that says what would be valid.
 import { UserError } from '../hdl/errors.js';
 
+/** One config key: an int range, an enum of strings or a bool, with its default and what it means. */
 export type ParamSpec =
   | { kind: 'int'; min: number; max: number; default: number; doc: string }
   | { kind: 'enum'; values: readonly string[]; default: string; doc: string }
   | { kind: 'bool'; default: boolean; doc: string };
 
+/** A unit's config keys (`--config k=v,...`), each with its allowed values and default. */
 export type Schema = Record<string, ParamSpec>;
 
+/** The typed config a schema describes: ints as numbers, enums as their string values, bools as booleans. */
 export type ConfigOf<S extends Schema> = {
   -readonly [K in keyof S]: S[K] extends { kind: 'int' } ? number : S[K] extends { kind: 'enum'; values: readonly (infer V)[] } ? V : boolean;
 };
 
+/** A bad config, option or input file of the user's: the CLI prints its message as one line and exits 2. */
 export class ConfigError extends UserError {
   constructor(message: string) {
     super(message);

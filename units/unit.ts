@@ -46,6 +46,9 @@ export interface CoverageCounter {
   count(ports: ReadonlyMap<string, bigint>): number;
 }
 
+/** A unit as every command knows it: a CLI name, a config schema, how to
+ *  elaborate one config, and optionally its constrained-random stimulus and
+ *  coverage counters. Export one from a module gfxrtl.config.ts lists. */
 export interface UnitDef<S extends Schema = Schema> {
   /** CLI name, lower-case with dashes ('noblur', 'sample-test'). */
   readonly name: string;

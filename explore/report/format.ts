@@ -3,6 +3,7 @@
 import { formatValue } from '../sweep/spec.js';
 import type { ParamValue } from '../sweep/types.js';
 
+/** `x` to `digits` significant digits, as text. */
 export function sig(x: number, digits = 3): string {
   if (!Number.isFinite(x)) return '—';
   if (x === 0) return '0';
@@ -20,6 +21,7 @@ export function param(v: ParamValue | undefined): string {
   return v === undefined ? '—' : formatValue(v);
 }
 
+/** A Markdown table; numeric columns right-aligned unless `align` says otherwise. */
 export function mdTable(header: readonly string[], rows: readonly (readonly string[])[], align?: readonly ('l' | 'r')[]): string {
   // Numbers right-aligned, text left: decided per column from its cells.
   const numeric = (s: string): boolean => s === '—' || /^-?[\d.]+(e[+-]?\d+)?$/.test(s);

@@ -23,6 +23,7 @@ export interface InstanceInventory {
   children: string[];
 }
 
+/** What the cost model prices: per instance, its items (operator shapes and counts) and the netlist's timing graph. */
 export interface Inventory {
   top: string;
   /** Pre-order: the top first, every parent before its children. */
@@ -32,6 +33,7 @@ export interface Inventory {
   graph: TimingGraph;
 }
 
+/** The operator inventory of an elaborated design: every operator, register, memory and CAM by instance, and the timing graph pricing uses. */
 export function inventory(design: Design): Inventory {
   const records = walkInstances(design);
   const instances: InstanceInventory[] = records.map((rec) => {

@@ -9,6 +9,7 @@ import { uint } from '../types.js';
 import { firstOne, indexToOneHot, priorityEncode, type Priority } from './encode.js';
 import { constOf, indexBits, requireUInt } from './util.js';
 
+/** An arbiter's result: the one-hot grant, its index, and whether anything was granted. */
 export interface Grant {
   /** One-hot grant vector, as wide as the request vector (0 when idle). */
   grant: UInt;

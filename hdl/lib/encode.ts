@@ -9,6 +9,7 @@ import { bitsOf, constOf, indexBits, requireCount, requireUInt } from './util.js
 /** Which set bit wins: the lowest index (LSB) or the highest (MSB). */
 export type Priority = 'lowest' | 'highest';
 
+/** An encoder's result: whether any bit was set and the index of the chosen one. */
 export interface Encoded {
   /** Some bit of the input is set. */
   valid: UInt;

@@ -9,6 +9,7 @@ import { uint } from '../types.js';
 import { switchOn } from './switch.js';
 import { indexBits } from './util.js';
 
+/** A finite-state machine with named states (`fsm(m, name, states)`): `is`, `goto` and `switch` by name; waveforms show the names. */
 export class Fsm<N extends string> {
   /** The state register (binary code of the state, in declaration order). */
   readonly state: UInt;

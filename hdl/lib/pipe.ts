@@ -4,6 +4,7 @@ import type { ModuleBuilder } from '../module.js';
 import type { Literal, Signal, UInt } from '../signal.js';
 import { Vec } from './vec.js';
 
+/** How a delay line's registers are built: an enable and a reset value. */
 export interface DelayOptions {
   /** Clock enable: the stages hold while it is low. */
   en?: UInt;

@@ -12,11 +12,13 @@ import { type Signal, UInt } from '../signal.js';
 import { stream, uint, type HwType, type UIntType } from '../types.js';
 import { countBits, indexBits } from './util.js';
 
+/** A queue's depth and payload type. */
 export interface QueueConfig {
   type: HwType;
   depth: number;
 }
 
+/** A queue's ports: the `enq` stream in, the `deq` stream out and its occupancy. */
 export interface QueuePorts<T extends HwType> {
   enq: StreamPorts<SigOf<T>>;
   deq: StreamPorts<SigOf<T>>;
@@ -25,6 +27,7 @@ export interface QueuePorts<T extends HwType> {
   [k: string]: unknown;
 }
 
+/** A FIFO of any depth >= 1 with valid/ready on both sides, as its own module; first-word fall-through. */
 export const Queue = defineModule('Queue', (m, cfg: QueueConfig) => {
   const { depth } = cfg;
   const aw = indexBits(depth);

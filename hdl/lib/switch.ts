@@ -6,6 +6,7 @@ import type { ModuleBuilder, WhenChain } from '../module.js';
 import type { Literal, UInt } from '../signal.js';
 import { requireUInt } from './util.js';
 
+/** The cases of a `switchOn`: values must fit the selector and may not repeat. */
 export interface SwitchCases {
   /** Body runs when the selector equals `value` (or any of `values`). */
   is(values: Literal | readonly Literal[], body: () => void): void;
@@ -13,6 +14,7 @@ export interface SwitchCases {
   default(body: () => void): void;
 }
 
+/** A when-chain over the values of `sel`: `c.is(value, body)` per case, `c.default(body)` last. */
 export function switchOn(m: ModuleBuilder, sel: UInt, cases: (c: SwitchCases) => void): void {
   m.own(requireUInt(sel, 'switchOn'), 'switchOn');
   const seen = new Map<bigint, number>();

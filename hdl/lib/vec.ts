@@ -10,6 +10,7 @@ import { formatName, sameScalarType, type ScalarType, type SIntType, type UIntTy
 export type ScalarSig<T extends ScalarType> = T extends UIntType ? UInt : T extends SIntType ? SInt : Fixed;
 import { indexBits } from './util.js';
 
+/** N signals of one type, indexed by a TypeScript number (free) or a `uint` (a mux tree to read, per-element enables to write). */
 export class Vec<S extends Signal> {
   readonly items: readonly S[];
 

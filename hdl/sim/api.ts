@@ -21,6 +21,7 @@ export interface Trace {
   values: bigint[][];
 }
 
+/** A cycle simulator of an elaborated design: poke inputs, peek any named signal, step the clock, trace for waveforms. */
 export interface Simulator {
   readonly design: Design;
   /** Number of clock edges since construction. */
