@@ -8,8 +8,8 @@
 // within 0.3 s and `gfxrtl units` within 0.6 s wall on an idle machine.
 //
 //   npx tsx bench/startup.ts [--runs 15] [--keep DIR]
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -38,22 +38,34 @@ const cases: Case[] = [
   { name: 'gfxrtl units (init project, TypeScript plugins)', cmd: installed.bin, args: ['units'], cwd: project },
 ];
 
-const times = new Map<string, number[]>(cases.map((c) => [c.name, []]));
-for (const c of cases) execFileSync(c.cmd, c.args, { cwd: c.cwd, stdio: 'ignore' }); // warm the file cache
-for (let i = 0; i < runs; i++) {
-  for (const c of cases) {
-    const t0 = process.hrtime.bigint();
-    execFileSync(c.cmd, c.args, { cwd: c.cwd, stdio: 'ignore' });
-    times.get(c.name)!.push(Number(process.hrtime.bigint() - t0) / 1e9);
+// Wall time, and CPU time (user + system, from /usr/bin/time where there is one): on a busy machine
+// the wall time stretches with the load while the CPU time mostly does not.
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+function once(c: Case): { wall: number; cpu: number } {
+  const t0 = process.hrtime.bigint();
+  let cpu = NaN;
+  if (TIME === null) execFileSync(c.cmd, c.args, { cwd: c.cwd, stdio: 'ignore' });
+  else {
+    const r = spawnSync(TIME, ['-f', '%U %S', c.cmd, ...c.args], { cwd: c.cwd, encoding: 'utf8' });
+    const [u, s] = r.stderr.trim().split('\n').pop()!.split(' ').map(Number);
+    cpu = u! + s!;
   }
+  return { wall: Number(process.hrtime.bigint() - t0) / 1e9, cpu };
 }
+const times = new Map<string, { wall: number; cpu: number }[]>(cases.map((c) => [c.name, []]));
+for (const c of cases) once(c); // warm the file cache
+for (let i = 0; i < runs; i++) for (const c of cases) times.get(c.name)!.push(once(c));
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const node = median(times.get('node -e 0')!);
-console.log(`| command | median wall s (${runs} runs) | x node -e 0 |`);
-console.log('| --- | ---: | ---: |');
+const node = times.get('node -e 0')!;
+const nodeWall = median(node.map((t) => t.wall));
+const nodeCpu = median(node.map((t) => t.cpu));
+console.log(`| command | median wall s (${runs} runs) | x node -e 0 | median CPU s | x node -e 0 |`);
+console.log('| --- | ---: | ---: | ---: | ---: |');
 for (const c of cases) {
-  const m = median(times.get(c.name)!);
-  console.log(`| ${c.name} | ${m.toFixed(3)} | ${(m / node).toFixed(1)} |`);
+  const t = times.get(c.name)!;
+  const w = median(t.map((x) => x.wall));
+  const u = median(t.map((x) => x.cpu));
+  console.log(`| ${c.name} | ${w.toFixed(3)} | ${(w / nodeWall).toFixed(1)} | ${u.toFixed(2)} | ${(u / nodeCpu).toFixed(1)} |`);
 }
 console.log(`\nload average at the end: ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ')} (timings on a busy machine are longer; the ratios are the comparable figure)`);
 if (values.keep === undefined) rmSync(dir, { recursive: true, force: true });
