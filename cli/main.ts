@@ -1,14 +1,21 @@
 // gfxrtl command line entry: builds the program (cli/program.ts) and runs
 // it inside the one error boundary (cli/boundary.ts).
 import { CommanderError } from 'commander';
+import { OutputError, SYSTEM_REASONS } from '../hdl/errors.js';
 import { describeFailure, EXIT_USER, takeDebugFlag } from './boundary.js';
 import { buildProgram } from './program.js';
 
-// `gfxrtl ... | head` closes the pipe early: that is the reader's choice, not an error.
-process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-  if (e.code === 'EPIPE') process.exit(0);
-  throw e;
-});
+// Standard output refused (a full disk, a read-only file, a reader that
+// closed the pipe, as `| head` does): one line and EX_IOERR, as for any
+// output; the output is cut short, and the exit code says so.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    const name = stream === process.stdout ? 'standard output' : 'standard error';
+    const f = describeFailure(new OutputError(name, `${SYSTEM_REASONS[e.code ?? ''] ?? e.message} (${e.code ?? 'error'})`), false);
+    if (stream === process.stdout) process.stderr.write(f.text);
+    process.exit(f.code);
+  });
+}
 
 const { argv, debug } = takeDebugFlag(process.argv);
 try {

@@ -18,9 +18,11 @@ export async function runCli(args: readonly string[]): Promise<CliResult> {
   const log = console.log;
   const error = console.error;
   const write = process.stderr.write.bind(process.stderr);
+  const writeOut = process.stdout.write.bind(process.stdout);
   console.log = (...a: unknown[]) => void out.push(a.map(String).join(' ') + '\n');
   console.error = (...a: unknown[]) => void err.push(a.map(String).join(' ') + '\n');
   process.stderr.write = ((chunk: string | Uint8Array) => (err.push(String(chunk)), true)) as typeof process.stderr.write;
+  process.stdout.write = ((chunk: string | Uint8Array) => (out.push(String(chunk)), true)) as typeof process.stdout.write;
   const before = process.exitCode;
   process.exitCode = 0;
   let code = 0;
@@ -43,6 +45,7 @@ export async function runCli(args: readonly string[]): Promise<CliResult> {
     console.log = log;
     console.error = error;
     process.stderr.write = write;
+    process.stdout.write = writeOut;
     process.exitCode = before;
   }
   return { code, stdout: out.join(''), stderr: err.join('') };

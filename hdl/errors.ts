@@ -15,6 +15,80 @@ export class UserError extends Error {
   }
 }
 
+/** What the system said about a path, in words. */
+export const SYSTEM_REASONS: Readonly<Record<string, string>> = {
+  ENOENT: 'no such file or directory',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EISDIR: 'is a directory, a file is needed',
+  ENOTDIR: 'a part of the path is not a directory',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  EFBIG: 'file too large for the file system',
+  EIO: 'input/output error on the device',
+  EPIPE: 'the reader closed the pipe (output cut short)',
+  EEXIST: 'already exists',
+  ENAMETOOLONG: 'name too long',
+  ELOOP: 'too many levels of symbolic links',
+  EMFILE: 'too many open files',
+  ENXIO: 'no such device (a FIFO with no reader?)',
+  ETXTBSY: 'text file busy',
+};
+
+/** The errno code of a system error, or null. */
+export function errnoCode(e: unknown): string | null {
+  return e instanceof Error && 'code' in e && typeof e.code === 'string' && e.code in SYSTEM_REASONS ? e.code : null;
+}
+
+/** A value outside what a library function accepts: the parameter, the
+ *  value and what would be valid, as fields and in one line. Every check of
+ *  an argument throws this (never a bare Error; errors.test.ts enforces it),
+ *  so the CLI can say whose mistake it was: the user's when the value came
+ *  from the command line or an input file, a unit's or study's author's when
+ *  it came from a registered definition (the registry names the unit and
+ *  its plugin file). */
+export class ParamError extends UserError {
+  constructor(
+    readonly parameter: string,
+    readonly value: unknown,
+    readonly valid: string,
+    /** Who is asking, e.g. "workload raster" or "fifo". */
+    readonly context?: string,
+  ) {
+    super(`${context !== undefined ? `${context}: ` : ''}${parameter} = ${shown(value)} is not valid; valid: ${valid}`);
+    this.name = 'ParamError';
+  }
+}
+
+function shown(v: unknown): string {
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean' || v === null || v === undefined) return String(v);
+  return Array.isArray(v) ? `[${v.length} entries]` : 'an object';
+}
+
+/** A broken invariant inside gfxrtl (never the user's input): the CLI shows
+ *  it as a bug, with its stack and a request to report it. Use ParamError
+ *  instead for any check of a value a caller passed in. */
+export class InternalError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InternalError';
+  }
+}
+
+/** Writing a result failed (disk full, closed pipe, read-only or forbidden
+ *  location): one line naming the output, exit 74 (sysexits' EX_IOERR). */
+export class OutputError extends Error {
+  constructor(
+    readonly output: string,
+    readonly reason: string,
+  ) {
+    super(`cannot write ${output}: ${reason}`);
+    this.name = 'OutputError';
+  }
+}
+
 /** An elaboration error: names the module, the signal and the line of the unit author's code. */
 export class HdlError extends UserError {
   constructor(

@@ -4,11 +4,35 @@
 // old file or the new one. Anything else is written *through*, never
 // replaced: a symlink's target gets the (atomic) write and the link stays,
 // a device or FIFO (/dev/null, /dev/stdout, a named pipe) is simply opened
-// and written. `-` is standard output. It lives in hdl/ because every layer
-// (waveforms, sweep and report engines, CLI) may import hdl/ and writes results.
+// and written. `-` is standard output. A write the system refuses (disk
+// full, pipe closed, read-only or forbidden place) is an OutputError naming
+// the output (exit 74), and the temporary file is removed, so the old file
+// stays whole. It lives in hdl/ because every layer (waveforms, sweep and
+// report engines, CLI) may import hdl/ and writes results.
 import { accessSync, closeSync, constants, type Stats, fsyncSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname, join, basename, resolve } from 'node:path';
-import { UserError } from './errors.js';
+import { errnoCode, OutputError, SYSTEM_REASONS, UserError } from './errors.js';
+
+/** How an output is named in messages. */
+export function outputName(file: string): string {
+  return file === '-' || file === '/dev/stdout' ? 'standard output' : file;
+}
+
+/** `e` as an OutputError naming `file` when the system refused a write. */
+export function asOutputError(e: unknown, file: string): unknown {
+  const code = errnoCode(e);
+  if (code === null || e instanceof OutputError || code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return e;
+  return new OutputError(outputName(file), `${SYSTEM_REASONS[code]} (${code})`);
+}
+
+/** Runs a write to `file`, turning a refusal by the system into an OutputError. */
+export function writing<T>(file: string, write: () => T): T {
+  try {
+    return write();
+  } catch (e) {
+    throw asOutputError(e, file);
+  }
+}
 
 function statOrNull(file: string, follow: boolean): Stats | null {
   try {
@@ -33,8 +57,9 @@ function checkDirWritable(dir: string, what: string): void {
   if (st && !st.isDirectory()) throw new UserError(`${what} ${dir}: ${base} is not a directory`);
   try {
     accessSync(base, constants.W_OK | constants.X_OK);
-  } catch {
-    throw new UserError(`${what} ${dir}: directory ${base} is not writable; choose a writable location`);
+  } catch (e) {
+    const code = errnoCode(e) ?? 'EACCES';
+    throw new OutputError(`${what} ${dir}`, `directory ${base} is not writable (${SYSTEM_REASONS[code] ?? code}); choose a writable location`);
   }
 }
 
@@ -51,8 +76,9 @@ export function checkOutputFile(file: string, what: string): void {
   if (st.isDirectory()) throw new UserError(`${what} ${file}: is a directory, a file name is needed`);
   try {
     accessSync(file, constants.W_OK);
-  } catch {
-    throw new UserError(`${what} ${file}: not writable`);
+  } catch (e) {
+    const code = errnoCode(e) ?? 'EACCES';
+    throw new OutputError(`${what} ${file}`, `not writable (${SYSTEM_REASONS[code] ?? code})`);
   }
   if (st.isFile()) checkDirWritable(dirname(realpathSync(file)), what);
 }
@@ -105,6 +131,10 @@ function atomicTarget(file: string): string | null {
 
 /** Write `data` to `file` (see the header): `-` is stdout. */
 export function writeOutputFile(file: string, data: string | Uint8Array): void {
+  writing(file, () => writeOutputFileRaw(file, data));
+}
+
+function writeOutputFileRaw(file: string, data: string | Uint8Array): void {
   if (file === '-') {
     writeAll(1, data);
     return;
@@ -133,7 +163,80 @@ export function writeOutputFile(file: string, data: string | Uint8Array): void {
  *  a regular target, the device itself otherwise). `-` is /dev/stdout. */
 export function writeOutputWith(file: string, write: (path: string) => void): void {
   const path = file === '-' ? '/dev/stdout' : file;
-  const target = atomicTarget(path);
-  if (target !== null) replaceAtomically(target, write);
-  else write(path);
+  writing(file, () => {
+    const target = atomicTarget(path);
+    if (target !== null) replaceAtomically(target, write);
+    else write(path);
+  });
+}
+
+/**
+ * An output written piece by piece, so memory stays bounded however long
+ * the run: `write` buffers up to 64 KiB and writes it out. `commit` puts a
+ * regular file in place (temp file renamed over the old one), `abort`
+ * removes the temp file and leaves the old one. `-` is standard output.
+ */
+export class OutputStream {
+  private fd: number;
+  private readonly tmp: string | null;
+  private readonly target: string | null;
+  private parts: string[] = [];
+  private size = 0;
+  private done = false;
+
+  constructor(readonly file: string) {
+    const path = file === '-' ? null : file;
+    this.target = path === null ? null : writing(file, () => atomicTarget(path));
+    if (this.target !== null) {
+      mkdirSync(dirname(this.target), { recursive: true });
+      this.tmp = join(dirname(this.target), `.${basename(this.target)}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
+    } else this.tmp = null;
+    this.fd = path === null ? 1 : writing(file, () => openSync(this.tmp ?? path, 'w'));
+  }
+
+  write(text: string): void {
+    this.parts.push(text);
+    this.size += text.length;
+    if (this.size >= 1 << 16) this.flush();
+  }
+
+  private flush(): void {
+    if (this.size === 0) return;
+    const data = this.parts.join('');
+    this.parts = [];
+    this.size = 0;
+    try {
+      // Standard output through the stream (its errors reach the CLI's
+      // handler, and tests capture it); files with a synchronous write.
+      if (this.fd === 1) process.stdout.write(data);
+      else writing(this.file, () => writeAll(this.fd, data));
+    } catch (e) {
+      this.abort();
+      throw e;
+    }
+  }
+
+  /** Everything written: the file takes its place. */
+  commit(): void {
+    this.flush();
+    if (this.done) return;
+    this.done = true;
+    if (this.fd === 1) return;
+    writing(this.file, () => {
+      try {
+        if (this.tmp !== null) fsyncSync(this.fd);
+      } finally {
+        closeSync(this.fd);
+      }
+      if (this.tmp !== null && this.target !== null) renameSync(this.tmp, this.target);
+    });
+  }
+
+  /** Nothing of this output is kept; an old file at the path stays as it was. */
+  abort(): void {
+    if (this.done) return;
+    this.done = true;
+    if (this.fd !== 1) closeSync(this.fd);
+    if (this.tmp !== null) rmSync(this.tmp, { force: true });
+  }
 }

@@ -15,7 +15,7 @@ describe('knobs files', () => {
   it('refuses a knob outside its physical range, naming the file, the knob and the range', () => {
     const [aLo, aHi] = KNOB_BOUNDS.areaFactor;
     expect(() => parseKnobs(cal({ areaFactor: 0.275, energyFactor: 1.1, delayFactor: 0.9 }), 'out/cal/calibration.json')).toThrow(
-      `out/cal/calibration.json: knob areaFactor = 0.275 is outside its range ${aLo}..${aHi} (`,
+      new RegExp(`^out/cal/calibration\\.json:1:\\d+ \\(knobs\\.areaFactor\\): knob areaFactor = 0\\.275 is outside its range ${aLo}\\.\\.${aHi} \\(`),
     );
     // inside the bounds issue #9 allowed (energy 0.25-3, delay 0.5-2), outside the cited ones
     const [eLo, eHi] = KNOB_BOUNDS.energyFactor;
@@ -29,9 +29,15 @@ describe('knobs files', () => {
       throw new Error('accepted');
     };
     const m = message(JSON.stringify({ areaFactor: 1, energyFactor: 0.4, delayFactor: 1.5 }));
-    expect(m).toMatch(new RegExp(`^k\\.json: knob energyFactor = 0\\.4 is outside its range ${eLo}\\.\\.${eHi} \\(.*; knob delayFactor = 1\\.5 is outside its range ${dLo}\\.\\.${dHi} \\(`));
+    expect(m).toMatch(new RegExp(`^k\\.json:1:\\d+ \\(energyFactor\\): knob energyFactor = 0\\.4 is outside its range ${eLo}\\.\\.${eHi} \\(.*; knob delayFactor = 1\\.5 is outside its range ${dLo}\\.\\.${dHi} \\(`));
     expect(m).not.toContain('\n');
-    expect(() => parseKnobs(JSON.stringify({ areaFactor: 1, energyFactor: 1 }), 'k.json')).toThrow(`k.json: knob delayFactor must be a number in ${dLo}..${dHi}`);
+    expect(() => parseKnobs(JSON.stringify({ areaFactor: 1, energyFactor: 1, delayFactor: '1' }), 'k.json')).toThrow(`(delayFactor): knob delayFactor must be a number in ${dLo}..${dHi}`);
+    expect(() => parseKnobs(JSON.stringify({ areaFactor: 1, energyFactor: 1 }), 'k.json')).toThrow(/^k\.json:1:1: missing key "delayFactor"/);
+  });
+
+  it('refuses unknown and duplicated knobs, naming the valid ones', () => {
+    expect(() => parseKnobs('{"areaFactor": 1, "energyFactor": 1, "delayFactor": 1, "leakFactor": 2}', 'k.json')).toThrow(/\(leakFactor\): unknown key "leakFactor"; valid keys: areaFactor, energyFactor, delayFactor/);
+    expect(() => parseKnobs('{"areaFactor": 1, "energyFactor": 1, "delayFactor": 1, "delayFactor": 2}', 'k.json')).toThrow(/duplicate key "delayFactor"/);
   });
 
   it('refuses knobs fitted against another cost table version', () => {

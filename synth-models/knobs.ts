@@ -2,6 +2,7 @@
 // the same for every component and design (never one per component). Fitted
 // by calibration.ts; these defaults stand until a fit is run.
 import { deriveKnobBounds, type KnobBound } from './knob-bounds.js';
+import { ParamError } from '../hdl/errors.js';
 
 /** The cost model's three global knobs, fitted by calibration: factors on area, energy and delay. */
 export interface Knobs {
@@ -57,6 +58,6 @@ export function knobsOutOfBounds(k: Knobs): string[] {
 
 export function checkKnobs(k: Knobs): void {
   for (const [name, v] of Object.entries(k)) {
-    if (!(Number.isFinite(v) && v > 0)) throw new Error(`knob ${name} must be a positive number, got ${v}`);
+    if (!(Number.isFinite(v) && v > 0)) throw new ParamError(`knob ${name}`, v, 'a positive number (a knobs file is checked against KNOB_BOUNDS)');
   }
 }

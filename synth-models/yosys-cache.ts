@@ -13,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readJsonFile } from '../hdl/json-input.js';
 import { join } from 'node:path';
 import type { Design } from '../hdl/ir.js';
 import { emitVerilog, type VerilogDesign } from '../hdl/verilog/emit.js';
@@ -54,7 +55,7 @@ export function yosysCacheKey(v: VerilogDesign): string {
 function readEntry(file: string, top: string): YosysCellCounts | null {
   if (!existsSync(file)) return null;
   try {
-    const e = JSON.parse(readFileSync(file, 'utf8')) as { format?: unknown; counts?: YosysCellCounts };
+    const e = readJsonFile(file).value as { format?: unknown; counts?: YosysCellCounts };
     if (e.format === ENTRY_FORMAT && e.counts !== undefined && e.counts.top === top && typeof e.counts.totalCells === 'number') return e.counts;
   } catch {
     // A torn or foreign file: synthesise again and overwrite it.

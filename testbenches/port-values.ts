@@ -5,7 +5,7 @@
 // fixed-point ports, as the exact decimal value beside it. Written apart
 // from the HDL's own fixed-point helpers: this is the user's side of the port.
 import type { DisplayFormat } from '../hdl/ir.js';
-import type { Json } from './json-locate.js';
+import type { Json } from '../hdl/json-input.js';
 
 /** Raw bits of `v` for a port, or an error text saying what would be valid. */
 export function portBits(v: Json, width: number, display: DisplayFormat | undefined): bigint | string {

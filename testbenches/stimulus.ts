@@ -4,8 +4,10 @@
 // terms (negative for signed ports, decimals on the grid of fixed-point
 // ports; decimal strings for integers beyond 2^53) or a "0x.." hex string of
 // raw bits (testbenches/port-values.ts). A port left out of a cycle keeps its value.
+// Read through the strict reader (hdl/json-input.ts): every mistake names
+// the file, line, column and field.
 import type { Design } from '../hdl/ir.js';
-import { failAt, parseLocated, type Json } from './json-locate.js';
+import { childPath, readJsonFile, type Json, type JsonDoc } from '../hdl/json-input.js';
 import { portBits } from './port-values.js';
 
 export interface Stimulus {
@@ -14,35 +16,43 @@ export interface Stimulus {
   cycles: Map<string, bigint>[];
 }
 
-export function parseStimulus(text: string, file: string, design: Design): Stimulus {
-  const doc = parseLocated(text, file);
-  const inputs = new Map(design.top.ports.filter((p) => p.dir === 'in').map((p) => [p.name, p.width]));
-  const displays = new Map(design.top.ports.map((p) => [p.name, p.display]));
+/** Most cycles one run simulates (a stimulus file's cycles, `--cycles`):
+ *  sim's output is streamed, but a waveform and cosim's comparison hold
+ *  every cycle in memory. */
+export const MAX_SIM_CYCLES = 10_000_000;
+/** Most reset cycles a stimulus file may ask for: reset is simulated cycle by cycle too. */
+export const MAX_RESET_CYCLES = MAX_SIM_CYCLES;
+
+export function readStimulus(file: string, design: Design): Stimulus {
+  return stimulusFrom(readJsonFile(file), design);
+}
+
+export function stimulusFrom(doc: JsonDoc, design: Design): Stimulus {
+  const inputs = new Map(design.top.ports.filter((p) => p.dir === 'in').map((p) => [p.name, p]));
+  const top = doc.value;
   let reset = 1;
   let cyclesJson: Json;
   let base = '';
-  if (Array.isArray(doc.value)) cyclesJson = doc.value;
-  else if (doc.value !== null && typeof doc.value === 'object') {
-    const o = doc.value;
-    for (const k of Object.keys(o)) if (k !== 'reset' && k !== 'cycles') failAt(doc, file, k, `unknown field "${k}"; expected "reset" and "cycles"`);
-    if (o.reset !== undefined) {
-      if (typeof o.reset !== 'number' || !Number.isInteger(o.reset) || o.reset < 0) failAt(doc, file, 'reset', 'reset must be a non-negative integer (cycles of reset)');
-      reset = o.reset;
-    }
-    if (!Array.isArray(o.cycles)) return failAt(doc, file, 'cycles', '"cycles" must be an array of {port: value} objects');
-    cyclesJson = o.cycles;
+  if (Array.isArray(top)) cyclesJson = top;
+  else if (top !== null && typeof top === 'object') {
+    const o = doc.object('', top, { required: ['cycles'], optional: ['reset'] }, 'a stimulus {"reset": n, "cycles": [...]}');
+    if (o['reset'] !== undefined) reset = doc.int('reset', o['reset'], 0, MAX_RESET_CYCLES, 'reset cycles, an integer');
+    cyclesJson = o['cycles']!;
     base = 'cycles';
-  } else return failAt(doc, file, '', 'stimulus must be an array of cycles or {"reset": n, "cycles": [...]}');
-  const cycles = (cyclesJson as Json[]).map((c, i) => {
-    const at = `${base}[${i}]`;
-    if (c === null || typeof c !== 'object' || Array.isArray(c)) return failAt(doc, file, at, 'each cycle must be an object mapping input ports to values');
+  } else return doc.fail('', 'a stimulus must be an array of cycles or {"reset": n, "cycles": [...]}');
+  const list = doc.array(base, cyclesJson, { min: 1, max: MAX_SIM_CYCLES, what: 'a list of cycles ({port: value} objects)' });
+  const names = [...inputs.keys()];
+  const cycles = list.map((c, i) => {
+    const at = (): string => childPath(base, i);
+    const obj = doc.object(at, c, { optional: names }, `a cycle (an object mapping inputs of ${design.top.name} to values)`);
     const m = new Map<string, bigint>();
-    for (const [port, v] of Object.entries(c)) {
-      const path = `${at}.${port}`;
-      const width = inputs.get(port);
-      if (width === undefined) failAt(doc, file, path, `"${port}" is not an input of ${design.top.name}; inputs: ${[...inputs.keys()].join(', ')}`);
-      const bits = portBits(v, width, displays.get(port));
-      if (typeof bits === 'string') return failAt(doc, file, path, `${port}: ${bits}`);
+    for (const [port, v] of Object.entries(obj)) {
+      const p = inputs.get(port)!;
+      const path = (): string => childPath(at(), port);
+      const frac = p.display?.kind === 'fixed' ? p.display.fracBits : 0;
+      if (typeof v === 'number' && frac === 0 && !doc.isDecimal(path())) doc.fail(path, `${port}: ${v} is written with a fraction or exponent; write an integer port's value as a plain decimal`);
+      const bits = portBits(v, p.width, p.display);
+      if (typeof bits === 'string') return doc.fail(path, `${port}: ${bits}`);
       m.set(port, bits);
     }
     return m;

@@ -4,11 +4,10 @@
 // stimulus, the very inputs `gfxrtl sim <unit> --seed S` drives. Coverage
 // counters the unit declares are printed, so "identical" says what was
 // exercised.
-import { readFileSync } from 'node:fs';
 import { createSimulator } from '../../hdl/sim/index.js';
 import { findUnit } from '../../studies/registry.js';
 import { crossSimulate, hasTool, INSTALL_HINT } from '../../testbenches/cosim/index.js';
-import { parseStimulus } from '../../testbenches/stimulus.js';
+import { readStimulus } from '../../testbenches/stimulus.js';
 import { coverageCounts, toCosimStimulus, unitStimulus } from '../../testbenches/unit-stimulus.js';
 import { ConfigError } from '../../units/config.js';
 import { intOption, rejectInapplicable } from './options.js';
@@ -26,7 +25,8 @@ export async function cosimCommand(unitName: string, opts: { config: string; cyc
   const seed = intOption('cosim', 'seed', opts.seed ?? '1', 0);
   const { design, config, configText } = unit.parse(opts.config);
   const made = opts.input === undefined ? unitStimulus(unit, config, design, seed, cycles) : null;
-  const stim = made?.stimulus ?? parseStimulus(readFileSync(opts.input!, 'utf8'), opts.input!, design);
+  const stim = made?.stimulus ?? readStimulus(opts.input!, design);
+  if (stim.cycles.length > MAX_COSIM_CYCLES) throw new ConfigError(`cosim: ${opts.input} holds ${stim.cycles.length} cycles; cosim compares at most ${MAX_COSIM_CYCLES} (Verilator and Icarus hold every cycle's outputs)`);
   if (!hasTool('verilator')) throw new ConfigError(`cosim: verilator is not installed (${INSTALL_HINT})`);
   const t0 = Date.now();
   const r = await crossSimulate(design, toCosimStimulus(stim), createSimulator);

@@ -3,16 +3,16 @@
 // and, optionally, its waveform. A unit with a study is also run through
 // the study's driver: with --workload NAME, or --input FILE in the study's
 // own file format (NoBlur: a mesh); see sim-study.ts.
-import { readFileSync } from 'node:fs';
 import { createSimulator, selectSignals, type Trace } from '../../hdl/sim/index.js';
 import { MAX_SVG_CELLS, MAX_SVG_CYCLES } from '../../waveforms/svg.js';
 import { allStudies, findUnit, studyOfUnit } from '../../studies/registry.js';
 import { naturalValue } from '../../testbenches/port-values.js';
-import { parseStimulus } from '../../testbenches/stimulus.js';
+import { MAX_SIM_CYCLES, readStimulus } from '../../testbenches/stimulus.js';
 import { unitStimulus } from '../../testbenches/unit-stimulus.js';
 import { ConfigError } from '../../units/config.js';
 import { formatOf, writeWaveform } from '../../waveforms/write.js';
-import { checkOutputFile, jsonValue, writeFileAtomic } from '../io.js';
+import { checkOutputFile, jsonValue } from '../io.js';
+import { OutputStream } from '../../hdl/output-file.js';
 import { simStudyCommand } from './sim-study.js';
 import { intOption, rejectInapplicable, signalPatterns } from './options.js';
 
@@ -85,8 +85,7 @@ export function windowWithin(text: string | undefined, trace: Trace): { from?: n
   return { from, to };
 }
 
-/** Random-stimulus cycles beyond this would only fill memory with output lines. */
-export const MAX_SIM_CYCLES = 10_000_000;
+export { MAX_SIM_CYCLES };
 
 export async function simCommand(unitName: string, opts: SimOptions): Promise<void> {
   const unit = findUnit(unitName);
@@ -108,7 +107,7 @@ export async function simCommand(unitName: string, opts: SimOptions): Promise<vo
   if (opts.output !== undefined) checkOutputFile(opts.output, '--output');
   if (opts.wave !== undefined) checkOutputFile(opts.wave, '--wave');
   const made = opts.input ? null : unitStimulus(unit, config, design, seed, cycles);
-  const stim = made?.stimulus ?? parseStimulus(readFileSync(opts.input!, 'utf8'), opts.input!, design);
+  const stim = made?.stimulus ?? readStimulus(opts.input!, design);
   const sim = createSimulator(design);
   const top = design.top.name;
   const outputs = design.top.ports.filter((p) => p.dir === 'out');
@@ -118,20 +117,26 @@ export async function simCommand(unitName: string, opts: SimOptions): Promise<vo
     checkDrawable(opts.wave, stim.cycles.length, parseWindow(opts.window), selectSignals(sim.signals(), patterns).length);
     sim.startTrace(patterns);
   }
-  const lines: string[] = [];
-  for (const c of stim.cycles) {
-    for (const [port, v] of c) sim.poke(`${top}.${port}`, v);
-    const raw = outputs.map((p) => [p, sim.peek(`${top}.${p.name}`)] as const);
-    const o = Object.fromEntries(raw.map(([p, v]) => [p.name, jsonValue(v)]));
-    const natural = raw.flatMap(([p, v]) => {
-      const n = naturalValue(v, p.width, p.display);
-      return n === null ? [] : [[p.name, n] as const];
-    });
-    lines.push(JSON.stringify({ cycle: sim.cycle, outputs: o, ...(natural.length > 0 && { values: Object.fromEntries(natural) }) }));
-    sim.step();
+  // Streamed: memory stays bounded however many cycles run; a regular
+  // --output file takes its place only when the run is complete.
+  const out = new OutputStream(opts.output ?? '-');
+  try {
+    for (const c of stim.cycles) {
+      for (const [port, v] of c) sim.poke(`${top}.${port}`, v);
+      const raw = outputs.map((p) => [p, sim.peek(`${top}.${p.name}`)] as const);
+      const o = Object.fromEntries(raw.map(([p, v]) => [p.name, jsonValue(v)]));
+      const natural = raw.flatMap(([p, v]) => {
+        const n = naturalValue(v, p.width, p.display);
+        return n === null ? [] : [[p.name, n] as const];
+      });
+      out.write(JSON.stringify({ cycle: sim.cycle, outputs: o, ...(natural.length > 0 && { values: Object.fromEntries(natural) }) }) + '\n');
+      sim.step();
+    }
+    out.commit();
+  } catch (e) {
+    out.abort();
+    throw e;
   }
-  if (opts.output !== undefined && opts.output !== '-') writeFileAtomic(opts.output, lines.join('\n') + '\n');
-  else for (const l of lines) console.log(l);
   if (opts.wave) {
     const trace = sim.stopTrace();
     if (trace) writeWaveform(trace, opts.wave, { window: windowWithin(opts.window, trace), title: `${unitName} ${configText}` });

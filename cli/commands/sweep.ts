@@ -4,7 +4,7 @@
 // directory resumable. In a Slurm job array, without --shard, each array
 // task sweeps its own shard (SLURM_ARRAY_TASK_ID of SLURM_ARRAY_TASK_COUNT);
 // `gfxrtl merge` joins them.
-import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
 import { KnobsFileError, readKnobsFile } from '../../synth-models/knobs-file.js';
 import { DEFAULT_KNOBS, type Knobs } from '../../synth-models/knobs.js';
 import { REFERENCE } from '../../synth-models/cost-table.js';
@@ -14,7 +14,6 @@ import { usefulStages } from '../../synth-models/stage-limit.js';
 import { writeReport } from '../../explore/report/index.js';
 import { createProgress, enumerateMicroArchs, parseShard, resolveSpec, runSweep, shardFromEnv, SpecError, studyDomain, type Shard, type SpecInput, type StudyRef } from '../../explore/sweep/index.js';
 import { DEFAULT_STUDY, findStudy } from '../../studies/registry.js';
-import { parseLocated } from '../../testbenches/json-locate.js';
 import { checkOutputDir } from '../io.js';
 import { writeHtml } from '../html-report.js';
 import { intOption, numberPairs, workersOption } from './options.js';
@@ -46,8 +45,6 @@ export interface SweepCommandOptions extends SpecInput {
 /** Knobs from a calibration file (its `knobs`) or a bare knobs object,
  *  checked against their physical bounds and the cost table version. */
 export function readKnobs(file: string): Knobs {
-  // The located reader first: duplicate keys and syntax errors with line and column.
-  parseLocated(readFileSync(file, 'utf8'), file);
   try {
     return readKnobsFile(file);
   } catch (e) {

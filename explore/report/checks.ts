@@ -2,7 +2,8 @@
 // files a sweep directory can hold: calibration.json (our estimate of each
 // published component next to the published figure) and yosys.json (per
 // unit, Yosys-synthesised NanGate cell area next to the cost model's area).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readJsonFile } from '../../hdl/json-input.js';
 import { join } from 'node:path';
 import type { Design } from '../../hdl/ir.js';
 import { inventory } from '../../hdl/inventory/index.js';
@@ -238,10 +239,11 @@ export async function buildCrossCheck(
 
 function readJson<T extends { format: string }>(file: string, format: T['format']): T | null {
   if (!existsSync(file)) return null;
-  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  if (typeof parsed !== 'object' || parsed === null || !('format' in parsed) || parsed.format !== format) throw new Error(`${file} is not a ${format} file`);
+  const doc = readJsonFile(file);
+  const o = doc.object('', doc.value, { required: ['format'], optional: Object.keys(doc.value ?? {}) }, `a ${format} file`);
+  doc.string('format', o['format']!, [format]);
   // Written by this module's builders; the format tag is checked above.
-  return parsed as T;
+  return o as unknown as T;
 }
 
 export function readCalibration(dir: string, file: string = CALIBRATION_JSON): CalibrationFile | null {

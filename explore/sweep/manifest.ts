@@ -2,8 +2,10 @@
 // points depend on (domain, spec, knobs, workload, the full list of
 // micro-architectures): a resumed run must match it exactly, and merged
 // shards must agree on it. The rest is bookkeeping.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { JsonInputError, parseJson, readInputText, type Json, type JsonDoc } from '../../hdl/json-input.js';
+import { SweepError } from './spec.js';
 import type { Knobs } from '../../synth-models/knobs.js';
 import type { PriceOptions } from '../../synth-models/price.js';
 import { writeDurable } from './files.js';
@@ -73,16 +75,56 @@ export function manifestPath(dir: string): string {
   return join(dir, 'sweep.json');
 }
 
+const MANIFEST_KEYS = { required: ['format', 'identity', 'shard', 'command', 'complete', 'points'], optional: ['mergedFrom'] };
+const IDENTITY_KEYS = ['study', 'workloadParams', 'summary', 'axes', 'modeAxes', 'columns', 'spec', 'microArchs', 'knobs', 'knobsSource', 'workload', 'priceOptions', 'modelFingerprint'];
+
+/** DIR/sweep.json, or null when there is none. A damaged or foreign one
+ *  (cut short by a full disk, edited by hand) is refused naming the file,
+ *  the line and the field: nothing is resumed or merged from it. */
 export function readManifest(dir: string): SweepManifest | null {
   const file = manifestPath(dir);
   if (!existsSync(file)) return null;
-  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  if (typeof parsed !== 'object' || parsed === null || !('format' in parsed) || parsed.format !== MANIFEST_FORMAT) {
-    throw new Error(`${file} is not a ${MANIFEST_FORMAT} manifest`);
+  try {
+    return manifestFromDoc(parseJson(readInputText(file), file));
+  } catch (e) {
+    if (e instanceof JsonInputError) throw new SweepError(`${e.message} (the sweep manifest is damaged or not gfxrtl's; start the sweep afresh in another --out directory, or restore ${file})`);
+    throw e;
   }
-  if (!('identity' in parsed) || typeof parsed.identity !== 'object' || parsed.identity === null) throw new Error(`${file} has no identity`);
-  // Our own file in a checked format version: the shape is what writeManifest wrote.
-  return parsed as SweepManifest;
+}
+
+/** The fields the sweep reads back, checked; the rest (study prose, spec)
+ *  is compared whole against what this run would write. */
+function manifestFromDoc(doc: JsonDoc): SweepManifest {
+  const m = doc.object('', doc.value, MANIFEST_KEYS, `a ${MANIFEST_FORMAT} manifest`);
+  doc.string('format', m['format']!, [MANIFEST_FORMAT]);
+  const id = doc.object('identity', m['identity']!, { required: IDENTITY_KEYS }, 'a sweep identity');
+  doc.object('identity.study', id['study']!, { required: ['name', 'module', 'work', 'metrics', 'objectives', 'rateTargets', 'counterDisplay', 'report'], optional: ['sampleExtension'] }, 'a study description');
+  doc.array('identity.columns', id['columns']!).forEach((c, i) => doc.string(`identity.columns[${i}]`, c));
+  doc.array('identity.study.metrics', (id['study'] as { metrics: Json }).metrics).forEach((x, i) => {
+    const o = doc.object(`identity.study.metrics[${i}]`, x, { required: ['key', 'doc', 'display'] });
+    doc.string(`identity.study.metrics[${i}].key`, o['key']!);
+  });
+  doc.array('identity.microArchs', id['microArchs']!).forEach((x, i) => {
+    const o = doc.object(`identity.microArchs[${i}]`, x, { required: ['id', 'mode', 'params'] }, 'a micro-architecture {id, mode, params}');
+    doc.string(`identity.microArchs[${i}].id`, o['id']!);
+    doc.string(`identity.microArchs[${i}].mode`, o['mode']!);
+    doc.object(`identity.microArchs[${i}].params`, o['params']!, { optional: Object.keys(o['params'] ?? {}) });
+  });
+  const knobs = doc.object('identity.knobs', id['knobs']!, { required: ['areaFactor', 'energyFactor', 'delayFactor'] }, 'knobs');
+  for (const k of Object.keys(knobs)) doc.number(`identity.knobs.${k}`, knobs[k]!, 0, Infinity, { above: true });
+  const w = doc.object('identity.workload', id['workload']!, { required: ['name', 'id', 'seed', 'doc'] }, 'a workload description');
+  doc.int('identity.workload.seed', w['seed']!, -(2 ** 31), 2 ** 32);
+  if (m['shard'] !== null) {
+    const sh = doc.object('shard', m['shard']!, { required: ['index', 'count'] }, 'a shard {index, count} or null');
+    const count = doc.int('shard.count', sh['count']!, 1, 1_000_000);
+    doc.int('shard.index', sh['index']!, 1, count);
+  }
+  doc.string('command', m['command']!);
+  doc.bool('complete', m['complete']!);
+  doc.int('points', m['points']!, 0, Number.MAX_SAFE_INTEGER);
+  if (m['mergedFrom'] !== undefined) doc.array('mergedFrom', m['mergedFrom']).forEach((x, i) => doc.string(`mergedFrom[${i}]`, x));
+  // The shape the sweep reads is checked above; the rest is what writeManifest wrote.
+  return m as unknown as SweepManifest;
 }
 
 export function writeManifest(dir: string, m: SweepManifest): void {

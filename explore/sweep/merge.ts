@@ -10,7 +10,7 @@ import { basename, join } from 'node:path';
 import { lockDir, lockHolder, writeDurable } from './files.js';
 import { identityDiff, layoutOf, MANIFEST_FORMAT, readManifest, writeManifest, type SweepManifest } from './manifest.js';
 import { rowKey, sameFigures, type PointRow } from './point.js';
-import { listCache, MICROARCH_DIR, POINTS_JSONL, readCache, readPoints, writeFinalPoints } from './store.js';
+import { listCache, MICROARCH_DIR, POINTS_JSONL, readCache, readCacheFile, readPoints, writeFinalPoints, type CacheEntry } from './store.js';
 import { SweepError } from './spec.js';
 
 export interface MergeOptions {
@@ -79,18 +79,21 @@ export function mergeSweeps(opts: MergeOptions): MergeSummary {
 /** Cache entries are evaluations of one micro-architecture on one workload:
  *  two inputs holding the same one must agree. */
 function copyCaches(inputs: readonly string[], out: string): void {
-  const seen = new Map<string, { text: string; dir: string }>();
+  const seen = new Map<string, { entry: CacheEntry; dir: string }>();
   for (const dir of inputs) {
     for (const file of listCache(dir)) {
       const name = basename(file);
+      // A damaged record is left behind (said on stderr): the merged
+      // directory then lacks it, and a sweep run on it simulates it again.
+      const entry = readCacheFile(file);
+      if (entry === null) continue;
       const text = readFileSync(file, 'utf8');
       const prev = seen.get(name);
       if (prev !== undefined) {
-        const perf = (t: string): string => JSON.stringify((JSON.parse(t) as { performance: unknown }).performance);
-        if (perf(prev.text) !== perf(text)) throw new SweepError(`merge: ${MICROARCH_DIR}/${name} differs between ${prev.dir} and ${dir}`);
+        if (JSON.stringify(prev.entry.performance) !== JSON.stringify(entry.performance)) throw new SweepError(`merge: ${MICROARCH_DIR}/${name} differs between ${prev.dir} and ${dir}`);
         continue;
       }
-      seen.set(name, { text, dir });
+      seen.set(name, { entry, dir });
       const target = join(out, MICROARCH_DIR, name);
       if (!existsSync(target)) writeDurable(target, text);
     }

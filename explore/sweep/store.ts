@@ -5,6 +5,7 @@
 // twice). A kill can only leave a partial last line; reading drops it and
 // the point is priced again.
 import { existsSync, readdirSync, readFileSync, truncateSync } from 'node:fs';
+import { JsonInputError, parseJson, readInputText, type Json, type JsonDoc } from '../../hdl/json-input.js';
 import { join } from 'node:path';
 import { markPareto, scorerOf } from '../pareto.js';
 import { writeDurable } from './files.js';
@@ -34,10 +35,11 @@ export function readPoints(file: string, layout: RowLayout): ReadPoints {
   lines.pop();
   const rows = lines.map((line, i) => {
     try {
-      return rowFromJson(JSON.parse(line), layout);
+      return rowFromJson(parseJson(line, file).value, layout);
     } catch (e) {
-      const why = e instanceof RowFormatError || e instanceof SyntaxError ? e.message : String(e);
-      throw new SweepError(`${file}:${i + 1}: not a design point (${why}); only a partial last line is tolerated`);
+      if (e instanceof JsonInputError) throw new SweepError(`${file}:${i + 1}:${e.column}${e.field ? ` (${e.field})` : ''}: not a design point (${e.message.replace(/^.*?: /, '')}); only a partial last line is tolerated`);
+      if (e instanceof RowFormatError) throw new SweepError(`${file}:${i + 1}: not a design point (${e.message}); only a partial last line is tolerated`);
+      throw e;
     }
   });
   return { rows, validBytes: end, truncatedTail: end < buf.length };
@@ -74,12 +76,52 @@ function cacheFile(dir: string, id: string): string {
 }
 
 export function readCache(dir: string, id: string): CacheEntry | null {
-  const file = cacheFile(dir, id);
+  const e = readCacheFile(cacheFile(dir, id));
+  return e !== null && e.id === id ? e : null;
+}
+
+const damagedSeen = new Set<string>();
+
+/** A micro-architecture record, or null when there is none or it is
+ *  damaged (cut short by a kill or a full disk, edited): a damaged one is
+ *  said once on stderr and counts as not simulated, so a resumed sweep
+ *  simulates that micro-architecture again and rewrites the record. */
+export function readCacheFile(file: string): CacheEntry | null {
   if (!existsSync(file)) return null;
-  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  if (typeof parsed !== 'object' || parsed === null || !('id' in parsed) || parsed.id !== id) return null;
-  // Written by writeCache below, inside a directory whose manifest matched.
-  return parsed as CacheEntry;
+  try {
+    return cacheFromDoc(parseJson(readInputText(file), file));
+  } catch (e) {
+    if (!(e instanceof JsonInputError)) throw e;
+    if (!damagedSeen.has(file)) console.error(`sweep: ${e.message}; a damaged micro-architecture record, simulated again`);
+    damagedSeen.add(file);
+    return null;
+  }
+}
+
+function performanceFrom(doc: JsonDoc, at: string, v: Json): void {
+  const p = doc.object(at, v, { required: ['cycles', 'work'], optional: ['counters', 'toggles'] }, 'counts {cycles, work, counters}');
+  doc.number(`${at}.cycles`, p['cycles']!, 0, Number.MAX_VALUE, { above: true });
+  doc.number(`${at}.work`, p['work']!, 0, Number.MAX_VALUE, { above: true });
+  if (p['counters'] !== undefined) {
+    const c = doc.object(`${at}.counters`, p['counters'], { optional: Object.keys(p['counters'] ?? {}) });
+    // Stability's half-width may be Infinity, which JSON writes as null.
+    for (const [k, x] of Object.entries(c)) if (x !== null) doc.number(`${at}.counters.${k}`, x, -Number.MAX_VALUE, Number.MAX_VALUE);
+  }
+  if (p['toggles'] !== undefined) doc.object(`${at}.toggles`, p['toggles'], { required: ['counts', 'cycles'] });
+}
+
+function cacheFromDoc(doc: JsonDoc): CacheEntry {
+  const o = doc.object('', doc.value, { required: ['id', 'mode', 'params', 'performance', 'design', 'pointKeys', 'evalMs'], optional: ['replicates'] }, 'a micro-architecture record');
+  doc.string('id', o['id']!);
+  doc.string('mode', o['mode']!);
+  doc.object('params', o['params']!, { optional: Object.keys(o['params'] ?? {}) });
+  performanceFrom(doc, 'performance', o['performance']!);
+  doc.string('design', o['design']!);
+  doc.array('pointKeys', o['pointKeys']!).forEach((k, i) => doc.string(`pointKeys[${i}]`, k));
+  doc.number('evalMs', o['evalMs']!, 0, Number.MAX_VALUE);
+  if (o['replicates'] !== undefined) doc.array('replicates', o['replicates']).forEach((r, i) => performanceFrom(doc, `replicates[${i}]`, r));
+  // Checked above field by field; written by writeCache below.
+  return o as unknown as CacheEntry;
 }
 
 export function writeCache(dir: string, e: CacheEntry): void {

@@ -3,6 +3,7 @@
 // named by a hash of everything that goes into them (sources, flags, tool
 // version), built in a private temporary directory and renamed into place,
 // so parallel test workers never see a half-built model.
+import { parseJson } from '../../hdl/json-input.js';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -60,7 +61,12 @@ export async function cachedBuild(
 }
 
 async function recordedSeconds(stamp: string): Promise<number> {
-  const parsed: unknown = JSON.parse(await readFile(stamp, 'utf8'));
+  let parsed: unknown;
+  try {
+    parsed = parseJson(await readFile(stamp, 'utf8'), stamp).value;
+  } catch {
+    return 0; // a torn stamp: the build is there, its time unknown
+  }
   if (typeof parsed === 'object' && parsed !== null && 'buildSeconds' in parsed && typeof parsed.buildSeconds === 'number') {
     return parsed.buildSeconds;
   }

@@ -4,6 +4,10 @@
 // bits both index into the grid.
 import type { Vertex } from '../../../units/raster-common/mp.js';
 import type { TriIndices } from '../raster/mesh.js';
+import { UserError } from '../../../hdl/errors.js';
+
+/** Reports a grid fault at `field` ("grid 2, triangle 5"); never returns. */
+export type GridFault = (field: string, detail: string) => never;
 
 /** The most triangles one grid may hold (the study's mask width). */
 export const MAX_GRID_TRIANGLES = 512;
@@ -47,32 +51,36 @@ function sharedVertices(a: TriIndices, b: TriIndices): number {
  * adjacency real (two shared vertex ids) and symmetric. Errors name the grid
  * and the triangle.
  */
-export function validateGrid(grid: Grid, gridIndex: number, maskWidth = MAX_GRID_TRIANGLES, where = 'scene'): void {
+export function validateGrid(grid: Grid, gridIndex: number, maskWidth = MAX_GRID_TRIANGLES, where = 'scene', report?: GridFault): void {
+  const fail = (field: string, detail: string): never => {
+    if (report) return report(field, detail);
+    throw new UserError(`${where}: ${field}: ${detail}`);
+  };
   const n = grid.triangles.length;
   if (n > MAX_GRID_TRIANGLES) {
-    throw new Error(`${where}: grid ${gridIndex} has ${n} triangles; a grid holds at most ${MAX_GRID_TRIANGLES} (triangle ${MAX_GRID_TRIANGLES} is the first too many)`);
+    fail(`grid ${gridIndex}`, `has ${n} triangles; a grid holds at most ${MAX_GRID_TRIANGLES} (triangle ${MAX_GRID_TRIANGLES} is the first too many)`);
   }
   if (n > maskWidth) {
-    throw new Error(`${where}: grid ${gridIndex}, triangle ${maskWidth}: index does not fit the configured ${maskWidth}-bit tri/adj masks (grid has ${n} triangles)`);
+    fail(`grid ${gridIndex}, triangle ${maskWidth}`, `index does not fit the configured ${maskWidth}-bit tri/adj masks (grid has ${n} triangles)`);
   }
   if (grid.adjacency.length !== n) {
-    throw new Error(`${where}: grid ${gridIndex} has ${n} triangles but ${grid.adjacency.length} adjacency lists`);
+    fail(`grid ${gridIndex}`, `has ${n} triangles but ${grid.adjacency.length} adjacency lists`);
   }
   grid.triangles.forEach((t, i) => {
     for (const v of t) {
       if (!Number.isInteger(v) || v < 0 || v >= grid.vertices.length) {
-        throw new Error(`${where}: grid ${gridIndex}, triangle ${i}: vertex id ${v} out of range 0..${grid.vertices.length - 1}`);
+        fail(`grid ${gridIndex}, triangle ${i}`, `vertex id ${v} out of range 0..${grid.vertices.length - 1}`);
       }
     }
     for (const j of grid.adjacency[i]!) {
       if (!Number.isInteger(j) || j < 0 || j >= n) {
-        throw new Error(`${where}: grid ${gridIndex}, triangle ${i}: adjacent triangle ${j} is not in the grid (0..${n - 1})${j >= maskWidth ? `, nor in the ${maskWidth}-bit mask` : ''}`);
+        fail(`grid ${gridIndex}, triangle ${i}`, `adjacent triangle ${j} is not in the grid (0..${n - 1})${j >= maskWidth ? `, nor in the ${maskWidth}-bit mask` : ''}`);
       }
       if (j === i || sharedVertices(t, grid.triangles[j]!) < 2) {
-        throw new Error(`${where}: grid ${gridIndex}, triangle ${i}: claimed adjacent to triangle ${j}, but they share no edge (vertices [${t.join(',')}] and [${grid.triangles[j]!.join(',')}])`);
+        fail(`grid ${gridIndex}, triangle ${i}`, `claimed adjacent to triangle ${j}, but they share no edge (vertices [${t.join(',')}] and [${grid.triangles[j]!.join(',')}])`);
       }
       if (!grid.adjacency[j]!.includes(i)) {
-        throw new Error(`${where}: grid ${gridIndex}, triangle ${i}: adjacent to ${j} but ${j}'s list does not name ${i}; adjacency must be symmetric`);
+        fail(`grid ${gridIndex}, triangle ${i}`, `adjacent to ${j} but ${j}'s list does not name ${i}; adjacency must be symmetric`);
       }
     }
   });

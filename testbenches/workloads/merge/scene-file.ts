@@ -2,70 +2,61 @@
 // ...], "triangles": [[i, j, k], ...], "adjacency": [[t, ...], ...]}]}, with
 // x, y in pixels on the 1/256 grid and z in [0, 1), as the raster mesh JSON.
 // Every grid is checked (<= 512 triangles, real and symmetric adjacency,
-// masks wide enough) before anything is simulated or written.
-import { readFileSync } from 'node:fs';
+// masks wide enough) before anything is simulated or written. Read through
+// the strict reader (hdl/json-input.ts): each mistake at its line, column
+// and field.
+import { childPath, parseJson, readJsonFile, type Json, type JsonDoc } from '../../../hdl/json-input.js';
 import { isCoord, isDepth, quantizeDepth, SUBPIXEL } from '../../../units/raster-common/formats.js';
 import type { Vertex } from '../../../units/raster-common/mp.js';
 import type { TriIndices } from '../raster/mesh.js';
-import { type Grid, validateGrid } from './grid.js';
+import { type Grid, MAX_GRID_TRIANGLES, validateGrid } from './grid.js';
 import type { Scene } from './scene.js';
 
-function fail(file: string, where: string, what: string): never {
-  throw new Error(`${file}: ${where}: ${what}`);
-}
-
-function intList(file: string, where: string, v: unknown, len?: number): number[] {
-  if (!Array.isArray(v) || (len !== undefined && v.length !== len) || !v.every((x) => Number.isInteger(x))) {
-    fail(file, where, `expected ${len === undefined ? 'a list' : `${len}`} of integers, got ${JSON.stringify(v)?.slice(0, 60)}`);
-  }
-  return v as number[];
-}
+/** Most grids one scene file may hold (a 4K frame of 512-triangle grids at 1 px^2). */
+export const MAX_SCENE_GRIDS = 65536;
+/** Widest and tallest scene, pixels (the 14.8 coordinate range). */
+export const MAX_SCENE_SIZE = 16384;
 
 export function parseScene(text: string, file: string, maskWidth = 512): Scene {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (e) {
-    fail(file, 'JSON', (e as Error).message);
-  }
-  const d = doc as { name?: unknown; width?: unknown; height?: unknown; grids?: unknown };
-  if (typeof d !== 'object' || d === null || !Array.isArray(d.grids)) fail(file, 'top level', 'expected {"width", "height", "grids": [...]}');
-  const width = Number(d.width);
-  const height = Number(d.height);
-  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 2 || height < 2 || width > 16384 || height > 16384) {
-    fail(file, 'width/height', `must be integers 2..16384, got ${String(d.width)} x ${String(d.height)}`);
-  }
-  const grids: Grid[] = (d.grids as unknown[]).map((g, gi) => {
-    const gg = g as { vertices?: unknown; triangles?: unknown; adjacency?: unknown };
-    if (!Array.isArray(gg.vertices) || !Array.isArray(gg.triangles) || !Array.isArray(gg.adjacency)) {
-      fail(file, `grid ${gi}`, 'needs "vertices", "triangles" and "adjacency" lists');
-    }
-    const vertices: Vertex[] = (gg.vertices as unknown[]).map((v, vi) => {
-      if (!Array.isArray(v) || v.length !== 3 || !v.every((x) => typeof x === 'number')) fail(file, `grid ${gi}, vertex ${vi}`, 'expected [x, y, z]');
-      const [x, y, z] = v as [number, number, number];
-      const q = { x: x * SUBPIXEL, y: y * SUBPIXEL, z: quantizeDepth(z) };
-      if (!isCoord(q.x) || !isCoord(q.y) || !isDepth(q.z) || z < 0 || z >= 1) fail(file, `grid ${gi}, vertex ${vi}`, `[${v.join(', ')}] is not on the 1/256 grid inside the screen with z in [0, 1)`);
-      return q;
-    });
-    const triangles = (gg.triangles as unknown[]).map((t, ti) => intList(file, `grid ${gi}, triangle ${ti}`, t, 3) as unknown as TriIndices);
-    const adjacency = (gg.adjacency as unknown[]).map((a, ti) => intList(file, `grid ${gi}, triangle ${ti} adjacency`, a));
-    const grid: Grid = { vertices, triangles, adjacency };
-    validateGrid(grid, gi, maskWidth, file);
-    return grid;
-  });
-  return { name: typeof d.name === 'string' ? d.name : file, area: NaN, seed: 0, width, height, grids };
+  return sceneFromDoc(parseJson(text, file), maskWidth);
 }
 
 export function readSceneFile(file: string, maskWidth = 512): Scene {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new Error(`${file}: cannot read (${(e as Error).message})`);
-  }
-  return parseScene(text, file, maskWidth);
+  return sceneFromDoc(readJsonFile(file), maskWidth);
 }
 
+function ints(doc: JsonDoc, path: string, v: Json, max: number, len?: number): number[] {
+  const list = doc.array(path, v, { ...(len !== undefined && { min: len, max: len }), what: len === 3 ? 'a triangle [i, j, k]' : 'a list of triangle indices' });
+  return list.map((x, k) => doc.int(childPath(path, k), x, 0, max));
+}
+
+export function sceneFromDoc(doc: JsonDoc, maskWidth = 512): Scene {
+  const d = doc.object('', doc.value, { required: ['width', 'height', 'grids'], optional: ['name'] }, 'a scene {"width", "height", "grids": [...]}');
+  const width = doc.int('width', d['width']!, 2, MAX_SCENE_SIZE, 'a width in pixels');
+  const height = doc.int('height', d['height']!, 2, MAX_SCENE_SIZE, 'a height in pixels');
+  const name = d['name'] === undefined ? doc.file : doc.string('name', d['name']);
+  const grids: Grid[] = doc.array('grids', d['grids']!, { max: MAX_SCENE_GRIDS, what: 'a list of grids' }).map((g, gi) => {
+    const at = childPath('grids', gi);
+    const gg = doc.object(at, g, { required: ['vertices', 'triangles', 'adjacency'] }, 'a grid {"vertices", "triangles", "adjacency"}');
+    const vertices: Vertex[] = doc.array(`${at}.vertices`, gg['vertices']!, { max: 3 * MAX_GRID_TRIANGLES, what: 'a list of vertices' }).map((v, vi) => {
+      const path = childPath(`${at}.vertices`, vi);
+      const [x, y, z] = doc.array(path, v, { min: 3, max: 3, what: 'a vertex [x, y, z]' }).map((c, k) => doc.number(childPath(path, k), c, -Infinity, Infinity));
+      const q = { x: x! * SUBPIXEL, y: y! * SUBPIXEL, z: quantizeDepth(z!) };
+      if (!isCoord(q.x) || !isCoord(q.y) || !isDepth(q.z) || z! < 0 || z! >= 1) doc.fail(path, `[${x}, ${y}, ${z}] is not on the 1/256 grid inside the screen with z in [0, 1)`);
+      return q;
+    });
+    const tris = doc.array(`${at}.triangles`, gg['triangles']!, { max: MAX_GRID_TRIANGLES, what: `a list of at most ${MAX_GRID_TRIANGLES} triangles` });
+    const triangles = tris.map((t, ti) => ints(doc, childPath(`${at}.triangles`, ti), t, Math.max(vertices.length - 1, 0), 3) as unknown as TriIndices);
+    const adjacency = doc.array(`${at}.adjacency`, gg['adjacency']!, { max: MAX_GRID_TRIANGLES, what: 'a list of adjacency lists' }).map((a, ti) => ints(doc, childPath(`${at}.adjacency`, ti), a, MAX_GRID_TRIANGLES));
+    const grid: Grid = { vertices, triangles, adjacency };
+    validateGrid(grid, gi, maskWidth, doc.file, (field, detail) => {
+      const m = /triangle (\d+)/.exec(field);
+      return doc.fail(m ? childPath(`${at}.adjacency`, Number(m[1])) : at, `${field}: ${detail}`);
+    });
+    return grid;
+  });
+  return { name, area: NaN, seed: 0, width, height, grids };
+}
 export function sceneToJson(scene: Scene): string {
   return JSON.stringify({
     name: scene.name,

@@ -46,7 +46,7 @@ describe('merge scenes', () => {
   it('rejects a grid of more than 512 triangles and masks narrower than the grid', () => {
     const tris = Array.from({ length: 513 }, (_, i) => [i, i + 1, i + 2] as const);
     const g = { vertices: Array.from({ length: 520 }, () => ({ x: 0, y: 0, z: 0 })), triangles: tris, adjacency: computeAdjacency(tris) };
-    expect(() => validateGrid(g, 2)).toThrow(/grid 2 has 513 triangles; a grid holds at most 512/);
+    expect(() => validateGrid(g, 2)).toThrow(/grid 2: has 513 triangles; a grid holds at most 512/);
     const small = { ...g, triangles: tris.slice(0, 40), adjacency: computeAdjacency(tris.slice(0, 40)) };
     expect(() => validateGrid(small, 3, 32)).toThrow(/grid 3, triangle 32: index does not fit the configured 32-bit/);
   });
@@ -65,6 +65,6 @@ describe('scene files', () => {
     const doc = JSON.parse(sceneToJson(sixTriangleFan()));
     doc.grids[0].adjacency[1].push(4);
     doc.grids[0].adjacency[4].push(1);
-    expect(() => parseScene(JSON.stringify(doc), 'fan.json')).toThrow(/^fan.json: grid 0, triangle 1: claimed adjacent to triangle 4, but they share no edge/);
+    expect(() => parseScene(JSON.stringify(doc), 'fan.json')).toThrow(/^fan.json:\d+:\d+ \(grids\[0\].adjacency\[1\]\): grid 0, triangle 1: claimed adjacent to triangle 4, but they share no edge/);
   });
 });

@@ -18,7 +18,7 @@ function errorOf(text: string): string {
   try {
     parseMeshJson(text);
   } catch (e) {
-    return (e as Error).message;
+    return (e as Error).message.replace(/^mesh\.json:\d+:\d+ \((.*?)\): /, '$1: ');
   }
   throw new Error('expected an error');
 }
@@ -63,14 +63,14 @@ describe('blur workload parameters', () => {
 
   it('reject bad shapes and ranges with the JSON path', () => {
     const m = '{"vertices": [[1, 2, 0.5], [3, 4, 0.5]], "triangles": []';
-    expect(errorOf(`${m}, "close": [[1, 2]]}`)).toMatch(/^close: expected 2 entries, got 1/);
-    expect(errorOf(`${m}, "close": [[1, 2], [3]]}`)).toMatch(/^close\[1\]: expected 2 entries/);
+    expect(errorOf(`${m}, "close": [[1, 2]]}`)).toMatch(/^close: a list of close positions \(one per vertex\) with 1 entries; expected exactly 2/);
+    expect(errorOf(`${m}, "close": [[1, 2], [3]]}`)).toMatch(/^close\[1\]: a close position \[x, y\] with 1 entries; expected exactly 2/);
     expect(errorOf(`${m}, "close": [[1, 2], [3, -1]]}`)).toMatch(/^close\[1\]\[1\]: -1 is outside the 14.8 range/);
     expect(errorOf(`${m}, "close": [[1, 2], [3, 0.001]]}`)).toMatch(/^close\[1\]\[1\]: 0.001 is not on the 1\/256 grid/);
     expect(errorOf(`${m}, "lens": {"aperture": 300, "focus": 0.5}}`)).toMatch(/^lens.aperture: 300 is outside \[0, 255.99609375\] pixels/);
     expect(errorOf(`${m}, "lens": {"aperture": 3, "focus": 1.5}}`)).toMatch(/^lens.focus: depth 1.5 is outside \[0, 1\)/);
-    expect(errorOf(`${m}, "lens": {"aperture": 3}}`)).toMatch(/^lens: missing "focus"/);
-    expect(errorOf(`${m}, "lens": [3, 0.5]}`)).toMatch(/^lens: expected \{"aperture"/);
+    expect(errorOf(`${m}, "lens": {"aperture": 3}}`)).toMatch(/^lens: missing key "focus"/);
+    expect(errorOf(`${m}, "lens": [3, 0.5]}`)).toMatch(/^lens: expected a lens \{"aperture"/);
   });
 
   it('name the line and column through the CLI reader', () => {

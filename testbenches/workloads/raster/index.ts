@@ -1,7 +1,7 @@
 // Public face of the raster workload generator (what the CLI and sweeps import).
 export { DEFAULT_WORKLOAD, generateWorkload, type ResolvedWorkloadOptions, type Workload, type WorkloadOptions } from './workload.js';
 export { type WorkloadStats, bboxPixels, computeStats, formatStats } from './stats.js';
-export { MeshFormatError, meshFromJsonValue, parseMeshJson, serializeMesh } from './mesh-json.js';
+export { MAX_MESH_TRIANGLES, meshFromDoc, parseMeshJson, readMeshFile, serializeMesh } from './mesh-json.js';
 export { type Mesh, type TriIndices, concatMeshes, triangleVerts, truncateMesh } from './mesh.js';
 export { pairOrder, pairsFromMesh, singlesFromMesh } from './pairing.js';
 export { SURFACE_NAMES, type Surface, type SurfaceName, makeSurface } from './surfaces.js';

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { COORD_MAX, DEPTH_MAX } from '../../../units/raster-common/formats.js';
 import { seedFromEnv } from '../../rng.js';
 import type { Mesh } from './mesh.js';
-import { MeshFormatError, parseMeshJson, serializeMesh } from './mesh-json.js';
+import { JsonInputError } from '../../../hdl/json-input.js';
+import { parseMeshJson, serializeMesh } from './mesh-json.js';
 import { generateWorkload } from './workload.js';
 
 const SEED = seedFromEnv(0x7e5);
@@ -23,10 +24,11 @@ function errorOf(text: string): string {
   try {
     parseMeshJson(text);
   } catch (e) {
-    expect(e).toBeInstanceOf(MeshFormatError);
-    return (e as Error).message;
+    expect(e).toBeInstanceOf(JsonInputError);
+    // "mesh.json:L:C (field): detail" -> "field: detail", the position checked apart.
+    return (e as Error).message.replace(/^mesh\.json:\d+:\d+ \((.*?)\): /, '$1: ').replace(/^mesh\.json:\d+:\d+: /, 'mesh: ');
   }
-  throw new Error('expected a MeshFormatError');
+  throw new Error('expected a JsonInputError');
 }
 
 describe('mesh JSON', () => {
@@ -59,12 +61,14 @@ describe('mesh JSON', () => {
     expect(errorOf('{"vertices": [[16384, 0, 0]], "triangles": []}')).toMatch(/^vertices\[0\]\[0\]: 16384 is outside the 14.8 range/);
     expect(errorOf('{"vertices": [[0, 0, 1]], "triangles": []}')).toBe('vertices[0][2]: depth 1 is outside [0, 1)');
     expect(errorOf('{"vertices": [[0, 0, "a"]], "triangles": []}')).toBe('vertices[0][2]: "a" is not a finite number');
-    expect(errorOf('{"vertices": [[0, 0]], "triangles": []}')).toBe('vertices[0]: expected 3 entries, got 2');
+    expect(errorOf('{"vertices": [[0, 0]], "triangles": []}')).toBe('vertices[0]: a vertex [x, y, z] with 2 entries; expected exactly 3');
     expect(errorOf('{"vertices": [[0, 0, 0]], "triangles": [[0, 0.5, 0]]}')).toBe('triangles[0][1]: 0.5 is not an integer vertex index');
-    expect(errorOf('{"vertices": [[0, 0, 0]], "triangles": [5]}')).toBe('triangles[0]: expected an array, got 5');
-    expect(errorOf('{"vertices": {}, "triangles": []}')).toBe('vertices: expected an array, got {}');
-    expect(errorOf('{"vertices": []}')).toBe('mesh: missing "triangles"');
-    expect(errorOf('[1, 2]')).toBe('mesh: expected an object with "vertices" and "triangles", got [1,2]');
-    expect(errorOf('{"vertices": [}')).toMatch(/^mesh: not valid JSON/);
+    expect(errorOf('{"vertices": [[0, 0, 0]], "triangles": [5]}')).toBe('triangles[0]: expected a triangle [i, j, k], got 5');
+    expect(errorOf('{"vertices": {}, "triangles": []}')).toBe('vertices: expected a list of vertices, got {}');
+    expect(errorOf('{"vertices": []}')).toBe('mesh: missing key "triangles" (a mesh {"vertices": [...], "triangles": [...]} needs "vertices", "triangles")');
+    expect(errorOf('[1, 2]')).toBe('mesh: expected a mesh {"vertices": [...], "triangles": [...]}, got [1,2]');
+    expect(errorOf('{"vertices": [}')).toMatch(/^vertices\[0\]: unexpected character '}'/);
+    expect(errorOf('{"vertices": [], "triangles": [], "colour": 1}')).toBe('colour: unknown key "colour"; valid keys: vertices, triangles, close, lens');
+    expect(() => parseMeshJson('{"vertices": [[0, 0, 0]],\n "triangles": [[0, 0, 9]]}')).toThrow(/^mesh\.json:2:23 \(triangles\[0\]\[2\]\): index 9 out of range/);
   });
 });

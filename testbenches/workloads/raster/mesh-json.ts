@@ -14,125 +14,79 @@ import {
   SUBPIXEL,
   quantizeDepth,
 } from '../../../units/raster-common/formats.js';
-import { UserError } from '../../../hdl/errors.js';
+import { childPath, parseJson, readJsonFile, show, type Json, type JsonDoc } from '../../../hdl/json-input.js';
 import type { Vertex } from '../../../units/raster-common/mp.js';
 import { LENS_A_MAX } from '../../../units/raster-common/blur-formats.js';
 import type { Lens } from '../../../units/raster-common/blur-mp.js';
 import type { ClosePosition, Mesh, TriIndices } from './mesh.js';
 
-/** A malformed mesh file; `where` is the JSON path of the offending value. */
-export class MeshFormatError extends UserError {
-  constructor(
-    readonly where: string,
-    detail: string,
-  ) {
-    super(`${where}: ${detail}`);
-    this.name = 'MeshFormatError';
-  }
-}
+/** Most triangles (and vertices) a mesh file may hold: what `workload
+ *  raster --count` may generate (workload.ts), so every mesh gfxrtl writes
+ *  reads back. */
+export const MAX_MESH_TRIANGLES = 1 << 21;
+export const MAX_MESH_VERTICES = 3 * MAX_MESH_TRIANGLES;
 
-function show(value: unknown): string {
-  const text = JSON.stringify(value);
-  return text === undefined ? String(value) : text.length > 40 ? `${text.slice(0, 37)}...` : text;
-}
-
-function expectArray(value: unknown, where: string, length?: number): unknown[] {
-  if (!Array.isArray(value)) throw new MeshFormatError(where, `expected an array, got ${show(value)}`);
-  if (length !== undefined && value.length !== length) {
-    throw new MeshFormatError(where, `expected ${length} entries, got ${value.length}`);
-  }
-  return value;
-}
-
-function parseCoord(value: unknown, where: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw new MeshFormatError(where, `${show(value)} is not a finite number`);
-  }
+function parseCoord(doc: JsonDoc, value: Json, where: () => string): number {
+  if (typeof value !== 'number') return doc.fail(where, `${show(value)} is not a finite number`);
   const units = value * SUBPIXEL; // exact: scaling by a power of two
-  if (!Number.isInteger(units)) throw new MeshFormatError(where, `${value} is not on the 1/256 grid`);
-  if (units < 0 || units > COORD_MAX) {
-    throw new MeshFormatError(where, `${value} is outside the 14.8 range [0, ${COORD_MAX / SUBPIXEL}]`);
-  }
+  if (!Number.isInteger(units)) doc.fail(where, `${value} is not on the 1/256 grid`);
+  if (units < 0 || units > COORD_MAX) doc.fail(where, `${value} is outside the 14.8 range [0, ${COORD_MAX / SUBPIXEL}]`);
   return units;
 }
 
-function parseDepth(value: unknown, where: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw new MeshFormatError(where, `${show(value)} is not a finite number`);
-  }
-  if (value < 0 || value >= 1) throw new MeshFormatError(where, `depth ${value} is outside [0, 1)`);
+function parseDepth(doc: JsonDoc, value: Json, where: () => string): number {
+  if (typeof value !== 'number') return doc.fail(where, `${show(value)} is not a finite number`);
+  if (value < 0 || value >= 1) doc.fail(where, `depth ${value} is outside [0, 1)`);
   return quantizeDepth(value);
 }
 
-function parseIndex(value: unknown, where: string, vertexCount: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value)) {
-    throw new MeshFormatError(where, `${show(value)} is not an integer vertex index`);
-  }
-  if (value < 0 || value >= vertexCount) {
-    throw new MeshFormatError(where, `index ${value} out of range (0..${vertexCount - 1})`);
-  }
-  return value;
+function parseIndex(doc: JsonDoc, value: Json, where: () => string, vertexCount: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value)) return doc.fail(where, `${show(value)} is not an integer vertex index`);
+  if (value < 0 || value >= vertexCount) doc.fail(where, `index ${value} out of range (0..${vertexCount - 1})`);
+  return doc.int(where, value, 0, vertexCount - 1, 'a vertex index');
 }
 
-/** Parse and validate mesh JSON text. Depths are quantised to 0.24 with floor(z * 2^24). */
-export function parseMeshJson(text: string): Mesh {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (e) {
-    throw new MeshFormatError('mesh', `not valid JSON (${(e as Error).message})`);
-  }
-  return meshFromJsonValue(doc);
+/** Parse and validate mesh JSON text (errors name `file`, line, column and field).
+ *  Depths are quantised to 0.24 with floor(z * 2^24). */
+export function parseMeshJson(text: string, file = 'mesh.json'): Mesh {
+  return meshFromDoc(parseJson(text, file));
 }
 
-/** Validate an already-parsed JSON value as a mesh. */
-export function meshFromJsonValue(doc: unknown): Mesh {
-  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
-    throw new MeshFormatError('mesh', `expected an object with "vertices" and "triangles", got ${show(doc)}`);
-  }
-  const record = doc as Record<string, unknown>;
-  for (const key of ['vertices', 'triangles']) {
-    if (!(key in record)) throw new MeshFormatError('mesh', `missing "${key}"`);
-  }
-  const vertices: Vertex[] = expectArray(record['vertices'], 'vertices').map((entry, i) => {
-    const [x, y, z] = expectArray(entry, `vertices[${i}]`, 3);
-    return {
-      x: parseCoord(x, `vertices[${i}][0]`),
-      y: parseCoord(y, `vertices[${i}][1]`),
-      z: parseDepth(z, `vertices[${i}][2]`),
-    };
+/** Read and validate a mesh file. */
+export function readMeshFile(file: string): Mesh {
+  return meshFromDoc(readJsonFile(file));
+}
+
+const at = (base: string, ...keys: (string | number)[]) => (): string => keys.reduce<string>((p, k) => childPath(p, k), base);
+
+/** Validate a parsed JSON document as a mesh. */
+export function meshFromDoc(doc: JsonDoc): Mesh {
+  const record = doc.object('', doc.value, { required: ['vertices', 'triangles'], optional: ['close', 'lens'] }, 'a mesh {"vertices": [...], "triangles": [...]}');
+  const vertices: Vertex[] = doc.array('vertices', record['vertices']!, { max: MAX_MESH_VERTICES, what: 'a list of vertices' }).map((entry, i) => {
+    const [x, y, z] = doc.array(at('vertices', i), entry, { min: 3, max: 3, what: 'a vertex [x, y, z]' });
+    return { x: parseCoord(doc, x!, at('vertices', i, 0)), y: parseCoord(doc, y!, at('vertices', i, 1)), z: parseDepth(doc, z!, at('vertices', i, 2)) };
   });
-  const triangles: TriIndices[] = expectArray(record['triangles'], 'triangles').map((entry, i) => {
-    const [a, b, c] = expectArray(entry, `triangles[${i}]`, 3);
-    return [
-      parseIndex(a, `triangles[${i}][0]`, vertices.length),
-      parseIndex(b, `triangles[${i}][1]`, vertices.length),
-      parseIndex(c, `triangles[${i}][2]`, vertices.length),
-    ];
+  const triangles: TriIndices[] = doc.array('triangles', record['triangles']!, { max: MAX_MESH_TRIANGLES, what: 'a list of triangles' }).map((entry, i) => {
+    const [a, b, c] = doc.array(at('triangles', i), entry, { min: 3, max: 3, what: 'a triangle [i, j, k]' });
+    return [parseIndex(doc, a!, at('triangles', i, 0), vertices.length), parseIndex(doc, b!, at('triangles', i, 1), vertices.length), parseIndex(doc, c!, at('triangles', i, 2), vertices.length)];
   });
   const blur: { close?: ClosePosition[]; lens?: Lens } = {};
-  if ('close' in record) {
-    blur.close = expectArray(record['close'], 'close', vertices.length).map((entry, i) => {
-      const [x, y] = expectArray(entry, `close[${i}]`, 2);
-      return { x: parseCoord(x, `close[${i}][0]`), y: parseCoord(y, `close[${i}][1]`) };
+  if (record['close'] !== undefined) {
+    blur.close = doc.array('close', record['close'], { min: vertices.length, max: vertices.length, what: 'a list of close positions (one per vertex)' }).map((entry, i) => {
+      const [x, y] = doc.array(at('close', i), entry, { min: 2, max: 2, what: 'a close position [x, y]' });
+      return { x: parseCoord(doc, x!, at('close', i, 0)), y: parseCoord(doc, y!, at('close', i, 1)) };
     });
   }
-  if ('lens' in record) blur.lens = parseLens(record['lens']);
-  return { vertices, triangles, ...blur };
-}
-
-function parseLens(value: unknown): Lens {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new MeshFormatError('lens', `expected {"aperture": pixels, "focus": depth}, got ${show(value)}`);
+  if (record['lens'] !== undefined) {
+    const r = doc.object('lens', record['lens'], { required: ['aperture', 'focus'] }, 'a lens {"aperture": pixels, "focus": depth}');
+    const ap = r['aperture']!;
+    if (typeof ap !== 'number') return doc.fail('lens.aperture', `${show(ap)} is not a finite number`);
+    const a = ap * SUBPIXEL;
+    if (!Number.isInteger(a)) doc.fail('lens.aperture', `${ap} is not on the 1/256 grid`);
+    if (a < 0 || a > LENS_A_MAX) doc.fail('lens.aperture', `${ap} is outside [0, ${LENS_A_MAX / SUBPIXEL}] pixels`);
+    blur.lens = { a, f: parseDepth(doc, r['focus']!, at('lens', 'focus')) };
   }
-  const r = value as Record<string, unknown>;
-  for (const key of ['aperture', 'focus']) if (!(key in r)) throw new MeshFormatError('lens', `missing "${key}"`);
-  const ap = r['aperture'];
-  if (typeof ap !== 'number' || !Number.isFinite(ap)) throw new MeshFormatError('lens.aperture', `${show(ap)} is not a finite number`);
-  const a = ap * SUBPIXEL;
-  if (!Number.isInteger(a)) throw new MeshFormatError('lens.aperture', `${ap} is not on the 1/256 grid`);
-  if (a < 0 || a > LENS_A_MAX) throw new MeshFormatError('lens.aperture', `${ap} is outside [0, ${LENS_A_MAX / SUBPIXEL}] pixels`);
-  return { a, f: parseDepth(r['focus'], 'lens.focus') };
+  return { vertices, triangles, ...blur };
 }
 
 /**
