@@ -15,6 +15,7 @@ import { carriesWideState } from '../hdl/sim/batch.js';
 import { createSimulator } from '../hdl/sim/index.js';
 import { BENCH_DESIGNS } from './designs.js';
 import { BatchRun } from './replay.js';
+import { UserError } from '../hdl/errors.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -26,15 +27,15 @@ const { values: args } = parseArgs({
 });
 const cycles = Number(args.cycles);
 const reps = Number(args.reps);
-if (!(cycles > 0) || !(reps > 0)) throw new Error(`--cycles and --reps must be positive numbers, got ${args.cycles} and ${args.reps}`);
+if (!(cycles > 0) || !(reps > 0)) throw new UserError(`--cycles and --reps must be positive numbers, got ${args.cycles} and ${args.reps}`);
 const designs = BENCH_DESIGNS.filter((d) => d.name.includes(args.only ?? ''));
-if (designs.length === 0) throw new Error(`--only ${args.only} matches no bench design; known: ${BENCH_DESIGNS.map((d) => d.name).join(', ')}`);
+if (designs.length === 0) throw new UserError(`--only ${args.only} matches no bench design; known: ${BENCH_DESIGNS.map((d) => d.name).join(', ')}`);
 
 const DRIVERS = { default: 'auto', loop: 'always' } as const;
 
 if (args.driver !== undefined) {
   const loopMode = DRIVERS[args.driver as keyof typeof DRIVERS];
-  if (loopMode === undefined) throw new Error(`--driver must be default or loop, got ${args.driver}`);
+  if (loopMode === undefined) throw new UserError(`--driver must be default or loop, got ${args.driver}`);
   for (const d of designs) {
     const sim = createSimulator(d.make(), { observe: 'ports', loopMode });
     const run = new BatchRun(sim, 1n, 1, null);

@@ -28,17 +28,18 @@ import { BLUR_CALIBRATION } from '../studies/blur/calibration.js';
 import { blurSchema } from '../units/blur/config.js';
 import type { ParamSpec } from '../units/config.js';
 import { findUnit } from '../units/registry.js';
+import { UserError } from '../hdl/errors.js';
 
 const { values: args } = parseArgs({ options: { only: { type: 'string', default: '' }, delays: { type: 'string', default: '5' }, out: { type: 'string', default: 'docs/results/calibration-floor.md' } } });
 const delaySteps = Number(args.delays);
-if (!(Number.isInteger(delaySteps) && delaySteps >= 1)) throw new Error(`--delays must be a positive integer (grid points over the delay knob's bounds), got ${args.delays}`);
+if (!(Number.isInteger(delaySteps) && delaySteps >= 1)) throw new UserError(`--delays must be a positive integer (grid points over the delay knob's bounds), got ${args.delays}`);
 
 // The blur-mode space: every key of the schema but render, narrowed by --only.
 const only = new Map<string, string[]>();
 for (const kv of args.only.split(',').filter(Boolean)) {
   const [k, v] = kv.split('=');
   if (k === undefined || v === undefined || !(k in blurSchema) || k === 'render') {
-    throw new Error(`--only ${kv}: give key=value[|value] with a key of ${Object.keys(blurSchema).filter((x) => x !== 'render').join(', ')}`);
+    throw new UserError(`--only ${kv}: give key=value[|value] with a key of ${Object.keys(blurSchema).filter((x) => x !== 'render').join(', ')}`);
   }
   only.set(k, v.split('|'));
 }
@@ -46,7 +47,7 @@ for (const kv of args.only.split(',').filter(Boolean)) {
 function valuesOf(p: ParamSpec): readonly string[] {
   if (p.kind === 'enum') return p.values;
   if (p.kind === 'bool') return ['off', 'on'];
-  throw new Error(`calibration floor: parameter with an int range cannot be enumerated; narrow it with --only`);
+  throw new UserError(`calibration floor: parameter with an int range cannot be enumerated; narrow it with --only`);
 }
 const space = Object.entries(blurSchema)
   .filter(([k]) => k !== 'render')

@@ -4,6 +4,7 @@ import { elaborate } from '../hdl/index.js';
 import type { Design } from '../hdl/ir.js';
 import { randomNetlist } from '../testbenches/random-netlist.js';
 import { findUnit } from '../units/registry.js';
+import { UserError } from '../hdl/errors.js';
 
 /** Speed targets against Verilator -O3 (issue 10), as ratios ours / theirs
  *  in the free-running mode; absent: no target for that path. */
@@ -73,6 +74,6 @@ export function largeDesign(): { how: string; make: () => Design } {
 
 export function benchDesign(name: string): BenchDesign {
   const d = BENCH_DESIGNS.find((b) => b.name === name);
-  if (d === undefined) throw new Error(`unknown bench design ${name}; known: ${BENCH_DESIGNS.map((b) => b.name).join(', ')}`);
+  if (d === undefined) throw new UserError(`unknown bench design ${name}; known: ${BENCH_DESIGNS.map((b) => b.name).join(', ')}`);
   return d;
 }

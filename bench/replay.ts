@@ -18,6 +18,7 @@ import type { Design, PortIR } from '../hdl/ir.js';
 import type { CompiledSimulator, SignalHandle, WordHandle } from '../hdl/sim/index.js';
 import { topPorts } from '../testbenches/cosim/stimulus.js';
 import { FOLD_OFFSET_A, FOLD_OFFSET_B, FOLD_PRIME_A, FOLD_PRIME_B, outputChecksum, SEED_IF_ZERO, XorShift64 } from '../testbenches/cosim/xorshift.js';
+import { InternalError } from '../hdl/errors.js';
 
 const M64 = (1n << 64n) - 1n;
 
@@ -320,7 +321,7 @@ export function selfCheck(): void {
   const fast = new XorShift32x2(12345n);
   for (let i = 0; i < 1000; i++) {
     fast.next();
-    if (((BigInt(fast.hi) << 32n) | BigInt(fast.lo)) !== ref.next()) throw new Error(`bench/replay.ts: xorshift differs at draw ${i}`);
+    if (((BigInt(fast.hi) << 32n) | BigInt(fast.lo)) !== ref.next()) throw new InternalError(`bench/replay.ts: xorshift differs at draw ${i}`);
   }
   // batchFold's generated code (foldStep, as the per-cycle loop uses it)
   // on outputs of one, two and three words against outputChecksum.
@@ -340,5 +341,5 @@ export function selfCheck(): void {
   const ports = widths.map((width, i) => ({ name: `o${i}`, dir: 'out', width }));
   const design = { top: { name: 'T', ports } } as unknown as Design;
   const expected = outputChecksum(design, values.map((v) => Object.fromEntries(v.map((x, i) => [`o${i}`, x]))));
-  if (h.value() !== expected) throw new Error('bench/replay.ts: generated fold differs from outputChecksum');
+  if (h.value() !== expected) throw new InternalError('bench/replay.ts: generated fold differs from outputChecksum');
 }

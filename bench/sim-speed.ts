@@ -43,6 +43,7 @@ import { BENCH_DESIGNS, largeDesign, type BenchDesign } from './designs.js';
 import { selfCheck } from './replay.js';
 import type { BetweenMessage, ChildMode, ChildRequest, ChildResult, TimedPath } from './sim-speed-child.js';
 import { buildVerilatorModel, verilatorFlags, type CxxOpt, type VerilatorModel, type VerilatorRun } from './verilator-modes.js';
+import { UserError } from '../hdl/errors.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -53,10 +54,10 @@ const { values: args } = parseArgs({
   },
 });
 const TARGET = Number(args.seconds);
-if (!(TARGET > 0)) throw new Error(`--seconds must be a positive number, got ${args.seconds}`);
+if (!(TARGET > 0)) throw new UserError(`--seconds must be a positive number, got ${args.seconds}`);
 const CXX: CxxOpt = ((v: string): CxxOpt => {
   if (v === 'O3' || v === 'default') return v;
-  throw new Error(`--verilator-cxx must be O3 or default, got ${v}`);
+  throw new UserError(`--verilator-cxx must be O3 or default, got ${v}`);
 })(args['verilator-cxx']);
 const REPS = 3;
 const SEED = 1n;

@@ -17,11 +17,12 @@ import { cacheRoot, runTool } from '../testbenches/cosim/build-cache.js';
 import { buildVerilator, checkVerilatorLimits, verilatorExecutable } from '../testbenches/cosim/verilator.js';
 import { benchMain, BENCH_FLAGS, CPP_FOLD_INIT, CPP_FOLD_VALUE, cppFold, cppModelAfterReset, cppRandomPoke } from '../testbenches/cosim/verilator-bench.js';
 import { wrapDesign } from '../testbenches/cosim/wrapper.js';
+import { InternalError } from '../hdl/errors.js';
 
 const HOOK_MAIN = 'int main(int argc, char** argv) {';
 
 function twoModeMain(inputs: PortIR[], outputs: PortIR[], hookMain: string): string {
-  if (hookMain.split(HOOK_MAIN).length !== 2) throw new Error(`benchMain's C++ no longer has exactly one '${HOOK_MAIN}'; update bench/verilator-modes.ts`);
+  if (hookMain.split(HOOK_MAIN).length !== 2) throw new InternalError(`benchMain's C++ no longer has exactly one '${HOOK_MAIN}'; update bench/verilator-modes.ts`);
   return `${hookMain.replace(HOOK_MAIN, 'static int freeRunning(int argc, char** argv) {')}
 static int constantInputs(uint64_t cycles, uint64_t seed, int resets) {
 ${cppModelAfterReset(inputs)}
@@ -99,7 +100,7 @@ export async function buildVerilatorModel(design: Design, cxx: CxxOpt): Promise<
 
 function parse(stdout: string): VerilatorRun {
   const lines = stdout.split('\n').filter((l) => l.startsWith('{'));
-  if (lines.length === 0) throw new Error(`Verilator benchmark printed no result:\n${stdout.slice(0, 2000)}`);
+  if (lines.length === 0) throw new InternalError(`Verilator benchmark printed no result:\n${stdout.slice(0, 2000)}`);
   const r = Object.assign({}, ...lines.map((l) => JSON.parse(l) as object)) as {
     cycles?: unknown;
     seconds?: unknown;
@@ -107,7 +108,7 @@ function parse(stdout: string): VerilatorRun {
     checksum?: unknown;
   };
   if (typeof r.cycles !== 'number' || typeof r.seconds !== 'number' || typeof r.cpuSeconds !== 'number' || typeof r.checksum !== 'string') {
-    throw new Error(`bad benchmark output: ${lines.join(' ')}`);
+    throw new InternalError(`bad benchmark output: ${lines.join(' ')}`);
   }
   return { cycles: r.cycles, seconds: r.seconds, cpuSeconds: r.cpuSeconds, checksum: BigInt(`0x${r.checksum}`) };
 }

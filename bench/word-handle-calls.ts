@@ -23,12 +23,13 @@ import { createSimulator, type SignalHandle, type WordHandle } from '../hdl/sim/
 import { topPorts } from '../testbenches/cosim/stimulus.js';
 import { BENCH_DESIGNS } from './designs.js';
 import { nsPer as nsPerOf } from './cpu-timing.js';
+import { UserError } from '../hdl/errors.js';
 
 const { values: args } = parseArgs({
   options: { cycles: { type: 'string', default: '200000' }, only: { type: 'string' }, row: { type: 'string' } },
 });
 const CYCLES = Number(args.cycles);
-if (!Number.isSafeInteger(CYCLES) || CYCLES < 1000) throw new Error(`--cycles must be a whole number >= 1000, got ${args.cycles}`);
+if (!Number.isSafeInteger(CYCLES) || CYCLES < 1000) throw new UserError(`--cycles must be a whole number >= 1000, got ${args.cycles}`);
 const nsPer = (f: (n: number) => void, n = CYCLES): number => nsPerOf(f, n);
 
 

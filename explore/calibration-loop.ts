@@ -14,6 +14,7 @@
 // chooses among the cycle's fits by their residuals, which would be tuning
 // to the table). Pure: the caller supplies the fit and the pricing.
 import type { Knobs } from '../synth-models/knobs.js';
+import { ParamError } from '../hdl/errors.js';
 
 export interface LoopFit {
   knobs: Knobs;
@@ -63,7 +64,7 @@ export interface LoopOptions<D, F extends LoopFit> {
 
 export function iterateCalibration<D, F extends LoopFit>(opts: LoopOptions<D, F>): LoopResult<D, F> {
   const max = opts.maxIterations ?? 8;
-  if (!(Number.isInteger(max) && max >= 1)) throw new Error(`iterateCalibration: maxIterations must be an integer >= 1, got ${max}`);
+  if (!(Number.isInteger(max) && max >= 1)) throw new ParamError('maxIterations', max, 'an integer >= 1', { message: `iterateCalibration: maxIterations must be an integer >= 1, got ${max}` });
   const iterations: LoopIteration<D, F>[] = [];
   let design = opts.reference;
   for (let index = 0; index < max; index++) {

@@ -14,6 +14,7 @@
 // found exactly: `interpolated`. Its area is R / P and its power R E =
 // area x limit. Below the whole frontier there is no answer; above it, the
 // densest frontier point already meets the limit and is the answer.
+import { ParamError } from '../hdl/errors.js';
 /** What the rule needs of a design: ops/s per mm^2 (maximised), J per op
  *  (minimised). */
 export interface Scored {
@@ -58,7 +59,7 @@ function costOf<T extends Row>(r: T, rate: number): RateCostPoint<T> {
 }
 
 export function costAtLimit<T extends Row>(rows: readonly T[], rate: number, limit: number): LimitCost<T> {
-  if (!(rate > 0) || !(limit > 0)) throw new Error(`costAtLimit: rate and limit must be positive, got ${rate}, ${limit}`);
+  if (!(rate > 0) || !(limit > 0)) throw new ParamError('rate, limit', `${rate}, ${limit}`, 'positive numbers', { message: `costAtLimit: rate and limit must be positive, got ${rate}, ${limit}` });
   let best: T | null = null;
   for (const r of rows) {
     if (!(r.powerDensity <= limit) || !(r.perfDensity > 0) || !(r.energyPerMpJ > 0)) continue;

@@ -5,6 +5,7 @@
 // elaborator or a pass, so the message names the module and node, not a line.
 import type { CamIR, Design, MemoryIR, ModuleIR, Node, NodeId } from './ir.js';
 import { camPortOperands, operands } from './ir.js';
+import { InternalError } from './errors.js';
 
 /** What the rules need to know about the netlist a node lives in. */
 export interface NodeContext {
@@ -141,7 +142,7 @@ export function checkDesign(design: Design): void {
 
 export function checkModule(m: ModuleIR): void {
   const fail = (msg: string): never => {
-    throw new Error(`IR check: module ${m.name}: ${msg}`);
+    throw new InternalError(`IR check: module ${m.name}: ${msg}`);
   };
   const exists = (id: NodeId): boolean => Number.isInteger(id) && id >= 0 && id < m.nodes.length;
   const ctx: NodeContext = { width: (id) => m.nodes[id]!.width, memory: (i) => m.memories[i], cam: (i) => m.cams[i] };

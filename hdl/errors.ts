@@ -53,10 +53,12 @@ export class ParamError extends UserError {
     readonly parameter: string,
     readonly value: unknown,
     readonly valid: string,
-    /** Who is asking, e.g. "workload raster" or "fifo". */
-    readonly context?: string,
+    /** Who is asking ("workload raster", "fifo"), or the whole message when
+     *  the check words it its own way (the fields still say what was wrong). */
+    opts: string | { context?: string; message?: string } = {},
   ) {
-    super(`${context !== undefined ? `${context}: ` : ''}${parameter} = ${shown(value)} is not valid; valid: ${valid}`);
+    const o = typeof opts === 'string' ? { context: opts } : opts;
+    super(o.message ?? `${o.context !== undefined ? `${o.context}: ` : ''}${parameter} = ${shown(value)} is not valid; valid: ${valid}`);
     this.name = 'ParamError';
   }
 }

@@ -4,6 +4,7 @@
 // keeps every child port peekable under its hierarchical path.
 import type { CamIR, Design, DisplayFormat, MemoryIR, ModuleIR, Node, NodeId } from './ir.js';
 import { mapNode } from './map-node.js';
+import { InternalError } from './errors.js';
 
 /** What a flat signal is (the simulator's SignalInfo kinds). */
 export type FlatSignalKind = 'input' | 'output' | 'reg' | 'wire' | 'memread' | 'cammatch' | 'node';
@@ -64,7 +65,7 @@ function flattenInstance(
   const base = out.nodes.length;
   const g = (local: NodeId): NodeId => {
     if (!Number.isInteger(local) || local < 0 || local >= m.nodes.length) {
-      throw new Error(`module ${m.name} (at ${path}): reference to node ${local}, which does not exist`);
+      throw new InternalError(`module ${m.name} (at ${path}): reference to node ${local}, which does not exist`);
     }
     return base + local;
   };
@@ -113,14 +114,14 @@ function flattenInstance(
     const ports = new Set(inst.module.ports.filter((p) => p.dir === 'in').map((p) => p.name));
     for (const name of Object.keys(inst.inputs)) {
       if (!ports.has(name)) {
-        throw new Error(`instance ${childPath} (module ${inst.module.name}): connects "${name}", which is not an input port`);
+        throw new InternalError(`instance ${childPath} (module ${inst.module.name}): connects "${name}", which is not an input port`);
       }
     }
     const drv: Record<string, NodeId> = {};
     for (const name of ports) {
       const local = inst.inputs[name];
       if (local === undefined) {
-        throw new Error(`instance ${childPath} (module ${inst.module.name}): input port "${name}" is not connected`);
+        throw new InternalError(`instance ${childPath} (module ${inst.module.name}): input port "${name}" is not connected`);
       }
       drv[name] = g(local);
     }
@@ -128,7 +129,7 @@ function flattenInstance(
   });
 
   m.nodes.forEach((n, local) => {
-    if (n.id !== local) throw new Error(`module ${m.name}: nodes[${local}] has id ${n.id}`);
+    if (n.id !== local) throw new InternalError(`module ${m.name}: nodes[${local}] has id ${n.id}`);
     out.nodes[base + local] = remapNode(n, base + local, path, m, g, drivers, childOutputs, memBase, camBase);
   });
 
@@ -164,17 +165,17 @@ function remapNode(
   // Instance boundaries become wires to the node on the other side.
   if (n.op === 'input' && drivers !== null) {
     const driver = drivers[n.port];
-    if (driver === undefined) throw new Error(`module ${m.name} (at ${path}): input node for unknown port "${n.port}"`);
+    if (driver === undefined) throw new InternalError(`module ${m.name} (at ${path}): input node for unknown port "${n.port}"`);
     return mapNode({ ...n, op: 'wire', a: driver }, id, name, { node: (x) => x, mem: (i) => i, cam: (i) => i });
   }
   if (n.op === 'instout') {
     const driver = childOutputs[n.inst]?.get(n.port);
     if (driver === undefined) {
-      throw new Error(`module ${m.name} (at ${path}): instance output ${n.inst}.${n.port} does not exist`);
+      throw new InternalError(`module ${m.name} (at ${path}): instance output ${n.inst}.${n.port} does not exist`);
     }
     return mapNode({ ...n, op: 'wire', a: driver }, id, name, { node: (x) => x, mem: (i) => i, cam: (i) => i });
   }
-  if (n.op === 'memread' && (n.mem < 0 || n.mem >= m.memories.length)) throw new Error(`module ${m.name}: memread of memory ${n.mem}`);
-  if ((n.op === 'cammatch' || n.op === 'camread' || n.op === 'camvalid') && (n.cam < 0 || n.cam >= m.cams.length)) throw new Error(`module ${m.name}: ${n.op} of CAM ${n.cam}`);
+  if (n.op === 'memread' && (n.mem < 0 || n.mem >= m.memories.length)) throw new InternalError(`module ${m.name}: memread of memory ${n.mem}`);
+  if ((n.op === 'cammatch' || n.op === 'camread' || n.op === 'camvalid') && (n.cam < 0 || n.cam >= m.cams.length)) throw new InternalError(`module ${m.name}: ${n.op} of CAM ${n.cam}`);
   return mapNode(n, id, name, { node: g, mem: (i) => memBase + i, cam: (i) => camBase + i });
 }

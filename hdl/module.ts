@@ -2,7 +2,7 @@
 // ports, registers, conditional assignments, instances, memories and CAMs,
 // then closes into a ModuleIR (lowering when/otherwise into muxes).
 import { buildCam, type Cam, type CamOptions } from './cam.js';
-import { callerLoc, HdlError } from './errors.js';
+import { callerLoc, HdlError, ParamError } from './errors.js';
 import type { CamIR, DisplayFormat, InstanceIR, MemoryIR, ModuleIR, Node, NodeId, PortIR, SourceLoc } from './ir.js';
 import { buildShape, isSignal, leafName, mapTree, type SigOf, type SignalTree } from './shape.js';
 import { displayOf, Fixed, SInt, UInt, type Literal, type NodeSpec, type Owner, Signal, fixedRaw, uintWidthOf, sintWidthOf } from './signal.js';
@@ -20,7 +20,7 @@ export interface ModuleDef<C, P extends SignalTree> {
 /** Defines a hardware module: `body` declares its ports, state and logic on the builder for one config
  *  and returns its ports; `elaborate` (or an instance in a parent) runs it. */
 export function defineModule<C, P extends SignalTree>(name: string, body: (m: ModuleBuilder, cfg: C) => P): ModuleDef<C, P> {
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`defineModule: "${name}" is not a valid module name (letters, digits, _)`);
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new ParamError('module name', name, 'letters, digits and _, not starting with a digit', { message: `defineModule: "${name}" is not a valid module name (letters, digits, _)` });
   return { name, body };
 }
 

@@ -1,6 +1,7 @@
 // Free-standing operators that take several signals.
 import { sameScalarType, formatName, uint } from './types.js';
 import { displayOf, Signal, UInt } from './signal.js';
+import { ParamError } from './errors.js';
 
 /** sel ? whenTrue : whenFalse. Both arms must have the same type. */
 export function mux<S extends Signal>(sel: UInt, whenTrue: S, whenFalse: S): S {
@@ -10,7 +11,7 @@ export function mux<S extends Signal>(sel: UInt, whenTrue: S, whenFalse: S): S {
 /** cases[sel]; a selector past the last case selects the last case. */
 export function muxN<S extends Signal>(sel: UInt, cases: S[]): S {
   const first = cases[0];
-  if (first === undefined) throw new Error('muxN: no cases');
+  if (first === undefined) throw new ParamError('cases', 0, 'at least one case', { message: 'muxN: no cases' });
   const o = first.owner;
   if (sel.owner !== o) o.fail('signal used outside its module', sel.label, `mux select ${sel.label} belongs to module ${sel.owner.moduleName}`);
   for (const c of cases) {
@@ -27,7 +28,7 @@ export function muxN<S extends Signal>(sel: UInt, cases: S[]): S {
 /** Concatenation, first argument most significant. */
 export function cat(...parts: Signal[]): UInt {
   const head = parts[0];
-  if (head === undefined) throw new Error('cat: nothing to concatenate');
+  if (head === undefined) throw new ParamError('parts', 0, 'at least one signal', { message: 'cat: nothing to concatenate' });
   const o = head.owner;
   for (const p of parts) if (p.owner !== o) o.fail('signal used outside its module', p.label, `cat: ${p.label} belongs to module ${p.owner.moduleName}`);
   const w = parts.reduce((s, p) => s + p.width, 0);

@@ -4,6 +4,7 @@
 // consistent; tests sometimes want malformed IR on purpose. Each backend's
 // test-ir.ts extends this with the conveniences its fixtures read best with.
 import type { CamWritePort, Design, MemoryWritePort, ModuleIR, Node, NodeId } from './ir.js';
+import { InternalError } from './errors.js';
 
 /** A Node without the fields the builder assigns. */
 export type NodeBody = Node extends infer N ? (N extends Node ? Omit<N, 'id' | 'width' | 'name'> : never) : never;
@@ -66,7 +67,7 @@ export class IrModuleBuilder {
   /** Close a register's `d` after creation (feedback loops). */
   setD(reg: NodeId, d: NodeId): void {
     const n = this.ir.nodes[reg]!;
-    if (n.op !== 'reg') throw new Error(`node ${reg} is not a register`);
+    if (n.op !== 'reg') throw new InternalError(`node ${reg} is not a register`);
     n.d = d;
   }
 
@@ -89,7 +90,7 @@ export class IrModuleBuilder {
   instout(inst: number, port: string, name?: string): NodeId {
     const child = this.ir.instances[inst]!.module;
     const p = child.ports.find((q) => q.name === port && q.dir === 'out');
-    if (!p) throw new Error(`${child.name} has no output ${port}`);
+    if (!p) throw new InternalError(`${child.name} has no output ${port}`);
     return this.node({ op: 'instout', inst, port }, p.width, name);
   }
 

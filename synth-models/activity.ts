@@ -5,6 +5,7 @@
 // trace become activities through `activityFromToggles`.
 import type { NodeId } from '../hdl/ir.js';
 import type { OpKind } from '../hdl/inventory/index.js';
+import { ParamError } from '../hdl/errors.js';
 
 /** What the cost model asks about one inventory item. Pipeline registers
  *  added by retiming are asked about with path PIPELINE_PATH and node null. */
@@ -33,7 +34,7 @@ export const PIPELINE_PATH = '(pipeline)';
 
 export function resolveActivity(a: Activity | undefined): ActivityFn {
   const check = (v: number, what: string): number => {
-    if (!Number.isFinite(v) || v < 0) throw new Error(`activity for ${what} must be a finite number >= 0, got ${v}`);
+    if (!Number.isFinite(v) || v < 0) throw new ParamError('activity', v, 'a finite number >= 0', { message: `activity for ${what} must be a finite number >= 0, got ${v}` });
     return v;
   };
   if (a === undefined) return () => 1;
@@ -54,7 +55,7 @@ const RANDOM_TOGGLE_RATE = 0.5;
  *  signal over `cycles` cycles. An operator's activity is its output's toggle
  *  rate relative to random data; items with no count get `fallback`. */
 export function activityFromToggles(toggles: ReadonlyMap<string, number>, cycles: number, fallback = 1): ActivityFn {
-  if (!(cycles > 0)) throw new Error(`activityFromToggles: cycles must be positive, got ${cycles}`);
+  if (!(cycles > 0)) throw new ParamError('cycles', cycles, 'a positive number', { message: `activityFromToggles: cycles must be positive, got ${cycles}` });
   return (q) => {
     const t = toggles.get(`${q.path}.${q.name}`);
     if (t === undefined || q.width === 0) return fallback;

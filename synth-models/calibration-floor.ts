@@ -11,6 +11,7 @@
 // a perfect fit. If even this bound is above the target, no design and no
 // knob inside its bounds reaches it; the table shows which components keep
 // it there.
+import { InternalError } from '../hdl/errors.js';
 
 export interface ComponentRange {
   component: string;
@@ -40,10 +41,10 @@ export interface FloorBound {
  *  convex in ln k: each gap is a hinge in ln k, so a fine log grid then a
  *  golden-section search finds the minimum). */
 export function rmsFloor(ranges: readonly ComponentRange[], bounds: readonly [number, number]): FloorBound {
-  if (ranges.length === 0) throw new Error('rmsFloor: no components');
+  if (ranges.length === 0) throw new InternalError('rmsFloor: no components');
   for (const r of ranges) {
     if (!(r.published > 0 && r.least > 0 && r.largest >= r.least)) {
-      throw new Error(`rmsFloor: component "${r.component}" needs published > 0 and 0 < least <= largest; got ${r.published}, ${r.least}, ${r.largest}`);
+      throw new InternalError(`rmsFloor: component "${r.component}" needs published > 0 and 0 < least <= largest; got ${r.published}, ${r.least}, ${r.largest}`);
     }
   }
   const [lo, hi] = bounds;

@@ -17,6 +17,7 @@ import { fitScale, logResidual, type ScalePair } from './fit.js';
 import { DEFAULT_KNOBS, KNOB_BOUNDS, type Knobs } from './knobs.js';
 import type { PhysicalParams, VtFlavour } from './physical.js';
 import { minStages, price } from './price.js';
+import { InternalError } from '../hdl/errors.js';
 
 export { DEFAULT_KNOBS, type Knobs };
 
@@ -149,7 +150,7 @@ function rms(xs: number[]): number {
 
 /** Fits the global knobs so the model's estimates of the sampled components match their published figures (least log error). */
 export function calibrate(samples: readonly CalibrationSample[], opts: CalibrationOptions): CalibrationResult {
-  if (samples.length === 0) throw new Error('calibrate: no components');
+  if (samples.length === 0) throw new InternalError('calibrate: no components');
   if (opts.delayFactor !== undefined) return fitAt(samples, opts, opts.delayFactor);
   // The published blocks all run at 2 GHz, so the delay knob decides how
   // deeply each one must be pipelined, and with that how many registers its

@@ -6,6 +6,7 @@
 // area knob). One variable, so a grid scan, then bisection on the slope
 // (whose sign is exact where the objective itself is too flat to compare):
 // robust, no starting guess, converged to machine precision.
+import { InternalError } from '../hdl/errors.js';
 
 export interface ScalePair {
   published: number;
@@ -29,16 +30,16 @@ function objective(pairs: readonly ScalePair[], u: number): number {
 /** The best k within `range` (the knob's physical bounds, knobs.ts); at a
  *  bound when the unconstrained optimum lies beyond it. */
 export function fitScale(pairs: readonly ScalePair[], range: readonly [number, number] = [Math.exp(U_MIN), Math.exp(U_MAX)]): number {
-  if (pairs.length === 0) throw new Error('fitScale: no data');
+  if (pairs.length === 0) throw new InternalError('fitScale: no data');
   for (const p of pairs) {
     if (!(p.published > 0) || !(p.fixed >= 0) || !(p.scaled >= 0)) {
-      throw new Error(`fitScale: published must be > 0 and model parts >= 0, got ${JSON.stringify(p)}`);
+      throw new InternalError(`fitScale: published must be > 0 and model parts >= 0, got ${JSON.stringify(p)}`);
     }
   }
-  if (!pairs.some((p) => p.scaled > 0)) throw new Error('fitScale: the knob affects none of the data');
+  if (!pairs.some((p) => p.scaled > 0)) throw new InternalError('fitScale: the knob affects none of the data');
   const uMin = Math.log(range[0]);
   const uMax = Math.log(range[1]);
-  if (!(uMax >= uMin)) throw new Error(`fitScale: empty range ${range[0]}..${range[1]}`);
+  if (!(uMax >= uMin)) throw new InternalError(`fitScale: empty range ${range[0]}..${range[1]}`);
   const step = (uMax - uMin) / GRID || 1e-12;
   let best = uMin;
   for (let i = 0; i <= GRID; i++) {

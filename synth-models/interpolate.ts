@@ -4,6 +4,7 @@
 // as width^1.98, say). Outside the anchors: the scaling law the structure
 // implies (linear for ripple adders, quadratic for array multipliers),
 // continued from the nearest anchor.
+import { InternalError, ParamError } from '../hdl/errors.js';
 
 export interface Anchor {
   x: number;
@@ -11,8 +12,8 @@ export interface Anchor {
 }
 
 export function powerLaw(anchors: readonly Anchor[], x: number, exponentOutside: number): number {
-  if (anchors.length === 0) throw new Error('powerLaw: no anchors');
-  if (!(x > 0)) throw new Error(`powerLaw: x must be positive, got ${x}`);
+  if (anchors.length === 0) throw new InternalError('powerLaw: no anchors');
+  if (!(x > 0)) throw new ParamError('x', x, 'a positive number', { message: `powerLaw: x must be positive, got ${x}` });
   const a = [...anchors].sort((p, q) => p.x - q.x);
   const first = a[0]!;
   const last = a[a.length - 1]!;

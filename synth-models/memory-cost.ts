@@ -7,6 +7,7 @@ import { equality } from './arith-cost.js';
 import { powerLaw, type Anchor } from './interpolate.js';
 import { atReference, ENERGY_DENSITY, ZERO, type OpCost } from './op-cost.js';
 import { CACTI7_45HP, NANGATE45 } from './sources.js';
+import { InternalError } from '../hdl/errors.js';
 
 const FO4_PS = NANGATE45.fo4Ps;
 const log2 = Math.log2;
@@ -104,7 +105,7 @@ function registerFile(s: MemoryShape): OpCost {
       // one word's flops and its decoder line switch
       return { ...ZERO, energyFj: s.width * (DFF.areaUm2 + cells.MUX2_X1.areaUm2) * ENERGY_DENSITY, delayPs: 0 };
     default:
-      throw new Error(`registerFile: ${s.kind} is not a memory shape`);
+      throw new InternalError(`registerFile: ${s.kind} is not a memory shape`);
   }
 }
 

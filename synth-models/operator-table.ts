@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { powerLaw } from './interpolate.js';
 import type { RtlForm, RtlKind } from './yosys/forms-rtl.js';
 import { envelope, fitModel, readOperatorTable, rowsOf, type FittedModel, type OperatorRow, type OperatorTable } from './yosys/table-format.js';
+import { InternalError, ParamError } from '../hdl/errors.js';
 
 export { envelope };
 
@@ -22,7 +23,7 @@ export function operatorTable(): OperatorTable {
     try {
       text = readFileSync(FILE, 'utf8');
     } catch (e) {
-      throw new Error(`operator table ${FILE.pathname} cannot be read (${(e as Error).message}); regenerate with: npx tsx synth-models/yosys/characterise.ts`);
+      throw new InternalError(`operator table ${FILE.pathname} cannot be read (${(e as Error).message}); regenerate with: npx tsx synth-models/yosys/characterise.ts`);
     }
     table = readOperatorTable(JSON.parse(text), FILE.pathname);
   }
@@ -40,7 +41,7 @@ function seriesOf(kind: RtlKind, form: RtlForm): Series {
   let s = series.get(key);
   if (s === undefined) {
     const rows = envelope(rowsOf(operatorTable(), kind, form));
-    if (rows.length === 0) throw new Error(`operator table: no rows for ${kind} ${form} (regenerate with: npx tsx synth-models/yosys/characterise.ts)`);
+    if (rows.length === 0) throw new InternalError(`operator table: no rows for ${kind} ${form} (regenerate with: npx tsx synth-models/yosys/characterise.ts)`);
     series.set(key, (s = { rows, model: fitModel(kind, rows) }));
   }
   return s;
@@ -71,7 +72,7 @@ export interface Characterised {
 /** The form's area and delay at operand width `w` (may be fractional: the
  *  geometric-mean width of an a x b multiplier). */
 export function characterised(kind: RtlKind, form: RtlForm, w: number): Characterised {
-  if (!(w > 0)) throw new Error(`operator table: width must be positive, got ${w} for ${kind} ${form}`);
+  if (!(w > 0)) throw new ParamError('width', w, 'a positive width', { message: `operator table: width must be positive, got ${w} for ${kind} ${form}` });
   const s = seriesOf(kind, form);
     const perCell = kind === 'mul' ? 2 : 1;
   return { areaUm2: at(s, w, (r) => r.areaUm2, s.model.area, perCell, false), delayPs: at(s, w, (r) => r.delayPs, s.model.delay, 1, true) };

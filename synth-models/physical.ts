@@ -10,6 +10,7 @@
 //  leakage = FreePDK45 flavour ratio at 1.0 V x 1.5 per +100 mV.
 import { REFERENCE, REGISTER_OVERHEAD_PS } from './cost-table.js';
 import { FREEPDK45_VT, LEAKAGE_PER_100MV } from './sources.js';
+import { ParamError } from '../hdl/errors.js';
 
 /** Threshold-voltage flavour of the cells. */
 export type VtFlavour = 'low' | 'nominal' | 'high';
@@ -55,11 +56,11 @@ export interface PhysicalScale {
 
 /** Refuses a physical point outside the model's range, naming the field and what is valid. */
 export function checkPoint(p: DesignPoint): void {
-  if (!(p.vt in FREEPDK45_VT)) throw new Error(`design point: unknown Vt flavour ${String(p.vt)} (low, nominal or high)`);
+  if (!(p.vt in FREEPDK45_VT)) throw new ParamError('vt', p.vt, 'low, nominal or high', { message: `design point: unknown Vt flavour ${String(p.vt)} (low, nominal or high)` });
   if (!(p.vdd >= VDD_RANGE.min && p.vdd <= VDD_RANGE.max)) {
-    throw new Error(`design point: Vdd ${p.vdd} V is outside ${VDD_RANGE.min}-${VDD_RANGE.max} V, where the delay fits hold`);
+    throw new ParamError('vdd', p.vdd, 'VDD_RANGE', { message: `design point: Vdd ${p.vdd} V is outside ${VDD_RANGE.min}-${VDD_RANGE.max} V, where the delay fits hold` });
   }
-  if (!Number.isInteger(p.stages) || p.stages < 1) throw new Error(`design point: stages must be an integer >= 1, got ${p.stages}`);
+  if (!Number.isInteger(p.stages) || p.stages < 1) throw new ParamError('stages', p.stages, 'an integer >= 1', { message: `design point: stages must be an integer >= 1, got ${p.stages}` });
 }
 
 function alphaPower(vt: VtFlavour, vdd: number): number {

@@ -3,6 +3,7 @@
 // (a valid/ready transfer is seen here, exactly where the hardware sees
 // it), and only then does the clock edge happen.
 import type { Simulator } from '../hdl/sim/api.js';
+import { InternalError } from '../hdl/errors.js';
 
 /** A testbench component run every cycle: drives inputs before the edge, samples settled values after. */
 export interface Agent {
@@ -24,7 +25,7 @@ export function runCycle(sim: Simulator, agents: readonly Agent[]): void {
 export function runUntilDone(sim: Simulator, agents: readonly Agent[], done: () => boolean, maxCycles: number, what = 'testbench'): number {
   let n = 0;
   while (!done()) {
-    if (n >= maxCycles) throw new Error(`${what}: not done after ${maxCycles} cycles (at cycle ${sim.cycle})`);
+    if (n >= maxCycles) throw new InternalError(`${what}: not done after ${maxCycles} cycles (at cycle ${sim.cycle})`);
     runCycle(sim, agents);
     n++;
   }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Simulator, Trace } from '../hdl/sim/api.js';
 import { writeWaveform } from '../waveforms/write.js';
 import { seedFromEnv } from './rng.js';
+import { InternalError } from '../hdl/errors.js';
 
 /** What the property body gets besides its input: `attach` each simulator so the replay of a failure traces it. */
 export interface PropertyContext {
@@ -78,7 +79,7 @@ export function checkWithWaves<T>(name: string, arb: fc.Arbitrary<T>, body: (inp
     }
   });
   const msg = replayError instanceof Error ? replayError.message : String(replayError);
-  throw new Error(
+  throw new InternalError(
     `${name}: property failed after ${details.numRuns} runs [seed ${seed}, path "${details.counterexamplePath ?? ''}"]\n` +
       `counterexample: ${fc.stringify(example)}\n${msg}\n` +
       (files.length ? `waveform: ${files.join(', ')}` : 'waveform: (no simulator attached)'),

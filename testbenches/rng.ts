@@ -4,6 +4,7 @@
 // JS integer arithmetic and statistically good enough for stimulus; its 128-bit
 // state is filled from the 32-bit seed with splitmix32 so nearby seeds give
 // unrelated streams.
+import { ParamError } from '../hdl/errors.js';
 
 /** A deterministic random stream. Every draw advances the state. */
 export interface Rng {
@@ -45,7 +46,7 @@ function rotl(x: number, k: number): number {
 
 /** A xoshiro128** stream seeded from a 32-bit integer (other numbers are truncated to 32 bits). */
 export function makeRng(seed: number): Rng {
-  if (!Number.isInteger(seed)) throw new Error(`makeRng: seed ${seed} is not an integer`);
+  if (!Number.isInteger(seed)) throw new ParamError('seed', seed, 'an integer', { message: `makeRng: seed ${seed} is not an integer` });
   const seed32 = seed >>> 0;
   let a = splitmix32(seed32);
   let b = splitmix32(a);
@@ -73,10 +74,10 @@ export function makeRng(seed: number): Rng {
     float,
     int(lo: number, hi: number): number {
       if (!Number.isSafeInteger(lo) || !Number.isSafeInteger(hi) || hi < lo) {
-        throw new Error(`Rng.int: bad range [${lo}, ${hi}]`);
+        throw new ParamError('range', `[${lo}, ${hi}]`, 'integers lo <= hi', { message: `Rng.int: bad range [${lo}, ${hi}]` });
       }
       const span = hi - lo + 1;
-      if (span > 0x1_0000_0000) throw new Error(`Rng.int: span ${span} exceeds 2^32`);
+      if (span > 0x1_0000_0000) throw new ParamError('span', span, 'at most 2^32', { message: `Rng.int: span ${span} exceeds 2^32` });
       // Rejection sampling keeps the draw exactly uniform.
       const limit = 0x1_0000_0000 - (0x1_0000_0000 % span);
       for (;;) {
@@ -88,7 +89,7 @@ export function makeRng(seed: number): Rng {
       return lo + (hi - lo) * float();
     },
     pick<T>(items: readonly T[]): T {
-      if (items.length === 0) throw new Error('Rng.pick: empty array');
+      if (items.length === 0) throw new ParamError('items', items, 'a non-empty array', { message: 'Rng.pick: empty array' });
       return items[rng.int(0, items.length - 1)] as T;
     },
     fork(label: string | number): Rng {
@@ -106,6 +107,6 @@ export function seedFromEnv(fallback: number, env: NodeJS.ProcessEnv = process.e
   const text = env['GFXRTL_SEED'];
   if (text === undefined || text === '') return fallback;
   const n = Number(text);
-  if (!Number.isInteger(n)) throw new Error(`GFXRTL_SEED=${text} is not an integer`);
+  if (!Number.isInteger(n)) throw new ParamError('GFXRTL_SEED', text, 'an integer', { message: `GFXRTL_SEED=${text} is not an integer` });
   return n >>> 0;
 }

@@ -6,6 +6,7 @@
 import { stableKey } from '../hdl/module.js';
 import type { Design } from '../hdl/ir.js';
 import { createSimulator, type CompiledSimulator, type CompileOptions } from '../hdl/sim/index.js';
+import { ParamError } from '../hdl/errors.js';
 
 interface Entry {
   sim: CompiledSimulator;
@@ -43,7 +44,7 @@ export class SimulatorCache<C> {
     }
     // reset() marks every combinational value stale, so nothing settled
     // before the restore is read again.
-    if (!Number.isInteger(resetCycles) || resetCycles < 1) throw new Error(`SimulatorCache.get: resetCycles must be an integer >= 1, got ${resetCycles}`);
+    if (!Number.isInteger(resetCycles) || resetCycles < 1) throw new ParamError('resetCycles', resetCycles, 'an integer >= 1', { message: `SimulatorCache.get: resetCycles must be an integer >= 1, got ${resetCycles}` });
     e.sim.reset(resetCycles);
     return e.sim;
   }

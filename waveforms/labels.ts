@@ -2,6 +2,7 @@
 // round-trip check parses labels, so every radix must be invertible; only an
 // explicit fracDigits rounding loses information).
 import type { DisplayFormat } from '../hdl/ir.js';
+import { ParamError } from '../hdl/errors.js';
 
 /** 'auto' follows the signal's DisplayFormat (uint: hex, sint: signed decimal,
  *  fixed: fixed-point decimal). 'hex' and 'dec' force a radix; 'dec' is signed
@@ -106,7 +107,7 @@ export function parseLabel(
     const decimals = m[3] ?? '';
     const scaled = BigInt(m[2]! + decimals) << BigInt(fracBits);
     const div = 10n ** BigInt(decimals.length);
-    if (scaled % div !== 0n) throw new Error(`label "${label}" is not a multiple of 2^-${fracBits} (rounded?)`);
+    if (scaled % div !== 0n) throw new ParamError('label', label, 'a multiple of the fixed-point step', { message: `label "${label}" is not a multiple of 2^-${fracBits} (rounded?)` });
     v = m[1] ? -(scaled / div) : scaled / div;
   }
   const bits = toBits(v, width);

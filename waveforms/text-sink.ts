@@ -2,6 +2,7 @@
 // cycle by cycle from simulation loops, and a synchronous file sink needs no
 // backpressure handling and never holds more than one buffer in memory.
 import { closeSync, openSync, writeSync } from 'node:fs';
+import { InternalError } from '../hdl/errors.js';
 
 export interface TextSink {
   write(chunk: string): void;
@@ -32,7 +33,7 @@ export class FileSink implements TextSink {
   }
 
   write(chunk: string): void {
-    if (this.fd === null) throw new Error(`write to ${this.path} after close`);
+    if (this.fd === null) throw new InternalError(`write to ${this.path} after close`);
     this.buf.push(chunk);
     this.size += chunk.length;
     if (this.size >= this.bufferChars) this.flush();

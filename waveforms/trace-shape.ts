@@ -2,6 +2,7 @@
 // every writer checks its shape once, up front, and fails with a message that
 // names the offending signal instead of emitting a corrupt waveform.
 import type { Trace } from '../hdl/sim/api.js';
+import { InternalError } from '../hdl/errors.js';
 
 /** Number of recorded cycles (0 for a trace without signals). */
 export function traceCycles(trace: Trace): number {
@@ -12,27 +13,27 @@ export function traceCycles(trace: Trace): number {
  *  values of the common length, and values that fit their width unsigned. */
 export function checkTrace(trace: Trace): void {
   if (!Number.isInteger(trace.startCycle) || trace.startCycle < 0) {
-    throw new Error(`trace ${trace.topName}: startCycle must be a non-negative integer, got ${trace.startCycle}`);
+    throw new InternalError(`trace ${trace.topName}: startCycle must be a non-negative integer, got ${trace.startCycle}`);
   }
   if (trace.values.length !== trace.signals.length) {
-    throw new Error(
+    throw new InternalError(
       `trace ${trace.topName}: ${trace.signals.length} signals but ${trace.values.length} value rows`,
     );
   }
   const n = traceCycles(trace);
   const seen = new Set<string>();
   trace.signals.forEach((s, i) => {
-    if (seen.has(s.path)) throw new Error(`trace ${trace.topName}: signal ${s.path} appears twice`);
+    if (seen.has(s.path)) throw new InternalError(`trace ${trace.topName}: signal ${s.path} appears twice`);
     seen.add(s.path);
     if (!Number.isInteger(s.width) || s.width < 1) {
-      throw new Error(`trace ${trace.topName}: signal ${s.path} has width ${s.width}`);
+      throw new InternalError(`trace ${trace.topName}: signal ${s.path} has width ${s.width}`);
     }
     if (s.path.split('.').some((seg) => seg === '')) {
-      throw new Error(`trace ${trace.topName}: signal path "${s.path}" has an empty hierarchy level`);
+      throw new InternalError(`trace ${trace.topName}: signal path "${s.path}" has an empty hierarchy level`);
     }
     const row = trace.values[i]!;
     if (row.length !== n) {
-      throw new Error(
+      throw new InternalError(
         `trace ${trace.topName}: signal ${s.path} has ${row.length} cycles, ${trace.signals[0]!.path} has ${n}`,
       );
     }
@@ -40,7 +41,7 @@ export function checkTrace(trace: Trace): void {
     for (let c = 0; c < n; c++) {
       const v = row[c]!;
       if (v < 0n || v >= limit) {
-        throw new Error(
+        throw new InternalError(
           `trace ${trace.topName}: signal ${s.path} (${s.width} bits) has value ${v} at cycle ${trace.startCycle + c}; ` +
             `values are raw unsigned bits`,
         );

@@ -2,6 +2,7 @@
 // simple simulators write) and compare it with a Trace. It is stricter than
 // the viewers on purpose: non-increasing timestamps, unknown identifiers and
 // scopes left open are errors, because our writer must never produce them.
+import { UserError } from '../hdl/errors.js';
 
 export interface VcdVar {
   /** Scope names and the reference, dot-separated: `Top.u_fifo.count`. */
@@ -31,7 +32,7 @@ export interface VcdData {
 }
 
 function fail(msg: string): never {
-  throw new Error(`VCD: ${msg}`);
+  throw new UserError(`VCD: ${msg}`);
 }
 
 export function parseVcd(text: string): VcdData {

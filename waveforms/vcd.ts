@@ -13,6 +13,7 @@ import { checkTrace } from './trace-shape.js';
 import { clockName, vcdHeader } from './vcd-header.js';
 import { vcdId } from './vcd-ids.js';
 import { chooseWindow, type WindowRequest } from './window.js';
+import { InternalError, ParamError } from '../hdl/errors.js';
 
 export interface VcdOptions {
   /** $timescale, e.g. '1ns' (default), '10ps'. */
@@ -51,21 +52,21 @@ export class VcdWriter {
   ) {
     const timescale = opts.timescale ?? '1ns';
     if (!TIMESCALE.test(timescale)) {
-      throw new Error(`VCD timescale must be 1, 10 or 100 of s/ms/us/ns/ps/fs, got "${timescale}"`);
+      throw new ParamError('timescale', timescale, '1, 10 or 100 of s/ms/us/ns/ps/fs', { message: `VCD timescale must be 1, 10 or 100 of s/ms/us/ns/ps/fs, got "${timescale}"` });
     }
     const showClock = opts.clock ?? true;
     this.period = opts.period ?? 10;
     if (!Number.isInteger(this.period) || this.period < 1 || (showClock && this.period % 2 !== 0)) {
-      throw new Error(
+      throw new InternalError(
         `VCD period must be a positive integer${showClock ? ', even when the clock is shown' : ''}, got ${this.period}`,
       );
     }
     this.cycle = opts.startCycle ?? 0;
     if (!Number.isInteger(this.cycle) || this.cycle < 0) {
-      throw new Error(`VCD startCycle must be a natural number, got ${this.cycle}`);
+      throw new ParamError('startCycle', this.cycle, 'a natural number', { message: `VCD startCycle must be a natural number, got ${this.cycle}` });
     }
     for (const s of signals) {
-      if (!Number.isInteger(s.width) || s.width < 1) throw new Error(`signal ${s.path} has width ${s.width}`);
+      if (!Number.isInteger(s.width) || s.width < 1) throw new ParamError('width', s.width, 'an integer >= 1', { message: `signal ${s.path} has width ${s.width}` });
     }
     this.ids = signals.map((_, i) => vcdId(i));
     this.limits = signals.map((s) => 1n << BigInt(s.width));
@@ -96,9 +97,9 @@ export class VcdWriter {
 
   /** Record one cycle: values[i] is signal i's raw unsigned bits. */
   sample(values: readonly bigint[]): void {
-    if (this.closed) throw new Error('VcdWriter: sample after close');
+    if (this.closed) throw new InternalError('VcdWriter: sample after close');
     if (values.length !== this.signals.length) {
-      throw new Error(`VcdWriter: ${values.length} values for ${this.signals.length} signals`);
+      throw new InternalError(`VcdWriter: ${values.length} values for ${this.signals.length} signals`);
     }
     const first = this.samples === 0;
     let changes = '';
@@ -106,7 +107,7 @@ export class VcdWriter {
       const v = values[i]!;
       if (typeof v !== 'bigint' || v < 0n || v >= this.limits[i]!) {
         const s = this.signals[i]!;
-        throw new Error(`VcdWriter: signal ${s.path} (${s.width} bits) got ${String(v)} at cycle ${this.cycle}`);
+        throw new InternalError(`VcdWriter: signal ${s.path} (${s.width} bits) got ${String(v)} at cycle ${this.cycle}`);
       }
       if (first || v !== this.last[i]) {
         changes += this.change(i, v);

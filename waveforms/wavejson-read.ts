@@ -3,6 +3,7 @@
 import type { SignalInfo } from '../hdl/sim/api.js';
 import { parseLabel, type Radix } from './labels.js';
 import type { WaveItem, WaveJson, WaveLane } from './wavejson-types.js';
+import { UserError } from '../hdl/errors.js';
 
 /** Per-cycle text of a lane: '0'/'1' for levels, the label for bus values. */
 export function expandLane(lane: WaveLane): string[] {
@@ -10,20 +11,20 @@ export function expandLane(lane: WaveLane): string[] {
   let next = 0;
   for (const ch of lane.wave) {
     if (ch === '.') {
-      if (out.length === 0) throw new Error(`lane ${lane.name}: wave starts with '.'`);
+      if (out.length === 0) throw new UserError(`lane ${lane.name}: wave starts with '.'`);
       out.push(out[out.length - 1]!);
     } else if (ch === '0' || ch === '1') {
       out.push(ch);
     } else if (ch === '=' || (ch >= '2' && ch <= '9')) {
       const label = lane.data?.[next++];
-      if (label === undefined) throw new Error(`lane ${lane.name}: more '=' than data labels`);
+      if (label === undefined) throw new UserError(`lane ${lane.name}: more '=' than data labels`);
       out.push(label);
     } else {
-      throw new Error(`lane ${lane.name}: unexpected wave character '${ch}'`);
+      throw new UserError(`lane ${lane.name}: unexpected wave character '${ch}'`);
     }
   }
   if (lane.data && next !== lane.data.length) {
-    throw new Error(`lane ${lane.name}: ${lane.data.length} data labels for ${next} '=' segments`);
+    throw new UserError(`lane ${lane.name}: ${lane.data.length} data labels for ${next} '=' segments`);
   }
   return out;
 }
@@ -38,7 +39,7 @@ export function expandWaveJson(json: WaveJson): Map<string, string[]> {
         walk(rest, prefix + name + '.');
       } else {
         const path = prefix + it.name;
-        if (out.has(path)) throw new Error(`WaveJSON has two lanes for ${path}`);
+        if (out.has(path)) throw new UserError(`WaveJSON has two lanes for ${path}`);
         out.set(path, expandLane(it));
       }
     }
@@ -56,10 +57,10 @@ export function decodeWaveJson(
   const lanes = expandWaveJson(json);
   return signals.map((s) => {
     const text = lanes.get(s.path);
-    if (!text) throw new Error(`WaveJSON has no lane for ${s.path}`);
+    if (!text) throw new UserError(`WaveJSON has no lane for ${s.path}`);
     return text.map((t) => {
       if (s.width > 1) return parseLabel(t, s.width, s.display, radix);
-      if (t !== '0' && t !== '1') throw new Error(`1-bit lane ${s.path} shows "${t}"`);
+      if (t !== '0' && t !== '1') throw new UserError(`1-bit lane ${s.path} shows "${t}"`);
       return BigInt(t);
     });
   });

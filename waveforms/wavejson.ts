@@ -7,6 +7,7 @@ import { formatValue, type LabelOptions } from './labels.js';
 import { checkTrace } from './trace-shape.js';
 import { allLanes, type WaveItem, type WaveJson, type WaveLane } from './wavejson-types.js';
 import { chooseWindow, sliceTrace, type WindowRequest } from './window.js';
+import { ParamError } from '../hdl/errors.js';
 
 export interface WaveJsonOptions extends LabelOptions {
   window?: WindowRequest;
@@ -59,7 +60,7 @@ export function traceToWaveJson(trace: Trace, opts: WaveJsonOptions = {}): WaveJ
   };
   const h = opts.hscale ?? 'auto';
   if (h !== 'auto' && (!Number.isInteger(h) || h < 1 || h > 100)) {
-    throw new Error(`hscale must be 'auto' or an integer 1..100, got ${h}`);
+    throw new ParamError('hscale', h, 'auto or an integer 1..100', { message: `hscale must be 'auto' or an integer 1..100, got ${h}` });
   }
   const hscale = h === 'auto' ? fitHscale(allLanes(json.signal)) : h;
   if (hscale !== 1) json.config = { hscale };

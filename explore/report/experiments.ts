@@ -6,13 +6,14 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Experiment } from '../contract.js';
 import { writeDurable } from '../sweep/files.js';
+import { StudyError } from '../contract.js';
 
 export const EXPERIMENTS_DIR = 'experiments';
 
 export async function runExperiments(experiments: readonly Experiment[], dir: string, seed: number): Promise<string[]> {
   const written: string[] = [];
   for (const e of experiments) {
-    if (!/^[A-Za-z0-9._-]+$/.test(e.name)) throw new Error(`experiment name "${e.name}" must be letters, digits, dot, dash or underscore (it names a file)`);
+    if (!/^[A-Za-z0-9._-]+$/.test(e.name)) throw new StudyError(`experiment name "${e.name}" must be letters, digits, dot, dash or underscore (it names a file)`);
     const link = `${EXPERIMENTS_DIR}/${e.name}`;
     const files = join(dir, EXPERIMENTS_DIR, e.name);
     mkdirSync(files, { recursive: true });

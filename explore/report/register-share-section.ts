@@ -13,6 +13,7 @@ import type { SweepIdentity } from '../sweep/manifest.js';
 import type { PointRow } from '../sweep/point.js';
 import { studyDomain } from '../sweep/study-ref.js';
 import { mdTable, param, sig } from './format.js';
+import { InternalError } from '../../hdl/errors.js';
 
 /** Instance path -> component: the calibration component whose instance
  *  it is in, else the top's instance it is in, else the top itself. */
@@ -30,7 +31,7 @@ export function componentsOf(study: Pick<Study, 'calibration'>, design: Design, 
 /** Register share of each component of one priced design point. */
 export function shareOf(study: Study, identity: SweepIdentity, row: PointRow): ShareRow[] {
   const m = identity.microArchs.find((x) => x.id === row.id);
-  if (m === undefined) throw new Error(`report: design ${row.id} is not among the sweep's micro-architectures`);
+  if (m === undefined) throw new InternalError(`report: design ${row.id} is not among the sweep's micro-architectures`);
   const dom = studyDomain(study);
   const design = dom.evaluator.elaborate(dom.microArch(m.params)) as Design;
   const inv = inventory(design);

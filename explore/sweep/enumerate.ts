@@ -10,6 +10,7 @@ import { NANGATE45 } from '../../synth-models/sources.js';
 import { rowKey } from './point.js';
 import type { SweepSpec } from './spec.js';
 import type { Axis, ParamValue, Params, SweepDomain } from './types.js';
+import { StudyError } from '../contract.js';
 
 export interface MicroArchEntry {
   /** Position in the full enumeration of the spec (shards keep it). */
@@ -33,7 +34,7 @@ export function enumerateMicroArchs<M>(domain: SweepDomain<M>, spec: SweepSpec):
   return enumerateParams(domain.axes, spec).map((params, index) => {
     const id = domain.evaluator.id(domain.microArch(params));
     const prev = seen.get(id);
-    if (prev !== undefined) throw new Error(`domain ${domain.name}: micro-architectures ${prev} and ${index} share the id "${id}"; ids must be unique`);
+    if (prev !== undefined) throw new StudyError(`domain ${domain.name}: micro-architectures ${prev} and ${index} share the id "${id}"; ids must be unique`);
     seen.set(id, index);
     return { index, id, mode: domain.mode(params), params };
   });

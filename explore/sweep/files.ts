@@ -5,6 +5,7 @@ import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, rmSync, writeS
 import { writeOutputFile } from '../../hdl/output-file.js';
 import { dirname, join } from 'node:path';
 import { SweepError } from './spec.js';
+import { InternalError } from '../../hdl/errors.js';
 
 /** Durable write of a result file; a symlink, device or FIFO at the path
  *  is written through, never replaced (hdl/output-file.ts). */
@@ -20,7 +21,7 @@ export class Appender {
     this.fd = openSync(file, 'a');
   }
   append(text: string): void {
-    if (this.fd === null) throw new Error(`${this.file}: append after close`);
+    if (this.fd === null) throw new InternalError(`${this.file}: append after close`);
     if (text.length === 0) return;
     writeSync(this.fd, text);
     fsyncSync(this.fd);
@@ -72,5 +73,5 @@ export function lockDir(dir: string): () => void {
       rmSync(file, { force: true });
     }
   }
-  throw new Error(`could not lock ${dir}`);
+  throw new InternalError(`could not lock ${dir}`);
 }

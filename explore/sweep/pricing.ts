@@ -11,6 +11,7 @@ import { physicalPoints, pointKey, type MicroArchEntry } from './enumerate.js';
 import type { PointRow } from './point.js';
 import type { SweepSpec } from './spec.js';
 import type { Params, Performance } from './types.js';
+import { StudyError } from '../contract.js';
 
 export type { Performance };
 
@@ -41,7 +42,7 @@ function togglesByItem(inv: Inventory, counts: Readonly<Record<string, number>>)
 
 function activityFor(ctx: PricingContext, inv: Inventory, perf: Performance, id: string): Activity | undefined {
   if (ctx.spec.activity === 'full') return undefined;
-  if (!perf.toggles) throw new Error(`activity mode 'toggle': study ${ctx.study}'s driver gave no toggle counts for ${id} on workload ${ctx.workload.name}`);
+  if (!perf.toggles) throw new StudyError(`activity mode 'toggle': study ${ctx.study}'s driver gave no toggle counts for ${id} on workload ${ctx.workload.name}`);
   return activityFromToggles(togglesByItem(inv, perf.toggles.counts), perf.toggles.cycles);
 }
 

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { InternalError } from '../../hdl/errors.js';
 
 /** `base` names the entry without its extension (new URL('./worker', import.meta.url)); the .ts file wins. */
 export function spawnWorker(base: URL, workerData: unknown): Worker {
@@ -20,5 +21,5 @@ export function spawnWorker(base: URL, workerData: unknown): Worker {
     const code = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}); });`;
     return new Worker(code, { eval: true, workerData });
   }
-  throw new Error(`worker entry ${fileURLToPath(base)}.ts (or .js) not found`);
+  throw new InternalError(`worker entry ${fileURLToPath(base)}.ts (or .js) not found`);
 }

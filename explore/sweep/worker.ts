@@ -7,6 +7,7 @@ import { StudyError } from '../contract.js';
 import type { PricingContext } from './pricing.js';
 import { runTask, type Task } from './task.js';
 import { simulateReplicate, type ReplicateJob, type ReplicateResult } from './replicate.js';
+import { InternalError } from '../../hdl/errors.js';
 
 export interface WorkerInit {
   study: StudyRef;
@@ -21,7 +22,7 @@ export type FromWorker =
   | { kind: 'error'; seq: number; message: string; user: boolean };
 
 const port = parentPort;
-if (port === null) throw new Error('sweep/worker.ts must run in a worker thread');
+if (port === null) throw new InternalError('sweep/worker.ts must run in a worker thread');
 const init = workerData as WorkerInit;
 const domain = await loadDomain(init.study);
 port.on('message', (msg: ToWorker) => {

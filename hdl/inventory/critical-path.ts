@@ -6,6 +6,7 @@
 import type { OpKind, OpShape } from './shapes.js';
 import type { TimingGraph } from './timing-graph.js';
 import type { OpUse } from './classify.js';
+import { InternalError } from '../errors.js';
 
 /** Delay in ps of one operator of this shape, at whatever reference the
  *  caller works in (the cost model: NanGate 45 nm typical, 1.1 V). For
@@ -44,7 +45,7 @@ export interface Timing {
 export function useDelay(use: OpUse | null, delay: DelayFn): number {
   if (use === null) return 0;
   const d = delay(use.shape);
-  if (!Number.isFinite(d) || d < 0) throw new Error(`inventory: delay function gave ${d} ps for ${use.shape.kind}`);
+  if (!Number.isFinite(d) || d < 0) throw new InternalError(`inventory: delay function gave ${d} ps for ${use.shape.kind}`);
   return d * use.levels;
 }
 
@@ -70,7 +71,7 @@ export function topoOrder(graph: TimingGraph): Int32Array {
     const v = order[head++]!;
     for (const s of succ[v]!) if (--indeg[s]! === 0) order[tail++] = s;
   }
-  if (tail < n) throw new Error(`inventory: combinational loop: ${describeLoop(graph, indeg)}`);
+  if (tail < n) throw new InternalError(`inventory: combinational loop: ${describeLoop(graph, indeg)}`);
   return order;
 }
 

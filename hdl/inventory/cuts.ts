@@ -14,6 +14,7 @@
 // instance ports) and extensions are folded into their source so a value is
 // counted once; constants never need a register.
 import type { Timing } from './critical-path.js';
+import { ParamError } from '../errors.js';
 
 export interface Cut {
   timePs: number;
@@ -60,7 +61,7 @@ export function latestConsumer(timing: Timing): Float64Array {
 }
 
 export function cutWidths(timing: Timing, stages: number, latest: Float64Array = latestConsumer(timing)): CutProfile {
-  if (!Number.isInteger(stages) || stages < 1) throw new Error(`inventory: pipeline stages must be an integer >= 1, got ${stages}`);
+  if (!Number.isInteger(stages) || stages < 1) throw new ParamError('stages', stages, 'an integer >= 1', { message: `inventory: pipeline stages must be an integer >= 1, got ${stages}` });
   const total = timing.criticalPath.totalPs;
   const cuts: Cut[] = [];
   const byPath: Record<string, number> = {};

@@ -3,6 +3,7 @@
 // simulator uses) and a block of flat ids, so that node `id` of instance `i`
 // is flat node `instances[i].base + id`.
 import type { Design, ModuleIR } from '../ir.js';
+import { InternalError } from '../errors.js';
 
 export interface InstanceRecord {
   path: string;
@@ -23,7 +24,7 @@ export function walkInstances(design: Design): InstanceRecord[] {
   let next = 0;
   const visit = (module: ModuleIR, path: string, parent: number, indexInParent: number, stack: string[]): number => {
     if (stack.includes(module.name)) {
-      throw new Error(`inventory: module ${module.name} instantiates itself (${[...stack, module.name].join(' -> ')})`);
+      throw new InternalError(`inventory: module ${module.name} instantiates itself (${[...stack, module.name].join(' -> ')})`);
     }
     const me = out.length;
     out.push({ path, module, parent, indexInParent, children: [], base: next });

@@ -8,6 +8,7 @@ import { walkInstances } from './hierarchy.js';
 import { inventory, type Inventory } from './index.js';
 import { sumTallies, tallyItems } from './tally.js';
 import { combOperands, type Design, type ModuleIR, type NodeId } from '../ir.js';
+import { ParamError } from '../errors.js';
 
 /** Paths of the instances of `design` (the top's path is its module name). */
 export function instancePaths(design: Design): string[] {
@@ -18,7 +19,7 @@ export function instancePaths(design: Design): string[] {
  *  it children first (as emitVerilog expects). */
 export function subDesign(design: Design, path: string): Design {
   const rec = walkInstances(design).find((r) => r.path === path);
-  if (rec === undefined) throw new Error(`no instance ${path} in ${design.top.name}; instances: ${instancePaths(design).join(', ')}`);
+  if (rec === undefined) throw new ParamError('instance', path, 'an instance path of the design', { message: `no instance ${path} in ${design.top.name}; instances: ${instancePaths(design).join(', ')}` });
   const modules: ModuleIR[] = [];
   const visit = (m: ModuleIR): void => {
     if (modules.includes(m)) return;
@@ -89,7 +90,7 @@ function coneNodes(module: ModuleIR, roots: RegExp): Set<NodeId> {
  *  counted in the path of whatever it feeds). */
 export function ownedInventory(design: Design, name: string, own: OwnedLogic): Inventory | null {
   const inst = wholeInventory(design).instances.find((i) => i.path === own.path);
-  if (inst === undefined) throw new Error(`no instance ${own.path} in ${design.top.name}; instances: ${instancePaths(design).join(', ')}`);
+  if (inst === undefined) throw new ParamError('instance', own.path, 'an instance path of the design', { message: `no instance ${own.path} in ${design.top.name}; instances: ${instancePaths(design).join(', ')}` });
   const rec = walkInstances(design).find((r) => r.path === own.path)!;
   const cone = own.cones === undefined ? new Set<NodeId>() : coneNodes(rec.module, own.cones);
   const items = inst.items.filter(

@@ -3,6 +3,7 @@
 // consistent; nothing else is checked.
 import type { Design, ModuleIR, NodeId } from '../ir.js';
 import { designOf, IrModuleBuilder, type NodeBody } from '../test-ir.js';
+import { InternalError } from '../errors.js';
 
 export type { NodeBody };
 
@@ -18,7 +19,7 @@ export class ModBuilder extends IrModuleBuilder {
     this.instances.push({ name, module, inputs });
     return (port) => {
       const p = module.ports.find((q) => q.name === port && q.dir === 'out');
-      if (!p) throw new Error(`no output ${port}`);
+      if (!p) throw new InternalError(`no output ${port}`);
       return this.node({ op: 'instout', inst: index, port }, p.width, `${name}_${port}`);
     };
   }

@@ -6,6 +6,7 @@
 import { camPortOperands, combOperands, type Design, type Node } from '../ir.js';
 import { classifyNode, type OpUse } from './classify.js';
 import { walkInstances, type InstanceRecord } from './hierarchy.js';
+import { InternalError } from '../errors.js';
 
 export interface GraphNode {
   /** Instance path. */
@@ -121,15 +122,15 @@ function predsOf(instances: InstanceRecord[], rec: InstanceRecord, n: Node): num
     const parent = instances[rec.parent]!;
     const inst = parent.module.instances[rec.indexInParent]!;
     const driver = inst.inputs[n.port];
-    if (driver === undefined) throw new Error(`inventory: ${rec.path}: input port ${n.port} is not driven by ${parent.path}`);
+    if (driver === undefined) throw new InternalError(`inventory: ${rec.path}: input port ${n.port} is not driven by ${parent.path}`);
     return [parent.base + driver];
   }
   if (n.op === 'instout') {
     const ci = rec.children[n.inst];
-    if (ci === undefined) throw new Error(`inventory: ${rec.path}: ${labelOf(n)} reads instance #${n.inst}, which does not exist`);
+    if (ci === undefined) throw new InternalError(`inventory: ${rec.path}: ${labelOf(n)} reads instance #${n.inst}, which does not exist`);
     const child = instances[ci]!;
     const port = child.module.ports.find((p) => p.dir === 'out' && p.name === n.port);
-    if (port === undefined) throw new Error(`inventory: ${rec.path}: ${labelOf(n)} reads ${child.path}.${n.port}, which is not an output`);
+    if (port === undefined) throw new InternalError(`inventory: ${rec.path}: ${labelOf(n)} reads ${child.path}.${n.port}, which is not an output`);
     return [child.base + port.node];
   }
   return combOperands(n).map((id) => rec.base + id);

@@ -5,6 +5,7 @@ import { ModuleBuilder } from '../module.js';
 import { cat, muxN } from '../ops.js';
 import { type Fixed, type Literal, type SInt, Signal, UInt } from '../signal.js';
 import { formatName, sameScalarType, type ScalarType, type SIntType, type UIntType } from '../types.js';
+import { InternalError, ParamError } from '../errors.js';
 
 /** The signal class of a scalar type. */
 export type ScalarSig<T extends ScalarType> = T extends UIntType ? UInt : T extends SIntType ? SInt : Fixed;
@@ -15,7 +16,7 @@ export class Vec<S extends Signal> {
   readonly items: readonly S[];
 
   constructor(items: readonly S[], readonly name = 'vec') {
-    if (items.length === 0) throw new Error(`Vec ${name}: needs at least one element`);
+    if (items.length === 0) throw new ParamError('items', 0, 'at least one element', { message: `Vec ${name}: needs at least one element` });
     const first = items[0]!;
     for (const s of items) {
       if (s.owner !== first.owner) first.owner.fail('signal used outside its module', s.label, `Vec ${name}: ${s.label} belongs to module ${s.owner.moduleName}`);
@@ -95,7 +96,7 @@ export class Vec<S extends Signal> {
 
   private builder(op: string): ModuleBuilder {
     const o = this.owner;
-    if (!(o instanceof ModuleBuilder)) throw new Error(`Vec ${this.name}.${op}: its signals do not belong to a module being elaborated`);
+    if (!(o instanceof ModuleBuilder)) throw new InternalError(`Vec ${this.name}.${op}: its signals do not belong to a module being elaborated`);
     return o;
   }
 }

@@ -16,6 +16,7 @@ import { camPortOperands, combOperands, isBinary, isUnary, operands, type Module
 import type { NodeSpec } from '../signal.js';
 import { Ranges } from './range.js';
 import { COMMUTATIVE, PURE_OPS, simplify, type Kit } from './simplify.js';
+import { InternalError } from '../errors.js';
 
 export interface OptStats {
   nodesBefore: number;
@@ -206,7 +207,7 @@ function compact(m: ModuleIR, nodes: Node[], alive: (id: NodeId) => boolean): vo
   for (let id = 0; id < nodes.length; id++) if (live[id]) newId[id] = k++;
   const g = (id: NodeId): NodeId => {
     const r = newId[id]!;
-    if (r < 0) throw new Error(`optimise: module ${m.name} still reads removed node ${id}`);
+    if (r < 0) throw new InternalError(`optimise: module ${m.name} still reads removed node ${id}`);
     return r;
   };
   const r = { node: g, mem: (i: number) => i, cam: (i: number) => i };

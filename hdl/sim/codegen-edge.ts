@@ -8,6 +8,7 @@ import { guardedStore, memReadValue, valueOf } from './codegen-node.js';
 import { camWriteStatement } from './codegen-cam.js';
 import { isMid, isNarrow, isWide } from './layout.js';
 import { narrowMux } from './codegen-narrow.js';
+import { InternalError } from '../errors.js';
 
 /** Next value of a state node (register or sync read data), one expression
  *  per limb for wide state. Registers with an init value reset
@@ -33,7 +34,7 @@ export function nextStateValue(n: Node, x: ExprCtx, rst: string): string[] {
     if (n.en === null) return read;
     return pick({ cond: `${x.ref(n.en)} !== 0`, then: read, else: cur });
   }
-  throw new Error(`nextStateValue: ${n.op} is not state`);
+  throw new InternalError(`nextStateValue: ${n.op} is not state`);
 }
 
 /** A one-limb choice as nested conditional expressions. */

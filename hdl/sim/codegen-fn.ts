@@ -19,6 +19,7 @@ import { enableGroups } from './codegen-edge-groups.js';
 import { emitFsmSwitch } from './codegen-fsm.js';
 import { labeler } from './labels.js';
 import { edgeInputs, schedule } from './schedule.js';
+import { InternalError } from '../errors.js';
 
 /** inputSteered per netlist, computed once for all its generated functions. */
 const steeredOf = new WeakMap<FlatNetlist, Uint8Array>();
@@ -80,7 +81,7 @@ export class Gen {
       ref: (id) => {
         const r = root[id]!;
         const n = net.nodes[r]!;
-        if (isWide(n.width)) throw new Error(`codegen: node ${id} is ${n.width} bits wide; read it by limbs`);
+        if (isWide(n.width)) throw new InternalError(`codegen: node ${id} is ${n.width} bits wide; read it by limbs`);
         return n.op === 'const' ? literal(n.value, n.width) : refRoot(r, 0);
       },
       limb: (id, j) => {

@@ -15,6 +15,7 @@ import type { Node, NodeId } from '../ir.js';
 import { isMid, isWide, limbsOf } from './layout.js';
 import { bit, num, type ExprCtx } from './codegen-util.js';
 import { parity } from './codegen-narrow.js';
+import { InternalError } from '../errors.js';
 
 /** 2^-32: scaling by it is exact, and `| 0` of the result is the carry. */
 const INV32 = '2.3283064365386963e-10';
@@ -144,7 +145,7 @@ export function limbsExpr(n: Node, x: ExprCtx): string[] {
     case 'sext':
       return each((j) => sxLimb(x, n.a, j, sx));
     default:
-      throw new Error(`limbsExpr: ${n.op} is handled elsewhere`);
+      throw new InternalError(`limbsExpr: ${n.op} is handled elsewhere`);
   }
 }
 

@@ -22,6 +22,7 @@ import { parity } from './codegen-narrow.js';
 import { bit, num, onesN, snum, wrapN, type ExprCtx } from './codegen-util.js';
 import { narrowSliceOfWords, noteMidNode, wordsOf } from './codegen-words.js';
 import { combine, MAX_INLINE, nonzero, noteUnreduced, reduce, signedProductRange, unreducedOf, type Unreduced } from './codegen-unreduced.js';
+import { InternalError } from '../errors.js';
 
 /** A mid or narrow operand's canonical value as an unreduced form. */
 function canonical(x: ExprCtx, id: NodeId): Unreduced {
@@ -171,6 +172,6 @@ export function midExpr(n: Node, x: ExprCtx): string {
       if (x.width(n.a) === w) return x.ref(n.a);
       return posOut(snum(x, n.a), w, x);
     default:
-      throw new Error(`midExpr: ${n.op} is not a mid operator`);
+      throw new InternalError(`midExpr: ${n.op} is not a mid operator`);
   }
 }

@@ -8,6 +8,7 @@
 // real data a ternary is a mispredicted branch costing more than the node.
 import type { Node } from '../ir.js';
 import { bit, onesN, sxN, uN, wrapN, maxOf, type ExprCtx } from './codegen-util.js';
+import { InternalError } from '../errors.js';
 
 export function narrowExpr(n: Node, x: ExprCtx): string {
   const w = n.width;
@@ -105,7 +106,7 @@ export function narrowExpr(n: Node, x: ExprCtx): string {
       return w === 32 ? s : `(${s} & ${onesN(w)})`;
     }
     default:
-      throw new Error(`narrowExpr: ${n.op} is not a narrow operator`);
+      throw new InternalError(`narrowExpr: ${n.op} is not a narrow operator`);
   }
 }
 

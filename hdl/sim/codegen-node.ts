@@ -10,6 +10,7 @@ import { camMatchValue, camReadValue, camValidValue } from './codegen-cam.js';
 import { scatterValue } from './decoded-select.js';
 import { wordTreeValue } from './word-trees.js';
 import { chooseLimbs, maxOf, memVar, uN, type Choice, type ExprCtx } from './codegen-util.js';
+import { InternalError } from '../errors.js';
 
 /** The node's value: one expression, or one per limb for a wide node. */
 export function nodeValue(n: Node, x: ExprCtx): string[] {
@@ -31,7 +32,7 @@ export function nodeValue(n: Node, x: ExprCtx): string[] {
     case 'wire':
     case 'reg':
     case 'instout':
-      throw new Error(`nodeValue: ${n.op} is not computed`);
+      throw new InternalError(`nodeValue: ${n.op} is not computed`);
     default: {
       if (isWide(n.width)) return limbsExpr(n, x);
       const ws = operandWidths(n, x);

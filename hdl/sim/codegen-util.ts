@@ -4,6 +4,7 @@
 import type { FlatNetlist } from '../flatten.js';
 import type { NodeId } from '../ir.js';
 import { isMid, isWide, limbsOf } from './layout.js';
+import { InternalError } from '../errors.js';
 
 export interface ExprCtx {
   net: FlatNetlist;
@@ -57,7 +58,7 @@ export function uN(e: string, w: number): string {
 /** A literal in the representation of a narrow or mid `width`: mid double or int32 pattern. */
 export function literal(value: bigint, width: number): string {
   const v = BigInt.asUintN(width, value);
-  if (isWide(width)) throw new Error(`literal: ${width} bits is wide; use literalLimbs`);
+  if (isWide(width)) throw new InternalError(`literal: ${width} bits is wide; use literalLimbs`);
   if (isMid(width)) return String(v);
   const n = Number(BigInt.asIntN(32, v));
   return n < 0 ? `(${n})` : String(n);

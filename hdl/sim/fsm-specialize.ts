@@ -23,6 +23,7 @@ import type { Node, NodeId } from '../ir.js';
 import { labeler } from './labels.js';
 import { throughWires } from './netlist-walk.js';
 import { resolveAliases, schedule } from './schedule.js';
+import { InternalError } from '../errors.js';
 
 /** State registers this narrow at most get a switch (2^3 values: at most
  *  nine copies of the loop body). */
@@ -128,7 +129,7 @@ export interface FoldStats {
 /** `net` with `fsm.reg` known to hold `value` (null: a value none of the
  *  compared constants equals). A new object; `net` is not changed. */
 export function specializeFsm(net: FlatNetlist, fsm: FsmState, value: number | null, stats?: FoldStats): FlatNetlist {
-  if (value !== null && !fsm.values.includes(value)) throw new Error(`fsm-specialize: ${value} is not a compared value of node ${fsm.reg}`);
+  if (value !== null && !fsm.values.includes(value)) throw new InternalError(`fsm-specialize: ${value} is not a compared value of node ${fsm.reg}`);
   const nodes: Node[] = net.nodes.slice();
   /** Value of each node folded to a constant here. */
   const folded = new Map<NodeId, bigint>();

@@ -8,6 +8,7 @@
 // the constructor's assignment is their first definition: a class field
 // first defined as undefined is stored untyped, and every read of it then
 // pays a type check.
+import { ParamError } from '../errors.js';
 
 /** How much of the slot arrays is current: nothing, what settlePorts
  *  computes, everything. Small integers, so a handle's test is one compare. */
@@ -79,7 +80,7 @@ export class NarrowHandle implements SignalHandle {
   }
   private refuse(v: number): never {
     if (this.wslot < 0) this.sim.poke(this.path, v); // throws the usual message
-    throw new Error(`handle ${this.path}: ${v} is not an unsigned ${this.width}-bit integer`);
+    throw new ParamError('value', v, 'an unsigned integer of the handle\'s width', { message: `handle ${this.path}: ${v} is not an unsigned ${this.width}-bit integer` });
   }
 }
 
@@ -115,6 +116,6 @@ export class MidHandle implements SignalHandle {
   }
   private refuse(v: number): never {
     if (this.wslot < 0) this.sim.poke(this.path, v);
-    throw new Error(`handle ${this.path}: ${v} is not an unsigned ${this.width}-bit integer`);
+    throw new ParamError('value', v, 'an unsigned integer of the handle\'s width', { message: `handle ${this.path}: ${v} is not an unsigned ${this.width}-bit integer` });
   }
 }

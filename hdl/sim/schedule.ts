@@ -6,6 +6,7 @@
 import type { FlatNetlist } from '../flatten.js';
 import { camPortOperands, combOperands, type Node, type NodeId } from '../ir.js';
 import type { Labeler } from './labels.js';
+import { InternalError } from '../errors.js';
 
 /** root[i]: the non-wire node whose value node i carries. */
 export function resolveAliases(net: FlatNetlist, label: Labeler): Int32Array {
@@ -20,7 +21,7 @@ export function resolveAliases(net: FlatNetlist, label: Labeler): Int32Array {
         break;
       }
       if (chain.includes(j)) {
-        throw new Error(`simulator: combinational loop of wires: ${[...chain, j].map(label).join(' -> ')}`);
+        throw new InternalError(`simulator: combinational loop of wires: ${[...chain, j].map(label).join(' -> ')}`);
       }
       chain.push(j);
       j = n.a;
@@ -70,7 +71,7 @@ export function schedule(net: FlatNetlist, root: Int32Array, label: Labeler, fro
         const child = root[ops[k]!]!;
         if (mark[child] === 1) {
           const loop = stack.slice(stack.indexOf(child));
-          throw new Error(`simulator: combinational loop: ${describeLoop(net, root, label, [...loop, child])}`);
+          throw new InternalError(`simulator: combinational loop: ${describeLoop(net, root, label, [...loop, child])}`);
         }
         if (mark[child] === 0) {
           mark[child] = 1;

@@ -8,6 +8,7 @@
 // mention `#`, so `**` means "everything the designer named".
 import type { SignalInfo } from './api.js';
 import { someOf } from './suggest.js';
+import { ParamError } from '../errors.js';
 
 export function selectSignals(signals: SignalInfo[], patterns: string[]): SignalInfo[] {
   const topName = signals[0]?.path.split('.')[0] ?? '';
@@ -16,9 +17,7 @@ export function selectSignals(signals: SignalInfo[], patterns: string[]): Signal
     const matches = matcher(pattern, topName);
     const hits = signals.filter((s) => matches(s.path));
     if (hits.length === 0) {
-      throw new Error(
-        `signal pattern "${pattern}" matches no signal; signals include ${someOf(signals.filter((s) => !isUnnamed(s.path)).map((s) => s.path))}`,
-      );
+      throw new ParamError('signal pattern', pattern, 'a pattern matching some signal', { message: `signal pattern "${pattern}" matches no signal; signals include ${someOf(signals.filter((s) => !isUnnamed(s.path)).map((s) => s.path))}` });
     }
     for (const s of hits) chosen.add(s);
   }
@@ -36,13 +35,13 @@ function matcher(pattern: string, topName: string): (path: string) => boolean {
     try {
       rx = new RegExp(re[1]!, re[2]!.replace('g', ''));
     } catch (e) {
-      throw new Error(`signal pattern "${pattern}" is not a valid regular expression: ${(e as Error).message}`);
+      throw new ParamError('signal pattern', pattern, 'a valid regular expression', { message: `signal pattern "${pattern}" is not a valid regular expression: ${(e as Error).message}` });
     }
     const hashOk = pattern.includes('#');
     return (path) => (hashOk || !isUnnamed(path)) && rx.test(path);
   }
   if (pattern === '' || pattern.split('.').some((s) => s === '')) {
-    throw new Error(`signal pattern "${pattern}" has an empty segment`);
+    throw new ParamError('signal pattern', pattern, 'a pattern without empty segments', { message: `signal pattern "${pattern}" has an empty segment` });
   }
   let segs = pattern.split('.');
   if (segs.length === 1) segs = ['**', ...segs];

@@ -15,6 +15,7 @@ import { closeMatches, someOf } from './suggest.js';
 import { TraceRecorder, type TracedSlot } from './trace.js';
 import { ALL, MidHandle, NarrowHandle, NONE, PORTS, type SettleOwner, type SignalHandle } from './handles.js';
 import { LimbWords, NumberWords, type WordHandle } from './word-handles.js';
+import { InternalError, ParamError } from '../errors.js';
 
 export type { SignalHandle } from './handles.js';
 export type { WordHandle } from './word-handles.js';
@@ -125,9 +126,7 @@ export class CompiledSimulator implements Simulator, SettleOwner {
     const e = this.entry(path);
     if (!e.pokeable) {
       const can = this.infos.filter((s) => this.table.get(s.path)!.pokeable).map((s) => s.path);
-      throw new Error(
-        `cannot poke ${e.info.path} (${e.info.kind}): only top-level inputs and registers can be poked, e.g. ${someOf(can)}`,
-      );
+      throw new ParamError('path', path, 'a top-level input or register', { message: `cannot poke ${e.info.path} (${e.info.kind}): only top-level inputs and registers can be poked, e.g. ${someOf(can)}` });
     }
     const bits = toBits(e.info, value);
     const st = this.compiled.state;
@@ -151,7 +150,7 @@ export class CompiledSimulator implements Simulator, SettleOwner {
   peekNumber(path: string): number {
     const e = this.entry(path);
     if (e.info.width > 53) {
-      throw new Error(`peekNumber(${e.info.path}): signal is ${e.info.width} bits, more than a JS number holds exactly (53); use peek`);
+      throw new ParamError('path', path, 'a signal of at most 53 bits', { message: `peekNumber(${e.info.path}): signal is ${e.info.width} bits, more than a JS number holds exactly (53); use peek` });
     }
     this.ready(e);
     const st = this.compiled.state;
@@ -215,14 +214,14 @@ export class CompiledSimulator implements Simulator, SettleOwner {
     for (let taken = 0; ; taken++) {
       if (cond(this)) return taken;
       if (taken >= maxCycles) {
-        throw new Error(`runUntil: condition still false after maxCycles = ${maxCycles} cycles (now at cycle ${this.cycles})`);
+        throw new InternalError(`runUntil: condition still false after maxCycles = ${maxCycles} cycles (now at cycle ${this.cycles})`);
       }
       this.step(1);
     }
   }
 
   startTrace(patterns?: string[]): void {
-    if (this.recorder !== null) throw new Error('startTrace: a trace is already being recorded; call stopTrace() first');
+    if (this.recorder !== null) throw new ParamError('trace', 'startTrace', 'one trace at a time', { message: 'startTrace: a trace is already being recorded; call stopTrace() first' });
     const chosen =
       patterns === undefined ? this.infos.filter((s) => s.kind !== 'node') : selectSignals(this.infos, patterns);
     this.recorder = new TraceRecorder(this.topName, chosen.map((s) => this.table.get(s.path)!), this.cycles);
@@ -245,7 +244,7 @@ export class CompiledSimulator implements Simulator, SettleOwner {
   handle(path: string): SignalHandle {
     const e = this.entry(path);
     if (e.store === 'W') {
-      throw new Error(`handle(${e.info.path}): signal is ${e.info.width} bits; number handles are for at most 52, use wordHandle (32-bit words) or peek/poke`);
+      throw new ParamError('path', path, 'a signal of at most 52 bits', { message: `handle(${e.info.path}): signal is ${e.info.width} bits; number handles are for at most 52, use wordHandle (32-bit words) or peek/poke` });
     }
     const st = this.compiled.state;
     const s = { path: e.info.path, width: e.info.width, slot: e.slot, pokeable: e.pokeable, need: e.need };
@@ -305,7 +304,7 @@ export class CompiledSimulator implements Simulator, SettleOwner {
       const values = inputs[keys[k]!]!;
       if (values.length < cycles * p.words) {
         const per = p.words === 1 ? '' : ` (${p.words} words per cycle for ${p.e.info.width} bits)`;
-        throw new Error(`runBatch: input ${keys[k]} has ${values.length} values for ${cycles} cycles${per}`);
+        throw new ParamError('input values', values.length, 'one value per cycle', { message: `runBatch: input ${keys[k]} has ${values.length} values for ${cycles} cycles${per}` });
       }
       inArrays[k] = values;
     });
@@ -315,9 +314,7 @@ export class CompiledSimulator implements Simulator, SettleOwner {
       const name = names[k]!;
       const given = into?.[name];
       if (into !== undefined && (given === undefined || given.length < cycles * o.words)) {
-        throw new Error(
-          `runBatch: into.${name} ${given === undefined ? 'is missing' : `holds ${given.length} words`}; ${cycles} cycles need ${cycles * o.words}`,
-        );
+        throw new ParamError('into', name, 'an array of cycles x words', { message: `runBatch: into.${name} ${given === undefined ? 'is missing' : `holds ${given.length} words`}; ${cycles} cycles need ${cycles * o.words}` });
       }
       arrays[k] = result[name] = given ?? new Uint32Array(cycles * o.words);
     });
@@ -353,13 +350,13 @@ export class CompiledSimulator implements Simulator, SettleOwner {
       const e = this.entry(name);
       const port = list.find((p) => p.path === e.info.path);
       if (port === undefined) {
-        throw new Error(`runBatch: ${e.info.path} (${e.info.kind}) is not a top-level ${dir}; known: ${someOf(list.map((p) => p.path))}`);
+        throw new ParamError('port', e.info.path, 'a top-level port', { message: `runBatch: ${e.info.path} (${e.info.kind}) is not a top-level ${dir}; known: ${someOf(list.map((p) => p.path))}` });
       }
       return { e, node: port.node, words: wordsPerCycle(e.info.width) };
     };
     const ins = keys.map((name) => portOf(net.inputs, 'input', name));
     const slots = new Set(ins.map((i) => i.e.slot + i.e.store));
-    if (slots.size < ins.length) throw new Error(`runBatch: an input is named twice (${keys.join(', ')})`);
+    if (slots.size < ins.length) throw new ParamError('inputs', keys.join(', '), 'each input once', { message: `runBatch: an input is named twice (${keys.join(', ')})` });
     const names = outputs ?? net.outputs.map((p) => p.path);
     const outs = names.map((name) => portOf(net.outputs, 'output', name));
     const fnKey = `${ins.map((i) => i.node).join(',')}|${outs.map((o) => o.node).join(',')}`;
@@ -424,7 +421,7 @@ export class CompiledSimulator implements Simulator, SettleOwner {
   peekCam(path: string, index: number): { valid: boolean; key: bigint } {
     const cams = this.compiled.net.cams;
     const i = cams.findIndex((c) => c.name === path || c.name === `${this.topName}.${path}`);
-    if (i < 0) throw new Error(unknownMsg('CAM', path, cams.map((c) => c.name)));
+    if (i < 0) throw new ParamError('CAM', path, 'a CAM of the design', { message: unknownMsg('CAM', path, cams.map((c) => c.name)) });
     checkIndex(path, index, cams[i]!.entries);
     const key = wordAt(this.compiled.state.camKeys[i]!, index, cams[i]!.keyWidth);
     return { valid: this.compiled.state.camValid[i]![index] !== 0, key };
@@ -433,7 +430,7 @@ export class CompiledSimulator implements Simulator, SettleOwner {
   private memIndex(path: string, addr: number): number {
     const mems = this.compiled.net.memories;
     const i = mems.findIndex((m) => m.name === path || m.name === `${this.topName}.${path}`);
-    if (i < 0) throw new Error(unknownMsg('memory', path, mems.map((m) => m.name)));
+    if (i < 0) throw new ParamError('memory', path, 'a memory of the design', { message: unknownMsg('memory', path, mems.map((m) => m.name)) });
     checkIndex(path, addr, mems[i]!.depth);
     return i;
   }
@@ -444,9 +441,9 @@ export class CompiledSimulator implements Simulator, SettleOwner {
     if (e === undefined) {
       const full = this.dropped.has(path) ? path : `${this.topName}.${path}`;
       if (this.dropped.has(full)) {
-        throw new Error(`signal ${full} was compiled away (observe: 'ports'): it cannot affect any top-level output`);
+        throw new ParamError('signal', full, 'a signal kept by the simulator', { message: `signal ${full} was compiled away (observe: 'ports'): it cannot affect any top-level output` });
       }
-      throw new Error(unknownMsg('signal', path, [...this.table.keys()]));
+      throw new ParamError('signal', path, 'a signal of the design', { message: unknownMsg('signal', path, [...this.table.keys()]) });
     }
     return e;
   }
@@ -459,23 +456,23 @@ function unknownMsg(what: string, path: string, known: string[]): string {
 }
 
 function checkIndex(path: string, i: number, size: number): void {
-  if (!Number.isInteger(i) || i < 0 || i >= size) throw new Error(`${path}: index ${i} is outside 0..${size - 1}`);
+  if (!Number.isInteger(i) || i < 0 || i >= size) throw new ParamError('index', i, 'an index in range', { message: `${path}: index ${i} is outside 0..${size - 1}` });
 }
 
 function checkCount(what: string, n: number): void {
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`${what}: cycle count must be a non-negative integer, got ${n}`);
+  if (!Number.isSafeInteger(n) || n < 0) throw new ParamError('cycles', n, 'a non-negative integer', { message: `${what}: cycle count must be a non-negative integer, got ${n}` });
 }
 
 /** Raw bits of a poked value: unsigned up to 2^w - 1, or negative down to
  *  -2^(w-1) as two's complement. Anything else is a testbench bug. */
 function toBits(s: { path: string; width: number }, value: bigint | number): bigint {
   if (typeof value === 'number' && !Number.isSafeInteger(value)) {
-    throw new Error(`poke ${s.path}: ${value} is not an integer a JS number holds exactly; pass a bigint`);
+    throw new ParamError('value', value, 'an integer a JS number holds exactly, or a bigint', { message: `poke ${s.path}: ${value} is not an integer a JS number holds exactly; pass a bigint` });
   }
   const v = BigInt(value);
   const w = BigInt(s.width);
   if (v >= 1n << w || v < -(1n << (w - 1n))) {
-    throw new Error(`poke ${s.path}: ${value} does not fit in ${s.width} bits (${-(1n << (w - 1n))} .. ${(1n << w) - 1n})`);
+    throw new ParamError('value', value, 'a value that fits the signal', { message: `poke ${s.path}: ${value} does not fit in ${s.width} bits (${-(1n << (w - 1n))} .. ${(1n << w) - 1n})` });
   }
   return BigInt.asUintN(s.width, v);
 }

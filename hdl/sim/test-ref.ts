@@ -3,6 +3,7 @@
 // recursive evaluation instead of a schedule, a clock edge that computes all
 // next states into a Map first. Slow and obviously right is the point.
 import type { ModuleIR, Node, NodeId } from '../ir.js';
+import { InternalError } from '../errors.js';
 
 const ones = (w: number): bigint => (1n << BigInt(w)) - 1n;
 const toSigned = (v: bigint, w: number): bigint => (v >> BigInt(w - 1) === 1n ? v - (1n << BigInt(w)) : v);
@@ -18,7 +19,7 @@ export class RefSim {
   reset = false;
 
   constructor(readonly m: ModuleIR) {
-    if (m.instances.length > 0) throw new Error('RefSim: flat modules only');
+    if (m.instances.length > 0) throw new InternalError('RefSim: flat modules only');
     this.mems = m.memories.map((x) => new Array<bigint>(x.depth).fill(0n));
     this.camKeys = m.cams.map((c) => new Array<bigint>(c.entries).fill(0n));
     this.camValid = m.cams.map((c) => new Array<boolean>(c.entries).fill(false));
@@ -34,7 +35,7 @@ export class RefSim {
     const hit = this.memo.get(id);
     if (hit !== undefined) return hit;
     const v = this.compute(this.m.nodes[id]!);
-    if (v < 0n || v > ones(this.m.nodes[id]!.width)) throw new Error(`RefSim: node ${id} out of range`);
+    if (v < 0n || v > ones(this.m.nodes[id]!.width)) throw new InternalError(`RefSim: node ${id} out of range`);
     this.memo.set(id, v);
     return v;
   }
@@ -183,7 +184,7 @@ export class RefSim {
         return m;
       }
       case 'instout':
-        throw new Error('RefSim: flat modules only');
+        throw new InternalError('RefSim: flat modules only');
     }
   }
 }

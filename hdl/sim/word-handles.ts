@@ -8,6 +8,7 @@
 // and a read a copy. As in handles.ts: fields are `declare`d and every test
 // on the hot path compares small integers.
 import type { SettleOwner } from './handles.js';
+import { ParamError } from '../errors.js';
 
 /** The words of one signal. `words` is ceil(width / 32) (one word up to 32
  *  bits); bits of the top word above the width are zero on read and must be
@@ -68,15 +69,13 @@ abstract class WordsBase implements WordHandle {
   protected refuse(from: ArrayLike<number>, at: number): never {
     if (this.pokeable === 0) this.sim.poke(this.path, 0); // throws the usual message
     if (!Number.isInteger(at) || at < 0 || at + this.words > from.length) {
-      throw new Error(`word handle ${this.path}: ${this.words} words from index ${at} do not fit an array of ${from.length}`);
+      throw new ParamError('index', at, 'an index with room for the words', { message: `word handle ${this.path}: ${this.words} words from index ${at} do not fit an array of ${from.length}` });
     }
     for (let j = 0; j < this.words; j++) {
       const v = from[at + j]!;
-      if (Number.isNaN(wordBits(v))) throw new Error(`word handle ${this.path}: word ${j} (${v}) is not a 32-bit integer`);
+      if (Number.isNaN(wordBits(v))) throw new ParamError('word', v, 'a 32-bit integer', { message: `word handle ${this.path}: word ${j} (${v}) is not a 32-bit integer` });
     }
-    throw new Error(
-      `word handle ${this.path}: top word ${from[at + this.words - 1]} has bits above the signal's ${this.width} bits`,
-    );
+    throw new ParamError('top word', from[at + this.words - 1], 'bits within the signal\'s width', { message: `word handle ${this.path}: top word ${from[at + this.words - 1]} has bits above the signal's ${this.width} bits` });
   }
 }
 

@@ -5,6 +5,7 @@ import type { VerilogModule } from './emit-module.js';
 import { emitModule } from './emit-module.js';
 import { NameTable } from './names.js';
 import type { EmitOptions } from './options.js';
+import { InternalError } from '../errors.js';
 
 export type { VerilogModule, VerilogPort } from './emit-module.js';
 export type { EmitOptions } from './options.js';
@@ -24,11 +25,11 @@ export function emitVerilog(design: Design, opts: EmitOptions = {}): VerilogDesi
   const moduleNames = new NameTable([], true);
   const emitted = new Map<ModuleIR, VerilogModule>();
   for (const m of design.modules) {
-    if (emitted.has(m)) throw new Error(`design lists module ${m.name} twice`);
+    if (emitted.has(m)) throw new InternalError(`design lists module ${m.name} twice`);
     emitted.set(m, emitModule(m, moduleNames.claim(m.name), emitted, opts));
   }
   const top = emitted.get(design.top);
-  if (top === undefined) throw new Error(`design.modules does not include the top module ${design.top.name}`);
+  if (top === undefined) throw new InternalError(`design.modules does not include the top module ${design.top.name}`);
   const modules = [...emitted.values()];
   return { top: top.name, modules, files: new Map(modules.map((v) => [v.file, v.text])) };
 }

@@ -7,6 +7,7 @@ import type { Node, NodeId } from '../ir.js';
 import { allOnes, literal } from './literal.js';
 import type { EmitOptions } from './options.js';
 import type { Refs } from './refs.js';
+import { InternalError } from '../errors.js';
 
 /** Verilator's fixed buffer for signed multiply and wide divide (16 words). */
 export const VERILATOR_MULS_MAX_BITS = 512;
@@ -87,7 +88,7 @@ function combExpr(n: Node, r: Refs, opts: EmitOptions): string {
     case 'sext':
       return r.sext(n.a, n.width);
     default:
-      throw new Error(`internal: ${n.op} node ${n.id} is not a combinational operator`);
+      throw new InternalError(`internal: ${n.op} node ${n.id} is not a combinational operator`);
   }
 }
 

@@ -6,6 +6,7 @@ import type { VerilogModule } from './emit-module.js';
 import type { ModulePlan } from './module-plan.js';
 import type { Refs } from './refs.js';
 import { checkWidth, range, waive } from './text-util.js';
+import { InternalError } from '../errors.js';
 
 /** Instance text. The first instout node reading a child output carries
  *  it; any other reader of the same output is assigned from the carrier. */
@@ -29,14 +30,14 @@ export function instanceLines(
   m.instances.forEach((inst, i) => {
     const child = children.get(inst.module);
     if (child === undefined) {
-      throw new Error(`module ${m.name}: instance ${inst.name} of ${inst.module.name}, which the design does not list before it`);
+      throw new InternalError(`module ${m.name}: instance ${inst.name} of ${inst.module.name}, which the design does not list before it`);
     }
     const conns = ['    .clock(clock)', '    .reset(reset)'];
     inst.module.ports.forEach((p, j) => {
       const pin = child.ports[j]!.verilogName;
       if (p.dir === 'in') {
         const driver = inst.inputs[p.name];
-        if (driver === undefined) throw new Error(`module ${m.name}: instance ${inst.name} leaves input ${p.name} undriven`);
+        if (driver === undefined) throw new InternalError(`module ${m.name}: instance ${inst.name} leaves input ${p.name} undriven`);
         checkWidth(m, `${inst.name}.${p.name}`, p.width, r.width(driver));
         conns.push(`    .${pin}(${r.ref(driver)})`);
         return;

@@ -5,6 +5,7 @@ import type { ModuleIR, Node, NodeId } from '../ir.js';
 import { camPortOperands, combOperands, operands } from '../ir.js';
 import { NameTable, sanitizeIdentifier } from './names.js';
 import { evalPure } from '../opt/eval.js';
+import { InternalError } from '../errors.js';
 
 export interface ModulePlan {
   /** Verilog port name per ModuleIR.ports index. */
@@ -46,9 +47,9 @@ export function isState(n: Node): boolean {
 
 export function planModule(m: ModuleIR): ModulePlan {
   m.nodes.forEach((n, i) => {
-    if (n.id !== i) throw new Error(`module ${m.name}: nodes[${i}] has id ${n.id}`);
+    if (n.id !== i) throw new InternalError(`module ${m.name}: nodes[${i}] has id ${n.id}`);
     if (n.op === 'const' && (n.value < 0n || n.value >> BigInt(n.width) !== 0n)) {
-      throw new Error(`module ${m.name}: constant ${n.value} (node ${n.name ?? n.id}) does not fit in ${n.width} bits`);
+      throw new InternalError(`module ${m.name}: constant ${n.value} (node ${n.name ?? n.id}) does not fit in ${n.width} bits`);
     }
   });
   const live = liveness(m);
@@ -67,9 +68,9 @@ export function planModule(m: ModuleIR): ModulePlan {
 
   m.ports.forEach((p, i) => {
     const n = m.nodes[p.node];
-    if (n === undefined) throw new Error(`module ${m.name}: port ${p.name} refers to missing node ${p.node}`);
+    if (n === undefined) throw new InternalError(`module ${m.name}: port ${p.name} refers to missing node ${p.node}`);
     if (p.dir === 'in') {
-      if (n.op !== 'input') throw new Error(`module ${m.name}: input port ${p.name} is node ${p.node}, a ${n.op}`);
+      if (n.op !== 'input') throw new InternalError(`module ${m.name}: input port ${p.name} is node ${p.node}, a ${n.op}`);
       nodeNames[p.node] = portNames[i];
     }
   });
@@ -154,7 +155,7 @@ function liveness(m: ModuleIR): boolean[] {
   const live = m.nodes.map(() => false);
   const stack: NodeId[] = [];
   const mark = (id: NodeId): void => {
-    if (m.nodes[id] === undefined) throw new Error(`module ${m.name}: reference to missing node ${id}`);
+    if (m.nodes[id] === undefined) throw new InternalError(`module ${m.name}: reference to missing node ${id}`);
     if (!live[id]) {
       live[id] = true;
       stack.push(id);
@@ -194,7 +195,7 @@ function combinationalOrder(m: ModuleIR, live: boolean[], names: (string | undef
     if (state[id] === 2) return;
     if (state[id] === 1) {
       const loop = path.slice(path.indexOf(id)).map((x) => names[x] ?? `node ${x}`);
-      throw new Error(`module ${m.name}: combinational loop through ${loop.join(' -> ')}`);
+      throw new InternalError(`module ${m.name}: combinational loop through ${loop.join(' -> ')}`);
     }
     state[id] = 1;
     path.push(id);

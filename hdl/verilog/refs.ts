@@ -5,6 +5,7 @@
 import type { ModuleIR, Node, NodeId } from '../ir.js';
 import { mask } from '../ir.js';
 import { literal } from './literal.js';
+import { InternalError } from '../errors.js';
 
 export class Refs {
   /** Bits of each node read by the emitted text. */
@@ -32,7 +33,7 @@ export class Refs {
 
   node(id: NodeId): Node {
     const n = this.module.nodes[id];
-    if (n === undefined) throw new Error(`module ${this.module.name}: node ${id} does not exist`);
+    if (n === undefined) throw new InternalError(`module ${this.module.name}: node ${id} does not exist`);
     return n;
   }
 
@@ -43,7 +44,7 @@ export class Refs {
   /** The declared name of a node, for left-hand sides (no usage recorded). */
   target(id: NodeId): string {
     const name = this.names[id];
-    if (name === undefined) throw new Error(`module ${this.module.name}: node ${id} has no Verilog name`);
+    if (name === undefined) throw new InternalError(`module ${this.module.name}: node ${id} has no Verilog name`);
     return name;
   }
 
@@ -57,12 +58,12 @@ export class Refs {
   bits(id: NodeId, hi: number, lo: number): string {
     const n = this.node(id);
     if (lo < 0 || hi < lo || hi >= n.width) {
-      throw new Error(`module ${this.module.name}: bits [${hi}:${lo}] out of range for node ${id} (width ${n.width})`);
+      throw new InternalError(`module ${this.module.name}: bits [${hi}:${lo}] out of range for node ${id} (width ${n.width})`);
     }
     const name = this.names[id];
     if (name === undefined) {
       const value = this.inlineValues[id];
-      if (value === undefined) throw new Error(`module ${this.module.name}: node ${id} has no Verilog name`);
+      if (value === undefined) throw new InternalError(`module ${this.module.name}: node ${id} has no Verilog name`);
       return literal(value >> BigInt(lo), hi - lo + 1);
     }
     this.used[this.aliasOf.get(id) ?? id]! |= mask(hi - lo + 1) << BigInt(lo);

@@ -1,6 +1,7 @@
 // Small printing helpers shared by the module printer's parts.
 import type { DisplayFormat, ModuleIR, NodeId } from '../ir.js';
 import type { Refs } from './refs.js';
+import { InternalError } from '../errors.js';
 
 export const range = (width: number): string => (width === 1 ? '' : `[${width - 1}:0] `);
 
@@ -37,5 +38,5 @@ export function bitRanges(bits: bigint, width: number): string {
 }
 
 export function checkWidth(m: ModuleIR, what: string, expected: number, actual: number): void {
-  if (expected !== actual) throw new Error(`module ${m.name}: ${what} is ${expected} bits but is driven by ${actual} bits`);
+  if (expected !== actual) throw new InternalError(`module ${m.name}: ${what} is ${expected} bits but is driven by ${actual} bits`);
 }

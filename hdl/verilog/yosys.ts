@@ -7,6 +7,7 @@ import type { Design } from '../ir.js';
 import type { VerilogDesign } from './emit.js';
 import { emitVerilog } from './emit.js';
 import { inTempDir, runTool } from './run-tool.js';
+import { InternalError } from '../errors.js';
 
 export interface YosysCellCounts {
   top: string;
@@ -35,15 +36,15 @@ export function parseStat(json: string, top: string): YosysCellCounts {
   const byType = field(m, 'num_cells_by_type');
   const cells: Record<string, number> = {};
   for (const [type, count] of Object.entries(byType as object)) {
-    if (typeof count !== 'number') throw new Error(`yosys stat: count for ${type} is not a number`);
+    if (typeof count !== 'number') throw new InternalError(`yosys stat: count for ${type} is not a number`);
     cells[type] = count;
   }
   const total = field(m, 'num_cells');
-  if (typeof total !== 'number') throw new Error('yosys stat: num_cells is not a number');
+  if (typeof total !== 'number') throw new InternalError('yosys stat: num_cells is not a number');
   return { top, cells, totalCells: total };
 }
 
 function field(o: unknown, key: string): unknown {
-  if (typeof o !== 'object' || o === null || !(key in o)) throw new Error(`yosys stat: no '${key}' in its JSON output`);
+  if (typeof o !== 'object' || o === null || !(key in o)) throw new InternalError(`yosys stat: no '${key}' in its JSON output`);
   return (o as Record<string, unknown>)[key];
 }

@@ -24,6 +24,7 @@ import { mpsFor } from '../../testbenches/blur/stability.js';
 import { meanSd, tHalfWidth } from '../../testbenches/blur/seed-spread.js';
 import { HYBRID_MODES } from '../../units/blur/config.js';
 import { jointHalfWidth, modeCiKey, modeRateKey, JOINT_MODE_INDEX } from '../hybrid/joint.js';
+import { InternalError } from '../../hdl/errors.js';
 
 type Perf = Omit<Counts, 'records'>;
 
@@ -101,7 +102,7 @@ function poolJoint(runs: readonly Perf[]): Perf {
 }
 
 export function poolBlurRuns(runs: readonly Perf[]): Perf {
-  if (runs.length === 0) throw new Error('poolBlurRuns: no runs to pool');
+  if (runs.length === 0) throw new InternalError('poolBlurRuns: no runs to pool');
   return runs[0]!.counters?.['hybridMode'] === JOINT_MODE_INDEX ? poolJoint(runs) : poolMode(runs);
 }
 

@@ -16,6 +16,7 @@ import { BLUR_SAMPLING } from '../blur/sampling.js';
 import { BLUR_MESH_FILE, blurWorkloads, type BlurInput } from '../blur/workloads.js';
 import { MP, RASTER_METRICS, RASTER_OBJECTIVES, RASTER_RATE_TARGETS } from '../raster/metrics.js';
 import { modeRateKey, withJoint } from './joint.js';
+import { InternalError } from '../../hdl/errors.js';
 
 interface HybridInput extends BlurInput {
   /** 'joint': all four modes, scored by the joint objective (joint.ts). */
@@ -41,7 +42,7 @@ function modeWorkload(mode: HybridMode | 'joint'): WorkloadDef<HybridConfig, Hyb
 const DRIVER = blurFamilyDriver<HybridConfig, HybridInput>(
   'hybrid',
   (w) => {
-    if (w.hybridMode === 'joint') throw new Error('hybrid: the joint workload runs through withJoint (joint.ts)');
+    if (w.hybridMode === 'joint') throw new InternalError('hybrid: the joint workload runs through withJoint (joint.ts)');
     return { kind: 'hybrid', mode: w.hybridMode };
   },
   () => 'blur',

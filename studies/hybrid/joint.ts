@@ -34,6 +34,7 @@
 import { HYBRID_MODES, type HybridConfig, type HybridMode } from '../../units/blur/config.js';
 import type { Counts, Driver, DriverContext } from '../../explore/index.js';
 import { mpsFor } from '../../testbenches/blur/stability.js';
+import { InternalError } from '../../hdl/errors.js';
 
 /** The counter holding a mode's MPs per cycle in a joint row. */
 export const modeRateKey = (mode: HybridMode): string => `mpc_${mode}`;
@@ -75,9 +76,9 @@ export function jointStability(runs: readonly ModeRun[], records: number, unknow
 /** Joint counts from the four runs: the same work at the geometric-mean rate. */
 export function jointCounts(runs: readonly ModeRun[]): Pick<Counts, 'cycles' | 'work' | 'counters'> {
   const modes = runs.map((r) => r.mode).sort();
-  if (JSON.stringify(modes) !== JSON.stringify([...HYBRID_MODES].sort())) throw new Error(`hybrid joint objective: needs one run per mode (${HYBRID_MODES.join(', ')}), got ${runs.map((r) => r.mode).join(', ')}`);
+  if (JSON.stringify(modes) !== JSON.stringify([...HYBRID_MODES].sort())) throw new InternalError(`hybrid joint objective: needs one run per mode (${HYBRID_MODES.join(', ')}), got ${runs.map((r) => r.mode).join(', ')}`);
   const work = runs[0]!.work;
-  if (runs.some((r) => r.work !== work || !(r.cycles > 0))) throw new Error('hybrid joint objective: every mode must render the same triangles in a positive number of cycles');
+  if (runs.some((r) => r.work !== work || !(r.cycles > 0))) throw new InternalError('hybrid joint objective: every mode must render the same triangles in a positive number of cycles');
   const rates = runs.map((r) => r.work / r.cycles);
   const joint = Math.exp(rates.reduce((s, x) => s + Math.log(x), 0) / rates.length);
   const counters: Record<string, number> = { hybridMode: JOINT_MODE_INDEX };
@@ -110,7 +111,7 @@ function mergeToggles(all: readonly (Counts['toggles'] | undefined)[]): Counts['
   const counts: Record<string, number> = {};
   let cycles = 0;
   for (const t of all) {
-    if (t === undefined) throw new Error('hybrid joint objective: a mode run gave no toggle counts');
+    if (t === undefined) throw new InternalError('hybrid joint objective: a mode run gave no toggle counts');
     cycles += t.cycles;
     for (const [k, v] of Object.entries(t.counts)) counts[k] = (counts[k] ?? 0) + v;
   }

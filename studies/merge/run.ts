@@ -16,6 +16,7 @@ import { frontierPoints, frontierSpec } from './frontier.js';
 import type { HeatFigure } from './report.js';
 import { writeMergeReport } from './report.js';
 import { DEFAULT_THROUGHPUT, measureThroughput, type ThroughputRow } from './throughput.js';
+import { UserError } from '../../hdl/errors.js';
 
 export interface RunOptions {
   readonly params: ExperimentParams;
@@ -34,7 +35,7 @@ export interface RunOptions {
 
 function list(flag: string, text: string): number[] {
   const v = text.split(',').map(Number);
-  if (v.some((x) => !Number.isFinite(x))) throw new Error(`${flag} ${text}: expected comma-separated numbers`);
+  if (v.some((x) => !Number.isFinite(x))) throw new UserError(`${flag} ${text}: expected comma-separated numbers`);
   return v;
 }
 
@@ -59,7 +60,7 @@ export function parseArgs(argv: readonly string[]): RunOptions {
       continue;
     }
     const v = argv[i + 1];
-    if (v === undefined) throw new Error(`${a}: missing value`);
+    if (v === undefined) throw new UserError(`${a}: missing value`);
     i++;
     switch (a) {
       case '--out':
@@ -67,33 +68,33 @@ export function parseArgs(argv: readonly string[]): RunOptions {
         break;
       case '--scenes': {
         const s = v.split(',');
-        for (const x of s) if (!(MERGE_SCENES as readonly string[]).includes(x)) throw new Error(`--scenes: unknown scene '${x}' (valid: ${MERGE_SCENES.join(', ')})`);
+        for (const x of s) if (!(MERGE_SCENES as readonly string[]).includes(x)) throw new UserError(`--scenes: unknown scene '${x}' (valid: ${MERGE_SCENES.join(', ')})`);
         params = { ...params, scenes: s as MergeSceneName[] };
         break;
       }
       case '--areas':
         params = { ...params, areas: list(a, v) };
-        if (params.areas.some((x) => !(x > 0))) throw new Error('--areas: areas must be positive px^2');
+        if (params.areas.some((x) => !(x > 0))) throw new UserError('--areas: areas must be positive px^2');
         break;
       case '--msaa': {
         const m = list(a, v);
-        for (const x of m) if (!isMergeMsaa(x)) throw new Error(`--msaa: ${x} is not one of 1, 4, 8, 16`);
+        for (const x of m) if (!isMergeMsaa(x)) throw new UserError(`--msaa: ${x} is not one of 1, 4, 8, 16`);
         params = { ...params, msaa: m as MergeMsaa[] };
         break;
       }
       case '--entries': {
         const e = list(a, v);
-        for (const x of e) if (!(Number.isInteger(x) && x >= 1 && x <= 512)) throw new Error(`--entries: ${x} must be an integer 1..512`);
+        for (const x of e) if (!(Number.isInteger(x) && x >= 1 && x <= 512)) throw new UserError(`--entries: ${x} must be an integer 1..512`);
         params = { ...params, entries: e };
         break;
       }
       case '--triangles':
         params = { ...params, triangles: Number(v) };
-        if (!(Number.isInteger(params.triangles) && params.triangles >= 2)) throw new Error(`--triangles ${v}: must be an integer >= 2`);
+        if (!(Number.isInteger(params.triangles) && params.triangles >= 2)) throw new UserError(`--triangles ${v}: must be an integer >= 2`);
         break;
       case '--seed':
         params = { ...params, seed: Number(v) };
-        if (!Number.isInteger(params.seed)) throw new Error(`--seed ${v}: must be an integer`);
+        if (!Number.isInteger(params.seed)) throw new UserError(`--seed ${v}: must be an integer`);
         break;
       case '--scene-file':
         sceneFile = v;
@@ -102,14 +103,14 @@ export function parseArgs(argv: readonly string[]): RunOptions {
         heatArea = Number(v);
         break;
       case '--heat-msaa':
-        if (!isMergeMsaa(Number(v))) throw new Error(`--heat-msaa ${v}: must be 1, 4, 8 or 16`);
+        if (!isMergeMsaa(Number(v))) throw new UserError(`--heat-msaa ${v}: must be 1, 4, 8 or 16`);
         heatMsaa = Number(v) as MergeMsaa;
         break;
       case '--heat-entries':
         heatEntries = Number(v);
         break;
       default:
-        throw new Error(`unknown option ${a} (valid: --out --scenes --areas --msaa --entries --triangles --seed --scene-file --heat-area --heat-msaa --heat-entries --large --no-cost --no-throughput)`);
+        throw new UserError(`unknown option ${a} (valid: --out --scenes --areas --msaa --entries --triangles --seed --scene-file --heat-area --heat-msaa --heat-entries --large --no-cost --no-throughput)`);
     }
   }
   if (sceneFile !== undefined) {
@@ -118,9 +119,9 @@ export function parseArgs(argv: readonly string[]): RunOptions {
     const area = Number(meanArea(scene).toFixed(4));
     return { params: { ...params, areas: [area] }, out, heatArea: area, heatMsaa: params.msaa.includes(heatMsaa) ? heatMsaa : params.msaa[0]!, heatEntries, cost, throughput, sceneFile };
   }
-  if (!params.areas.includes(heatArea)) throw new Error(`--heat-area ${heatArea}: must be one of the measured areas ${params.areas.join(', ')}`);
-  if (!params.msaa.includes(heatMsaa)) throw new Error(`--heat-msaa ${heatMsaa}: must be one of the measured rates ${params.msaa.join(', ')}`);
-  if (!params.entries.includes(heatEntries)) throw new Error(`--heat-entries ${heatEntries}: must be one of the measured sizes ${params.entries.join(', ')}`);
+  if (!params.areas.includes(heatArea)) throw new UserError(`--heat-area ${heatArea}: must be one of the measured areas ${params.areas.join(', ')}`);
+  if (!params.msaa.includes(heatMsaa)) throw new UserError(`--heat-msaa ${heatMsaa}: must be one of the measured rates ${params.msaa.join(', ')}`);
+  if (!params.entries.includes(heatEntries)) throw new UserError(`--heat-entries ${heatEntries}: must be one of the measured sizes ${params.entries.join(', ')}`);
   return { params, out, heatArea, heatMsaa, heatEntries, cost, throughput };
 }
 

@@ -12,6 +12,7 @@ import { parseConfig } from '../../units/config.js';
 import { noblurSchema } from '../../units/noblur/config.js';
 import type { MP } from '../../units/raster-common/mp.js';
 import { writeWaveform } from '../../waveforms/write.js';
+import { InternalError } from '../../hdl/errors.js';
 
 /** docs/hdl.md shows them from waveforms/examples/. */
 const here = join(dirname(fileURLToPath(import.meta.url)), '../../waveforms/examples');
@@ -61,7 +62,7 @@ export function renderNoblurWave(name: string, config: string, pairs: boolean): 
     },
   });
   const trace = (sim as Simulator | null)?.stopTrace();
-  if (!trace) throw new Error('no trace recorded');
+  if (!trace) throw new InternalError('no trace recorded');
   const files: string[] = [];
   for (const ext of ['svg', 'png', 'json']) {
     const file = join(here, `${name}.${ext}`);

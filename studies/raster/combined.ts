@@ -17,6 +17,7 @@ import { combinedCosts, combinedTable, ratioTable, type CombinedEntry, sig, load
 import { HYBRID_MODES, type HybridMode } from '../../units/blur/config.js';
 import { JOINT_MODE_INDEX, modeRateKey } from '../hybrid/joint.js';
 import { RASTER_RATE_TARGETS } from './metrics.js';
+import { InternalError } from '../../hdl/errors.js';
 
 const MODE_LABEL: Record<HybridMode, string> = { noblur4: 'NoBlur 4x', noblur16: 'NoBlur 16x', motion: 'motion blur (N = 64)', blur: 'Blur (N = 64)' };
 
@@ -27,7 +28,7 @@ function describe(r: PointRow): string {
 
 const mpPerSec = (r: PointRow): number => {
   const v = r.metrics['mpPerSec'];
-  if (v === undefined) throw new Error(`combined rate cost: row ${r.id} has no mpPerSec`);
+  if (v === undefined) throw new InternalError(`combined rate cost: row ${r.id} has no mpPerSec`);
   return v;
 };
 

@@ -14,6 +14,7 @@ import { codecStats, type CodecStats } from './codec-stats.js';
 import { priceFrontEnd, priceSorter, type SorterCost, type UnitCost } from './cost.js';
 import { loadFrame } from './frames.js';
 import { SorterBench } from './sorter-sim.js';
+import { InternalError } from '../../hdl/errors.js';
 
 export interface StudyOptions {
   readonly surfaces: readonly SceneSurface[];
@@ -279,7 +280,7 @@ export function runScene(job: SceneJob, o: StudyOptions, bench: SorterBench, sca
     const scan = runScan(scanSim, sorted);
     const want = goldenScan(sorted);
     if (scan.quadCount !== want.quads.length || scan.prims !== want.prims) {
-      throw new Error(`${scene}: scan unit counted ${scan.prims} prims / ${scan.quadCount} quads, plain count ${want.prims} / ${want.quads.length}`);
+      throw new InternalError(`${scene}: scan unit counted ${scan.prims} prims / ${scan.quadCount} quads, plain count ${want.prims} / ${want.quads.length}`);
     }
     const passesPerK = new Map(ks.map((k) => [k, tiles.map((t) => passesOf(t, k))]));
     for (const k of ks) {

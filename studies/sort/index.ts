@@ -16,6 +16,7 @@ import { DEFAULT_OPTIONS } from './experiment.js';
 import { runStudyParallel } from './parallel.js';
 import { loadFrame } from './frames.js';
 import { writeReport } from './report.js';
+import { ParamError } from '../../hdl/errors.js';
 
 const TILE: WorkUnit = { name: 'tile', doc: 'one 128 x 128 tile of (SPID, sample) pairs at 16 spp, sorted' };
 
@@ -47,7 +48,7 @@ export const study = defineStudy({
       describe: (p, seed) => `busiest 128x128 tile at 16 spp of ${SCENE_SURFACES[p['surface']!] ?? 'plane'} at ${p['area']} px^2 (seed ${seed})`,
       build: (p, seed): Tile => {
         const surface = SCENE_SURFACES[p['surface']!];
-        if (surface === undefined) throw new Error(`sort workload: surface=${p['surface']} is not valid; valid 0..${SCENE_SURFACES.length - 1}`);
+        if (surface === undefined) throw new ParamError('surface', p['surface'], '0..SCENE_SURFACES.length-1', { message: `sort workload: surface=${p['surface']} is not valid; valid 0..${SCENE_SURFACES.length - 1}` });
         const frame = loadFrame({ surface, area: p['area']!, seed }, 16, join('out', 'sort-cache'));
         return cutTiles(frame, 128).reduce((a, b) => (b.pid.length > a.pid.length ? b : a));
       },

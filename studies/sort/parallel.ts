@@ -18,6 +18,7 @@ import { sceneName } from '../../testbenches/workloads/tiles/index.js';
 import { assembleStudy, costCacheOf, runStudy, sceneJobs, type SceneOutput, type StudyOptions, type StudyResult } from './experiment.js';
 import type { FromSceneWorker, SceneOptions, ToSceneWorker } from './scene-worker.js';
 import type { SimCall } from './sorter-sim.js';
+import { InternalError } from '../../hdl/errors.js';
 
 export interface ParallelResult extends StudyResult {
   /** Tiles the workers simulated that the one-thread run takes from its memo (the price of running scenes apart). */
@@ -92,12 +93,12 @@ function replay(done: readonly SceneDone[]): { sim: StudyResult['sim']; resimula
       const tile = `${job}/${c.tile}`;
       const hit = memo.get(c.key);
       if (hit !== undefined && !c.keepSorted) {
-        if (hit.cycles !== c.cycles) throw new Error(`sort study: tile ${tile} took ${c.cycles} cycles and an earlier tile with the same configuration, pairs and passes (${c.key}) ${hit.cycles}; the memo's premise (no data-dependent stall) does not hold`);
+        if (hit.cycles !== c.cycles) throw new InternalError(`sort study: tile ${tile} took ${c.cycles} cycles and an earlier tile with the same configuration, pairs and passes (${c.key}) ${hit.cycles}; the memo's premise (no data-dependent stall) does not hold`);
         simulatedTile.push(hit.tile === tile);
         counted.push(false);
         continue;
       }
-      if (!c.simulated) throw new Error(`sort study: tile ${tile} (${c.key}) was taken from a scene's memo that the study's order has not filled`);
+      if (!c.simulated) throw new InternalError(`sort study: tile ${tile} (${c.key}) was taken from a scene's memo that the study's order has not filled`);
       if (hit === undefined) memo.set(c.key, { cycles: c.cycles, tile });
       simulatedTile.push(true);
       counted.push(true);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { DEFAULT_OPTIONS, type StudyOptions } from './experiment.js';
 import { runStudyParallel } from './parallel.js';
 import { writeReport } from './report.js';
+import { UserError } from '../../hdl/errors.js';
 
 /** A few seconds' worth: one triangle size, two digit widths, two lane counts. */
 export const QUICK: Partial<StudyOptions> = { areas: [8], ks: [4, 8], lanes: ['1', '2'], spps: [4, 16], tiles: [64, 128], sppAreas: [8], frameAreas: [], laneSweepScenes: ['plane-a8'] };
@@ -18,10 +19,10 @@ function parseArgs(argv: readonly string[]): { out: string; quick: boolean } {
     const a = argv[i]!;
     if (a === '--out') {
       const v = argv[++i];
-      if (v === undefined) throw new Error('sort study: --out needs a directory');
+      if (v === undefined) throw new UserError('sort study: --out needs a directory');
       out = v;
     } else if (a === '--quick') quick = true;
-    else throw new Error(`sort study: unknown argument '${a}'; usage: run.ts [--out DIR] [--quick]`);
+    else throw new UserError(`sort study: unknown argument '${a}'; usage: run.ts [--out DIR] [--quick]`);
   }
   return { out, quick };
 }

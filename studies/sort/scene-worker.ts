@@ -5,13 +5,14 @@
 import { parentPort } from 'node:worker_threads';
 import { costCacheOf, runScene, scanSimulator, type SceneJob, type SceneOutput, type StudyOptions } from './experiment.js';
 import { SorterBench, type SimCall } from './sorter-sim.js';
+import { InternalError } from '../../hdl/errors.js';
 
 export type SceneOptions = Omit<StudyOptions, 'log'>;
 export type ToSceneWorker = { index: number; job: SceneJob; options: SceneOptions };
 export type FromSceneWorker = { index: number; out: SceneOutput; calls: SimCall[]; ms: number } | { index: number; error: string };
 
 const port = parentPort;
-if (port === null) throw new Error('studies/sort/scene-worker.ts must run in a worker thread');
+if (port === null) throw new InternalError('studies/sort/scene-worker.ts must run in a worker thread');
 const bench = new SorterBench();
 const costOf = costCacheOf();
 const scanSim = scanSimulator();

@@ -12,6 +12,7 @@ import { runSorter, type SortRun } from '../../units/radix-sort/drive.js';
 import type { RadixSortConfig } from '../../units/radix-sort/config.js';
 import { RadixSorter } from '../../units/radix-sort/module.js';
 import { tilePairs, type Tile } from '../../testbenches/workloads/tiles/index.js';
+import { InternalError } from '../../hdl/errors.js';
 
 export interface SimResult {
   readonly cycles: number;
@@ -77,7 +78,7 @@ export class SorterBench {
     this.simulatedCycles += r.cycles.total;
     this.tilesSimulated++;
     verifySorted(pairs, r.sorted, `tile ${tile.tx},${tile.ty} k=${cfg.k} keysPerCycle=${cfg.keysPerCycle}`);
-    if (r.passes !== passes) throw new Error(`sorter did ${r.passes} passes where the significant-bit rule gives ${passes} (tile ${tile.tx},${tile.ty}, k=${cfg.k})`);
+    if (r.passes !== passes) throw new InternalError(`sorter did ${r.passes} passes where the significant-bit rule gives ${passes} (tile ${tile.tx},${tile.ty}, k=${cfg.k})`);
     if (hit === undefined) this.memo.set(key, { cycles: r.cycles.total, tile });
     this.calls.push({ key, tile: tileId, keepSorted: opts.keepSorted === true, simulated: true, cycles: r.cycles.total, ms });
     return { cycles: r.cycles.total, passes: r.passes, simulated: true, sorted: opts.keepSorted ? r.sorted : undefined };
@@ -86,16 +87,16 @@ export class SorterBench {
 
 /** Output is sorted by (pid, xy) and is a permutation of the input (values are unique per tile). */
 export function verifySorted(input: readonly { pid: number; xy: number; val: number }[], out: readonly { pid: number; xy: number; val: number }[], what: string): void {
-  if (out.length !== input.length) throw new Error(`${what}: ${out.length} pairs out, ${input.length} in`);
+  if (out.length !== input.length) throw new InternalError(`${what}: ${out.length} pairs out, ${input.length} in`);
   for (let i = 1; i < out.length; i++) {
     const a = out[i - 1]!;
     const b = out[i]!;
-    if (a.pid > b.pid || (a.pid === b.pid && a.xy > b.xy)) throw new Error(`${what}: output not sorted at ${i}`);
+    if (a.pid > b.pid || (a.pid === b.pid && a.xy > b.xy)) throw new InternalError(`${what}: output not sorted at ${i}`);
   }
   const byVal = new Map(input.map((p) => [p.val, p]));
   for (const p of out) {
     const q = byVal.get(p.val);
-    if (q === undefined || q.pid !== p.pid || q.xy !== p.xy) throw new Error(`${what}: output pair (val ${p.val}) is not one of the input pairs`);
+    if (q === undefined || q.pid !== p.pid || q.xy !== p.xy) throw new InternalError(`${what}: output pair (val ${p.val}) is not one of the input pairs`);
     byVal.delete(p.val);
   }
 }

@@ -3,6 +3,7 @@
 // characterisation synthesises (forms-rtl.ts) is checked against plain
 // integer arithmetic before its area is trusted. Constants fold as the gates
 // are made, as Yosys' opt would fold them.
+import { InternalError } from '../../hdl/errors.js';
 
 export type Bit = string; // '0', '1', or a net name
 
@@ -77,7 +78,7 @@ export class BitNet {
     }
     const get = (b: Bit): number => {
       const x = v.get(b);
-      if (x === undefined) throw new Error(`bitnet: net ${b} used before it is driven`);
+      if (x === undefined) throw new InternalError(`bitnet: net ${b} used before it is driven`);
       return x;
     };
     for (const a of this.assigns) {

@@ -25,6 +25,7 @@ import { yosysCellArea } from '../yosys-area.js';
 import { operatorRtl, reference, RTL_FORMS, type RtlForm, type RtlKind } from './forms-rtl.js';
 import { characterisationPlan, WIDTHS } from './plan.js';
 import { envelope, fitModel, OPERATOR_TABLE_FORMAT, readOperatorTable, type OperatorRow, type OperatorTable } from './table-format.js';
+import { InternalError } from '../../hdl/errors.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const rtlDir = join(here, 'rtl');
@@ -45,7 +46,7 @@ export function check(kind: RtlKind, form: RtlForm, w: number): void {
     const b = t < 4 ? (t & 2 ? mask : 0n) : rnd();
     const got = rtl.net.evaluate({ a, b }, rtl.out);
     const want = reference(kind, w, a, b);
-    if (got !== want) throw new Error(`characterise: ${rtl.module} gives ${got} for a=${a} b=${b}, want ${want} (seed ${SEED})`);
+    if (got !== want) throw new InternalError(`characterise: ${rtl.module} gives ${got} for a=${a} b=${b}, want ${want} (seed ${SEED})`);
   }
 }
 
@@ -90,11 +91,11 @@ function main(): void {
     if (old !== undefined) return old;
     const stat = JSON.parse(readFileSync(join(rtlDir, 'out', `${j.module}.generic.json`), 'utf8')) as { modules: Record<string, { num_cells: number; num_cells_by_type: Record<string, number> }> };
     const m = stat.modules[`\\${j.module}`];
-    if (m === undefined) throw new Error(`characterise: no stats for ${j.module} in out/${j.module}.generic.json`);
+    if (m === undefined) throw new InternalError(`characterise: no stats for ${j.module} in out/${j.module}.generic.json`);
     const area = yosysCellArea(m.num_cells_by_type);
-    if (Object.keys(area.unmapped).length > 0) throw new Error(`characterise: ${j.module} has cells yosys-area.ts cannot price: ${JSON.stringify(area.unmapped)}`);
+    if (Object.keys(area.unmapped).length > 0) throw new InternalError(`characterise: ${j.module} has cells yosys-area.ts cannot price: ${JSON.stringify(area.unmapped)}`);
     const d = delays.get(j.module);
-    if (d === undefined) throw new Error(`characterise: ABC printed no delay for ${j.module} (out/yosys.log)`);
+    if (d === undefined) throw new InternalError(`characterise: ABC printed no delay for ${j.module} (out/yosys.log)`);
     return { kind: j.kind, form: j.form, width: j.width, cells: m.num_cells, areaUm2: round(area.areaUm2), mappedAreaUm2: d.mappedAreaUm2, delayPs: d.delayPs };
   });
   const table: OperatorTable = {

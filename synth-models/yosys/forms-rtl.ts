@@ -15,6 +15,7 @@
 //
 // Add and sub produce `width` bits (the inventory's result width), mul 2w.
 import { BitNet, type Bit } from './bitnet.js';
+import { InternalError, ParamError } from '../../hdl/errors.js';
 
 export type RtlKind = 'add' | 'sub' | 'cmp' | 'mul' | 'eq' | 'mux2';
 export type RtlForm = 'ripple' | 'brent-kung' | 'kogge-stone' | 'prefix-tree' | 'array' | 'booth4-wallace' | 'yosys' | 'const' | 'one' | 'wrap';
@@ -244,8 +245,8 @@ function comparator(n: BitNet, w: number, tree: boolean): Bit[] {
 
 export function operatorRtl(kind: RtlKind, form: RtlForm, w: number): OperatorRtl {
   const module = moduleName(kind, form, w);
-  if (!RTL_FORMS[kind].includes(form)) throw new Error(`forms-rtl: ${kind} has no form '${form}' (forms: ${RTL_FORMS[kind].join(', ')})`);
-  if (!(Number.isInteger(w) && w >= 2)) throw new Error(`forms-rtl: width must be an integer >= 2, got ${w}`);
+  if (!RTL_FORMS[kind].includes(form)) throw new ParamError('form', form, 'a form of the operator', { message: `forms-rtl: ${kind} has no form '${form}' (forms: ${RTL_FORMS[kind].join(', ')})` });
+  if (!(Number.isInteger(w) && w >= 2)) throw new ParamError('width', w, 'an integer >= 2', { message: `forms-rtl: width must be an integer >= 2, got ${w}` });
   if (form === 'yosys') return { module, verilog: behavioural(kind, w, module), net: null, out: [] };
   if (form === 'const') return { module, verilog: withConstant(kind, w, module), net: null, out: [] };
   if (form === 'one') return { module, verilog: byOne(kind, w, module), net: null, out: [] };
@@ -261,7 +262,7 @@ export function operatorRtl(kind: RtlKind, form: RtlForm, w: number): OperatorRt
     out = adder(n, a, b, kind === 'sub' ? '1' : '0', form as Network);
   } else if (kind === 'cmp') out = comparator(n, w, form === 'prefix-tree');
   else if (kind === 'mul') out = form === 'array' ? arrayMultiplier(n, w) : boothWallace(n, w);
-  else throw new Error(`forms-rtl: ${kind} has only the behavioural form`);
+  else throw new InternalError(`forms-rtl: ${kind} has only the behavioural form`);
   return { module, verilog: n.verilog(module, { name: 'y', bits: out }), net: n, out };
 }
 

@@ -4,6 +4,7 @@
 // synthesised range and are printed so a reader sees what the rows say.
 import type { RtlForm, RtlKind } from './forms-rtl.js';
 import { RTL_FORMS } from './forms-rtl.js';
+import { InternalError } from '../../hdl/errors.js';
 
 export const OPERATOR_TABLE_FORMAT = 'gfxrtl-operator-characterisation/1';
 
@@ -37,7 +38,7 @@ const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFin
 /** Validates a parsed table; `where` names the file in errors. */
 export function readOperatorTable(parsed: unknown, where: string): OperatorTable {
   const bad = (why: string): never => {
-    throw new Error(`${where}: ${why} (regenerate with: npx tsx synth-models/yosys/characterise.ts)`);
+    throw new InternalError(`${where}: ${why} (regenerate with: npx tsx synth-models/yosys/characterise.ts)`);
   };
   if (typeof parsed !== 'object' || parsed === null) return bad('not a JSON object');
   const t = parsed as Partial<OperatorTable>;

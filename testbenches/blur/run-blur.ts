@@ -22,6 +22,7 @@ import { FastPorts, type NarrowPort } from '../raster/fast-ports.js';
 import type { NoblurRunOptions } from '../raster/run-noblur.js';
 import { makeRng } from '../rng.js';
 import { stabilityOf, type Stability } from './stability.js';
+import { InternalError } from '../../hdl/errors.js';
 
 const ID_MASK = 2 ** MP_ID_BITS - 1;
 
@@ -148,7 +149,7 @@ function blurBench(cfg: BlurConfig, hybrid: boolean, external?: CompiledSimulato
 }
 
 function writeMp(b: Bench, mp: BlurMP, index: number): void {
-  if (mp.kind === 'pair' && !b.g.tvp) throw new Error(`runBlur: MP ${index} is a pair but TVP is off`);
+  if (mp.kind === 'pair' && !b.g.tvp) throw new InternalError(`runBlur: MP ${index} is a pair but TVP is off`);
   for (let i = 0; i < b.g.verts; i++) {
     const v = mp.v[i] ?? mp.v[0]!;
     const p = b.verts[i]!;
@@ -215,7 +216,7 @@ function run(cfg: BlurConfig, hybridMode: HybridMode | null, mps: readonly BlurM
     ports.settle();
     opts.onCycle?.();
     if (!offering && next === mps.length && bench.idle.read() === 1) break;
-    if (cycles >= maxCycles) throw new Error(`runBlur: not done after ${maxCycles} cycles (${next} of ${mps.length} MPs accepted)`);
+    if (cycles >= maxCycles) throw new InternalError(`runBlur: not done after ${maxCycles} cycles (${next} of ${mps.length} MPs accepted)`);
     if (offering) {
       if (bench.inReady.read() === 1) {
         accepted.push(cycles);
@@ -231,7 +232,7 @@ function run(cfg: BlurConfig, hybridMode: HybridMode | null, mps: readonly BlurM
       // latest accepted MP with these id bits.
       const id = lp.id.read();
       const owner = next - 1 - ((next - 1 - id) & ID_MASK);
-      if (owner < 0 || owner >= mps.length) throw new Error(`runBlur: lane ${l} result for MP id ${id} matches no accepted MP`);
+      if (owner < 0 || owner >= mps.length) throw new InternalError(`runBlur: lane ${l} result for MP id ${id} matches no accepted MP`);
       const tuple = lp.tuple.read();
       if (lp.oor.read() === 1) {
         outOfRange[owner]!.push(tuple);

@@ -2,10 +2,11 @@
 // a standard deviation measured from k samples (bench/blur-stability.ts):
 // Wilson-Hilferty's cube-root normal approximation: within about 1% of the
 // tables at 9 degrees of freedom (10 seeds), 15% at the 2.5% quantile of 3.
+import { ParamError } from '../../hdl/errors.js';
 
 /** The standard normal quantile (Acklam's rational approximation, |error| < 1.2e-9). */
 export function normalQuantile(p: number): number {
-  if (!(p > 0 && p < 1)) throw new Error(`normalQuantile: p ${p} must be in (0, 1)`);
+  if (!(p > 0 && p < 1)) throw new ParamError('p', p, 'a number in (0, 1)', { message: `normalQuantile: p ${p} must be in (0, 1)` });
   const a = [-3.969683028665376e1, 2.209460984245205e2, -2.759285104469687e2, 1.38357751867269e2, -3.066479806614716e1, 2.506628277459239];
   const b = [-5.447609879822406e1, 1.615858368580409e2, -1.556989798598866e2, 6.680131188771972e1, -1.328068155288572e1];
   const c = [-7.784894002430293e-3, -3.223964580411365e-1, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
@@ -26,7 +27,7 @@ export function normalQuantile(p: number): number {
  *  and 2 (a squared normal; an exponential of mean 2), where Wilson-Hilferty's
  *  cube goes negative in the lower tail (2 seeds gave a NaN interval). */
 export function chiSquareQuantile(p: number, df: number): number {
-  if (!(Number.isInteger(df) && df >= 1)) throw new Error(`chiSquareQuantile: df ${df} must be a positive integer`);
+  if (!(Number.isInteger(df) && df >= 1)) throw new ParamError('df', df, 'an integer >= 1', { message: `chiSquareQuantile: df ${df} must be a positive integer` });
   if (df === 1) return normalQuantile((1 + p) / 2) ** 2;
   if (df === 2) return -2 * Math.log(1 - p);
   const h = 2 / (9 * df);
@@ -38,7 +39,7 @@ const T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.
 
 /** The 0.975 quantile of Student's t: the table to 30 degrees of freedom, then the Cornish-Fisher expansion (within 0.01% there). */
 export function studentT975(df: number): number {
-  if (!(Number.isInteger(df) && df >= 1)) throw new Error(`studentT975: df ${df} must be a positive integer`);
+  if (!(Number.isInteger(df) && df >= 1)) throw new ParamError('df', df, 'an integer >= 1', { message: `studentT975: df ${df} must be a positive integer` });
   const t = T975[df - 1];
   if (t !== undefined) return t;
   const z = 1.959964;
@@ -79,7 +80,7 @@ export function tHalfWidth(xs: readonly number[]): number {
 /** The spread of `rates` (k >= 2) as one run's 95% half-width, with the chi-square interval of its sd. */
 export function acrossSeeds(rates: readonly number[]): { across: number; acrossLow: number; acrossHigh: number } {
   const k = rates.length;
-  if (k < 2) throw new Error(`acrossSeeds: needs at least 2 runs, got ${k}`);
+  if (k < 2) throw new ParamError('runs', k, 'at least 2 runs', { message: `acrossSeeds: needs at least 2 runs, got ${k}` });
   const { mean, sd } = meanSd(rates);
   const across = (1.96 * sd) / mean;
   const df = k - 1;

@@ -10,6 +10,7 @@ import { runIcarus } from './icarus.js';
 import type { CycleOutputs, Stimulus } from './stimulus.js';
 import { normaliseStimulus, topPorts } from './stimulus.js';
 import { runVerilator } from './verilator.js';
+import { InternalError } from '../../hdl/errors.js';
 
 export interface CosimMismatch {
   /** Cycle index into stimulus.cycles (reset cycles not counted). */
@@ -36,14 +37,14 @@ export function firstMismatch(
 ): CosimMismatch | null {
   const outputs = topPorts(design).outputs;
   if (expected.length !== actual.length) {
-    throw new Error(`${expectedBy} has ${expected.length} cycles of outputs but ${actualBy} has ${actual.length}`);
+    throw new InternalError(`${expectedBy} has ${expected.length} cycles of outputs but ${actualBy} has ${actual.length}`);
   }
   for (let c = 0; c < expected.length; c++) {
     for (const p of outputs) {
       const e = expected[c]![p.name];
       const a = actual[c]![p.name];
-      if (e === undefined) throw new Error(`${expectedBy}: cycle ${c} has no value for output '${p.name}'`);
-      if (a === undefined) throw new Error(`${actualBy}: cycle ${c} has no value for output '${p.name}'`);
+      if (e === undefined) throw new InternalError(`${expectedBy}: cycle ${c} has no value for output '${p.name}'`);
+      if (a === undefined) throw new InternalError(`${actualBy}: cycle ${c} has no value for output '${p.name}'`);
       if (e === a) continue;
       const after = resetCycles === 0 ? '' : ` (after ${resetCycles} reset cycle${resetCycles === 1 ? '' : 's'})`;
       const message =

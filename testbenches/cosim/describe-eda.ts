@@ -4,6 +4,7 @@
 import { describe, it } from 'vitest';
 import type { EdaTool } from './eda.js';
 import { edaRequired, hasTool, INSTALL_HINT } from './eda.js';
+import { UserError } from '../../hdl/errors.js';
 
 const warned = new Set<string>();
 
@@ -36,7 +37,7 @@ export function describeEda(tools: EdaTool | EdaTool[], name: string, fn: () => 
   if (edaRequired()) {
     describe(name, () => {
       it(`needs ${missing.join(', ')}`, () => {
-        throw new Error(`GFXRTL_REQUIRE_EDA=1 but ${missing.join(', ')} missing. Install with: ${INSTALL_HINT}`);
+        throw new UserError(`GFXRTL_REQUIRE_EDA=1 but ${missing.join(', ')} missing. Install with: ${INSTALL_HINT}`);
       });
     });
     return;

@@ -3,6 +3,7 @@
 // and skip, except in CI (GFXRTL_REQUIRE_EDA=1) where skipping would hide
 // exactly the check the tests exist for.
 import { spawnSync } from 'node:child_process';
+import { UserError } from '../../hdl/errors.js';
 
 export type EdaTool = 'verilator' | 'iverilog' | 'yosys';
 
@@ -53,6 +54,6 @@ export function edaRequired(): boolean {
 /** Throws a message that says how to install the tool. */
 export function requireTool(tool: EdaTool): void {
   if (!hasTool(tool)) {
-    throw new Error(`${tool} is not installed (or not on PATH): ${toolStatus(tool).version}. Install it with: ${INSTALL_HINT}`);
+    throw new UserError(`${tool} is not installed (or not on PATH): ${toolStatus(tool).version}. Install it with: ${INSTALL_HINT}`);
   }
 }

@@ -3,6 +3,7 @@
 // drives gfxrtl's simulator and the Verilog simulators.
 import type { Design, PortIR } from '../../hdl/ir.js';
 import { mask } from '../../hdl/ir.js';
+import { InternalError, ParamError } from '../../hdl/errors.js';
 
 export interface Stimulus {
   /** Cycles with reset held high (all inputs 0) before `cycles`; default 1.
@@ -38,14 +39,14 @@ export interface NormalisedStimulus {
 export function normaliseStimulus(design: Design, stimulus: Stimulus): NormalisedStimulus {
   const { inputs } = topPorts(design);
   const resetCycles = stimulus.resetCycles ?? 1;
-  if (!Number.isInteger(resetCycles) || resetCycles < 0) throw new Error(`resetCycles must be a whole number, got ${resetCycles}`);
+  if (!Number.isInteger(resetCycles) || resetCycles < 0) throw new ParamError('resetCycles', resetCycles, 'an integer >= 0', { message: `resetCycles must be a whole number, got ${resetCycles}` });
   const known = new Map(inputs.map((p, i) => [p.name, i]));
   const current = inputs.map(() => 0n);
   const rows = stimulus.cycles.map((cycle, c) => {
     for (const [name, value] of Object.entries(cycle)) {
       const i = known.get(name);
       if (i === undefined) {
-        throw new Error(`stimulus cycle ${c}: ${design.top.name} has no input '${name}' (inputs: ${[...known.keys()].join(', ')})`);
+        throw new ParamError('input', name, 'an input of the design', { message: `stimulus cycle ${c}: ${design.top.name} has no input '${name}' (inputs: ${[...known.keys()].join(', ')})` });
       }
       current[i] = fitToWidth(value, inputs[i]!.width, `stimulus cycle ${c}, input '${name}'`);
     }
@@ -56,7 +57,7 @@ export function normaliseStimulus(design: Design, stimulus: Stimulus): Normalise
 
 function fitToWidth(value: bigint, width: number, where: string): bigint {
   const limit = 1n << BigInt(width);
-  if (value >= limit || value < -(limit >> 1n)) throw new Error(`${where}: ${value} does not fit in ${width} bits`);
+  if (value >= limit || value < -(limit >> 1n)) throw new ParamError('value', value, 'a value that fits the port', { message: `${where}: ${value} does not fit in ${width} bits` });
   return value & mask(width);
 }
 
@@ -83,16 +84,16 @@ export function parseOutputLines(
   const lines = text.split('\n').filter((l) => l.startsWith(OUTPUT_MARK));
   const expected = s.resetCycles + s.rows.length;
   if (lines.length !== expected) {
-    throw new Error(`${simulator} printed ${lines.length} cycles of outputs, expected ${expected}:\n${text.slice(0, 2000)}`);
+    throw new InternalError(`${simulator} printed ${lines.length} cycles of outputs, expected ${expected}:\n${text.slice(0, 2000)}`);
   }
   return lines.slice(s.resetCycles).map((line, c) => {
     const words = line.slice(OUTPUT_MARK.length).trim().split(/\s+/).filter((w) => w.length > 0);
-    if (words.length !== outputs.length) throw new Error(`${simulator} cycle ${c}: ${words.length} values for ${outputs.length} outputs: ${line}`);
+    if (words.length !== outputs.length) throw new InternalError(`${simulator} cycle ${c}: ${words.length} values for ${outputs.length} outputs: ${line}`);
     const values: CycleOutputs = {};
     outputs.forEach((p, i) => {
       const word = words[i]!;
       if (!/^[0-9a-fA-F]+$/.test(word)) {
-        throw new Error(`${simulator} cycle ${c}: output '${p.name}' is ${word} (unknown bits: an X or Z reached an output)`);
+        throw new InternalError(`${simulator} cycle ${c}: output '${p.name}' is ${word} (unknown bits: an X or Z reached an output)`);
       }
       values[p.name] = BigInt(`0x${word}`);
     });

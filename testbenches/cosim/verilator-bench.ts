@@ -14,6 +14,7 @@ import { buildVerilator, checkVerilatorLimits, CPP_PRELUDE, MODEL, verilatorExec
 import type { Design, PortIR } from '../../hdl/ir.js';
 import type { WrappedDesign } from './wrapper.js';
 import { wrapDesign } from './wrapper.js';
+import { InternalError, ParamError } from '../../hdl/errors.js';
 
 /** Verilator's recommended settings for speed (part of the build key). */
 export const BENCH_FLAGS = ['--x-assign', 'fast', '--x-initial', 'fast', '--noassert'];
@@ -179,8 +180,8 @@ export async function benchVerilator(design: Design, opts: VerilatorBenchOptions
   checkVerilatorLimits(design);
   const seed = opts.seed ?? 1n;
   const resets = opts.resetCycles ?? 1;
-  if (!Number.isSafeInteger(opts.cycles) || opts.cycles < 0) throw new Error(`cycles must be a whole number, got ${opts.cycles}`);
-  if (seed < 0n || seed >= 1n << 64n) throw new Error(`seed must be an unsigned 64-bit value, got ${seed}`);
+  if (!Number.isSafeInteger(opts.cycles) || opts.cycles < 0) throw new ParamError('cycles', opts.cycles, 'an integer >= 0', { message: `cycles must be a whole number, got ${opts.cycles}` });
+  if (seed < 0n || seed >= 1n << 64n) throw new ParamError('seed', seed, 'an unsigned 64-bit value', { message: `seed must be an unsigned 64-bit value, got ${seed}` });
   const wrapped = wrapDesign(design);
   const build = await buildVerilator(wrapped, benchMain(wrapped), { flags: BENCH_FLAGS });
   const { stdout } = await runTool(verilatorExecutable(build), [String(opts.cycles), seed.toString(10), String(resets)], cacheRoot());
@@ -198,12 +199,12 @@ export async function benchVerilator(design: Design, opts: VerilatorBenchOptions
 
 function parseBenchLine(stdout: string): { cycles: number; seconds: number; checksum: bigint } {
   const line = stdout.split('\n').find((l) => l.startsWith('{'));
-  if (line === undefined) throw new Error(`Verilator benchmark printed no result:\n${stdout.slice(0, 2000)}`);
+  if (line === undefined) throw new InternalError(`Verilator benchmark printed no result:\n${stdout.slice(0, 2000)}`);
   const r: unknown = JSON.parse(line);
-  if (typeof r !== 'object' || r === null) throw new Error(`bad benchmark line: ${line}`);
+  if (typeof r !== 'object' || r === null) throw new InternalError(`bad benchmark line: ${line}`);
   const { cycles, seconds, checksum } = r as Record<string, unknown>;
   if (typeof cycles !== 'number' || typeof seconds !== 'number' || typeof checksum !== 'string') {
-    throw new Error(`bad benchmark line: ${line}`);
+    throw new InternalError(`bad benchmark line: ${line}`);
   }
   return { cycles, seconds, checksum: BigInt(`0x${checksum}`) };
 }

@@ -14,6 +14,7 @@ import { normaliseStimulus, OUTPUT_MARK } from './stimulus.js';
 import { runOnStimulus } from './run-stimulus.js';
 import type { WrappedDesign } from './wrapper.js';
 import { wrapDesign } from './wrapper.js';
+import { InternalError } from '../../hdl/errors.js';
 
 /** Verilator's model class (and header) name for every generated build. */
 export const MODEL = 'Vcosim';
@@ -160,7 +161,7 @@ export function checkVerilatorLimits(design: Design): void {
   for (const m of design.modules) {
     for (const n of m.nodes) {
       if (n.op === 'divu' && n.width > VERILATOR_MULS_MAX_BITS) {
-        throw new Error(
+        throw new InternalError(
           `${m.name}: ${n.name ?? `node ${n.id}`} divides ${n.width} bits; Verilator cannot simulate divides wider than ` +
             `${VERILATOR_MULS_MAX_BITS} bits (VL_MULS_MAX_WORDS). Cross-simulate this design with Icarus (runIcarus).`,
         );

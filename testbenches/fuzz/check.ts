@@ -12,6 +12,7 @@ import type { CycleOutputs, Stimulus } from '../cosim/stimulus.js';
 import { runVerilator } from '../cosim/verilator.js';
 import { xorshiftStimulus } from '../cosim/xorshift.js';
 import { bundleDesign, childPort } from './circuits.js';
+import { InternalError } from '../../hdl/errors.js';
 
 /** The model's C++ at -O0: the fuzz builds hundreds of circuits and runs
  *  them for a few cycles, so compile time matters, not run time. */
@@ -63,7 +64,7 @@ function compareBatched(child: ModuleIR, batched: CycleOutputs[], theirs: CycleO
       const o = childPort(child.name, p.name);
       const a = batched[c]![p.name];
       const b = theirs[c]![o];
-      if (a === undefined || b === undefined) throw new Error(`fuzz: no runBatch value for ${o} at cycle ${c}`);
+      if (a === undefined || b === undefined) throw new InternalError(`fuzz: no runBatch value for ${o} at cycle ${c}`);
       if (a !== b) return [{ child: child.name, path: 'runBatch', cycle: c, output: o, ours: a, verilator: b }];
     }
   }
@@ -78,7 +79,7 @@ function compareChildren(children: ModuleIR[], ours: CycleOutputs[], theirs: Cyc
       for (const o of outs) {
         const a = ours[c]![o];
         const b = theirs[c]![o];
-        if (a === undefined || b === undefined) throw new Error(`fuzz: no value for ${o} at cycle ${c}`);
+        if (a === undefined || b === undefined) throw new InternalError(`fuzz: no value for ${o} at cycle ${c}`);
         if (a !== b) {
           out.push({ child: child.name, path: 'per-cycle', cycle: c, output: o, ours: a, verilator: b });
           break found;

@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { hasTool, INSTALL_HINT } from '../cosim/eda.js';
 import { DEFAULT_BUNDLE, DEFAULT_CYCLES, runCampaign } from './campaign.js';
+import { UserError } from '../../hdl/errors.js';
 
 const { values: a } = parseArgs({
   options: {
@@ -19,7 +20,7 @@ const { values: a } = parseArgs({
 
 function whole(name: string, v: string | undefined, min: number): number {
   const n = Number(v);
-  if (!Number.isSafeInteger(n) || n < min) throw new Error(`--${name} must be a whole number >= ${min}, got ${v}`);
+  if (!Number.isSafeInteger(n) || n < min) throw new UserError(`--${name} must be a whole number >= ${min}, got ${v}`);
   return n;
 }
 

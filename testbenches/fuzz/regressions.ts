@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ModuleIR } from '../../hdl/ir.js';
 import type { Stimulus } from '../cosim/stimulus.js';
+import { UserError } from '../../hdl/errors.js';
 
 export const REGRESSION_DIR = fileURLToPath(new URL('./regressions/', import.meta.url));
 
@@ -41,7 +42,7 @@ export function loadRegressions(dir = REGRESSION_DIR): { file: string; regressio
   return files.map((file) => {
     const regression = JSON.parse(readFileSync(join(dir, file), 'utf8'), reviver) as Regression;
     if (typeof regression.module?.name !== 'string' || !Array.isArray(regression.stimulus?.cycles)) {
-      throw new Error(`${join(dir, file)}: not a fuzz regression (needs module and stimulus)`);
+      throw new UserError(`${join(dir, file)}: not a fuzz regression (needs module and stimulus)`);
     }
     return { file, regression };
   });

@@ -9,6 +9,7 @@ import { COORD_MAX, SUBPIXEL, type Msaa } from '../../units/raster-common/format
 import type { MP, PairMP, SingleMP, Vertex } from '../../units/raster-common/mp.js';
 import { SAMPLE_OFFSETS } from '../../units/raster-common/samples.js';
 import { noblurSchema, type NoblurConfig } from '../../units/noblur/config.js';
+import { InternalError } from '../../hdl/errors.js';
 
 export const arbZ = fc.integer({ min: 0, max: 2 ** 24 - 1 });
 
@@ -87,7 +88,7 @@ export function arbLimitMP(o: LimitOptions): fc.Arbitrary<MP> {
   const wide = o.fits ? L : L + S;
   const tall = o.square ? wide : 2 * S;
   const maxOrigin = Math.floor((COORD_MAX + 1 - wide - S) / 1024);
-  if (maxOrigin < 0) throw new Error(`arbLimitMP: a ${wide}-unit box does not fit on the screen`);
+  if (maxOrigin < 0) throw new InternalError(`arbLimitMP: a ${wide}-unit box does not fit on the screen`);
   return fc
     .record({
       bx: fc.integer({ min: 0, max: maxOrigin }),

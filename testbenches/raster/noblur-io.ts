@@ -6,6 +6,7 @@ import { SUBPIXEL } from '../../units/raster-common/formats.js';
 import type { MP, SampleHit, TriInMP, Vertex } from '../../units/raster-common/mp.js';
 import { SAMPLE_OFFSETS } from '../../units/raster-common/samples.js';
 import type { FastPorts, NarrowPort } from './fast-ports.js';
+import { InternalError } from '../../hdl/errors.js';
 
 export const ID_MASK = 2 ** MP_ID_BITS - 1;
 
@@ -33,7 +34,7 @@ export class MpPorts {
   /** Put MP number `index` on the payload. A lone triangle in pair mode
    *  sends pair = 0 and repeats v0 as v3. */
   write(mp: MP, index: number): void {
-    if (mp.kind === 'pair' && !this.g.tvp) throw new Error(`MP ${index} is a pair but TVP is off`);
+    if (mp.kind === 'pair' && !this.g.tvp) throw new InternalError(`MP ${index} is a pair but TVP is off`);
     const v: readonly Vertex[] = mp.v;
     for (let i = 0; i < this.g.verts; i++) {
       const src = v[i] ?? v[0]!;

@@ -14,6 +14,7 @@ import type { MP, SampleHit } from '../../units/raster-common/mp.js';
 import { makeRng } from '../rng.js';
 import { FastPorts, type NarrowPort } from './fast-ports.js';
 import { byCanonicalOrder, ID_MASK, MpPorts, StampPorts } from './noblur-io.js';
+import { InternalError } from '../../hdl/errors.js';
 
 export interface NoblurStats {
   /** Clock cycles from the first MP offered until the pipeline is empty again. */
@@ -169,7 +170,7 @@ export function runNoblur(cfg: NoblurConfig, mps: readonly MP[], opts: NoblurRun
     ports.settle();
     if (!offering && next === mps.length && bench.idle.read() === 1) break;
     if (cycles >= maxCycles) {
-      throw new Error(
+      throw new InternalError(
         `runNoblur: not done after ${maxCycles} cycles, ${opts.maxCycles === undefined ? `the budget from the work (${BUDGET_DOC})` : 'the limit the caller set'}; ` +
           `${next} of ${mps.length} MPs accepted: the design stalls or walks more stamps than their bboxes hold`,
       );
@@ -186,7 +187,7 @@ export function runNoblur(cfg: NoblurConfig, mps: readonly MP[], opts: NoblurRun
       if (ready === 1) {
         const id = out.id.read();
         while (owner < next && (owner & ID_MASK) !== id) owner++;
-        if (owner >= mps.length || (owner & ID_MASK) !== id) throw new Error(`runNoblur: result for MP id ${id} matches no MP accepted in order`);
+        if (owner >= mps.length || (owner & ID_MASK) !== id) throw new InternalError(`runNoblur: result for MP id ${id} matches no MP accepted in order`);
         if (out.oor.read() === 1) outOfRange[owner] = true;
         else hitCount += out.readHits(hits[owner]!);
       } else outputStallCycles++;

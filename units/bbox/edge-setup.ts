@@ -8,6 +8,7 @@ import { defineModule, sfixed, sint, ufixed, uint, type Fixed, type SInt, type S
 import { SUBPIXEL_BITS } from '../raster-common/formats.js';
 import { localWidths } from '../raster-common/local-widths.js';
 import { edgesOf } from './edges.js';
+import { ParamError } from '../../hdl/errors.js';
 
 export interface EdgeSetupConfig {
   readonly tvp: boolean;
@@ -44,7 +45,7 @@ export const EdgeSetup = defineModule('EdgeSetup', (m, cfg: EdgeSetupConfig) => 
   const widths = localWidths(cfg.b);
   const delta = sfixed(widths.delta - SUBPIXEL_BITS, SUBPIXEL_BITS);
   const jb = cfg.origin === true ? (cfg.jitterBits ?? 0) : 0;
-  if (jb > widths.span) throw new Error(`EdgeSetup: jitterBits ${jb} must be at most b + 8 = ${widths.span} (the jitter point must lie in the box)`);
+  if (jb > widths.span) throw new ParamError('jitterBits', jb, 'at most b + 8', { message: `EdgeSetup: jitterBits ${jb} must be at most b + 8 = ${widths.span} (the jitter point must lie in the box)` });
   const jx = jb > 0 ? (ports['jx'] = m.input('jx', uint(jb))) : null;
   const jy = jb > 0 ? (ports['jy'] = m.input('jy', uint(jb))) : null;
   for (const e of edgesOf(cfg.tvp)) {

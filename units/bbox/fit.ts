@@ -12,6 +12,7 @@
 // grid only shifts the extremes and checks its span.
 import { bundle, cat, defineModule, mux, ufixed, uint, vec, type UInt } from '../../hdl/index.js';
 import { COORD_BITS, COORD_INT_BITS, SUBPIXEL_BITS } from '../raster-common/formats.js';
+import { ParamError } from '../../hdl/errors.js';
 
 export interface StampFitConfig {
   readonly tvp: boolean;
@@ -25,7 +26,7 @@ const min = (a: UInt, b: UInt): UInt => mux(a.lt(b), a, b);
 const max = (a: UInt, b: UInt): UInt => mux(a.lt(b), b, a);
 
 export const StampFit = defineModule('StampFit', (m, cfg: StampFitConfig) => {
-  if (cfg.grids.length === 0) throw new Error('StampFit: grids must list at least one stamp size');
+  if (cfg.grids.length === 0) throw new ParamError('grids', cfg.grids, 'at least one stamp size', { message: 'StampFit: grids must list at least one stamp size' });
   const fine = Math.min(...cfg.grids);
   const nv = cfg.tvp ? 4 : 3;
   const coord = ufixed(COORD_INT_BITS, SUBPIXEL_BITS);

@@ -7,6 +7,7 @@ import { maskBits, triMask } from './check.js';
 import { lonePixelChoice, resolveSources, type PixelChoice } from './pixel-choice.js';
 import type { QuadFrag, ShadedQuad } from './quad.js';
 import type { MergeMsaa } from './samples.js';
+import { InternalError, ParamError } from '../../hdl/errors.js';
 
 export interface MergeModelConfig {
   readonly msaa: MergeMsaa;
@@ -22,9 +23,9 @@ export function mergeModelLimits(cfg: MergeModelConfig, unit: string): { recent:
   const recent = cfg.recent ?? 2;
   const maskWidth = cfg.maskWidth ?? 512;
   if (!(cfg.entries === Infinity || (Number.isInteger(cfg.entries) && cfg.entries >= 1 && cfg.entries <= 512))) {
-    throw new Error(`${unit}: entries ${cfg.entries} must be 1..512 or unbounded`);
+    throw new ParamError('entries', cfg.entries, '1..512 or unbounded', { message: `${unit}: entries ${cfg.entries} must be 1..512 or unbounded` });
   }
-  if (!(Number.isInteger(recent) && recent >= 1)) throw new Error(`${unit}: recent ${recent} must be a positive integer`);
+  if (!(Number.isInteger(recent) && recent >= 1)) throw new ParamError('recent', recent, 'a positive integer', { message: `${unit}: recent ${recent} must be a positive integer` });
   return { recent, maskWidth };
 }
 
@@ -77,7 +78,7 @@ export class KeyedFifo<E> {
 
   get(s: number): E {
     const e = this.entries.get(s);
-    if (e === undefined) throw new Error(`merge buffer: no entry with stamp ${s}`);
+    if (e === undefined) throw new InternalError(`merge buffer: no entry with stamp ${s}`);
     return e;
   }
 

@@ -5,6 +5,7 @@
 // a quad's triangles are edge-connected in the grid (every merge joined
 // adjacent triangles); empty quads are never shaded.
 import type { QuadFrag, ShadedQuad } from './quad.js';
+import { InternalError } from '../../hdl/errors.js';
 
 export function checkMergeStream(
   input: readonly (readonly QuadFrag[])[],
@@ -20,11 +21,11 @@ export function checkMergeStream(
   const samples = new Map<string, number>();
   for (const g of input) for (const q of g) q.cov.forEach((c, p) => count(samples, `${q.grid}:${q.qx},${q.qy},${q.back}:${p}`, c, 1));
   for (const o of output) {
-    if (o.cov.every((c) => c === 0)) throw new Error(`${unit}: an empty quad at (${o.qx}, ${o.qy}) was shaded`);
+    if (o.cov.every((c) => c === 0)) throw new InternalError(`${unit}: an empty quad at (${o.qx}, ${o.qy}) was shaded`);
     o.cov.forEach((c, p) => {
       if (c === 0) return;
       count(samples, `${o.grid}:${o.qx},${o.qy},${o.back}:${p}`, c, -1);
-      if (!o.tris.includes(o.src[p]!)) throw new Error(`${unit}: pixel ${p} of quad (${o.qx}, ${o.qy}) uses triangle ${o.src[p]}, not one of its sources ${o.tris.join(',')}`);
+      if (!o.tris.includes(o.src[p]!)) throw new InternalError(`${unit}: pixel ${p} of quad (${o.qx}, ${o.qy}) uses triangle ${o.src[p]}, not one of its sources ${o.tris.join(',')}`);
     });
     // Connectivity of the merged triangles through grid adjacency.
     const tris = new Set(o.tris);
@@ -34,10 +35,10 @@ export function checkMergeStream(
       const t = stack.pop()!;
       for (const u of adjacency(o.grid, t)) if (tris.has(u) && !seen.has(u)) (seen.add(u), stack.push(u));
     }
-    if (seen.size !== tris.size) throw new Error(`${unit}: quad (${o.qx}, ${o.qy}) merged triangles ${o.tris.join(',')} that are not edge-connected`);
+    if (seen.size !== tris.size) throw new InternalError(`${unit}: quad (${o.qx}, ${o.qy}) merged triangles ${o.tris.join(',')} that are not edge-connected`);
   }
   for (const [k, n] of samples) {
-    if (n > 0) throw new Error(`${unit}: sample ${k} (grid:quad,back:pixel:sample) rasterized but ${n === 1 ? 'never shaded' : `shaded ${n} times too few`}`);
-    if (n < 0) throw new Error(`${unit}: sample ${k} (grid:quad,back:pixel:sample) shaded ${-n} more times than rasterized`);
+    if (n > 0) throw new InternalError(`${unit}: sample ${k} (grid:quad,back:pixel:sample) rasterized but ${n === 1 ? 'never shaded' : `shaded ${n} times too few`}`);
+    if (n < 0) throw new InternalError(`${unit}: sample ${k} (grid:quad,back:pixel:sample) shaded ${-n} more times than rasterized`);
   }
 }

@@ -10,6 +10,7 @@ import { covers, edgeValues, facing } from '../raster-common/edge.js';
 import { interpolateDepth } from '../raster-common/depth.js';
 import { type MP, type SampleHit, type TriInMP, type TriVerts, trianglesOf } from '../raster-common/mp.js';
 import { samplePos } from '../raster-common/samples.js';
+import { InternalError } from '../../hdl/errors.js';
 
 /** Covered samples of one triangle, labelled `tri`. Back-facing and degenerate triangles give none. */
 function rasterizeOne(t: TriVerts, msaa: Msaa, tri: TriInMP): SampleHit[] {
@@ -59,7 +60,7 @@ export function rasterizeMP(mp: MP, msaa: Msaa): SampleHit[] {
     const a = hits[i - 1]!;
     const b = hits[i]!;
     if (a.px === b.px && a.py === b.py && a.s === b.s) {
-      throw new Error(`rasterizeMP: sample (${b.px}, ${b.py}, s${b.s}) claimed by both triangles of a pair`);
+      throw new InternalError(`rasterizeMP: sample (${b.px}, ${b.py}, s${b.s}) claimed by both triangles of a pair`);
     }
   }
   return hits;

@@ -26,6 +26,7 @@ import { checkQuadFrag } from '../merge-common/check.js';
 import { loneEntry, MergeModel, runGrids, type MergeEntry, type MergeModelConfig } from '../merge-common/golden-buffer.js';
 import { NO_CHOICE, combineChoice } from '../merge-common/pixel-choice.js';
 import { hasPartialPixel, type Edge, type QuadFrag, type ShadedQuad } from '../merge-common/quad.js';
+import { InternalError } from '../../hdl/errors.js';
 
 /** Outer edges a pixel's fragment list holds at most. */
 export const PMU_MAX_EDGES = 8;
@@ -78,7 +79,7 @@ export class PmuModel extends MergeModel<Entry, PmuStats> {
   push(q: QuadFrag): ShadedQuad[] {
     checkQuadFrag(q, this.cfg.msaa, this.maskWidth, 'pmu');
     q.edges.forEach((l, p) => {
-      if (l.length > PMU_MAX_EDGES) throw new Error(`pmu: grid ${q.grid}, triangle ${q.tri}: pixel ${p} has ${l.length} edges, at most ${PMU_MAX_EDGES}`);
+      if (l.length > PMU_MAX_EDGES) throw new InternalError(`pmu: grid ${q.grid}, triangle ${q.tri}: pixel ${p} has ${l.length} edges, at most ${PMU_MAX_EDGES}`);
     });
     const out: ShadedQuad[] = [];
     if (q.cov.every((c) => c === 0)) return out;

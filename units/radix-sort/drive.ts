@@ -8,6 +8,7 @@ import { ConfigError } from '../config.js';
 import { lanesOf, type RadixSortConfig } from './config.js';
 import type { SortPair } from './golden.js';
 import { PHASE } from './module.js';
+import { InternalError } from '../../hdl/errors.js';
 
 export interface SortRun {
   readonly sorted: SortPair[];
@@ -43,7 +44,7 @@ export function runSorter(sim: CompiledSimulator, cfg: RadixSortConfig, pairs: r
   const top = sim.design.top.name;
   const h = (name: string) => sim.handle(`${top}.${name}`);
   const phase = h('phase');
-  if (phase.read() !== PHASE.LOAD) throw new Error(`runSorter: the sorter is busy (phase ${phase.read()}), not ready to load`);
+  if (phase.read() !== PHASE.LOAD) throw new InternalError(`runSorter: the sorter is busy (phase ${phase.read()}), not ready to load`);
   const start = sim.cycle;
 
   // LOAD: one beat per L pairs (one empty last beat for an empty tile).
@@ -80,10 +81,10 @@ export function runSorter(sim: CompiledSimulator, cfg: RadixSortConfig, pairs: r
   const chunk = h('chunk');
   const k2 = 2 ** cfg.k;
   for (let guard = 0; ; guard++) {
-    if (guard > 10_000) throw new Error('runSorter: the sorter never reached UNLOAD');
+    if (guard > 10_000) throw new InternalError('runSorter: the sorter never reached UNLOAD');
     const p = phase.read();
     if (p === PHASE.UNLOAD) break;
-    if (p === PHASE.LOAD) throw new Error('runSorter: the sorter went back to LOAD without unloading');
+    if (p === PHASE.LOAD) throw new InternalError('runSorter: the sorter went back to LOAD without unloading');
     const left = p === PHASE.CLEAR || p === PHASE.PREFIX ? k2 - c.read() : p === PHASE.HIST || p === PHASE.SCATTER ? chunk.read() + 1 - i.read() : 1;
     sim.step(Math.max(1, left));
   }
@@ -107,7 +108,7 @@ export function runSorter(sim: CompiledSimulator, cfg: RadixSortConfig, pairs: r
     }
     if (rec[names[1]!]![t] === 1) lastAt = t;
   }
-  if (lastAt < 0) throw new Error(`runSorter: no out_last within ${outBeats + 1} unload cycles`);
+  if (lastAt < 0) throw new InternalError(`runSorter: no out_last within ${outBeats + 1} unload cycles`);
   // The edge that samples the last beat ends the tile; the sorter is then back in LOAD.
   const unload = lastAt + 1;
   if (phase.read() !== PHASE.LOAD) sim.step(1);

@@ -12,6 +12,7 @@ import {
   sampleCellSize,
 } from './formats.js';
 import type { Point } from './edge.js';
+import { ParamError } from '../../hdl/errors.js';
 
 /**
  * A bbox in sample cells (inclusive), aligned to a stamp of k x k cells, and
@@ -40,7 +41,7 @@ export interface StampBBox {
  * that could be covered.
  */
 export function stampBBox(verts: readonly Point[], msaa: Msaa, stamp: StampSize): StampBBox {
-  if (verts.length === 0) throw new Error('stampBBox: no vertices');
+  if (verts.length === 0) throw new ParamError('verts', verts, 'at least one vertex', { message: 'stampBBox: no vertices' });
   const c = sampleCellSize(msaa);
   const xs = verts.map((v) => v.x);
   const ys = verts.map((v) => v.y);

@@ -20,6 +20,7 @@ import { covers, edgeValues, signedArea2 } from './edge.js';
 import { COORD_MAX, SUBPIXEL_BITS } from './formats.js';
 import { interpolateDepth } from './depth.js';
 import type { TriVerts, Vertex } from './mp.js';
+import { InternalError } from '../../hdl/errors.js';
 
 /** Position at time t (0.12 raw): round-half-up of x0 (1 - t) + x1 t on the 1/256 grid. */
 export function timeBlend(x0: number, x1: number, t: number): number {
@@ -65,9 +66,9 @@ export function positionMP(mp: BlurMP, tuple: number, mode: BlurMode, lens: Lens
 
 function trianglesOfPositioned(kind: 'single' | 'pair', v: readonly Vertex[]): TriVerts[] {
   const [v0, v1, v2, v3] = v;
-  if (v0 === undefined || v1 === undefined || v2 === undefined) throw new Error('positioned MP needs 3 vertices');
+  if (v0 === undefined || v1 === undefined || v2 === undefined) throw new InternalError('positioned MP needs 3 vertices');
   if (kind === 'single') return [[v0, v1, v2]];
-  if (v3 === undefined) throw new Error('positioned pair needs 4 vertices');
+  if (v3 === undefined) throw new InternalError('positioned pair needs 4 vertices');
   return [
     [v0, v1, v2],
     [v2, v1, v3],

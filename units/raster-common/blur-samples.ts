@@ -33,6 +33,7 @@ import {
   XY_CELL_BITS,
 } from './blur-formats.js';
 import { lowbias32 } from './samples.js';
+import { ParamError } from '../../hdl/errors.js';
 
 export interface BlurTuple {
   readonly i: number;
@@ -87,7 +88,7 @@ export const TILE_SHIFT_TABLE: readonly { readonly ax: number; readonly ay: numb
 
 export function blurTuple(i: number): BlurTuple {
   const t = BLUR_TUPLE_TABLE[i];
-  if (t === undefined) throw new Error(`blur tuple index ${i} out of range (0..${BLUR_TUPLES - 1})`);
+  if (t === undefined) throw new ParamError('tuple', i, '0..BLUR_TUPLES-1', { message: `blur tuple index ${i} out of range (0..${BLUR_TUPLES - 1})` });
   return t;
 }
 

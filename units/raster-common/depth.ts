@@ -9,10 +9,11 @@
 // screen-sized triangles. Written in BigInt straight from the formula.
 
 import { DEPTH_MAX, DEPTH_RECIP_FRAC_BITS } from './formats.js';
+import { InternalError } from '../../hdl/errors.js';
 
 /** Number of bits of a positive integer (bitLength(1) = 1, bitLength(2^k) = k + 1). */
 export function bitLength(x: bigint): number {
-  if (x <= 0n) throw new Error(`bitLength: ${x} is not positive`);
+  if (x <= 0n) throw new InternalError(`bitLength: ${x} is not positive`);
   return x.toString(2).length;
 }
 
@@ -34,7 +35,7 @@ export function interpolateDepth(
 ): number {
   const [d0, d1, d2] = d.map((x) => BigInt(x)) as [bigint, bigint, bigint];
   const D = d0 + d1 + d2;
-  if (D <= 0n) throw new Error(`interpolateDepth: d0 + d1 + d2 = ${D} is not positive`);
+  if (D <= 0n) throw new InternalError(`interpolateDepth: d0 + d1 + d2 = ${D} is not positive`);
   const N = d0 * BigInt(z[0]) + d1 * BigInt(z[1]) + d2 * BigInt(z[2]);
   const { n, shift } = depthReciprocal(D);
   const q = (N * n) >> BigInt(shift);

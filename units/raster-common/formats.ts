@@ -1,6 +1,7 @@
 // Number formats at the rasterizer's input and output, as named constants so the
 // DSL modules, golden models and workloads cannot drift apart. The prose
 // definitions (and the reasons behind each width) are in conventions.md.
+import { ParamError } from '../../hdl/errors.js';
 
 /** Fractional bits of every screen coordinate: positions are integers in 1/256-pixel units. */
 export const SUBPIXEL_BITS = 8;
@@ -71,12 +72,12 @@ export function isDepth(n: number): boolean {
 
 /** Nearest 14.8 coordinate to a position in pixels (ties to +inf), clamped to the screen. */
 export function quantizeCoord(pixels: number): number {
-  if (!Number.isFinite(pixels)) throw new Error(`quantizeCoord: ${pixels} is not finite`);
+  if (!Number.isFinite(pixels)) throw new ParamError('pixels', pixels, 'a finite number', { message: `quantizeCoord: ${pixels} is not finite` });
   return Math.min(COORD_MAX, Math.max(0, Math.floor(pixels * SUBPIXEL + 0.5)));
 }
 
 /** 0.24 depth of a unit-interval depth: floor(z * 2^24), clamped to [0, DEPTH_MAX]. */
 export function quantizeDepth(unit: number): number {
-  if (!Number.isFinite(unit)) throw new Error(`quantizeDepth: ${unit} is not finite`);
+  if (!Number.isFinite(unit)) throw new ParamError('depth', unit, 'a finite number', { message: `quantizeDepth: ${unit} is not finite` });
   return Math.min(DEPTH_MAX, Math.max(0, Math.floor(unit * 2 ** DEPTH_BITS)));
 }

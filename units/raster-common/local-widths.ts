@@ -25,6 +25,7 @@
 //   - a non-negative one (d_i of a covered sample, D = A2 of a front
 //     triangle) is in [0, M^2]: unsigned 2s bits.
 import { SUBPIXEL_BITS } from './formats.js';
+import { ParamError } from '../../hdl/errors.js';
 
 export interface LocalWidths {
   /** s = b + 8: a local coordinate is unsigned s bits; a box that fits spans at most 2^s units. */
@@ -38,7 +39,7 @@ export interface LocalWidths {
 }
 
 export function localWidths(b: number): LocalWidths {
-  if (!Number.isInteger(b) || b < 0) throw new Error(`localWidths: STP integer bits ${b} must be a non-negative integer`);
+  if (!Number.isInteger(b) || b < 0) throw new ParamError('stp', b, 'a non-negative integer', { message: `localWidths: STP integer bits ${b} must be a non-negative integer` });
   const span = b + SUBPIXEL_BITS;
   return { span, delta: span + 1, edge: 2 * span + 1, area: 2 * span };
 }

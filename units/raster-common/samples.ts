@@ -13,6 +13,7 @@ import {
   sampleCellSize,
   samplesPerSide,
 } from './formats.js';
+import { ParamError } from '../../hdl/errors.js';
 
 /** A sample's offset from its pixel's top-left corner, in 1/256 units (0..255). */
 export interface SampleOffset {
@@ -86,7 +87,7 @@ export interface PixelRect {
 /** The position of sample s of pixel (px, py). */
 export function samplePos(msaa: Msaa, px: number, py: number, s: number): SamplePos {
   const off = SAMPLE_OFFSETS[msaa][s];
-  if (off === undefined) throw new Error(`sample index ${s} out of range for ${msaa}x MSAA`);
+  if (off === undefined) throw new ParamError('sample', s, 'an index for the MSAA mode', { message: `sample index ${s} out of range for ${msaa}x MSAA` });
   return { px, py, s, sx: px * SUBPIXEL + off.dx, sy: py * SUBPIXEL + off.dy };
 }
 
@@ -98,10 +99,10 @@ export function samplePos(msaa: Msaa, px: number, py: number, s: number): Sample
 export function listSamples(msaa: Msaa, rect: PixelRect): SamplePos[] {
   const { x, y, w, h } = rect;
   for (const [name, v] of [['x', x], ['y', y], ['w', w], ['h', h]] as const) {
-    if (!Number.isInteger(v) || v < 0) throw new Error(`listSamples: rect.${name} = ${v} is not a non-negative integer`);
+    if (!Number.isInteger(v) || v < 0) throw new ParamError('rect', v, 'a non-negative integer', { message: `listSamples: rect.${name} = ${v} is not a non-negative integer` });
   }
   if (x + w > SCREEN_PIXELS || y + h > SCREEN_PIXELS) {
-    throw new Error(`listSamples: rect ${x},${y},${w},${h} leaves the ${COORD_INT_BITS}-bit (${SCREEN_PIXELS} px) screen`);
+    throw new ParamError('rect', `${x},${y},${w},${h}`, 'a rectangle inside the screen', { message: `listSamples: rect ${x},${y},${w},${h} leaves the ${COORD_INT_BITS}-bit (${SCREEN_PIXELS} px) screen` });
   }
   const out: SamplePos[] = [];
   for (let py = y; py < y + h; py++) {

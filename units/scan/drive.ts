@@ -1,6 +1,7 @@
 // Testbench driver of the Scan unit: a sorted list in, one pair per cycle,
 // quads and totals out (runBatch: no JS call per cycle).
 import type { CompiledSimulator } from '../../hdl/sim/index.js';
+import { InternalError } from '../../hdl/errors.js';
 
 export interface ScanRun {
   readonly quads: { pid: number; quad: number; first: number; count: number }[];
@@ -34,6 +35,6 @@ export function runScan(sim: CompiledSimulator, sorted: readonly { pid: number; 
     if (col('quad_valid')[t] === 1) quads.push({ pid: col('quad_pid')[t]!, quad: col('quad_id')[t]!, first: col('quad_first')[t]!, count: col('quad_count')[t]! });
     if (col('done')[t] === 1) doneAt = t;
   }
-  if (doneAt < 0) throw new Error(`runScan: no done pulse within ${cycles} cycles of a ${n}-pair list`);
+  if (doneAt < 0) throw new InternalError(`runScan: no done pulse within ${cycles} cycles of a ${n}-pair list`);
   return { quads, prims: col('prims')[doneAt]!, quadCount: col('quads')[doneAt]!, shaderExecs: col('shader_execs')[doneAt]!, cycles: doneAt + 1 };
 }

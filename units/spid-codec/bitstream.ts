@@ -1,6 +1,7 @@
 // LSB-first bit packing into 32-bit words: the layout both the golden codecs
 // and the DSL min/max encoder produce (field i's bit 0 follows field i-1's
 // last bit). Kept in bigint so fields of any width up to 32 bits pack exactly.
+import { InternalError, ParamError } from '../../hdl/errors.js';
 
 export class BitWriter {
   private readonly words: number[] = [];
@@ -9,7 +10,7 @@ export class BitWriter {
   bits = 0;
   put(value: number, width: number): void {
     if (width === 0) return;
-    if (!Number.isInteger(value) || value < 0 || value >= 2 ** width) throw new Error(`BitWriter: ${value} does not fit ${width} bits`);
+    if (!Number.isInteger(value) || value < 0 || value >= 2 ** width) throw new ParamError('value', value, 'a value that fits the width', { message: `BitWriter: ${value} does not fit ${width} bits` });
     this.acc |= BigInt(value) << BigInt(this.fill);
     this.fill += width;
     this.bits += width;
@@ -32,7 +33,7 @@ export class BitReader {
     for (let i = 0; i < width; i++) {
       const p = this.pos + i;
       const w = this.words[p >>> 5];
-      if (w === undefined) throw new Error(`BitReader: read past the end (${this.words.length} words)`);
+      if (w === undefined) throw new InternalError(`BitReader: read past the end (${this.words.length} words)`);
       if ((w >>> (p & 31)) & 1) v += 2 ** i;
     }
     this.pos += width;

@@ -9,6 +9,7 @@
 // A codec applies when its bits fit 3 lines; each block takes the fewest
 // lines among those that apply (min/max first on a tie), else raw.
 import { BitReader, BitWriter } from './bitstream.js';
+import { InternalError, ParamError } from '../../hdl/errors.js';
 
 export const BLOCK_WORDS = 64;
 export const LINE_BITS = 512;
@@ -28,8 +29,8 @@ const bitLen = (v: number): number => (v === 0 ? 0 : Math.floor(Math.log2(v)) + 
 const linesOf = (bits: number): number => Math.ceil(bits / LINE_BITS);
 
 function checkBlock(block: readonly number[]): void {
-  if (block.length !== BLOCK_WORDS) throw new Error(`codec: a block holds ${BLOCK_WORDS} words, got ${block.length}`);
-  for (const v of block) if (!Number.isInteger(v) || v < 0 || v >= 2 ** 32) throw new Error(`codec: ${v} is not a 32-bit word`);
+  if (block.length !== BLOCK_WORDS) throw new ParamError('block', block.length, 'BLOCK_WORDS words', { message: `codec: a block holds ${BLOCK_WORDS} words, got ${block.length}` });
+  for (const v of block) if (!Number.isInteger(v) || v < 0 || v >= 2 ** 32) throw new ParamError('word', v, 'a 32-bit word', { message: `codec: ${v} is not a 32-bit word` });
 }
 
 export function encodeMinMax(block: readonly number[]): Encoded {
@@ -81,7 +82,7 @@ export function decodePalette(words: readonly number[]): number[] {
   const iw = bitLen(U - 1);
   return Array.from({ length: BLOCK_WORDS }, () => {
     const e = entries[r.get(iw)];
-    if (e === undefined) throw new Error('palette: index past the palette');
+    if (e === undefined) throw new InternalError('palette: index past the palette');
     return e;
   });
 }
@@ -147,7 +148,7 @@ export interface BufferCost {
  *  of 64), with both codecs or only one; sizes from the layouts, which the
  *  tests hold equal to the encoders' packed bits. */
 export function compressBuffer(words: ArrayLike<number>, only?: Exclude<Codec, 'raw'>): BufferCost {
-  if (words.length % BLOCK_WORDS !== 0) throw new Error(`compressBuffer: ${words.length} words is not a whole number of ${BLOCK_WORDS}-word blocks`);
+  if (words.length % BLOCK_WORDS !== 0) throw new ParamError('words', words.length, 'a whole number of blocks', { message: `compressBuffer: ${words.length} words is not a whole number of ${BLOCK_WORDS}-word blocks` });
   const byCodec: Record<Codec, number> = { raw: 0, minmax: 0, palette: 0 };
   let lines = 0;
   let blocks = 0;

@@ -3,6 +3,7 @@
 // sx bit i at position 2i and sy bit i at 2i + 1. Written with a byte table
 // (each byte of a coordinate spread to 16 bits once), not the bit-by-bit
 // wiring the DSL encoder uses, so the two agree only if both are right.
+import { ParamError } from '../../hdl/errors.js';
 
 const SPREAD = (() => {
   const t = new Uint16Array(256);
@@ -15,7 +16,7 @@ const SPREAD = (() => {
 })();
 
 function checkCoord(name: string, v: number): void {
-  if (!Number.isInteger(v) || v < 0 || v > 0xffff) throw new Error(`SPID: shading coordinate ${name} = ${v} is not an integer in 0..65535`);
+  if (!Number.isInteger(v) || v < 0 || v > 0xffff) throw new ParamError('name', v, 'an integer in 0..65535', { message: `SPID: shading coordinate ${name} = ${v} is not an integer in 0..65535` });
 }
 
 /** The 32-bit Morton code of (sx, sy), 16 bits each. */
@@ -41,7 +42,7 @@ export function mortonDecode(code: number): { sx: number; sy: number } {
 /** The 64-bit SPID key of a visible sample. */
 export function spidKey(pid: number, sx: number, sy: number, pidBits = 32): bigint {
   if (!Number.isInteger(pid) || pid < 0 || pid >= 2 ** pidBits) {
-    throw new Error(`SPID: primitive id ${pid} exceeds pidBits = ${pidBits} (valid 0..${2 ** pidBits - 1})`);
+    throw new ParamError('pid', pid, 'an id that fits pidBits', { message: `SPID: primitive id ${pid} exceeds pidBits = ${pidBits} (valid 0..${2 ** pidBits - 1})` });
   }
   return (BigInt(pid) << 32n) | BigInt(mortonEncode(sx, sy));
 }

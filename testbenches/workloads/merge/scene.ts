@@ -9,6 +9,7 @@ import { compactVertices, type TriIndices } from '../raster/mesh.js';
 import { makeSurface } from '../raster/surfaces.js';
 import { diceSurface } from '../raster/tessellate.js';
 import { computeAdjacency, type Grid, MAX_GRID_TRIANGLES, validateGrid } from './grid.js';
+import { ParamError } from '../../../hdl/errors.js';
 
 export const MERGE_SCENES = ['plane', 'sine-grazing', 'bumpy-sphere'] as const;
 export type MergeSceneName = (typeof MERGE_SCENES)[number];
@@ -37,7 +38,7 @@ export interface SceneOptions {
 /** Cut a triangle stream into grids of at most `per` triangles, vertex ids made grid-local. */
 export function cutIntoGrids(vertices: readonly Vertex[], triangles: readonly TriIndices[], per: number): Grid[] {
   if (!(Number.isInteger(per) && per >= 1 && per <= MAX_GRID_TRIANGLES)) {
-    throw new Error(`cutIntoGrids: ${per} triangles per grid; must be 1..${MAX_GRID_TRIANGLES}`);
+    throw new ParamError('trianglesPerGrid', per, '1..512', { message: `cutIntoGrids: ${per} triangles per grid; must be 1..${MAX_GRID_TRIANGLES}` });
   }
   const grids: Grid[] = [];
   for (let start = 0; start < triangles.length; start += per) {

@@ -2,6 +2,7 @@
 // X right, Y up), projecting to screen pixels with y down. Depth is the usual
 // perspective depth, 0 at the near plane and approaching 1 at the far plane,
 // so its distribution over the 0.24 range looks like a real depth buffer's.
+import { ParamError } from '../../../hdl/errors.js';
 
 export type Vec3 = readonly [number, number, number];
 
@@ -18,7 +19,7 @@ export interface Projected {
 /** Projection at focal length 1; screen coordinates scale linearly with the focal length. */
 export function project(p: Vec3): Projected {
   const [X, Y, Z] = p;
-  if (!(Z >= NEAR && Z < FAR)) throw new Error(`project: Z = ${Z} outside the [${NEAR}, ${FAR}) view range`);
+  if (!(Z >= NEAR && Z < FAR)) throw new ParamError('Z', Z, 'a depth in the view range', { message: `project: Z = ${Z} outside the [${NEAR}, ${FAR}) view range` });
   return { x: X / Z, y: -Y / Z, depth: (FAR / (FAR - NEAR)) * (1 - NEAR / Z) };
 }
 

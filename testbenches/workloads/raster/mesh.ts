@@ -4,6 +4,7 @@
 
 import type { Lens } from '../../../units/raster-common/blur-mp.js';
 import type { TriVerts, Vertex } from '../../../units/raster-common/mp.js';
+import { InternalError, ParamError } from '../../../hdl/errors.js';
 
 export type TriIndices = readonly [number, number, number];
 
@@ -27,10 +28,10 @@ export interface ClosePosition {
 /** The vertices of triangle i. */
 export function triangleVerts(mesh: Mesh, i: number): TriVerts {
   const t = mesh.triangles[i];
-  if (t === undefined) throw new Error(`triangle ${i} out of range (0..${mesh.triangles.length - 1})`);
+  if (t === undefined) throw new ParamError('triangle', i, 'a triangle index of the mesh', { message: `triangle ${i} out of range (0..${mesh.triangles.length - 1})` });
   const at = (k: number): Vertex => {
     const v = mesh.vertices[k];
-    if (v === undefined) throw new Error(`triangle ${i}: vertex index ${k} out of range`);
+    if (v === undefined) throw new InternalError(`triangle ${i}: vertex index ${k} out of range`);
     return v;
   };
   return [at(t[0]), at(t[1]), at(t[2])];
@@ -63,7 +64,7 @@ export function compactVertices(vertices: readonly Vertex[], triangles: readonly
       r = kept.length;
       remap.set(k, r);
       const v = vertices[k];
-      if (v === undefined) throw new Error(`${caller}: vertex index ${k} out of range (0..${vertices.length - 1})`);
+      if (v === undefined) throw new InternalError(`${caller}: vertex index ${k} out of range (0..${vertices.length - 1})`);
       kept.push(v);
     }
     return r;

@@ -16,6 +16,7 @@ import type { Rng } from '../../rng.js';
 import { type Projected, project } from './camera.js';
 import type { Mesh, TriIndices } from './mesh.js';
 import type { Surface } from './surfaces.js';
+import { InternalError, ParamError } from '../../../hdl/errors.js';
 
 /** Render target size in pixels. */
 export interface Target {
@@ -157,10 +158,10 @@ function totalArea(pts: readonly Projected[], tris: readonly TriIndices[]): numb
  */
 export function diceSurface(surface: Surface, opts: DiceOptions, rng: Rng): DicedInstance {
   const { target, area, jitter } = opts;
-  if (!(area > 0)) throw new Error(`diceSurface: area ${area} must be positive`);
-  if (!(jitter >= 0 && jitter < 0.25)) throw new Error(`diceSurface: jitter ${jitter} must be in [0, 0.25)`);
+  if (!(area > 0)) throw new ParamError('area', area, 'a positive number of pixels^2', { message: `diceSurface: area ${area} must be positive` });
+  if (!(jitter >= 0 && jitter < 0.25)) throw new ParamError('jitter', jitter, 'a number in [0, 0.25)', { message: `diceSurface: jitter ${jitter} must be in [0, 0.25)` });
   if (target.width * SUBPIXEL > COORD_MAX + 1 || target.height * SUBPIXEL > COORD_MAX + 1) {
-    throw new Error(`diceSurface: target ${target.width}x${target.height} exceeds the 14.8 screen`);
+    throw new ParamError('target', `${target.width}x${target.height}`, 'at most the 14.8 screen (16384 px a side)', { message: `diceSurface: target ${target.width}x${target.height} exceeds the 14.8 screen` });
   }
   let budget = Math.max(2, Math.round(opts.triangles));
   for (;;) {
@@ -170,7 +171,7 @@ export function diceSurface(surface: Surface, opts: DiceOptions, rng: Rng): Dice
     const tris = gridTriangles(grid.index, nu, nv);
     const kept = tris.slice(0, Math.max(1, Math.min(tris.length, opts.keep ?? tris.length)));
     const a1 = totalArea(pts, kept);
-    if (!(a1 > 0)) throw new Error(`diceSurface: ${surface.name} projects to zero area`);
+    if (!(a1 > 0)) throw new InternalError(`diceSurface: ${surface.name} projects to zero area`);
     const focal = Math.sqrt((area * kept.length) / a1);
     // A loop, not Math.min(...spread): a spread of 10^5 points overflows the stack.
     let minX = Infinity;
@@ -189,7 +190,7 @@ export function diceSurface(surface: Surface, opts: DiceOptions, rng: Rng): Dice
       const shrink = Math.min((target.width - 2 * MARGIN) / (maxX - minX), (target.height - 2 * MARGIN) / (maxY - minY));
       const next = Math.floor(budget * shrink * shrink * 0.95);
       if (next < 2 || next >= budget) {
-        throw new Error(`diceSurface: a ${surface.name} at area ${area} px^2 does not fit a ${target.width}x${target.height} target`);
+        throw new ParamError('area', area, 'an area whose surface fits the target', { message: `diceSurface: a ${surface.name} at area ${area} px^2 does not fit a ${target.width}x${target.height} target` });
       }
       budget = next;
       continue;

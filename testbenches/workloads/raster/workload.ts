@@ -10,6 +10,7 @@ import { pairsFromMesh, singlesFromMesh } from './pairing.js';
 import { type WorkloadStats, computeStats } from './stats.js';
 import { SURFACE_NAMES, type SurfaceName, makeSurface } from './surfaces.js';
 import { type Target, diceSurface } from './tessellate.js';
+import { ParamError } from '../../../hdl/errors.js';
 
 export interface WorkloadOptions {
   /** One surface, or 'default' = equal parts of SURFACE_NAMES in that order. */
@@ -72,15 +73,15 @@ function surfaceStream(name: SurfaceName, count: number, o: ResolvedWorkloadOpti
 
 function resolve(opts: WorkloadOptions): ResolvedWorkloadOptions {
   const o: ResolvedWorkloadOptions = { ...DEFAULT_WORKLOAD, ...opts };
-  if (!Number.isInteger(o.count) || o.count < 0) throw new Error(`generateWorkload: count ${o.count} must be a non-negative integer`);
-  if (!(o.area > 0) || !Number.isFinite(o.area)) throw new Error(`generateWorkload: area ${o.area} must be a positive number of pixels^2`);
-  if (!Number.isInteger(o.seed)) throw new Error(`generateWorkload: seed ${o.seed} must be an integer`);
+  if (!Number.isInteger(o.count) || o.count < 0) throw new ParamError('count', o.count, 'an integer >= 0', { message: `generateWorkload: count ${o.count} must be a non-negative integer` });
+  if (!(o.area > 0) || !Number.isFinite(o.area)) throw new ParamError('area', o.area, 'a positive number of pixels^2', { message: `generateWorkload: area ${o.area} must be a positive number of pixels^2` });
+  if (!Number.isInteger(o.seed)) throw new ParamError('seed', o.seed, 'an integer', { message: `generateWorkload: seed ${o.seed} must be an integer` });
   const { width, height } = o.target;
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 8 || height < 8 || width * SUBPIXEL > 2 ** 22 || height * SUBPIXEL > 2 ** 22) {
-    throw new Error(`generateWorkload: target ${width}x${height} must be 8..16384 pixels per side`);
+    throw new ParamError('target', `${width}x${height}`, '8..16384 pixels a side', { message: `generateWorkload: target ${width}x${height} must be 8..16384 pixels per side` });
   }
   if (o.surface !== 'default' && !(SURFACE_NAMES as readonly string[]).includes(o.surface)) {
-    throw new Error(`generateWorkload: unknown surface '${String(o.surface)}' (one of ${SURFACE_NAMES.join(', ')}, default)`);
+    throw new ParamError('surface', o.surface, 'one of the surfaces or default', { message: `generateWorkload: unknown surface '${String(o.surface)}' (one of ${SURFACE_NAMES.join(', ')}, default)` });
   }
   return o;
 }

@@ -3,6 +3,7 @@
 // cell grid of raster-common/samples-8x.ts, shared with the merge study.
 import { SAMPLE_OFFSETS, type SampleOffset } from '../../../units/raster-common/samples.js';
 import { SAMPLE_OFFSETS_8X } from '../../../units/raster-common/samples-8x.js';
+import { ParamError } from '../../../hdl/errors.js';
 
 export const TILE_SPP = [4, 8, 16] as const;
 export type TileSpp = (typeof TILE_SPP)[number];
@@ -18,6 +19,6 @@ export function sampleOffsets(spp: TileSpp): readonly SampleOffset[] {
 }
 
 export function checkSpp(spp: number): TileSpp {
-  if (!(TILE_SPP as readonly number[]).includes(spp)) throw new Error(`tiles: spp=${spp} is not supported; valid ${TILE_SPP.join(', ')}`);
+  if (!(TILE_SPP as readonly number[]).includes(spp)) throw new ParamError('spp', spp, 'a supported sample count', { message: `tiles: spp=${spp} is not supported; valid ${TILE_SPP.join(', ')}` });
   return spp as TileSpp;
 }

@@ -7,6 +7,7 @@ import { makeRng } from '../../rng.js';
 import { triangleVerts } from '../raster/mesh.js';
 import { makeSurface, type SurfaceName } from '../raster/surfaces.js';
 import { diceSurface } from '../raster/tessellate.js';
+import { ParamError } from '../../../hdl/errors.js';
 
 export const SCENE_SURFACES = ['plane', 'sine-grazing', 'bumpy-sphere'] as const satisfies readonly SurfaceName[];
 export type SceneSurface = (typeof SCENE_SURFACES)[number];
@@ -36,8 +37,8 @@ export function sceneName(s: SceneSpec): string {
 }
 
 export function buildScene(spec: SceneSpec, width: number = FRAME.width, height: number = FRAME.height): Scene {
-  if (!(SCENE_SURFACES as readonly string[]).includes(spec.surface)) throw new Error(`scene: surface '${spec.surface}' unknown; valid ${SCENE_SURFACES.join(', ')}`);
-  if (!(spec.area > 0)) throw new Error(`scene: area=${spec.area} must be a positive number of pixels^2`);
+  if (!(SCENE_SURFACES as readonly string[]).includes(spec.surface)) throw new ParamError('surface', spec.surface, 'a scene surface', { message: `scene: surface '${spec.surface}' unknown; valid ${SCENE_SURFACES.join(', ')}` });
+  if (!(spec.area > 0)) throw new ParamError('area', spec.area, 'a positive number of pixels^2', { message: `scene: area=${spec.area} must be a positive number of pixels^2` });
   const rng = makeRng(spec.seed).fork(spec.surface);
   const triangles = Math.max(2, Math.round((FILL * width * height) / spec.area));
   const diced = diceSurface(makeSurface(spec.surface, rng.fork('surface')), { triangles, area: spec.area, target: { width, height }, jitter: 0.2 }, rng.fork('dice'));

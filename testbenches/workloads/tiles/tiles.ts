@@ -6,6 +6,7 @@
 // spp + s. Background samples have no SPID and are not sorted.
 import { mortonEncode } from '../../../units/spid-encoder/golden.js';
 import type { Frame } from './render.js';
+import { ParamError } from '../../../hdl/errors.js';
 
 export const TILE_SIZES = [32, 64, 128] as const;
 export type TileSize = (typeof TILE_SIZES)[number];
@@ -24,7 +25,7 @@ export interface Tile {
 }
 
 export function checkTileSize(n: number): TileSize {
-  if (!(TILE_SIZES as readonly number[]).includes(n)) throw new Error(`tiles: tile=${n} is not supported; valid ${TILE_SIZES.join(', ')}`);
+  if (!(TILE_SIZES as readonly number[]).includes(n)) throw new ParamError('tile', n, 'a supported tile size', { message: `tiles: tile=${n} is not supported; valid ${TILE_SIZES.join(', ')}` });
   return n as TileSize;
 }
 
