@@ -5,6 +5,7 @@
 import { CommanderError } from 'commander';
 import { describeFailure, takeDebugFlag } from './boundary.js';
 import { buildProgram } from './program.js';
+import { captureStdout } from '../hdl/output-file.js';
 
 export interface CliResult {
   code: number;
@@ -23,6 +24,7 @@ export async function runCli(args: readonly string[]): Promise<CliResult> {
   console.error = (...a: unknown[]) => void err.push(a.map(String).join(' ') + '\n');
   process.stderr.write = ((chunk: string | Uint8Array) => (err.push(String(chunk)), true)) as typeof process.stderr.write;
   process.stdout.write = ((chunk: string | Uint8Array) => (out.push(String(chunk)), true)) as typeof process.stdout.write;
+  captureStdout((s) => void out.push(s));
   const before = process.exitCode;
   process.exitCode = 0;
   let code = 0;
@@ -46,6 +48,7 @@ export async function runCli(args: readonly string[]): Promise<CliResult> {
     console.error = error;
     process.stderr.write = write;
     process.stdout.write = writeOut;
+    captureStdout(null);
     process.exitCode = before;
   }
   return { code, stdout: out.join(''), stderr: err.join('') };

@@ -69,6 +69,9 @@ export interface WorkloadParam {
   /** Smallest allowed value (inclusive), or exclusive when `above` is set. */
   readonly min: number;
   readonly above?: boolean;
+  /** Largest allowed value (inclusive): every count and size a user can ask
+   *  for has a documented bound (the memory or time it would take past it). */
+  readonly max: number;
   readonly doc: string;
 }
 

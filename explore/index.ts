@@ -10,3 +10,4 @@ export { renderPng, renderSvg } from './report/render.js';
 export type { PointRow } from './sweep/point.js';
 export { writeDurable } from './sweep/files.js';
 export { spawnWorker } from './sweep/spawn.js';
+export { checkStudy } from './sweep/study-ref.js';

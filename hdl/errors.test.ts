@@ -31,7 +31,7 @@ describe('typed errors', () => {
       readFileSync(file, 'utf8')
         .split('\n')
         .forEach((line, i) => {
-          if (/\bthrow\s+(new\s+)?Error\s*\(/.test(line)) found.push(`${relative(ROOT, file)}:${i + 1}: ${line.trim().slice(0, 100)}`);
+          if (/\bthrow\s+(new\s+)?(Range|Type|Syntax)?Error\s*\(/.test(line)) found.push(`${relative(ROOT, file)}:${i + 1}: ${line.trim().slice(0, 100)}`);
         });
     }
     expect(

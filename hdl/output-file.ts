@@ -170,6 +170,14 @@ export function writeOutputWith(file: string, write: (path: string) => void): vo
   });
 }
 
+let stdoutWriter: (data: string) => void = (data) => writeAll(1, data);
+
+/** Where streamed standard output goes (tests running the CLI in-process
+ *  capture it); null restores the synchronous write to file descriptor 1. */
+export function captureStdout(write: ((data: string) => void) | null): void {
+  stdoutWriter = write ?? ((data) => writeAll(1, data));
+}
+
 /**
  * An output written piece by piece, so memory stays bounded however long
  * the run: `write` buffers up to 64 KiB and writes it out. `commit` puts a
@@ -206,10 +214,9 @@ export class OutputStream {
     this.parts = [];
     this.size = 0;
     try {
-      // Standard output through the stream (its errors reach the CLI's
-      // handler, and tests capture it); files with a synchronous write.
-      if (this.fd === 1) process.stdout.write(data);
-      else writing(this.file, () => writeAll(this.fd, data));
+      // Synchronous, standard output too: a closed pipe or a full disk is
+      // an OutputError here, before the run goes on to report success.
+      writing(this.file, () => (this.fd === 1 ? stdoutWriter(data) : writeAll(this.fd, data)));
     } catch (e) {
       this.abort();
       throw e;

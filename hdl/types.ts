@@ -1,5 +1,6 @@
 // Hardware types: what a port, wire or register holds. A type is a plain
 // descriptor; the signal classes (signal.ts) give it operators.
+import { ParamError } from './errors.js';
 
 /** The type of an unsigned integer of `width` bits. */
 export interface UIntType { readonly kind: 'uint'; readonly width: number }
@@ -44,7 +45,7 @@ export const MAX_WIDTH = 4096;
 
 function checkWidth(width: number, what: string): void {
   if (!Number.isInteger(width) || width < 1 || width > MAX_WIDTH) {
-    throw new RangeError(`${what}: width ${width} is not an integer in 1..${MAX_WIDTH}`);
+    throw new ParamError('width', width, `an integer in 1..${MAX_WIDTH}`, { message: `${what}: width ${width} is not an integer in 1..${MAX_WIDTH}` });
   }
 }
 
@@ -72,9 +73,9 @@ export function sfixed(intBits: number, fracBits: number): FixedType {
 /** A fixed-point type with `intBits` integer bits (the sign bit counted when signed) and `fracBits` fractional bits. */
 export function fixedType(intBits: number, fracBits: number, signed: boolean): FixedType {
   if (!Number.isInteger(intBits) || !Number.isInteger(fracBits) || intBits < 0 || fracBits < 0) {
-    throw new RangeError(`fixed: intBits ${intBits} and fracBits ${fracBits} must be non-negative integers`);
+    throw new ParamError('intBits, fracBits', `${intBits}, ${fracBits}`, 'non-negative integers', { message: `fixed: intBits ${intBits} and fracBits ${fracBits} must be non-negative integers` });
   }
-  if (signed && intBits < 1) throw new RangeError('sfixed: intBits counts the sign bit, so it must be at least 1');
+  if (signed && intBits < 1) throw new ParamError('intBits', intBits, 'at least 1 (it counts the sign bit)', { message: 'sfixed: intBits counts the sign bit, so it must be at least 1' });
   checkWidth(intBits + fracBits, 'fixed');
   return { kind: 'fixed', intBits, fracBits, signed, width: intBits + fracBits };
 }
@@ -85,7 +86,7 @@ export function bundle<F extends Record<string, HwType>>(fields: F): BundleType<
 }
 /** A vector of `length` ports of one type: ports v0_..., v1_..., and an array of signals in the module. */
 export function vec<E extends HwType>(length: number, element: E): VecType<E> {
-  if (!Number.isInteger(length) || length < 1) throw new RangeError(`vec: length ${length} must be a positive integer`);
+  if (!Number.isInteger(length) || length < 1) throw new ParamError('length', length, 'a positive integer', { message: `vec: length ${length} must be a positive integer` });
   return { kind: 'vec', length, element };
 }
 /** A valid/ready stream carrying `payload`. */

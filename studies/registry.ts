@@ -6,9 +6,9 @@
 // study with one call to `register` (docs/extending.md), or exports
 // them from a module its gfxrtl.config.ts lists (registerModule).
 import { ConfigError, type Schema } from '../units/config.js';
-import { allUnits, findUnit, registerUnit, unitNames, type UnitInfo } from '../units/registry.js';
+import { allUnits, currentRegistrationSource, findUnit, registerUnit, unitNames, type UnitInfo } from '../units/registry.js';
 import type { UnitDef } from '../units/unit.js';
-import { eraseStudy, isStudy, StudyError, type Study, type StudyTool } from '../explore/index.js';
+import { checkStudy, eraseStudy, isStudy, StudyError, type Study, type StudyTool } from '../explore/index.js';
 import { study as blur } from './blur/index.js';
 import { study as hybrid } from './hybrid/index.js';
 import { study as mac } from './mac/index.js';
@@ -24,6 +24,8 @@ export interface StudyEntry {
   readonly study: Study;
   /** URL of a module with an export whose value is `study`. */
   readonly module: string;
+  /** The plugin file that registered it; absent for shipped studies. */
+  readonly source?: string;
 }
 
 const STUDIES: StudyEntry[] = [
@@ -65,13 +67,21 @@ export const DEFAULT_STUDY = 'noblur';
  * take the export that is this study).
  */
 export function register<S extends Schema, W>(what: { unit?: UnitDef<S>; study?: Study<S, W>; module?: string }): void {
+  const from = currentRegistrationSource();
+  const where = from === undefined ? 'register' : `register (plugin ${from})`;
   if (what.unit) registerUnit(what.unit);
   if (what.study) {
     const s = eraseStudy(what.study);
-    if (what.module === undefined) throw new ConfigError(`register: study ${s.name} needs module: import.meta.url (sweep workers load the study from it)`);
-    if (STUDIES.some((e) => e.study.name === s.name)) throw new ConfigError(`register: study ${s.name} is already registered`);
+    if (what.module === undefined) throw new ConfigError(`${where}: study ${s.name} needs module: import.meta.url (sweep workers load the study from it)`);
+    if (STUDIES.some((e) => e.study.name === s.name)) throw new ConfigError(`${where}: study ${s.name} is already registered`);
+    // Every check of the definition now, at load, rather than after a sweep.
+    try {
+      checkStudy(s);
+    } catch (e) {
+      throw new ConfigError(`${where}: ${e instanceof Error ? e.message : String(e)}`);
+    }
     if (!allUnits().some((u) => u.name === s.unit.name)) registerUnit(s.unit);
-    STUDIES.push({ study: s, module: what.module });
+    STUDIES.push({ study: s, module: what.module, ...(from !== undefined && { source: from }) });
   }
 }
 

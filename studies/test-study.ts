@@ -29,7 +29,7 @@ export const study = defineStudy({
   space: { sweep: { width: [4, 8, 12] }, modeKeys: [], mode: () => 'all' },
   work: COUNT,
   workloads: [
-    { name: 'busy', doc: 'en high', seed: 1, params: { cycles: { default: 50, integer: true, min: 1, doc: 'cycles' } }, id: (p) => `busy-${p['cycles']}`, describe: (p) => `${p['cycles']} cycles, en high`, build: (p) => ({ cycles: p['cycles']!, en: 1 }) },
+    { name: 'busy', doc: 'en high', seed: 1, params: { cycles: { default: 50, integer: true, min: 1, max: 100_000, doc: 'cycles' } }, id: (p) => `busy-${p['cycles']}`, describe: (p) => `${p['cycles']} cycles, en high`, build: (p) => ({ cycles: p['cycles']!, en: 1 }) },
     { name: 'idle', doc: 'en low', seed: 1, params: {}, id: () => 'idle', describe: () => 'en low', build: () => ({ cycles: 20, en: 0 }) },
   ],
   driver: {

@@ -1,6 +1,7 @@
 // Unit configuration schemas: every unit declares its keys, the values each
 // may take and the defaults, so the CLI can list them and reject a bad
 // `--config k=v,...` with an error that says what would be valid.
+import { decimalInteger } from '../hdl/decimal.js';
 import { UserError } from '../hdl/errors.js';
 
 /** One config key: an int range, an enum of strings or a bool, with its default and what it means. */
@@ -75,9 +76,8 @@ function parseValue(unit: string, key: string, p: ParamSpec, v: string): number 
   };
   switch (p.kind) {
     case 'int': {
-      if (!/^-?\d+$/.test(v)) return bad();
-      const n = Number(v);
-      return n < p.min || n > p.max ? bad() : n;
+      const n = decimalInteger(v);
+      return n === null || n < p.min || n > p.max ? bad() : n;
     }
     case 'enum':
       return p.values.includes(v) ? v : bad();

@@ -18,7 +18,7 @@ import { calibrateOnPick } from '../../explore/report/pick-calibration.js';
 import { loopTable } from '../../explore/report/loop-table.js';
 import { calibrationTable, crossCheckTable } from '../../explore/report/tables.js';
 import { crossCheckDesigns } from './crosscheck-units.js';
-import { cachedYosysCellCounts } from '../../synth-models/yosys-cache.js';
+import { cachedYosysCellCounts, defaultYosysCacheDir } from '../../synth-models/yosys-cache.js';
 import { calibrationSummary } from '../../explore/report/calibration-summary.js';
 import { writeDurable } from '../../explore/sweep/files.js';
 import { checkOutputDir } from '../io.js';
@@ -47,6 +47,7 @@ export async function calibrateCommand(opts: CalibrateCommandOptions): Promise<v
   const cal = study.calibration;
   if (opts.sweep !== undefined && cal?.pick === undefined) throw new ConfigError(`calibrate: --sweep needs a study whose calibration picks its design from a sweep (${globalCalibrationStudy()}); ${study.name}'s does not`);
   if (opts.sweep !== undefined && !existsSync(join(opts.sweep, 'sweep.json'))) throw new ConfigError(`calibrate: --sweep ${opts.sweep} holds no sweep (no sweep.json); run gfxrtl sweep --study ${study.name} --out ${opts.sweep} first`);
+  checkCalibrateOptions(opts);
   if (cal) {
     let file: CalibrationFile;
     if (opts.sweep !== undefined) {
@@ -84,3 +85,15 @@ export async function calibrateCommand(opts: CalibrateCommandOptions): Promise<v
     console.error(`yosys: ${join(opts.out, YOSYS_JSON)}`);
   }
 }
+
+/** What only the Yosys cross-check uses is refused without it, and its
+ *  cache checked before the calibration spends its minute. */
+export function checkCalibrateOptions(opts: Pick<CalibrateCommandOptions, 'yosys' | 'allUnits' | 'yosysCache'>): void {
+  if (opts.yosys === false && opts.allUnits === true) throw new ConfigError('calibrate: --all-units does not apply with --no-yosys (it widens the Yosys cross-check)');
+  if (opts.yosys === false && opts.yosysCache === false) throw new ConfigError('calibrate: --no-yosys-cache does not apply with --no-yosys');
+  if (opts.yosys !== false && opts.yosysCache !== false && hasTool('yosys')) {
+    const dir = defaultYosysCacheDir();
+    checkOutputDir(dir, process.env['GFXRTL_YOSYS_CACHE'] !== undefined ? 'GFXRTL_YOSYS_CACHE' : 'the Yosys cache');
+  }
+}
+

@@ -6,12 +6,13 @@ import { availableParallelism } from 'node:os';
 import type { Simulator } from '../../hdl/sim/api.js';
 import { selectSignals } from '../../hdl/sim/index.js';
 import { ConfigError } from '../../units/config.js';
+import { decimalInteger, decimalNumber } from '../../hdl/decimal.js';
 
 /** An integer in [min, max], written as one (no '1.5', '1e3', '', ' 7', '0x10'). */
 export function intOption(cmd: string, name: string, text: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  const n = Number(text);
+  const n = decimalInteger(text);
   const range = max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `in ${min}..${max}`;
-  if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(n) || n < min || n > max) {
+  if (n === null || n < min || n > max) {
     throw new ConfigError(`${cmd}: --${name} ${JSON.stringify(text)} is not valid; expected an integer ${range}`);
   }
   return n;
@@ -48,14 +49,16 @@ function flagOf(key: string): string {
   return key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
 
-/** `k=v,k2=v2` of finite numbers (workload parameters), each key once. */
+/** `k=v,k2=v2` of decimal numbers (workload parameters: 4096, 0.54; no
+ *  hex, no exponent, so count=0x10 or count=1e9 is refused, as --cycles
+ *  refuses them), each key once. */
 export function numberPairs(cmd: string, flag: string, text: string | undefined): Record<string, number> {
-  const out: Record<string, number> = {};
+  const out: Record<string, number> = Object.create(null) as Record<string, number>;
   for (const item of (text ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '')) {
     const eq = item.indexOf('=');
     const key = item.slice(0, eq).trim();
-    const v = Number(item.slice(eq + 1));
-    if (eq < 1 || item.slice(eq + 1).trim() === '' || !Number.isFinite(v)) throw new ConfigError(`${cmd}: ${flag} entry "${item}" is not key=number`);
+    const v = decimalNumber(item.slice(eq + 1).trim());
+    if (eq < 1 || v === null) throw new ConfigError(`${cmd}: ${flag} entry "${item}" is not key=number (a decimal such as 4096 or 0.54; no hex or exponent)`);
     if (key in out) throw new ConfigError(`${cmd}: ${flag} gives ${key} twice; give each key once`);
     out[key] = v;
   }

@@ -19,6 +19,7 @@ import { minStages, price, type PriceResult } from '../../synth-models/price.js'
 import { priceMarkdown } from '../../synth-models/render.js';
 import { usefulStages } from '../../synth-models/stage-limit.js';
 import { ConfigError } from '../../units/config.js';
+import { decimalInteger } from '../../hdl/decimal.js';
 import { findUnit, type UnitInfo } from '../../units/registry.js';
 import { latestCalibration } from '../latest-calibration.js';
 import { CALIBRATION_ROOT, MAX_PRICE_CONFIGS } from '../price-limits.js';
@@ -115,8 +116,8 @@ function priceOne(unit: UnitInfo, configText: string, p: Point): Priced {
   let note: string | null = null;
   if (p.stages !== undefined) {
     const limit = usefulStages(inv, { vt, vdd }, knobs, arith);
-    const n = Number(p.stages);
-    if (p.stages.trim() === '' || !Number.isInteger(n) || n < 1 || n > limit.max) {
+    const n = decimalInteger(p.stages) ?? NaN;
+    if (!(n >= 1 && n <= limit.max)) {
       throw new ConfigError(`price: --stages ${p.stages} for ${unit.name} [${full}] at ${vt} Vt, ${vdd} V: valid 1..${limit.max}; ${limit.why}`);
     }
     stages = n;

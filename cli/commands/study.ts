@@ -21,11 +21,11 @@ import { join } from 'node:path';
 import { allStudies, CROSS_STUDY_SECTIONS, DEFAULT_STUDY, findStudy, globalCalibrationStudy } from '../../studies/registry.js';
 import { writeDurable } from '../../explore/sweep/files.js';
 import { CALIBRATION_JSON, runExperiments } from '../../explore/report/index.js';
-import { resolveSpec, studyAxes } from '../../explore/sweep/index.js';
+import { resolveSpec, selectWorkload, studyAxes } from '../../explore/sweep/index.js';
 import { MICROARCH_DIR } from '../../explore/sweep/store.js';
 import { ConfigError } from '../../units/config.js';
 import { checkOutputDir } from '../io.js';
-import { calibrateCommand } from './calibrate.js';
+import { calibrateCommand, checkCalibrateOptions } from './calibrate.js';
 import { numberPairs, workersOption } from './options.js';
 import { readKnobs, sweepCommand } from './sweep.js';
 
@@ -91,7 +91,9 @@ async function runStudy(name: string, opts: StudyOptions): Promise<void> {
   const { study } = findStudy(name);
   // The options the sweep takes are checked before calibration spends its minute.
   workersOption('study', opts.workers);
-  numberPairs('study', '--param', opts.param);
+  // The workload's parameters, as the sweep will check them (names, ranges).
+  selectWorkload(study, { params: numberPairs('study', '--param', opts.param) });
+  checkCalibrateOptions({ ...(opts.yosys !== undefined && { yosys: opts.yosys }) });
   if (opts.activity !== undefined && opts.activity !== 'full' && opts.activity !== 'toggle') throw new ConfigError(`study: --activity ${opts.activity} is not valid; allowed: full | toggle`);
   resolveSpec(studyAxes(study), { ...(opts.only !== undefined && { only: opts.only }), ...(opts.activity !== undefined && { activity: opts.activity }) });
   checkOutputDir(opts.out, '--out');

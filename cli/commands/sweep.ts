@@ -4,7 +4,6 @@
 // directory resumable. In a Slurm job array, without --shard, each array
 // task sweeps its own shard (SLURM_ARRAY_TASK_ID of SLURM_ARRAY_TASK_COUNT);
 // `gfxrtl merge` joins them.
-import type { Command } from 'commander';
 import { KnobsFileError, readKnobsFile } from '../../synth-models/knobs-file.js';
 import { DEFAULT_KNOBS, type Knobs } from '../../synth-models/knobs.js';
 import { REFERENCE } from '../../synth-models/cost-table.js';

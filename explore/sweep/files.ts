@@ -5,6 +5,7 @@ import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, rmSync, writeS
 import { writeOutputFile } from '../../hdl/output-file.js';
 import { dirname, join } from 'node:path';
 import { SweepError } from './spec.js';
+import { ownerAlive, ownerToken, parseOwner } from '../../hdl/process-owner.js';
 import { InternalError } from '../../hdl/errors.js';
 
 /** Durable write of a result file; a symlink, device or FIFO at the path
@@ -32,15 +33,6 @@ export class Appender {
   }
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** The live process holding DIR/.lock (a sweep still writing it), or null. */
 export function lockHolder(dir: string): number | null {
   let text: string;
@@ -49,29 +41,30 @@ export function lockHolder(dir: string): number | null {
   } catch {
     return null;
   }
-  const pid = Number(text);
-  return Number.isInteger(pid) && pid > 0 && alive(pid) ? pid : null;
+  const owner = parseOwner(text);
+  return owner !== null && ownerAlive(owner) ? owner.pid : null;
 }
 
-/** Takes DIR/.lock, or throws naming the process that holds it. A lock left
- *  by a killed process is taken over. */
+/** Takes DIR/.lock (recording this process's pid and start time), or throws
+ *  naming the process that holds it. A lock left by a killed process, or
+ *  naming a pid now reused by another process, is taken over. */
 export function lockDir(dir: string): () => void {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, '.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(file, 'wx');
-      writeSync(fd, String(process.pid));
+      writeSync(fd, ownerToken());
       closeSync(fd);
       return () => rmSync(file, { force: true });
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      const pid = Number(readFileSync(file, 'utf8'));
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
-        throw new SweepError(`${dir} is in use by process ${pid} (${file}); wait for it or stop it`);
+      const owner = parseOwner(readFileSync(file, 'utf8'));
+      if (owner !== null && owner.pid !== process.pid && ownerAlive(owner)) {
+        throw new SweepError(`${dir} is in use by process ${owner.pid} (${file}); wait for it or stop it`);
       }
       rmSync(file, { force: true });
     }
   }
-  throw new InternalError(`could not lock ${dir}`);
+  throw new SweepError(`could not lock ${dir}: ${file} keeps reappearing (another sweep starting at the same moment?); try again`);
 }

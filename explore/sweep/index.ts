@@ -2,7 +2,7 @@
 // are adapted to a SweepDomain (types.ts) and named by StudyRef so worker
 // threads can load them too.
 export type { Axis, MicroArchEvaluator, Params, ParamValue, Performance, SweepDomain } from './types.js';
-export { checkCounts, importStudy, loadDomain, selectWorkload, simulatorOf, studyAxes, studyDomain, type StudyRef } from './study-ref.js';
+export { checkCounts, checkStudy, MAX_REPLICATES, importStudy, loadDomain, selectWorkload, simulatorOf, studyAxes, studyDomain, type StudyRef } from './study-ref.js';
 export {
   axisValues,
   DEFAULT_CLOCKS_GHZ,

@@ -6,16 +6,16 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_KNOBS, type Knobs } from '../../synth-models/knobs.js';
-import { loadDomain, type StudyRef } from './study-ref.js';
+import { checkDomain, loadDomain, type StudyRef } from './study-ref.js';
 import { enumerateMicroArchs, type MicroArchEntry } from './enumerate.js';
 import { Appender, lockDir } from './files.js';
 import { modelFingerprint } from './fingerprint.js';
 import { identityDiff, layoutOf, MANIFEST_FORMAT, readManifest, writeManifest, type Shard, type SweepIdentity, type SweepManifest } from './manifest.js';
-import { PRICED_FIGURES, RESERVED_NAMES, rowKey, type PointRow } from './point.js';
+import { rowKey, type PointRow } from './point.js';
 import { WorkerPool } from './pool.js';
 import type { PricingContext } from './pricing.js';
 import { inShard } from './shard.js';
-import { resolveSpec, SpecError, SweepError, type SpecInput, type SweepSpec } from './spec.js';
+import { resolveSpec, SweepError, type SpecInput, type SweepSpec } from './spec.js';
 import { dropPartialTail, POINTS_JSONL, readCache, readPoints, rowsToJsonl, writeCache, writeFinalPoints } from './store.js';
 import { runTask, type DesignProbe, type Task, type TaskResult } from './task.js';
 import { extensionCandidates, needsMore } from './extend.js';
@@ -72,21 +72,6 @@ export interface SweepSummary {
   discardedRuns: number;
 }
 
-function checkDomain(d: SweepDomain<unknown>): void {
-  const names = [...d.axes.map((a) => a.key), ...d.metrics.map((m) => m.key)];
-  for (const n of names) {
-    if (RESERVED_NAMES.includes(n)) throw new SpecError(`study ${d.name}: axis or metric name "${n}" clashes with a row field; rename it`);
-  }
-  const dup = names.find((n, i) => names.indexOf(n) !== i);
-  if (dup !== undefined) throw new SpecError(`study ${d.name}: "${dup}" names two axes or metrics`);
-  const figures = [...PRICED_FIGURES, ...d.metrics.map((m) => m.key)];
-  for (const o of [d.objectives.x, d.objectives.y]) {
-    if (!figures.includes(o.key)) throw new SpecError(`study ${d.name}: objective "${o.key}" is neither a metric nor a priced figure; valid: ${figures.join(', ')}`);
-  }
-  if (d.rateTargets && !d.metrics.some((m) => m.key === d.rateTargets!.metric)) {
-    throw new SpecError(`study ${d.name}: rate target metric "${d.rateTargets.metric}" is not a metric; metrics: ${d.metrics.map((m) => m.key).join(', ')}`);
-  }
-}
 
 export function sweepIdentity(domain: SweepDomain<unknown>, ref: StudyRef, spec: SweepSpec, entries: readonly MicroArchEntry[], knobs: Knobs, knobsSource: string): SweepIdentity {
   return {

@@ -3,6 +3,7 @@
 // depths are chosen. Every bad key or value is an error that names it and
 // lists what would be valid.
 import { StudyError } from '../contract.js';
+import { decimalInteger } from '../../hdl/decimal.js';
 import type { ArithStyle } from '../../synth-models/cost-table.js';
 import { DEFAULT_MIN_FO4_PER_STAGE, VDD_RANGE, type VtFlavour } from '../../synth-models/physical.js';
 
@@ -102,8 +103,8 @@ function parseAxisValue(a: Axis, text: string): ParamValue {
     case 'enum':
       return a.values.includes(text) ? text : bad();
     case 'int': {
-      const n = Number(text);
-      return /^-?\d+$/.test(text) && a.values.includes(n) ? n : bad();
+      const n = decimalInteger(text);
+      return n !== null && a.values.includes(n) ? n : bad();
     }
   }
 }
@@ -121,11 +122,11 @@ function parseVdd(text: string): number {
   return v;
 }
 
-function numberList(what: string, text: string, ok: (n: number) => boolean, allowed: string): number[] {
+function numberList(what: string, text: string, ok: (n: number) => boolean, allowed: string, integers = false): number[] {
   const items = text.split(',').map((s) => s.trim());
   return items.map((s) => {
-    const n = Number(s);
-    if (s === '' || !ok(n)) throw new SpecError(`${what} ${s === '' ? '(empty)' : s} is not valid; allowed: ${allowed}`);
+    const n = integers ? decimalInteger(s) : s === '' ? null : Number(s);
+    if (n === null || !ok(n)) throw new SpecError(`${what} ${s === '' ? '(empty)' : s} is not valid; allowed: ${allowed}`);
     return n;
   });
 }
@@ -137,11 +138,11 @@ function dedupe<T>(xs: readonly T[]): T[] {
 function parseStages(input: SpecInput): StagesSpec {
   const text = input.stages?.trim() ?? 'auto';
   if (text === 'auto') {
-    const ghz = input.clocks ? numberList('clock', input.clocks, (n) => Number.isFinite(n) && n > 0 && n <= MAX_CLOCK_GHZ, `GHz in (0, ${MAX_CLOCK_GHZ.toFixed(1)}], e.g. 0.5,1,2 (faster leaves less than ${DEFAULT_MIN_FO4_PER_STAGE} FO4 per stage in 45 nm)`) : DEFAULT_CLOCKS_GHZ;
+    const ghz = input.clocks !== undefined ? numberList('clock', input.clocks, (n) => Number.isFinite(n) && n > 0 && n <= MAX_CLOCK_GHZ, `GHz in (0, ${MAX_CLOCK_GHZ.toFixed(1)}], e.g. 0.5,1,2 (faster leaves less than ${DEFAULT_MIN_FO4_PER_STAGE} FO4 per stage in 45 nm)`) : DEFAULT_CLOCKS_GHZ;
     return { kind: 'clocks', ghz: dedupe(ghz).sort((a, b) => a - b), minFo4PerStage: DEFAULT_MIN_FO4_PER_STAGE };
   }
-  if (input.clocks) throw new SpecError(`--clocks applies to --stages auto only, not to --stages ${text}`);
-  const values = numberList('stages', text, (n) => Number.isInteger(n) && n >= 1 && n <= MAX_STAGES, `'auto' or integers 1..${MAX_STAGES}, e.g. 1,2,4,8`);
+  if (input.clocks !== undefined) throw new SpecError(`--clocks applies to --stages auto only, not to --stages ${text}`);
+  const values = numberList('stages', text, (n) => Number.isInteger(n) && n >= 1 && n <= MAX_STAGES, `'auto' or integers 1..${MAX_STAGES}, e.g. 1,2,4,8`, true);
   return { kind: 'list', values: dedupe(values).sort((a, b) => a - b) };
 }
 

@@ -5,6 +5,7 @@
 import { isStudy, StudyError, type ConfigOf, type Schema, type Study, type WorkloadDef, type WorkloadParams } from '../contract.js';
 import { formatValue } from './spec.js';
 import { importModule } from './typescript.js';
+import { PRICED_FIGURES, RESERVED_NAMES } from './point.js';
 import type { Axis, Params, ParamValue, Performance, SweepDomain } from './types.js';
 import { createSimulator, type CompiledSimulator } from '../../hdl/sim/index.js';
 import type { Design } from '../../hdl/ir.js';
@@ -43,8 +44,8 @@ export function selectWorkload<C, W>(study: Pick<Study, 'name'> & { workloads: r
     const p = def.params[k];
     const keys = Object.keys(def.params);
     if (p === undefined) throw new StudyError(`study ${study.name}, workload ${def.name}: unknown parameter "${k}"; parameters: ${keys.join(', ') || '(none)'}`);
-    const ok = Number.isFinite(v) && (!p.integer || Number.isInteger(v)) && (p.above ? v > p.min : v >= p.min);
-    if (!ok) throw new StudyError(`study ${study.name}, workload ${def.name}: ${k}=${v} is not valid; allowed: ${p.integer ? 'an integer' : 'a number'} ${p.above ? '>' : '>='} ${p.min} (default ${p.default}; ${p.doc})`);
+    const ok = Number.isFinite(v) && (!p.integer || Number.isInteger(v)) && (p.above ? v > p.min : v >= p.min) && v <= p.max;
+    if (!ok) throw new StudyError(`study ${study.name}, workload ${def.name}: ${k}=${v} is not valid; allowed: ${p.integer ? 'an integer' : 'a number'} ${p.above ? '>' : '>='} ${p.min} and <= ${p.max} (default ${p.default}; ${p.doc})`);
     params[k] = v;
   }
   const seed = ref.seed ?? def.seed;
@@ -83,6 +84,64 @@ export function studyAxes(study: Study): Axis[] {
   for (const k of study.space.modeKeys) if (!axes.some((a) => a.key === k)) throw new StudyError(`study ${study.name}: mode key "${k}" is not swept`);
   return axes;
 }
+
+/** A sweep domain's names (none a row field, none twice), objectives and
+ *  rate target: checked before any simulation, and by checkStudy at load. */
+export function checkDomain(d: SweepDomain<unknown>): void {
+  const names = [...d.axes.map((a) => a.key), ...d.metrics.map((m) => m.key)];
+  for (const n of names) {
+    if (RESERVED_NAMES.includes(n)) throw new StudyError(`study ${d.name}: axis or metric name "${n}" clashes with a row field (${RESERVED_NAMES.join(', ')}); rename it`);
+  }
+  const dup = names.find((n, i) => names.indexOf(n) !== i);
+  if (dup !== undefined) throw new StudyError(`study ${d.name}: "${dup}" names two axes or metrics`);
+  const figures = [...PRICED_FIGURES, ...d.metrics.map((m) => m.key)];
+  for (const o of [d.objectives.x, d.objectives.y]) {
+    if (!figures.includes(o.key)) throw new StudyError(`study ${d.name}: objective "${o.key}" is neither a metric nor a priced figure; valid: ${figures.join(', ')}`);
+  }
+  if (d.rateTargets && !d.metrics.some((m) => m.key === d.rateTargets!.metric)) {
+    throw new StudyError(`study ${d.name}: rate target metric "${d.rateTargets.metric}" is not a metric; metrics: ${d.metrics.map((m) => m.key).join(', ')}`);
+  }
+}
+
+/** Every check a study's definition can fail without running anything:
+ *  the registry runs it when a study is registered (a plugin's mistake is
+ *  said at load, naming the study), `gfxrtl units` for every study, and the
+ *  sweep again before the first simulation. */
+export function checkStudy(study: Study): void {
+  const bad = (what: string): never => {
+    throw new StudyError(`study ${study.name}: ${what}`);
+  };
+  if (typeof study.name !== 'string' || !/^[a-z][a-z0-9-]*$/.test(study.name)) bad('its name must be lower-case letters, digits and dashes');
+  for (const [k, p] of Object.entries(study.unit.schema)) {
+    if (p.kind === 'int' && !(Number.isInteger(p.min) && Number.isInteger(p.max) && p.min <= p.default && p.default <= p.max)) bad(`unit ${study.unit.name}'s key ${k}: an int key needs integers min <= default <= max`);
+    if (p.kind === 'enum' && !p.values.includes(p.default)) bad(`unit ${study.unit.name}'s key ${k}: default ${p.default} is not one of ${p.values.join(' | ')}`);
+  }
+  if (study.workloads.length === 0) bad('it needs at least one workload');
+  // Names, objectives and rate target, as the sweep checks its domain.
+  checkDomain(studyDomain(study));
+  for (const c of study.counterDisplay ?? []) {
+    if (c.digits !== undefined && !(Number.isInteger(c.digits) && c.digits >= 1 && c.digits <= 15)) bad(`counter display ${c.key}: digits ${c.digits} must be an integer 1..15 (significant digits shown)`);
+    if (!(typeof c.display.scale === 'number' && Number.isFinite(c.display.scale) && c.display.scale !== 0)) bad(`counter display ${c.key}: scale ${c.display.scale} must be a finite non-zero number`);
+  }
+  for (const m of study.metrics) if (!(Number.isFinite(m.display.scale) && m.display.scale !== 0)) bad(`metric ${m.key}: display scale ${m.display.scale} must be a finite non-zero number`);
+  const wl = study.workloads.map((w) => w.name);
+  const twice = wl.find((n, i) => wl.indexOf(n) !== i);
+  if (twice !== undefined) bad(`two workloads are named "${twice}"`);
+  for (const w of study.workloads) {
+    if (!Number.isInteger(w.seed)) bad(`workload ${w.name}: seed ${w.seed} must be an integer`);
+    for (const [k, p] of Object.entries(w.params)) {
+      const lo = p.above ? p.default > p.min : p.default >= p.min;
+      if (!(typeof p.max === 'number' && lo && p.default <= p.max && (!p.integer || Number.isInteger(p.default)))) bad(`workload ${w.name}, parameter ${k}: needs min ${p.above ? '<' : '<='} default <= max (a documented bound), got ${p.min}, ${p.default}, ${String(p.max)}`);
+    }
+  }
+  const ext = study.sampleExtension;
+  if (ext && !(Number.isInteger(ext.minReplicates) && Number.isInteger(ext.maxReplicates) && ext.minReplicates >= 1 && ext.minReplicates <= ext.maxReplicates && ext.maxReplicates <= MAX_REPLICATES)) {
+    bad(`sample extension: replicates must be integers 1 <= min <= max <= ${MAX_REPLICATES}, got ${ext.minReplicates}..${ext.maxReplicates}`);
+  }
+}
+
+/** Most workload runs one micro-architecture may pool (sequential sampling). */
+export const MAX_REPLICATES = 64;
 
 /** Simulators compiled per Design, so a driver calling simulator() twice
  *  (or the CLI before it, to trace) gets the same one. */

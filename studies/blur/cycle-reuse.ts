@@ -26,7 +26,8 @@
 // axis, smallest value first), so a class is simulated at its narrowest STP
 // before its wider ones ask.
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { ownerAlive, ownerToken } from '../../hdl/process-owner.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BroadcastChannel, isMainThread, threadId } from 'node:worker_threads';
@@ -50,13 +51,15 @@ interface Stored {
   readonly simMs: number;
 }
 
-const ROOT = join(tmpdir(), 'gfxrtl-cycle-reuse');
+// Per user: another user's folders under a shared temporary directory are
+// neither readable nor removable by us, and must never stop a command.
+const ROOT = join(tmpdir(), `gfxrtl-cycle-reuse-${typeof process.getuid === 'function' ? process.getuid() : 'user'}`);
 const ENV = 'GFXRTL_CYCLE_REUSE_DIR';
-// The main thread names the store (pid and a random token, so a reused pid
-// never sees a dead process's files) and hands it to the worker threads it
-// starts later through their copy of the environment; a child process is a
-// main thread of its own and starts afresh.
-const dir = isMainThread || process.env[ENV] === undefined ? join(ROOT, `${process.pid}-${randomUUID()}`) : process.env[ENV];
+// The main thread names the store (pid, its start time and a random token,
+// so a reused pid is never taken for the owner) and hands it to the worker
+// threads it starts later through their copy of the environment; a child
+// process is a main thread of its own and starts afresh.
+const dir = isMainThread || process.env[ENV] === undefined ? join(ROOT, `${ownerToken().replace(' ', '-')}-${randomUUID()}`) : process.env[ENV];
 if (isMainThread) process.env[ENV] = dir;
 
 function classHash(c: CycleClass): string {
@@ -70,7 +73,12 @@ const decode = (t: string): Stored => JSON.parse(t, (_k, v: unknown) => (v === '
 
 function read(c: CycleClass, b: number): Stored | null {
   const f = join(dir, `${classHash(c)}-${b}.json`);
-  return existsSync(f) ? decode(readFileSync(f, 'utf8')) : null;
+  if (!existsSync(f)) return null;
+  try {
+    return decode(readFileSync(f, 'utf8'));
+  } catch {
+    return null; // unreadable or torn: simulate again
+  }
 }
 
 /** A stored run whose counts hold at STP `b`: one at b itself, or at a narrower b with nothing out of range. */
@@ -83,13 +91,22 @@ export function lookup(c: CycleClass, b: number, widths: readonly number[]): Sto
   return null;
 }
 
+let storeFailed = false;
+
 function store(c: CycleClass, s: Stored): void {
-  mkdirSync(dir, { recursive: true });
+  if (storeFailed) return;
   const f = join(dir, `${classHash(c)}-${s.b}.json`);
   // Written whole, then renamed: another thread never reads half a file.
   const tmp = `${f}.${threadId}.tmp`;
-  writeFileSync(tmp, encode(s));
-  renameSync(tmp, f);
+  try {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(tmp, encode(s));
+    renameSync(tmp, f);
+  } catch (e) {
+    // Reuse only saves time: without a store every class is simulated.
+    storeFailed = true;
+    process.stderr.write(`gfxrtl: warning: cannot keep simulations for reuse in ${dir} (${(e as NodeJS.ErrnoException).code ?? String(e)}); each is simulated\n`);
+  }
 }
 
 // ------------------------------------------------- per-mode timing
@@ -151,18 +168,47 @@ if (isMainThread) {
   process.on('exit', () => {
     // A sweep's summary; a lone `gfxrtl sim` run prints its own figures.
     if ([...totals.values()].reduce((n, t) => n + t.simulated + t.reused, 0) > 1) process.stderr.write(`\nblur/hybrid simulation: ${formatTotals()}\n`);
-    rmSync(dir, { recursive: true, force: true });
-  });
-  // Stores of processes that died without their exit hook (killed).
-  for (const p of existsSync(ROOT) ? readdirSync(ROOT) : []) {
-    const pid = Number(p.split('-')[0]);
-    let alive = Number.isInteger(pid) && pid > 0;
     try {
-      if (alive) process.kill(pid, 0);
+      rmSync(dir, { recursive: true, force: true });
     } catch {
-      alive = false;
+      // a store we cannot remove is removed by the next run's sweep of dead stores
     }
-    if (!alive) rmSync(join(ROOT, p), { recursive: true, force: true });
+  });
+  removeDeadStores();
+}
+
+/** Stores of processes that died without their exit hook (killed). A
+ *  folder that is not ours, or that we cannot read or remove, is left alone
+ *  with a warning: a stale cache must never stop a command. */
+function removeDeadStores(): void {
+  const warn = (what: string): boolean => process.stderr.write(`gfxrtl: warning: ${what}; left alone\n`);
+  let names: string[];
+  try {
+    const st = lstatSync(ROOT);
+    if (!st.isDirectory() || (typeof process.getuid === 'function' && st.uid !== process.getuid())) {
+      warn(`${ROOT} is not a folder of this user's`);
+      return;
+    }
+    names = readdirSync(ROOT);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') warn(`cannot read ${ROOT} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    return;
+  }
+  for (const name of names) {
+    const path = join(ROOT, name);
+    const m = /^(\d+)-(\d+|-)-/.exec(name);
+    const owner = m ? { pid: Number(m[1]), start: m[2] === '-' ? null : m[2]! } : null;
+    if (owner !== null && ownerAlive(owner)) continue;
+    try {
+      const st = lstatSync(path);
+      if (typeof process.getuid === 'function' && st.uid !== process.getuid()) {
+        warn(`${path} belongs to another user`);
+        continue;
+      }
+      rmSync(path, { recursive: true, force: true });
+    } catch (e) {
+      warn(`cannot remove the stale cache ${path} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    }
   }
 }
 

@@ -5,6 +5,7 @@
 import { MAC_UNIT } from '../../units/builtin.js';
 import type { MacConfig } from '../../units/mac/config.js';
 import { makeRng } from '../../testbenches/rng.js';
+import { MAX_SIM_CYCLES } from '../../testbenches/stimulus.js';
 import { defineStudy, type WorkUnit } from '../../explore/index.js';
 import { densityEnergyObjectives, throughputMetrics } from '../throughput.js';
 
@@ -28,7 +29,7 @@ export const study = defineStudy({
       name: 'random',
       doc: 'random operands, en high 3 cycles in 4',
       seed: 1,
-      params: { cycles: { default: 4000, integer: true, min: 1, doc: 'simulated cycles' } },
+      params: { cycles: { default: 4000, integer: true, min: 1, max: MAX_SIM_CYCLES, doc: 'simulated cycles' } },
       id: (p) => `mac-random-${p['cycles']}`,
       describe: (p) => `${p['cycles']} cycles of random operands, en high 3 cycles in 4 (seeded)`,
       build: (p) => ({ cycles: p['cycles']! }),

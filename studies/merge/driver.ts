@@ -14,6 +14,10 @@ import type { Design } from '../../hdl/ir.js';
 import type { CompiledSimulator } from '../../hdl/sim/index.js';
 import type { Counts, Display, Metric, Objectives, WorkloadDef, WorkUnit } from '../../explore/index.js';
 
+/** Most triangles a merge workload asks of the tessellator: a 1080p frame
+ *  of its default 2 px^2 triangles. */
+export const MAX_MERGE_TRIANGLES = 1 << 20;
+
 export const QUAD: WorkUnit = { name: 'quad', doc: 'one quad fragment with covered samples in (what NOMERGE shades)' };
 
 export interface MergeWorkload {
@@ -28,8 +32,8 @@ export function sceneWorkloads<C extends { msaa: string }>(maskWidth: (c: C) => 
     doc: `a ${surface} tessellated into about N triangles of mean area A px^2 (grids of at most 512, or the mask width)`,
     seed: 2010,
     params: {
-      triangles: { default: 256, integer: true, min: 2, doc: 'triangles asked of the tessellator' },
-      area: { default: 2, integer: false, min: 0, above: true, doc: 'mean triangle area, px^2' },
+      triangles: { default: 256, integer: true, min: 2, max: MAX_MERGE_TRIANGLES, doc: 'triangles asked of the tessellator' },
+      area: { default: 2, integer: false, min: 0, above: true, max: 64, doc: 'mean triangle area, px^2' },
     },
     id: (p, seed) => `merge-${surface}-${p['triangles']}tri-${p['area']}px2-s${seed}`,
     describe: (p, seed) => `${surface}, about ${p['triangles']} triangles of mean area ${p['area']} px^2, seed ${seed}`,

@@ -3,12 +3,12 @@
 // on first use and kept per thread (a sweep asks for the same stream once
 // per micro-architecture), single triangles or (TVP on) greedily paired.
 // Each rasterizer family says only how it turns one surface into its input.
-import { SURFACE_NAMES, type SurfaceName } from '../../testbenches/workloads/raster/index.js';
+import { MAX_MESH_TRIANGLES, SURFACE_NAMES, type SurfaceName } from '../../testbenches/workloads/raster/index.js';
 import type { WorkloadDef, WorkloadParam } from '../../explore/index.js';
 
 const PARAMS: Readonly<Record<string, WorkloadParam>> = {
-  count: { default: 4096, integer: true, min: 1, doc: 'triangles in the stream' },
-  area: { default: 0.54, integer: false, min: 0, above: true, doc: 'target mean triangle area, pixels^2' },
+  count: { default: 4096, integer: true, min: 1, max: MAX_MESH_TRIANGLES, doc: 'triangles in the stream' },
+  area: { default: 0.54, integer: false, min: 0, above: true, max: 64, doc: 'target mean triangle area, pixels^2' },
 };
 
 export interface SurfaceRequest {

@@ -41,8 +41,8 @@ export const study = defineStudy({
       doc: 'the busiest 128 x 128 tile at 16 spp of a 1280 x 720 frame of one surface (surface 0 plane, 1 grazing sine, 2 bumpy sphere)',
       seed: DEFAULT_OPTIONS.seed,
       params: {
-        surface: { default: 0, integer: true, min: 0, doc: 'index into plane, sine-grazing, bumpy-sphere' },
-        area: { default: 2, integer: false, min: 0, above: true, doc: 'mean triangle area, pixels^2' },
+        surface: { default: 0, integer: true, min: 0, max: SCENE_SURFACES.length - 1, doc: 'index into plane, sine-grazing, bumpy-sphere' },
+        area: { default: 2, integer: false, min: 0, above: true, max: 64, doc: 'mean triangle area, pixels^2' },
       },
       id: (p, seed) => `sort-${SCENE_SURFACES[p['surface']!] ?? 'plane'}-a${p['area']}-s${seed}`,
       describe: (p, seed) => `busiest 128x128 tile at 16 spp of ${SCENE_SURFACES[p['surface']!] ?? 'plane'} at ${p['area']} px^2 (seed ${seed})`,

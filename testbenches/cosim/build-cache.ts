@@ -5,13 +5,35 @@
 // so parallel test workers never see a half-built model.
 import { parseJson } from '../../hdl/json-input.js';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export function cacheRoot(): string {
-  return process.env['GFXRTL_EDA_CACHE'] ?? join(tmpdir(), 'gfxrtl-eda-cache');
+  const env = process.env['GFXRTL_EDA_CACHE'];
+  if (env !== undefined && env !== '') return env;
+  return privateRoot ?? (privateRoot = userRoot());
+}
+
+let privateRoot: string | undefined;
+
+/** The user's own cache folder under the temporary directory. Builds are
+ *  programs this process runs, so a folder of that name that is not ours
+ *  (another user's, or not a folder) is never used: a private one is, with
+ *  a warning. */
+function userRoot(): string {
+  const uid = typeof process.getuid === 'function' ? process.getuid() : null;
+  const root = join(tmpdir(), `gfxrtl-eda-cache${uid === null ? '' : `-${uid}`}`);
+  try {
+    const st = lstatSync(root);
+    if (st.isDirectory() && (uid === null || st.uid === uid)) return root;
+  } catch {
+    return root; // not there yet: ours to create
+  }
+  const own = mkdtempSync(join(tmpdir(), 'gfxrtl-eda-cache-'));
+  process.stderr.write(`gfxrtl: warning: ${root} is not a folder of this user's; Verilator builds are cached in ${own} for this run\n`);
+  return own;
 }
 
 export interface CachedBuild {

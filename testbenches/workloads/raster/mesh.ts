@@ -43,7 +43,9 @@ export function concatMeshes(parts: readonly Mesh[]): Mesh {
   const triangles: TriIndices[] = [];
   for (const part of parts) {
     const base = vertices.length;
-    vertices.push(...part.vertices);
+    // One at a time: spreading a part of millions of vertices into push()
+    // passes them all as arguments and overflows the stack.
+    for (const v of part.vertices) vertices.push(v);
     for (const [a, b, c] of part.triangles) triangles.push([a + base, b + base, c + base]);
   }
   return { vertices, triangles };
