@@ -76,7 +76,7 @@ function runSpawned(c: Case, dir: string, args: readonly string[] = c.args): Pro
     const limit = setTimeout(() => {
       timedOut = true;
       child.kill('SIGKILL');
-    }, c.timeoutMs ?? 60_000);
+    }, c.timeoutMs ?? 180_000);
     // The signal goes once the run has started its work (its file exists), then `after` ms.
     const sig = c.signal
       ? setInterval(() => {
