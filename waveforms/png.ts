@@ -7,6 +7,9 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 type ResvgModule = typeof import('@resvg/resvg-js');
+
+/** The font a caller named is not there (png.ts imports nothing of gfxrtl's, so the engine can load it alone). */
+export class MissingFontError extends Error {}
 let resvgModule: ResvgModule | null = null;
 function resvg(): ResvgModule {
   return (resvgModule ??= createRequire(import.meta.url)('@resvg/resvg-js') as ResvgModule);
@@ -41,7 +44,7 @@ export function findFont(): { file: string; family: string } | null {
 
 export function svgToPng(svg: string, opts: PngOptions = {}): Buffer {
   const font = opts.font ?? findFont();
-  if (opts.font && !existsSync(opts.font.file)) throw new Error(`font file ${opts.font.file} not found`);
+  if (opts.font && !existsSync(opts.font.file)) throw new MissingFontError(`font file ${opts.font.file} not found`);
   const image = new (resvg().Resvg)(svg, {
     fitTo: { mode: 'zoom', value: opts.scale ?? 2 },
     background: opts.background ?? 'white',

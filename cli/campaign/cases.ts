@@ -410,14 +410,14 @@ function pluginCases(root: string): Case[] {
   return [
     c('good-unit', 'p.mts', unit('max2', 'cfg.width'), ['sim', 'max2', '--cycles', '20'], /20 cycles simulated/, 'ok'),
     c('syntax-error', 'p.mts', 'export const x = ;\n', ['units'], /cannot load .*p\.mts: .*(Transform failed|Unexpected|Expected)/),
-    c('throws-at-load', 'p.mts', "throw new Error('plugin refuses to load');\n", ['units'], /cannot load .*p\.mts: plugin refuses to load/),
+    c('throws-at-load', 'p.mts', "throw new globalThis.Error('plugin refuses to load');\n", ['units'], /cannot load .*p\.mts: plugin refuses to load/),
     c('never-settles', 'p.mts', 'await new Promise(() => {});\n', ['units'], /p\.mts did not finish loading within 2 s/, 'refuse', { GFXRTL_PLUGIN_TIMEOUT: '2' }),
     c('commonjs-ts', 'p.ts', unit('max2', 'cfg.width'), ['units'], /would load as CommonJS.*\.mts/),
     c('non-integer-width', 'p.mts', unit('max3', 'cfg.width / 3'), ['sim', 'max3'], /unit max3 \(plugin .*p\.mts\).*width 2\.66.*mistake in the unit's definition/),
     c('non-integer-width-units', 'p.mts', unit('max3', 'cfg.width / 3'), ['units'], /unit max3 \(plugin .*p\.mts\)/),
     c('duplicate-unit', 'p.mts', unit('fifo', 'cfg.width'), ['units'], /unit fifo is already registered/),
     c('bad-unit-name', 'p.mts', unit('Max_2', 'cfg.width'), ['units'], /unit name "Max_2"/),
-    c('bad-schema', 'p.mts', `${head}register({ unit: { name: 'bad', summary: 's', schema: { width: { kind: 'int', min: 4, max: 2, default: 8, doc: 'x' } }, elaborate: () => { throw new Error('x'); } } });\n`, ['units'], /config key width/),
+    c('bad-schema', 'p.mts', `${head}register({ unit: { name: 'bad', summary: 's', schema: { width: { kind: 'int', min: 4, max: 2, default: 8, doc: 'x' } }, elaborate: () => { throw new globalThis.Error('x'); } } });\n`, ['units'], /config key width/),
     c('empty-plugin', 'p.mts', 'export {};\n', ['units'], /checks: \d+ units/, 'ok'),
   ];
 }
