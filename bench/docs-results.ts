@@ -12,6 +12,7 @@ import { CROSSCHECK_CALIBRATION_JSON, readCalibration } from '../explore/report/
 import { loopTable } from '../explore/report/loop-table.js';
 import { calibrationTable } from '../explore/report/tables.js';
 import { rasterCombinedSection } from '../studies/raster/combined.js';
+import { UserError } from '../hdl/errors.js';
 
 const root = process.argv[2] ?? 'report';
 const OUT = 'docs/results';
@@ -19,7 +20,7 @@ mkdirSync(OUT, { recursive: true });
 const stamp = (sources: string): string => `<!-- written by npx tsx bench/docs-results.ts ${root} from ${sources}; do not edit -->`;
 
 const blur = readCalibration(join(root, 'blur'));
-if (blur === null) throw new Error(`${join(root, 'blur')}: no calibration.json (run npm start, or gfxrtl study --all --out ${root})`);
+if (blur === null) throw new UserError(`${join(root, 'blur')}: no calibration.json (run npm start, or gfxrtl study --all --out ${root})`);
 const cross = readCalibration(join(root, 'noblur'), CROSSCHECK_CALIBRATION_JSON);
 const cal = [
   stamp(`${join(root, 'blur', 'calibration.json')}${cross ? ` and ${join(root, 'noblur', CROSSCHECK_CALIBRATION_JSON)}` : ''}`),

@@ -46,6 +46,7 @@ import { costTable, type ArithStyle, type CostTable, type FormName, type OpCost 
 import { chooseForTarget, choiceContext, uniformChoice, type ChoiceContext, type FormChoice } from './form-choice.js';
 import { checkKnobs, DEFAULT_KNOBS, type Knobs } from './knobs.js';
 import { checkPoint, DEFAULT_PHYSICAL, physicalScale, registerOverheadPs, type DesignPoint, type PhysicalParams, type PhysicalScale } from './physical.js';
+import { ParamError } from '../hdl/errors.js';
 
 /** How to price: activity, knobs, operator forms, a requested clock, how pipeline registers are built. */
 export interface PriceOptions {
@@ -314,7 +315,7 @@ export function price(inv: Inventory, point: DesignPoint, opts: PriceOptions = {
   const table = tableFor(opts.arith ?? 'timed');
   const scale = scaleFor(point, opts.physical ?? DEFAULT_PHYSICAL);
   const pathFactor = scale.delay * knobs.delayFactor;
-  if (opts.clockHz !== undefined && !(Number.isFinite(opts.clockHz) && opts.clockHz > 0)) throw new Error(`price: clockHz must be a positive number, got ${opts.clockHz}`);
+  if (opts.clockHz !== undefined && !(Number.isFinite(opts.clockHz) && opts.clockHz > 0)) throw new ParamError('clockHz', opts.clockHz, 'a positive number', { message: `price: clockHz must be a positive number, got ${opts.clockHz}` });
   const entry = entryFor(inv, table, pathTarget(inv, table, point.stages, scale, knobs.delayFactor, opts.clockHz));
   const pipeline = cutsFor(entry, point.stages);
 

@@ -18,6 +18,7 @@ import { price } from '../../synth-models/price.js';
 import { NANGATE45 } from '../../synth-models/sources.js';
 import { yosysCellArea } from '../../synth-models/yosys-area.js';
 import { cachedYosysCellCounts } from '../../synth-models/yosys-cache.js';
+import { StudyError } from '../contract.js';
 
 export const CALIBRATION_JSON = 'calibration.json';
 export const YOSYS_JSON = 'yosys.json';
@@ -126,7 +127,7 @@ function blockInventory(design: Design, name: string, b: CalibrationBlock): { in
 export function calibrationSamples(def: CalibrationDef<unknown>, design: Design): (CalibrationSample & { instance: string })[] {
   return def.components.flatMap((c) => {
     const pub = def.published.find((p) => p.component === c.component);
-    if (pub === undefined) throw new Error(`calibration: "${c.component}" is not a published component (${def.published.map((p) => p.component).join(', ')})`);
+    if (pub === undefined) throw new StudyError(`calibration: "${c.component}" is not a published component (${def.published.map((p) => p.component).join(', ')})`);
     const b = blockInventory(design, c.component, c);
     return b === null ? [] : [{ component: c.component, ...b, powerMw: pub.powerMw, areaMm2: pub.areaMm2 }];
   });
@@ -153,7 +154,7 @@ export function unpublishedSamples(def: CalibrationDef<unknown>, design: Design)
 export function buildCalibration(study: string, set: PublishedSet, samples: readonly (CalibrationSample & { instance: string })[], unpublished: readonly UnpublishedSample[] = []): CalibrationFile {
   const known = new Set(set.published.map((c) => c.component));
   for (const s of samples) {
-    if (!known.has(s.component)) throw new Error(`calibration: "${s.component}" is not a published component (${[...known].join(', ')})`);
+    if (!known.has(s.component)) throw new StudyError(`calibration: "${s.component}" is not a published component (${[...known].join(', ')})`);
   }
   const r = calibrate(samples, { point: set.point });
   const components = set.published.map((pub): CalibrationComponentRow => {

@@ -10,6 +10,8 @@ import { costAtRate } from '../pareto.js';
 import { figure, type PointRow } from '../sweep/point.js';
 import { loadForRepricing, repriceRows, type RepriceSet } from '../sweep/reprice.js';
 import { buildCalibration, calibrationSamples, unpublishedSamples, type CalibrationFile, type LoopIterationRecord, type LoopRecord } from './checks.js';
+import { UserError } from '../../hdl/errors.js';
+import { StudyError } from '../contract.js';
 
 export type PickedCalibration = CalibrationFile & { loop: LoopRecord; calibratedOn: string };
 
@@ -25,10 +27,10 @@ const pointLabel = (r: PointRow): string => `${r.vt} Vt, ${r.vdd} V, ${r.stages}
 export async function calibrateOnPick(study: Study, def: CalibrationDef<unknown>, sweepDir: string, log: (line: string) => void = () => {}): Promise<PickedCalibration> {
   const pick = def.pick;
   const rt = study.rateTargets;
-  if (pick === undefined) throw new Error(`study ${study.name}: its calibration names no pick rule`);
-  if (rt === undefined) throw new Error(`study ${study.name}: calibrating on its pick needs a rate target`);
+  if (pick === undefined) throw new StudyError(`study ${study.name}: its calibration names no pick rule`);
+  if (rt === undefined) throw new StudyError(`study ${study.name}: calibrating on its pick needs a rate target`);
   const set: RepriceSet = await loadForRepricing(sweepDir, (e) => e.mode === pick.mode);
-  if (set.entries.length === 0) throw new Error(`${sweepDir}: no simulated ${pick.mode}-mode micro-architecture to pick from (sweep the study first)`);
+  if (set.entries.length === 0) throw new UserError(`${sweepDir}: no simulated ${pick.mode}-mode micro-architecture to pick from (sweep the study first)`);
   const byId = new Map(set.entries.map((e) => [e.entry.id, e]));
   const key = (config: unknown): string => set.domain.evaluator.id(config);
   const files = new Map<string, CalibrationFile>();
