@@ -129,7 +129,7 @@ function shapeCases(): Case[] {
   const knobs: [string, string, RegExp][] = [
     ['unknown-knob', '{"areaFactor": 1.4, "energyFactor": 1, "delayFactor": 1, "leakFactor": 2}', /unknown key "leakFactor"; valid keys: areaFactor, energyFactor, delayFactor/],
     ['duplicate-knob', '{"areaFactor": 1.4, "energyFactor": 1, "delayFactor": 1, "delayFactor": 2}', /duplicate key "delayFactor"/],
-    ['area-zero', '{"areaFactor": 0, "energyFactor": 1, "delayFactor": 1}', /areaFactor = 0 is outside its physical range/],
+    ['area-zero', '{"areaFactor": 0, "energyFactor": 1, "delayFactor": 1}', /areaFactor = 0 is outside its range/],
     ['missing-knob', '{"areaFactor": 1.4, "energyFactor": 1}', /missing key "delayFactor"/],
     ['string-knob', '{"areaFactor": "1.4", "energyFactor": 1, "delayFactor": 1}', /areaFactor must be a number/],
     ['old-calibration', '{"format": "gfxrtl-calibration/1", "costTableVersion": 1, "knobs": {"areaFactor": 1.4, "energyFactor": 1, "delayFactor": 1}}', /cost table version 1/],
