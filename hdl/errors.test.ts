@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { InternalError, ParamError, UserError } from './errors.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SKIP = new Set(['node_modules', '.git', 'out', 'report']);
+const SKIP = new Set(['node_modules', '.git', 'out', 'report', 'dist']);
 
 function sources(dir: string): string[] {
   const out: string[] = [];

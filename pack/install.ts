@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { InternalError } from '../hdl/errors.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const NPM_QUIET = ['--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'];
@@ -29,7 +30,7 @@ function run(cmd: string, args: readonly string[], cwd: string): string {
 export function packAndInstall(dir: string): Installed {
   run('npm', ['pack', '--pack-destination', dir, '--loglevel=error'], ROOT);
   const tgz = readdirSync(dir).filter((f) => /^gfxrtl-.*\.tgz$/.test(f));
-  if (tgz.length !== 1) throw new Error(`npm pack left ${tgz.length} tarballs in ${dir}`);
+  if (tgz.length !== 1) throw new InternalError(`npm pack left ${tgz.length} tarballs in ${dir}`);
   const tarball = join(dir, tgz[0]!);
   const empty = join(dir, 'empty');
   mkdirSync(empty);

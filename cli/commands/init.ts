@@ -9,6 +9,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeOutputFile } from '../../hdl/output-file.js';
 import { ConfigError } from '../../units/config.js';
+import { InternalError } from '../../hdl/errors.js';
 
 export interface InitOptions {
   /** The dependency spec of gfxrtl in the new package.json (default ^VERSION of this gfxrtl). */
@@ -42,7 +43,7 @@ function ownPackage(): OwnPackage {
     const p = JSON.parse(readFileSync(file, 'utf8')) as OwnPackage & { name?: string };
     if (p.name === 'gfxrtl') return p;
   }
-  throw new Error("init: gfxrtl's own package.json not found above " + fileURLToPath(import.meta.url));
+  throw new InternalError("init: gfxrtl's own package.json not found above " + fileURLToPath(import.meta.url));
 }
 
 function templateDir(): string {
