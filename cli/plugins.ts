@@ -101,7 +101,13 @@ export async function findProjectConfig(cwd: string): Promise<ProjectConfig | nu
     for (const name of CONFIG_FILES) if (existsSync(join(dir, name))) return readConfigFile(join(dir, name));
     const pkg = join(dir, 'package.json');
     if (existsSync(pkg)) {
-      const parsed = readJsonFile(pkg).value;
+      let parsed: unknown;
+      try {
+        parsed = readJsonFile(pkg).value;
+      } catch (e) {
+        // The strict reader's place and reason, as this file's error kind.
+        throw new ConfigError(`${pkg}: not JSON (${reason(e).replace(`${pkg}:`, 'at ')})`);
+      }
       const field = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>)['gfxrtl'] : undefined;
       return field === undefined ? null : { file: pkg, plugins: pluginList(field, pkg, 'the "gfxrtl" field') };
     }
@@ -113,7 +119,7 @@ async function loadPlugin(spec: string, base: string, origin: string): Promise<s
   const url = spec.startsWith('file:') ? spec : pathToFileURL(resolve(base, spec)).href;
   const path = new URL(url).pathname;
   const file = decodeURIComponent(path);
-  if (!existsSync(file)) throw new ConfigError(`${origin}: plugin ${spec} not found (${file}: no such file)`);
+  if (!existsSync(file)) throw new ConfigError(`${origin}: plugin ${spec} not found (${file})`);
   checkModuleKind(file, origin);
   let mod: unknown;
   try {

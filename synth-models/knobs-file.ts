@@ -23,8 +23,6 @@ const KNOB_NAMES = Object.keys(KNOB_BOUNDS) as KnobName[];
 
 const rangesText = (): string => KNOB_NAMES.map((k) => `${k} ${KNOB_BOUNDS[k][0]}..${KNOB_BOUNDS[k][1]}`).join(', ');
 
-/** The keys a calibration file (explore/report/checks.ts, CalibrationFile) may hold. */
-const CALIBRATION_KEYS = ['format', 'costTableVersion', 'study', 'source', 'point', 'knobs', 'rmsLogPower', 'rmsLogArea', 'components', 'role', 'calibratedOn', 'loop'];
 
 /** Knobs from a parsed calibration file or knobs object. */
 export function knobsFromDoc(doc: JsonDoc): Knobs {
@@ -33,7 +31,9 @@ export function knobsFromDoc(doc: JsonDoc): Knobs {
   let at = '';
   let o = top;
   if (fromCalibration) {
-    const cal = doc.object('', top, { required: ['knobs'], optional: CALIBRATION_KEYS.filter((k) => k !== 'knobs') }, 'a calibration file');
+    // The fields read here are checked; the rest of the file (components,
+    // loop, and what later formats add) is the report's, not the pricing's.
+    const cal = doc.object('', top, { required: ['knobs'], optional: Object.keys(top).filter((k) => k !== 'knobs') }, 'a calibration file');
     if (cal['role'] === 'cross-check') {
       // A study's fit on its own instances, kept to show beside the global
       // one (calibrate writes it as calibration-crosscheck.json): never priced with.
