@@ -31,10 +31,11 @@ function table(vs: readonly Verdict[]): string {
 }
 
 const bad = verdicts.filter((v) => v.cls !== 'good');
+const fast = verdicts.filter((v) => cases.find((c) => c.id === v.id)?.fast === true);
 const text = [
   '# Hostile-input campaign',
   '',
-  `Written by \`npm run campaign\` (cli/campaign/main.ts), ${verdicts.length} cases in ${secs} s on ${new Date().toISOString().slice(0, 10)}; not edited by hand. Each case is a command line with the files, environment, signal or standard output it needs, classified by its exit code, its standard error and the files of its folder before and after (cli/campaign/case.ts says how). ${verdicts.filter((v) => cases.find((c) => c.id === v.id)?.fast).length} of them (in-process, about a second in all) run in CI through cli/campaign/campaign.test.ts.`,
+  `Written by \`npm run campaign\` (cli/campaign/main.ts), ${verdicts.length} cases in ${secs} s on ${new Date().toISOString().slice(0, 10)}; not edited by hand. Each case is a command line with the files, environment, signal or standard output it needs, classified by its exit code, its standard error and the files of its folder before and after (cli/campaign/case.ts says how). ${fast.length} of them (in-process, ${(fast.reduce((t, v) => t + v.ms, 0) / 1000).toFixed(0)} s in all here) run in CI through cli/campaign/campaign.test.ts.`,
   '',
   table(verdicts),
   '',
