@@ -5,7 +5,7 @@
 // against the package's .d.ts); and sim, verilog, price and study run on
 // the project's unit and study, found through its gfxrtl.config.ts.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -62,6 +62,11 @@ describe('the npm package', () => {
     expect(study.code, study.stderr).toBe(0);
     expect(study.stderr).toMatch(/6 of 6 micro-architectures simulated/);
     expect(readFileSync(join(demo, 'report/peak/index.md'), 'utf8')).toContain('## Mode peak');
+    // The project's TypeScript runs from bundles cached beside its node_modules; an edit is seen at the next start.
+    expect(readdirSync(join(demo, 'node_modules', '.cache', 'gfxrtl')).filter((f) => f.endsWith('.mjs')).sort()).toEqual([expect.stringMatching(/^gfxrtl\.config-/), expect.stringMatching(/^study-/), expect.stringMatching(/^unit-/)]);
+    const unitFile = join(demo, 'src/peak/unit.ts');
+    writeFileSync(unitFile, readFileSync(unitFile, 'utf8').replace("summary: 'largest valid sample since clear'", "summary: 'the largest valid sample since the last clear'"));
+    expect(gfxrtl(installed.bin, ['units'], demo).stdout).toMatch(/^peak {2}the largest valid sample since the last clear/m);
   }, 240_000);
 
   it('bad project input is one line naming the file or folder, exit 2', () => {
