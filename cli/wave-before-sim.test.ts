@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Study } from '../explore/contract.js';
 import { findStudy } from '../studies/registry.js';
 import { ConfigError } from '../units/config.js';
-import { simStudyCommand } from './commands/sim-study.js';
+import { simOnWorkload } from './commands/sim-study.js';
 
 /** The qfm study with a workload and driver that fail if reached. */
 function untouchable(): Study {
@@ -21,16 +21,16 @@ describe('sim <unit> --workload --wave: too large to draw, refused before any wo
   const out = `${process.env['TMPDIR'] ?? '/tmp'}/gfxrtl-wave-before-sim-${process.pid}`;
   it('an open window on an SVG or PNG asks for --window A:B', async () => {
     for (const f of ['w.svg', 'w.png']) {
-      const run = simStudyCommand(untouchable(), { config: '', workload: 'default', wave: `${out}-${f}` });
+      const run = simOnWorkload(untouchable(), { config: '', workload: 'default', wave: `${out}-${f}` });
       await expect(run).rejects.toThrow(ConfigError);
-      await expect(simStudyCommand(untouchable(), { config: '', workload: 'default', wave: `${out}-${f}`, window: '10:' })).rejects.toThrow(/known only after simulating.*--window A:B.*\.vcd/);
+      await expect(simOnWorkload(untouchable(), { config: '', workload: 'default', wave: `${out}-${f}`, window: '10:' })).rejects.toThrow(/known only after simulating.*--window A:B.*\.vcd/);
     }
   });
   it('a window wider than the renderer draws is refused with the limit', async () => {
-    await expect(simStudyCommand(untouchable(), { config: '', workload: 'default', wave: `${out}.svg`, window: '0:5000' })).rejects.toThrow(/5000 cycles x \d+ signals is too large to draw \(limit 3000 cycles/);
-    await expect(simStudyCommand(untouchable(), { config: '', workload: 'default', wave: `${out}.svg`, window: '0:100', signals: 'Qfm.*' })).rejects.toThrow(/workload built/);
+    await expect(simOnWorkload(untouchable(), { config: '', workload: 'default', wave: `${out}.svg`, window: '0:5000' })).rejects.toThrow(/5000 cycles x \d+ signals is too large to draw \(limit 3000 cycles/);
+    await expect(simOnWorkload(untouchable(), { config: '', workload: 'default', wave: `${out}.svg`, window: '0:100', signals: 'Qfm.*' })).rejects.toThrow(/workload built/);
   });
   it('a VCD has no limit: the workload is built and simulated', async () => {
-    await expect(simStudyCommand(untouchable(), { config: '', workload: 'default', wave: `${out}.vcd` })).rejects.toThrow(/workload built/);
+    await expect(simOnWorkload(untouchable(), { config: '', workload: 'default', wave: `${out}.vcd` })).rejects.toThrow(/workload built/);
   });
 });

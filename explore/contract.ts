@@ -295,6 +295,14 @@ export interface CrossCheckDef<C> {
 
 // --------------------------------------------------------------- report
 
+/** A report section across studies, written into the index of `gfxrtl study
+ *  --all` (and `gfxrtl report ROOT` on such a folder): it is given where
+ *  each study's folder is (null when that study was not run). */
+export interface CrossStudySection {
+  readonly studies: readonly string[];
+  render(dirOf: (study: string) => string | null): string;
+}
+
 /** Context a custom report section renders from. */
 export interface ReportContext {
   /** Rows of points.jsonl, as flat JSON objects. */

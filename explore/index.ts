@@ -11,3 +11,6 @@ export type { PointRow } from './sweep/point.js';
 export { writeDurable } from './sweep/files.js';
 export { spawnWorker } from './sweep/spawn.js';
 export { checkStudy } from './sweep/study-ref.js';
+// The engine run end to end (what `gfxrtl study` and `npm start` call).
+export { calibrateStudy, checkCalibrateStudy, ownCrossCheckDesigns, type CalibrateStudyOptions, type CalibrateStudyResult, type YosysCrossCheck } from './calibrate.js';
+export { checkStudyRun, mainJobStudies, runAllStudies, runStudy, SIMULATION_DIR, writeStudiesIndex, type AllStudiesOptions, type AllStudiesStatus, type StudyEntryRef, type StudyRunOptions, type StudyRunStatus } from './pipeline.js';

@@ -13,6 +13,9 @@
 //    (explore/index.ts) and never import cli/;
 //  - units/ never import testbenches/, studies/ or explore/;
 //  - bench/ never imports cli/;
+//  - the CLI parses options and calls the library: no command file calls
+//    another command's action (a *Command function); the study pipeline
+//    is explore/pipeline.ts, not a chain of commands;
 //  - the merge units' golden models (QFM, PMU) and their DSL modules reach
 //    none of each other's files, directly or through another file: a golden
 //    model shares no code with the hardware it checks.
@@ -81,6 +84,18 @@ describe('layering (import lines)', () => {
 
   it('units/ never import testbenches/, studies/ or explore/', () => {
     expect(violations(sources('units'), (t) => !under('testbenches', 'studies', 'explore')(t))).toEqual([]);
+  });
+
+  it('no CLI command calls another command', () => {
+    const files = sources('cli');
+    const calls = files.flatMap((f) => {
+      const text = readFileSync(join(ROOT, f), 'utf8');
+      return [...text.matchAll(/^\s*import\s*\{([^}]*)\}\s*from\s*['"](\.[^'"]+)['"]/gm)].flatMap((m) =>
+        m[1]!.split(',').map((n) => n.trim()).filter((n) => /Command$/.test(n) && !n.startsWith('type ')).map((n) => `${f} imports ${n} from ${m[2]}`),
+      );
+    });
+    // cli/program.ts is where commands are wired to their actions; it calls none.
+    expect(calls.filter((c) => !c.startsWith('cli/program.ts '))).toEqual([]);
   });
 
   it('bench/ never imports cli/', () => {

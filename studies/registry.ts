@@ -8,7 +8,7 @@
 import { ConfigError, type Schema } from '../units/config.js';
 import { allUnits, currentRegistrationSource, findUnit, registerUnit, unitNames, type UnitInfo } from '../units/registry.js';
 import type { UnitDef } from '../units/unit.js';
-import { checkStudy, eraseStudy, isStudy, StudyError, type Study, type StudyTool } from '../explore/index.js';
+import { checkStudy, eraseStudy, isStudy, StudyError, type CrossStudySection, type Study, type StudyTool } from '../explore/index.js';
 import { study as blur } from './blur/index.js';
 import { study as hybrid } from './hybrid/index.js';
 import { study as mac } from './mac/index.js';
@@ -46,14 +46,6 @@ export function globalCalibrationStudy(): string {
   const e = STUDIES.find((x) => x.study.calibration !== undefined && (x.study.calibration.role ?? 'global') === 'global' && x.study.example !== true);
   if (e === undefined) throw new StudyError(`no registered study calibrates the global knobs; studies: ${studyNames().join(', ')}`);
   return e.study.name;
-}
-
-/** Report sections across studies, written into the index of `gfxrtl study
- *  --all` (and `gfxrtl report ROOT` on such a folder): each is given where
- *  each study's folder is (null when that study was not run). */
-export interface CrossStudySection {
-  readonly studies: readonly string[];
-  render(dirOf: (study: string) => string | null): string;
 }
 
 export const CROSS_STUDY_SECTIONS: readonly CrossStudySection[] = [{ studies: ['noblur', 'blur', 'hybrid'], render: rasterCombinedSection }];

@@ -3,7 +3,10 @@
 // without further wiring. The sweep domain adds its own sub-units (the
 // NoBlur instances) on top.
 import type { Design } from '../../hdl/ir.js';
-import type { StudyEntry } from '../../studies/registry.js';
+import { ownCrossCheckDesigns, type YosysCrossCheck } from '../../explore/calibrate.js';
+import { cachedYosysCellCounts } from '../../synth-models/yosys-cache.js';
+import { hasTool, INSTALL_HINT } from '../../testbenches/cosim/eda.js';
+import type { Study } from '../../explore/contract.js';
 import { allUnits } from '../../units/registry.js';
 
 export function registeredUnitDesigns(except: readonly string[] = []): { name: string; design: Design }[] {
@@ -18,8 +21,14 @@ export function registeredUnitDesigns(except: readonly string[] = []): { name: s
 /** What the cross-check of `study` covers: its own units and sub-units
  *  (none when it names no cross-check), then, asked for, every other
  *  registered unit at its defaults. */
-export function crossCheckDesigns(study: StudyEntry['study'], allUnits: boolean): { name: string; design: Design }[] {
-  const cc = study.crossCheck;
-  const own = cc ? cc.units(study.unit.elaborate(cc.config)) : [];
-  return [...own, ...(allUnits ? registeredUnitDesigns([study.unit.name]) : [])];
+export function crossCheckDesigns(study: Study, allUnits: boolean): { name: string; design: Design }[] {
+  return [...ownCrossCheckDesigns(study), ...(allUnits ? registeredUnitDesigns([study.unit.name]) : [])];
+}
+
+/** How this machine and these options run the Yosys cross-check. */
+export function yosysCrossCheck(opts: { yosys?: boolean; allUnits?: boolean; yosysCache?: boolean }): YosysCrossCheck {
+  if (opts.yosys === false) return { skip: '' };
+  if (!hasTool('yosys')) return { skip: `not installed, cross-check skipped (${INSTALL_HINT})` };
+  const cache = opts.yosysCache === false ? { dir: null } : {};
+  return { designs: (study) => crossCheckDesigns(study, opts.allUnits === true), cellCounts: (d) => cachedYosysCellCounts(d, cache) };
 }

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { checkOutputDir } from '../io.js';
 import { writeHtml } from '../html-report.js';
 import { CALIBRATION_JSON } from '../../explore/report/index.js';
-import { globalCalibrationStudy, studyNames } from '../../studies/registry.js';
-import { writeStudiesIndex } from './study.js';
+import { writeStudiesIndex } from '../../explore/pipeline.js';
+import { CROSS_STUDY_SECTIONS, findStudy, globalCalibrationStudy, studyNames } from '../../studies/registry.js';
 
 export interface ReportCommandOptions {
   /** Required rate, work items/s (default: the study's rate target). */
@@ -37,7 +37,7 @@ export async function reportCommand(dir: string, opts: ReportCommandOptions): Pr
     if (done.length > 0) {
       const global = globalCalibrationStudy();
       const cal = join(dir, global, CALIBRATION_JSON);
-      console.error(`report: ${writeStudiesIndex(dir, done, existsSync(cal) ? cal : undefined, global)} (studies ${done.join(', ')})`);
+      console.error(`report: ${writeStudiesIndex(dir, done.map((n) => findStudy(n).study), existsSync(cal) ? cal : undefined, global, CROSS_STUDY_SECTIONS)} (studies ${done.join(', ')})`);
       return;
     }
   }

@@ -17,7 +17,7 @@ function line(label: string, value: string): string {
   return `  ${label.padEnd(62)} ${value}`;
 }
 
-export async function simStudyCommand(study: Study, opts: SimOptions): Promise<void> {
+export async function simOnWorkload(study: Study, opts: SimOptions): Promise<void> {
   if (opts.input !== undefined && opts.workload !== undefined) throw new ConfigError(`sim ${study.unit.name}: give either --input FILE or --workload NAME, not both`);
   rejectInapplicable(`sim ${study.unit.name}`, opts, {
     cycles: { applies: false, when: 'to the random port stimulus (without --workload or a study --input); the workload sets the work' },

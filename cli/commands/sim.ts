@@ -13,7 +13,7 @@ import { ConfigError } from '../../units/config.js';
 import { formatOf, writeWaveform } from '../../waveforms/write.js';
 import { checkOutputFile, jsonValue } from '../io.js';
 import { OutputStream } from '../../hdl/output-file.js';
-import { simStudyCommand } from './sim-study.js';
+import { simOnWorkload } from './sim-study.js';
 import { intOption, rejectInapplicable, signalPatterns } from './options.js';
 
 export interface SimOptions {
@@ -93,7 +93,7 @@ export async function simCommand(unitName: string, opts: SimOptions): Promise<vo
   const portStimulus = opts.input?.endsWith('.stim.json') === true;
   const viaStudy = entry !== null && (opts.workload !== undefined || (opts.input !== undefined && !portStimulus));
   checkWaveOptions('sim', opts);
-  if (viaStudy) return simStudyCommand(entry.study, opts);
+  if (viaStudy) return simOnWorkload(entry.study, opts);
   if (opts.workload !== undefined) throw new ConfigError(`sim ${unitName}: --workload needs a unit with a study; units with one: ${allStudies().map((e) => e.study.unit.name).join(', ')}`);
   if (opts.input !== undefined && !portStimulus && entry === null && !opts.input.endsWith('.json')) throw new ConfigError(`sim ${unitName}: --input ${opts.input} is not a stimulus file (*.json)`);
   rejectInapplicable(`sim ${unitName}`, opts, {

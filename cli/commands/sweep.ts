@@ -4,8 +4,8 @@
 // directory resumable. In a Slurm job array, without --shard, each array
 // task sweeps its own shard (SLURM_ARRAY_TASK_ID of SLURM_ARRAY_TASK_COUNT);
 // `gfxrtl merge` joins them.
-import { KnobsFileError, readKnobsFile } from '../../synth-models/knobs-file.js';
 import { DEFAULT_KNOBS, type Knobs } from '../../synth-models/knobs.js';
+import { sweepSummaryLine } from '../../explore/sweep/summary.js';
 import { REFERENCE } from '../../synth-models/cost-table.js';
 import { inventory } from '../../hdl/inventory/index.js';
 import type { Study } from '../../explore/contract.js';
@@ -15,7 +15,9 @@ import { createProgress, enumerateMicroArchs, parseShard, resolveSpec, runSweep,
 import { DEFAULT_STUDY, findStudy } from '../../studies/registry.js';
 import { checkOutputDir } from '../io.js';
 import { writeHtml } from '../html-report.js';
+import { readKnobs } from './knobs-option.js';
 import { intOption, numberPairs, workersOption } from './options.js';
+import { withStopSignal } from './stop.js';
 
 /** The spec fields (--only, --stages, --clocks, --activity, --arith) are SpecInput's. */
 export interface SweepCommandOptions extends SpecInput {
@@ -41,17 +43,6 @@ export interface SweepCommandOptions extends SpecInput {
   report?: boolean;
 }
 
-/** Knobs from a calibration file (its `knobs`) or a bare knobs object,
- *  checked against their physical bounds and the cost table version. */
-export function readKnobs(file: string): Knobs {
-  try {
-    return readKnobsFile(file);
-  } catch (e) {
-    if (e instanceof KnobsFileError) throw new SpecError(`--knobs ${e.message}`);
-    throw e;
-  }
-}
-
 export async function sweepCommand(opts: SweepCommandOptions): Promise<void> {
   // Everything the user typed is checked before the first simulation.
   const entry = findStudy(opts.study ?? DEFAULT_STUDY);
@@ -63,19 +54,7 @@ export async function sweepCommand(opts: SweepCommandOptions): Promise<void> {
   checkOutputDir(opts.out, '--out');
   checkStageList(entry.study, opts, { ...(opts.workload !== undefined && { workload: opts.workload }), params, ...(seed !== undefined && { seed }) }, knobs ?? DEFAULT_KNOBS);
   const command = ['gfxrtl', ...process.argv.slice(2)].join(' ');
-  const stop = new AbortController();
-  let exitCode = 0;
-  const onSignal = (code: number) => (): void => {
-    if (stop.signal.aborted) process.exit(code);
-    exitCode = code;
-    process.stderr.write('\nsweep: stopping after the micro-architectures in flight (Ctrl-C again to quit now); rerun the same command to resume\n');
-    stop.abort();
-  };
-  const onSigint = onSignal(130);
-  const onSigterm = onSignal(143);
-  process.on('SIGINT', onSigint);
-  process.on('SIGTERM', onSigterm);
-  try {
+  await withStopSignal('sweep', async (signal) => {
     if (shard !== null && !opts.shard) console.error(`sweep: Slurm array task, shard ${shard.index}/${shard.count} (SLURM_ARRAY_TASK_ID=${process.env['SLURM_ARRAY_TASK_ID']})`);
     const s = await runSweep({
       study: {
@@ -92,25 +71,16 @@ export async function sweepCommand(opts: SweepCommandOptions): Promise<void> {
       workers,
       progress: createProgress({ label: 'sweep', quiet: opts.quiet }),
       command,
-      signal: stop.signal,
+      signal,
     });
-    const secs = s.wallMs / 1000;
-    console.error(
-      `sweep ${opts.out}: ${s.complete ? 'complete' : 'INTERRUPTED, incomplete'}; ${s.points} points (${s.newPoints} new, ${(s.newPoints / Math.max(secs, 1e-9)).toFixed(1)} points/s), ` +
-        `${s.evaluated} of ${s.microArchs} micro-architectures simulated this run; ${secs.toFixed(1)} s (simulation ${(s.evalMs / 1000).toFixed(1)} s, pricing ${(s.priceMs / 1000).toFixed(1)} s${s.workers ? `, over ${s.workers} workers` : ''})` +
-        (s.extended > 0 ? `; sequential sampling: ${s.extended} micro-architectures on ${s.replicateRuns} more workload replicates${s.discardedRuns > 0 ? ` (and ${s.discardedRuns} simulated ahead of a stop, discarded)` : ''}, ${(s.extendMs / 1000).toFixed(1)} s` : ''),
-    );
+    console.error(sweepSummaryLine(opts.out, s));
     if (!s.complete) {
       console.error(`sweep: to resume, rerun: ${command}`);
-      // 0 only for complete work; 128+signal as a shell reports a signalled run.
-      process.exitCode = exitCode || 1;
-      return;
+      return false;
     }
     if (opts.report) console.error(`report: ${(await writeReport(opts.out)).index}; ${await writeHtml(opts.out)}`);
-  } finally {
-    process.off('SIGINT', onSigint);
-    process.off('SIGTERM', onSigterm);
-  }
+    return true;
+  });
 }
 
 /**

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { simStudyCommand } from '../../cli/commands/sim-study.js';
+import { simOnWorkload } from '../../cli/commands/sim-study.js';
 import { enumerateMicroArchs, layoutOf, readManifest, resolveSpec, runSweep, studyDomain } from '../../explore/sweep/index.js';
 import { POINTS_JSONL, readPoints } from '../../explore/sweep/store.js';
 import { blurMpsFromMesh, serializeMesh } from '../../testbenches/workloads/raster/index.js';
@@ -66,7 +66,7 @@ describe('the Blur study', () => {
     const out = join(dir, 'hits.jsonl');
     writeFileSync(file, serializeMesh(mesh));
     vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    await simStudyCommand(eraseStudy(study), { config: 'render=blur,pmt=2', input: file, output: out });
+    await simOnWorkload(eraseStudy(study), { config: 'render=blur,pmt=2', input: file, output: out });
     const got = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, number>);
     const mp = blurMpsFromMesh(mesh, false)[0]!;
     const want = blurCoverage(mp, { mode: 'blur', k: 1, b: 8 }, mesh.lens).flatMap((r) => r.hits);
