@@ -101,6 +101,7 @@ export const YOSYS_ABC_NANGATE45 = {
 export const OUR_YOSYS_CHARACTERISATION = {
   script: 'synth-models/yosys/characterise.ts',
   table: 'synth-models/yosys/operators.json',
+  /** Where the script writes the RTL it synthesises (regenerated, not committed). */
   rtl: 'synth-models/yosys/rtl/',
   tool: 'Yosys 0.23 (Debian), its bundled ABC',
 } as const;

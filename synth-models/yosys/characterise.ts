@@ -15,8 +15,11 @@
 //    genlib library (genlib.ts: each cell's published delay) with its
 //    delay-oriented mapper, and reports the longest path (print_stats).
 // The generated Verilog, the Yosys script and the genlib are written to
-// rtl/ beside this file, so the syntheses can be re-run by hand:
-//   cd synth-models/yosys/rtl && yosys -s characterise.ys
+// rtl/ beside this file (not committed; plan.ts is their source), so the
+// syntheses can be re-run by hand:
+//   cd synth-models/yosys/rtl && mkdir -p out && yosys -s characterise.ys
+// Each row records the SHA-256 of its job's inputs (plan.ts); --missing
+// resynthesises the jobs whose row is absent or whose inputs changed.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -67,7 +70,9 @@ function main(): void {
   // --missing: keep the committed rows, synthesise only jobs without one
   // (the script's blocks for those modules; the rows are the same either way).
   const previous = process.argv.includes('--missing') ? readOperatorTable(JSON.parse(readFileSync(join(here, 'operators.json'), 'utf8')), 'operators.json').rows : [];
-  const kept = new Map(previous.map((r) => [`${r.kind}/${r.form}/${r.width}`, r]));
+  // A kept row must have been synthesised from today's inputs.
+  const inputsOf = new Map(jobs.map((j) => [`${j.kind}/${j.form}/${j.width}`, j.sha256]));
+  const kept = new Map(previous.filter((r) => inputsOf.get(`${r.kind}/${r.form}/${r.width}`) === r.sha256).map((r) => [`${r.kind}/${r.form}/${r.width}`, r]));
   const todo = new Set(jobs.filter((j) => !kept.has(`${j.kind}/${j.form}/${j.width}`)).map((j) => j.module));
   const blocks = files.get('characterise.ys')!.split('design -reset\n').slice(1);
   const partial = blocks.filter((b) => todo.has(/synth -flatten -top (\S+)/.exec(b)![1]!)).map((b) => 'design -reset\n' + b);
@@ -96,7 +101,7 @@ function main(): void {
     if (Object.keys(area.unmapped).length > 0) throw new InternalError(`characterise: ${j.module} has cells yosys-area.ts cannot price: ${JSON.stringify(area.unmapped)}`);
     const d = delays.get(j.module);
     if (d === undefined) throw new InternalError(`characterise: ABC printed no delay for ${j.module} (out/yosys.log)`);
-    return { kind: j.kind, form: j.form, width: j.width, cells: m.num_cells, areaUm2: round(area.areaUm2), mappedAreaUm2: d.mappedAreaUm2, delayPs: d.delayPs };
+    return { kind: j.kind, form: j.form, width: j.width, cells: m.num_cells, areaUm2: round(area.areaUm2), mappedAreaUm2: d.mappedAreaUm2, delayPs: d.delayPs, sha256: j.sha256 };
   });
   const table: OperatorTable = {
     format: OPERATOR_TABLE_FORMAT,

@@ -21,6 +21,8 @@ export interface OperatorRow {
   mappedAreaUm2: number;
   /** ABC's longest path through the mapped cells (cell delays of sources.ts). */
   delayPs: number;
+  /** SHA-256 of what this row's synthesis read (plan.ts, Job.sha256). */
+  sha256: string;
 }
 
 export interface OperatorTable {
@@ -51,6 +53,7 @@ export function readOperatorTable(parsed: unknown, where: string): OperatorTable
     if (r.form === undefined || !RTL_FORMS[r.kind!].includes(r.form)) bad(`${at}.form ${JSON.stringify(r.form)} is not a form of ${r.kind}`);
     if (!(Number.isInteger(r.width) && r.width! >= 2)) bad(`${at}.width must be an integer >= 2`);
     for (const k of ['cells', 'areaUm2', 'mappedAreaUm2', 'delayPs'] as const) if (!isNum(r[k]) || r[k] <= 0) bad(`${at}.${k} must be a positive number`);
+    if (typeof r.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(r.sha256)) bad(`${at}.sha256 must be 64 hex digits (the SHA-256 of the job's synthesis inputs)`);
   });
   return t as OperatorTable;
 }
