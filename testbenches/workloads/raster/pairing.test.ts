@@ -37,8 +37,8 @@ describe('pairOrder', () => {
     fc.assert(
       fc.property(arbTri, arbTri, (a, b) => {
         const order = pairOrder(a, b);
-        if (order === undefined) return;
-        const [v0, v1, v2, v3] = order;
+        fc.pre(order !== undefined);
+        const [v0, v1, v2, v3] = order!;
         const isRotation = (t: TriIndices, r: TriIndices): boolean =>
           [0, 1, 2].some((k) => r[0] === t[k] && r[1] === t[(k + 1) % 3] && r[2] === t[(k + 2) % 3]);
         expect(isRotation(a, [v0, v1, v2])).toBe(true);
