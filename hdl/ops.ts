@@ -1,17 +1,25 @@
 // Free-standing operators that take several signals.
 import { sameScalarType, formatName, uint } from './types.js';
-import { displayOf, Signal, UInt } from './signal.js';
+import { displayOf, Signal, UInt, type Literal } from './signal.js';
 import { ParamError } from './errors.js';
 
-/** sel ? whenTrue : whenFalse. Both arms must have the same type. */
-export function mux<S extends Signal>(sel: UInt, whenTrue: S, whenFalse: S): S {
+/** sel ? whenTrue : whenFalse. Both arms have one type; either may be a
+ *  plain number, which becomes a constant of the other arm's type (it must
+ *  fit it, as for `set`). */
+export function mux<S extends Signal>(sel: UInt, whenTrue: S | Literal, whenFalse: S | Literal): S {
   return muxN(sel, [whenFalse, whenTrue]);
 }
 
-/** cases[sel]; a selector past the last case selects the last case. */
-export function muxN<S extends Signal>(sel: UInt, cases: S[]): S {
-  const first = cases[0];
-  if (first === undefined) throw new ParamError('cases', 0, 'at least one case', { message: 'muxN: no cases' });
+/** cases[sel]; a selector past the last case selects the last case. Plain
+ *  numbers become constants of the signals' type; at least one case must
+ *  be a signal, which gives that type. */
+export function muxN<S extends Signal>(sel: UInt, given: readonly (S | Literal)[]): S {
+  const typed = given.find((c): c is S => c instanceof Signal);
+  if (typed === undefined) {
+    return sel.owner.fail('type mismatch', sel.label, given.length === 0 ? 'mux: no cases' : `mux of plain numbers only (${given.join(', ')}): give one case a type, e.g. m.lit(${String(given[0])}, uint(w))`);
+  }
+  const cases = given.map((c) => (c instanceof Signal ? c : (typed.coerce(c, 'mux') as S)));
+  const first = cases[0]!;
   const o = first.owner;
   if (sel.owner !== o) o.fail('signal used outside its module', sel.label, `mux select ${sel.label} belongs to module ${sel.owner.moduleName}`);
   for (const c of cases) {
