@@ -4,9 +4,10 @@
 import { buildCam, type Cam, type CamOptions } from './cam.js';
 import { callerLoc, HdlError, ParamError } from './errors.js';
 import type { CamIR, DisplayFormat, InstanceIR, MemoryIR, ModuleIR, Node, NodeId, PortIR, SourceLoc } from './ir.js';
-import { buildShape, isSignal, leafName, mapTree, type SigOf, type SignalTree } from './shape.js';
+import { cat } from './ops.js';
+import { buildShape, buildTree, isSignal, leafName, leaves, mapTree, type SigOf, type SignalTree } from './shape.js';
 import { displayOf, Fixed, SInt, UInt, type Literal, type NodeSpec, type Owner, Signal, fixedRaw, uintWidthOf, sintWidthOf } from './signal.js';
-import { formatName, type HwType, type ScalarType } from './types.js';
+import { formatName, uint, type HwType, type ScalarType } from './types.js';
 import { lowerAssignments, type Stmt, type WhenStmt } from './when.js';
 
 /** A module definition: a name and a body parameterised by a typed config.
@@ -332,28 +333,63 @@ export class ModuleBuilder implements Owner {
 
   // ---- Memories and CAMs -----------------------------------------------------
 
-  memory<T extends ScalarType>(name: string, type: T, depth: number): Memory<T> {
+  /** A memory of `depth` words of `type`: a scalar, or a bundle or vec
+   *  stored as one word (its leaves packed, the first leaf in the most
+   *  significant bits, as a packed struct in SystemVerilog), written and
+   *  read as the same tree of signals. */
+  memory<T extends HwType>(name: string, type: T, depth: number): Memory<T> {
     if (!Number.isInteger(depth) || depth < 1) this.fail('bad memory', name, `depth ${depth} must be a positive integer`);
-    const mem: MemoryIR = { name: this.uniqueName(name), width: type.width, depth, writePorts: [], loc: callerLoc() };
+    if (type.kind === 'stream') this.fail('bad memory', name, 'a memory stores data, not a stream (store its payload type)');
+    const fields = leaves(type);
+    const width = fields.reduce((w, f) => w + f.type.width, 0);
+    const mem: MemoryIR = { name: this.uniqueName(name), width, depth, writePorts: [], loc: callerLoc() };
     const index = this.memories.push(mem) - 1;
     const addrBits = Math.max(1, Math.ceil(Math.log2(depth)));
-    return {
+    const scalar = fields.length === 1 && fields[0]!.path.length === 0;
+    /** The word a tree of signals packs into (checked leaf by leaf against the type). */
+    const pack = (data: unknown): Signal => {
+      if (scalar) {
+        const d = this.own(data as Signal, `${mem.name}.write`);
+        if (d.width !== width) this.fail('width mismatch', d.label, `memory ${mem.name} stores ${formatName(type as ScalarType)}, data is ${d.width} bits`);
+        return d;
+      }
+      const parts = fields.map((f) => {
+        const leaf = f.path.reduce<unknown>((t, k) => (t as Record<string, unknown> | undefined)?.[k], data);
+        const where = `${mem.name}.write ${leafName('data', f.path)}`;
+        if (!isSignal(leaf)) return this.fail('width mismatch', mem.name, `${where}: missing; the data must have the memory's shape`);
+        const d = this.own(leaf, where);
+        if (d.width !== f.type.width) this.fail('width mismatch', d.label, `${where} is ${d.width} bits, the memory's ${leafName('data', f.path)} is ${formatName(f.type)}`);
+        return d.asUInt();
+      });
+      return parts.length === 1 ? parts[0]! : cat(...parts);
+    };
+    const memory: UntypedMemory = {
       name: mem.name,
       depth,
       addrBits,
       write: (addr, data, en) => {
         this.checkAddr(addr, addrBits, mem.name);
-        const d = this.own(data, `${mem.name}.write`);
-        if (d.width !== type.width) this.fail('width mismatch', d.label, `memory ${mem.name} stores ${formatName(type)}, data is ${d.width} bits`);
+        const d = pack(data);
         mem.writePorts.push({ addr: addr.id, data: d.id, en: this.guardNode(en) });
       },
       read: (addr, opts = {}) => {
         this.checkAddr(addr, addrBits, mem.name);
-        const id = this.addNode({ op: 'memread', mem: index, addr: addr.id, en: opts.en ? this.own(opts.en, 'read enable').id : null, sync: opts.sync ?? true }, type.width, displayOf(type));
+        const wordType: ScalarType = scalar ? fields[0]!.type : uint(width);
+        const id = this.addNode({ op: 'memread', mem: index, addr: addr.id, en: opts.en ? this.own(opts.en, 'read enable').id : null, sync: opts.sync ?? true }, width, displayOf(wordType));
         this.nodes[id]!.name = this.uniqueName(`${mem.name}_rd`);
-        return this.makeSignal(id, type) as SigOf<T>;
+        const word = this.makeSignal(id, wordType);
+        if (scalar) return word;
+        let lo = width;
+        const at = new Map<string, Signal>();
+        for (const f of fields) {
+          lo -= f.type.width;
+          at.set(f.path.join('/'), retype(word.bits(lo + f.type.width - 1, lo), f.type));
+        }
+        return buildTree(type, (leaf) => at.get(leaf.path.join('/'))!);
       },
     };
+    // The read-back shape is buildShape's for `type`, which is SigOf<T>.
+    return memory as Memory<T>;
   }
 
   private checkAddr(addr: UInt, bits: number, mem: string): void {
@@ -434,8 +470,17 @@ export interface WhenChain {
   otherwise(body: () => void): void;
 }
 
+/** A memory before its data type is attached (what memory() builds). */
+interface UntypedMemory {
+  readonly name: string;
+  readonly depth: number;
+  readonly addrBits: number;
+  write(addr: UInt, data: unknown, en?: UInt): void;
+  read(addr: UInt, opts?: { sync?: boolean; en?: UInt }): SignalTree;
+}
+
 /** A memory declared with `m.memory`: synchronous (read-first) or asynchronous read ports and write ports. */
-export interface Memory<T extends ScalarType> {
+export interface Memory<T extends HwType> {
   readonly name: string;
   readonly depth: number;
   readonly addrBits: number;
@@ -477,3 +522,15 @@ export function stableKey(v: unknown): string {
 
 export { Signal };
 export type { Cam };
+
+/** The bits of a packed word read back as the scalar type they were written as. */
+function retype(bits: UInt, t: ScalarType): Signal {
+  switch (t.kind) {
+    case 'uint':
+      return bits;
+    case 'sint':
+      return bits.asSInt();
+    case 'fixed':
+      return bits.asFixed(t.intBits, t.fracBits, t.signed);
+  }
+}

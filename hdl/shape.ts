@@ -69,6 +69,11 @@ export function leaves(t: HwType, path: string[] = [], flipped = false): Leaf[] 
 
 /** Build the TS shape for type t, asking `make` for each leaf. */
 export function buildShape<T extends HwType>(t: T, make: (leaf: Leaf) => Signal): SigOf<T> {
+  return buildTree(t, make) as SigOf<T>;
+}
+
+/** buildShape for a type known only as HwType. */
+export function buildTree(t: HwType, make: (leaf: Leaf) => Signal): SignalTree {
   const build = (ty: HwType, path: string[], flipped: boolean): unknown => {
     switch (ty.kind) {
       case 'uint':
@@ -87,7 +92,7 @@ export function buildShape<T extends HwType>(t: T, make: (leaf: Leaf) => Signal)
         return Array.from({ length: ty.length }, (_, i) => build(ty.element, [...path, String(i)], flipped));
     }
   };
-  return build(t, [], false) as SigOf<T>;
+  return build(t, [], false) as SignalTree;
 }
 
 /** Map every signal leaf of a tree, keeping its structure. */

@@ -6,9 +6,9 @@
 // becomes valid. enq.ready is !full, so a full queue takes nothing even in a
 // cycle that dequeues (no combinational ready path from deq to enq).
 import { defineModule, type ModuleBuilder } from '../module.js';
-import { cat, mux } from '../ops.js';
-import { leaves, mapTree, type SigOf, type SignalTree, type StreamPorts } from '../shape.js';
-import { type Signal, UInt } from '../signal.js';
+import { mux } from '../ops.js';
+import { leaves, type SigOf, type SignalTree, type StreamPorts } from '../shape.js';
+import type { UInt } from '../signal.js';
 import { stream, uint, type HwType, type UIntType } from '../types.js';
 import { countBits, indexBits } from './util.js';
 
@@ -44,26 +44,16 @@ export const Queue = defineModule('Queue', (m, cfg: QueueConfig) => {
   const empty = used.eq(0).named('empty');
   const push = enq.valid.and(full.not()).named('push');
   const pop = deq.ready.and(empty.not()).named('pop');
-  const fields: Signal[] = [];
-  mapTree(enq.payload as SignalTree, (f) => (fields.push(f), f));
-  const word = fields.length === 1 && fields[0] instanceof UInt ? fields[0] : cat(...fields);
-  const storage = m.memory('storage', uint(word.width), depth);
-  storage.write(tail, word, push);
+  // One word per entry: a bundle payload is stored packed (memory of a bundle).
+  const storage = m.memory('storage', payloadType, depth);
+  storage.write(tail, enq.payload, push);
   const bump = (p: UInt): UInt => (depth === 2 ** aw ? p.addWrap(1) : mux(p.eq(depth - 1), m.lit(0, uint(aw)), p.addWrap(1)));
   m.when(push, () => tail.set(bump(tail)));
   m.when(pop, () => head.set(bump(head)));
   m.when(push.and(pop.not()), () => used.set(used.addWrap(1))).elsewhen(pop.and(push.not()), () => used.set(used.subWrap(1)));
   enq.ready.drive(full.not());
   deq.valid.drive(empty.not());
-  const head_word = storage.read(head, { sync: false });
-  let lo = word.width;
-  mapTree(deq.payload as SignalTree, (f) => {
-    lo -= f.width;
-    const bits = head_word.bits(lo + f.width - 1, lo);
-    const t = f.type;
-    f.drive(t.kind === 'uint' ? bits : t.kind === 'sint' ? bits.asSInt() : bits.asFixed(t.intBits, t.fracBits, t.signed));
-    return f;
-  });
+  m.connect(deq.payload as SignalTree, storage.read(head, { sync: false }) as SignalTree);
   count.drive(used);
   return { enq, deq, count };
 });

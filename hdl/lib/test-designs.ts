@@ -2,7 +2,7 @@
 // tests (against plain TypeScript models) and by its one bundled
 // cross-simulation (against Verilator and Icarus).
 import { defineModule } from '../module.js';
-import { bundle, sint, stream, ufixed, uint } from '../types.js';
+import { bundle, sint, stream, ufixed, uint, vec } from '../types.js';
 import { priorityArbiter, roundRobinArbiter } from './arbiter.js';
 import { leadingZeros, popCount, trailingZeros } from './count.js';
 import { firstOne, indexToOneHot, oneHotToIndex, priorityEncode } from './encode.js';
@@ -168,4 +168,21 @@ export const FragQueue = defineModule('FragQueue', (m) => {
   out.payload.y.drive(q.deq.payload.y);
   out.payload.w.drive(q.deq.payload.w);
   return { inp, out };
+});
+
+/** A memory of a bundle with a vec field (one packed word per entry): one
+ *  write port, a synchronous and an asynchronous read. */
+export const BundleMemory = defineModule('BundleMemory', (m) => {
+  const Entry = bundle({ x: uint(5), y: sint(7), w: ufixed(2, 3), v: vec(2, uint(3)) });
+  const we = m.input('we', uint(1));
+  const wa = m.input('wa', uint(3));
+  const wd = m.input('wd', Entry);
+  const ra = m.input('ra', uint(3));
+  const sync = m.output('sync', Entry);
+  const async = m.output('async', Entry);
+  const mem = m.memory('entries', Entry, 6);
+  mem.write(wa, wd, we);
+  m.connect(sync, mem.read(ra));
+  m.connect(async, mem.read(ra, { sync: false }));
+  return { we, wa, wd, ra, sync, async };
 });

@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { elaborate } from '../../hdl/elaborate.js';
 import { CamUnit } from '../../hdl/cam-test-design.js';
 import { bundleOf, type BundleChild } from '../../hdl/lib/bundle.js';
-import { Arbiters, Delays, Encoders, FragQueue, QueueUnit, Sequencer, VecFile } from '../../hdl/lib/test-designs.js';
+import { Arbiters, BundleMemory, Delays, Encoders, FragQueue, QueueUnit, Sequencer, VecFile } from '../../hdl/lib/test-designs.js';
 import type { ModuleDef } from '../../hdl/module.js';
 import type { SignalTree } from '../../hdl/shape.js';
 import { createSimulator } from '../../hdl/sim/index.js';
@@ -28,6 +28,7 @@ const design = elaborate(
     child('q3', QueueUnit, { depth: 3, width: 8 }),
     child('q4', QueueUnit, { depth: 4, width: 40 }),
     child('fq', FragQueue, undefined),
+    child('bmem', BundleMemory, undefined),
     child('dly', Delays, undefined),
     // Narrow keys so random stimulus hits; a wide CAM for the BigInt paths.
     child('cam6', CamUnit, { entries: 6, keyWidth: 2 }),
