@@ -2,12 +2,12 @@
 // module into IR, give each distinct (definition, config) a unique module
 // name, and check what can only be checked on the whole design.
 import { HdlError, formatLoc } from './errors.js';
-import { combOperands, type Design, type ModuleIR, type NodeId } from './ir.js';
+import { combOperands, type Design, type ModuleIR, type NodeId, type PortIR, type PortNames } from './ir.js';
 import { checkDesign } from './check.js';
 import { elaborateChild, type ElabContext, type ModuleDef } from './module.js';
 import { optimiseDesign } from './opt/index.js';
 import { nameVariants } from './variant-names.js';
-import type { SignalTree } from './shape.js';
+import { isSignal, type SignalTree } from './shape.js';
 
 export interface ElaborateOptions {
   /** Run the netlist passes of hdl/opt (default true). Off only to compare
@@ -16,11 +16,12 @@ export interface ElaborateOptions {
 }
 
 /** Elaborate, check and optimise: the one Design every backend starts from. */
-export function elaborate<C, P extends SignalTree>(def: ModuleDef<C, P>, cfg: C, opts: ElaborateOptions = {}): Design {
+export function elaborate<C, P extends SignalTree>(def: ModuleDef<C, P>, cfg: C, opts: ElaborateOptions = {}): Design<P> {
   const ctx: ElabContext = { cache: new Map(), defOf: new Map(), configKeyOf: new Map(), configOf: new Map() };
-  const top = elaborateChild(ctx, def, cfg).ir;
+  const child = elaborateChild(ctx, def, cfg);
+  const top = child.ir;
   const modules = postOrder(top);
-  const design: Design = { top, modules };
+  const design: Design<P> = { top, modules, portNames: portNamesOf(child.ports, child.portOf) };
   checkDesign(design);
   const deps = new Map<ModuleIR, Map<string, Set<string>>>();
   for (const m of modules) deps.set(m, checkCombLoops(m, deps));
@@ -123,4 +124,17 @@ function reportLoop(m: ModuleIR, cycle: NodeId[]): never {
     `${parts.join(' -> ')} -> back to the start; break it with a register`,
     named?.loc,
   );
+}
+
+/** The port record as port names; signals that are not ports of the top are left out. */
+function portNamesOf(tree: SignalTree | undefined, portOf: ReadonlyMap<NodeId, PortIR>): PortNames | undefined {
+  if (tree === undefined) return undefined;
+  if (isSignal(tree)) return portOf.get(tree.id)?.name;
+  if (Array.isArray(tree)) return (tree as readonly SignalTree[]).map((t) => portNamesOf(t, portOf) ?? '');
+  const out: Record<string, PortNames | undefined> = {};
+  for (const [k, v] of Object.entries(tree as Record<string, SignalTree | undefined>)) {
+    const n = portNamesOf(v, portOf);
+    if (n !== undefined) out[k] = n;
+  }
+  return out;
 }

@@ -188,10 +188,21 @@ export interface ModuleIR {
 }
 
 /** An elaborated, checked design: closed, backends start from here. */
-export interface Design {
+/** The shape of a top module's port record with each port replaced by
+ *  its name (a vec becomes an array, a bundle a record). */
+export type PortNames = string | { readonly [k: string]: PortNames | undefined } | readonly PortNames[];
+
+/** An elaborated design. `P` is the type of the top module's port record
+ *  (what its body returned); it types the simulator's `ports` handles. */
+export interface Design<P = unknown> {
   top: ModuleIR;
   /** Every distinct module, children before parents, top last. */
   modules: ModuleIR[];
+  /** The top's port record as port names (absent for designs built
+   *  without a module body, e.g. from IR in tests). */
+  portNames?: PortNames;
+  /** Never set: carries P for the type checker. */
+  readonly portRecord?: P;
 }
 
 /** Operand ids of a node, in a fixed order (for scheduling and traversal).

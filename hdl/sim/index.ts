@@ -5,6 +5,7 @@ import { CompiledSimulator } from './simulator.js';
 
 export { CompiledSimulator };
 export type { SignalHandle, WordHandle } from './simulator.js';
+export type { PortHandle, PortHandles } from './ports.js';
 
 export type { Simulator, SignalInfo, Trace } from './api.js';
 export type { CompileOptions } from './compile.js';
@@ -13,6 +14,6 @@ export { selectSignals } from './select.js';
 export { wordsPerCycle as batchWords } from './batch.js';
 
 /** A Simulator (api.ts); the concrete class adds memory/CAM peeks and pokes. */
-export function createSimulator(design: Design, opts?: CompileOptions): CompiledSimulator {
-  return new CompiledSimulator(design, opts);
+export function createSimulator<P>(design: Design<P>, opts?: CompileOptions): CompiledSimulator<P> {
+  return new CompiledSimulator<P>(design, opts);
 }

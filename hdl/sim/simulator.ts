@@ -3,6 +3,7 @@
 // once, so a testbench poking many inputs pays one evaluation. Peeking a
 // top-level output (or a register, or an input) settles only what outputs and
 // the next clock edge need, which is all a poke/peek/step loop ever reads.
+import { portHandles, type PortHandles } from './ports.js';
 import type { Design } from '../ir.js';
 import { flatten } from '../flatten.js';
 import type { Simulator, SignalInfo, Trace } from './api.js';
@@ -57,8 +58,8 @@ const NO_WORDS = new Uint32Array(0);
 const sameList = (a: string[] | undefined, b: string[] | undefined): boolean =>
   a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((x, i) => x === b[i]));
 
-export class CompiledSimulator implements Simulator, SettleOwner {
-  readonly design: Design;
+export class CompiledSimulator<P = unknown> implements Simulator, SettleOwner {
+  readonly design: Design<P>;
   readonly compiled: Compiled;
   /** compiled.edge and .settlePorts, one load away for the per-cycle path. */
   private readonly edgeFn: () => void;
@@ -79,7 +80,7 @@ export class CompiledSimulator implements Simulator, SettleOwner {
   /** The ports of the last runBatch call, resolved. */
   private batchPlan: BatchPlan | null = null;
 
-  constructor(design: Design, opts: CompileOptions = {}) {
+  constructor(design: Design<P>, opts: CompileOptions = {}) {
     this.design = design;
     this.opts = opts;
     const full = flatten(design);
@@ -235,6 +236,15 @@ export class CompiledSimulator implements Simulator, SettleOwner {
     rec.sample(this.compiled.state);
     this.recorder = null;
     return rec.finish();
+  }
+
+  /** Untyped here so that a simulator of a known port record is still a CompiledSimulator<unknown>. */
+  private portRecord: unknown = null;
+  /** The top's ports as typed handles, in the shape of its port record
+   *  (ports.ts): `sim.ports.mp.valid.write(1)`. Built on first use. */
+  get ports(): PortHandles<P> {
+    this.portRecord ??= portHandles<P>(this);
+    return this.portRecord as PortHandles<P>;
   }
 
   /** A signal of at most 52 bits resolved once, read and written as an
