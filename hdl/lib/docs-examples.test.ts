@@ -55,7 +55,7 @@ async function moduleFromDocs(name: string, preamble: string, blocks: readonly s
   if (missing.length > 0) throw new Error(`no example declares what ${missing.join(', ')} read(s)`);
   const src = [
     `import * as H from '${hdl}';`,
-    'const { cat, defineModule, firstOne, fsm, indexToOneHot, leadingZeros, mux, oneHotToIndex, pipe, popCount, priorityArbiter, priorityEncode, queue, regNext, roundRobinArbiter, shiftRegister, switchOn, uint, Vec } = H;',
+    'const { bitLength, cat, defineModule, firstOne, fsm, indexToOneHot, leadingZeros, maxOf, minOf, mux, oneHotToIndex, pipe, popCount, priorityArbiter, priorityEncode, queue, regNext, roundRobinArbiter, shiftRegister, smearRight, switchOn, uint, Vec } = H;',
     `export const Docs = defineModule('${name}', (m) => {`,
     '  const results: Record<string, H.Signal> = {};',
     preamble,
@@ -84,10 +84,11 @@ describe('the manual examples', () => {
   const inValid = m.input('inValid', uint(1)); const inData = m.input('inData', uint(32)); const outReady = m.input('outReady', uint(1));
   const data = m.input('data', uint(8)); const take = m.input('take', uint(1)); const sample = m.input('sample', uint(8));
   const out = { ready: m.input('out_ready', uint(1)) };
+  const hiKey = m.input('hiKey', uint(20)); const loKey = m.input('loKey', uint(20));
   const acc = m.reg('acc', uint(8), { init: 0 });
   const busy = m.output('busy', uint(1));`;
     const Lib = await moduleFromDocs('DocsLibrary', preamble, blocks, {
-      t: 't', free_index: 'free.index', newest_index: 'newest.index', oh: 'oh', g: 'g', rr_index: 'index', first_grant: 'first.grant', coverage: 'coverage', shift: 'shift',
+      t: 't', free_index: 'free.index', newest_index: 'newest.index', oh: 'oh', g: 'g', rr_index: 'index', first_grant: 'first.grant', coverage: 'coverage', shift: 'shift', digits: 'digits',
       q_ready: 'q.enq.ready', q_valid: 'q.deq.valid', q_payload: 'q.deq.payload', q_count: 'q.count', validLate: 'validLate', last: 'last', win3: 'window.at(3)',
     });
     const sim = createSimulator(elaborate(Lib, undefined));
@@ -95,6 +96,8 @@ describe('the manual examples', () => {
     // popCount of 16 sample bits, as the text says (5 bits out).
     sim.poke('sampleMask', 0b1011_0000_0000_0111);
     expect(sim.peek('coverage')).toBe(6n);
+    sim.poke('hiKey', 0x3ff);
+    expect(sim.peek('digits')).toBe(10n);
     // The FSM resets to its first state, and leaves it on start.
     expect(sim.peek('busy')).toBe(0n);
     sim.poke('start', 1);

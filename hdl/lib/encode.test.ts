@@ -30,6 +30,10 @@ function expectedOf(x: bigint, idx: number, w: number): Record<string, bigint> {
     pop: BigInt(pop),
     lzc: BigInt(hi === null ? w : w - 1 - hi),
     tzc: BigInt(lo === null ? w : lo),
+    blen: BigInt(hi === null ? 0 : hi + 1),
+    smear: hi === null ? 0n : (1n << BigInt(hi + 1)) - 1n,
+    min_lo_hi: BigInt(Math.min(lo ?? 0, hi ?? 0)),
+    max_lo_hi: BigInt(Math.max(lo ?? 0, hi ?? 0)),
   };
 }
 

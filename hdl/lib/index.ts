@@ -2,7 +2,8 @@
 // arbiters, counters of bits, switch and FSMs, queues and delay lines.
 export { Vec } from './vec.js';
 export { priorityEncode, firstOne, oneHotToIndex, indexToOneHot, type Priority, type Encoded } from './encode.js';
-export { popCount, leadingZeros, trailingZeros } from './count.js';
+export { popCount, leadingZeros, trailingZeros, bitLength, smearRight } from './count.js';
+export { minOf, maxOf } from './minmax.js';
 export { priorityArbiter, roundRobinArbiter, type Grant } from './arbiter.js';
 export { switchOn, type SwitchCases } from './switch.js';
 export { fsm, Fsm } from './fsm.js';

@@ -4,7 +4,8 @@
 import { defineModule } from '../module.js';
 import { bundle, sint, stream, ufixed, uint, vec } from '../types.js';
 import { priorityArbiter, roundRobinArbiter } from './arbiter.js';
-import { leadingZeros, popCount, trailingZeros } from './count.js';
+import { bitLength, leadingZeros, popCount, smearRight, trailingZeros } from './count.js';
+import { maxOf, minOf } from './minmax.js';
 import { firstOne, indexToOneHot, oneHotToIndex, priorityEncode } from './encode.js';
 import { fsm } from './fsm.js';
 import { pipe, regNext, shiftRegister } from './pipe.js';
@@ -31,6 +32,10 @@ export const Encoders = defineModule('Encoders', (m, cfg: { width: number }) => 
     pop: popCount(x),
     lzc: leadingZeros(x),
     tzc: trailingZeros(x),
+    blen: bitLength(x),
+    smear: smearRight(x),
+    min_lo_hi: minOf(lo.index, hi.index),
+    max_lo_hi: maxOf(lo.index, hi.index),
   };
   const ports: Record<string, unknown> = { x, idx };
   for (const [k, s] of Object.entries(outs)) {

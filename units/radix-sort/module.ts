@@ -24,11 +24,13 @@
 // lane), split by field so each word is at most 32 bits; counter banks are
 // small register files read combinationally for the read-modify-write.
 import { cat, defineModule, mux, uint, type SigOf, type UInt, type UIntType } from '../../hdl/index.js';
-import { bitLength, maxU, minU, popcount, smearRight } from './bits.js';
+import { bitLength, fsm, maxOf, minOf, popCount, smearRight } from '../../hdl/lib/index.js';
 import { checkRadixConfig, lanesOf, XY_BITS, type RadixSortConfig } from './config.js';
 
-/** Phase encoding of the control FSM (exported for testbenches that watch it). */
-export const PHASE = { LOAD: 0, SETUP: 1, CLEAR: 2, HIST: 3, PREFIX: 4, SCATTER: 5, UNLOAD: 6 } as const;
+/** The control FSM's states, in code order (the phase register shows their names). */
+export const PHASES = ['load', 'setup', 'clear', 'hist', 'prefix', 'scatter', 'unload'] as const;
+/** The code of each state, for testbenches that watch the phase register. */
+export const PHASE = Object.fromEntries(PHASES.map((p, i) => [p.toUpperCase(), i])) as { readonly [K in Uppercase<(typeof PHASES)[number]>]: number };
 
 /** Zero-extend or truncate to w bits (the value is known to fit). */
 function fit(x: UInt, w: number): UInt {
@@ -77,8 +79,7 @@ export const RadixSorter = defineModule('RadixSorter', (m, cfg: RadixSortConfig)
   const overflowOut = m.output('overflow', uint(1));
 
   // ---- state -------------------------------------------------------------
-  const phase = m.reg('phase', uint(3), { init: PHASE.LOAD });
-  const is = (p: number): UInt => phase.eq(p);
+  const phase = fsm(m, 'phase', PHASES);
   const n = m.reg('n', cntT, { init: 0 });
   const overflow = m.reg('overflow_q', uint(1), { init: 0 });
   const pidMin = m.reg('pid_min', uint(P), { init: 2 ** P - 1 });
@@ -112,7 +113,7 @@ export const RadixSorter = defineModule('RadixSorter', (m, cfg: RadixSortConfig)
   const banks = Array.from({ length: L }, (_, j) => m.memory(`count_${j}`, cntT, 2 ** k));
 
   // ---- LOAD: write beat into A, track ranges ------------------------------
-  const loading = is(PHASE.LOAD).and(loadValid).named('loading');
+  const loading = phase.is('load').and(loadValid).named('loading');
   let bMin: UInt = pidMin;
   let bMax: UInt = pidMax;
   let bAnd: UInt = xyAnd;
@@ -127,20 +128,20 @@ export const RadixSorter = defineModule('RadixSorter', (m, cfg: RadixSortConfig)
     loadAddr.push(at.trunc(A));
     loadEn.push(loading.and(lane).and(fits).named(`load_en_${j}`));
     dropped = dropped.or(lane.and(fits.not()));
-    bMin = mux(lane, minU(bMin, inPid[j]!), bMin);
-    bMax = mux(lane, maxU(bMax, inPid[j]!), bMax);
+    bMin = mux(lane, minOf(bMin, inPid[j]!), bMin);
+    bMax = mux(lane, maxOf(bMax, inPid[j]!), bMax);
     bAnd = mux(lane, bAnd.and(inXy[j]!), bAnd);
     bOr = mux(lane, bOr.or(inXy[j]!), bOr);
   }
-  const loadedNow = popcount(m, loadMask).zext(A + 2);
+  const loadedNow = popCount(loadMask).zext(A + 2);
   const nNext = n.zext(A + 2).addWrap(loadedNow);
   const nSat = mux(nNext.gt(cap), m.lit(cap, uint(A + 2)), nNext).trunc(A + 1);
 
   // ---- SETUP: significant bits, passes, lane chunks -----------------------
   const varying = xyOr.and(xyAnd.not()).named('xy_varying');
   const maskNow = smearRight(varying).named('xy_mask_now');
-  const mNow = bitLength(m, varying).named('mbits_now');
-  const pNow = bitLength(m, pidMax.subWrap(pidMin)).named('pbits_now');
+  const mNow = bitLength(varying).named('mbits_now');
+  const pNow = bitLength(pidMax.subWrap(pidMin)).named('pbits_now');
   // An empty tile leaves the range registers at their reset values: no bits.
   const bSum = mNow.zext(offBits).add(pNow.zext(offBits)).trunc(offBits);
   const bNow = mux(n.eq(0), m.lit(0, uint(offBits)), bSum).named('key_bits_now');
@@ -150,7 +151,7 @@ export const RadixSorter = defineModule('RadixSorter', (m, cfg: RadixSortConfig)
   for (let j = 1; j < L; j++) baseNow.push(baseNow[j - 1]!.addWrap(chunkNow));
   const lenNow = baseNow.map((b, j) => {
     const rest = n.subWrap(b);
-    return mux(n.gt(b), minU(rest, chunkNow), m.lit(0, cntT)).named(`len_now_${j}`);
+    return mux(n.gt(b), minOf(rest, chunkNow), m.lit(0, cntT)).named(`len_now_${j}`);
   });
 
   // ---- digit extraction from a pair read back from the source buffer ------
@@ -166,8 +167,8 @@ export const RadixSorter = defineModule('RadixSorter', (m, cfg: RadixSortConfig)
   };
 
   // ---- passes: read ports, counters, scatter -------------------------------
-  const walking = is(PHASE.HIST).or(is(PHASE.SCATTER)).named('walking');
-  const unloading = is(PHASE.UNLOAD);
+  const walking = phase.is('hist').or(phase.is('scatter')).named('walking');
+  const unloading = phase.is('unload');
   const finalIsB = srcIsB;
   const rdAddr: UInt[] = [];
   const srcData: { pid: UInt; xy: UInt; val: UInt }[] = [];
@@ -191,10 +192,10 @@ export const RadixSorter = defineModule('RadixSorter', (m, cfg: RadixSortConfig)
     hv.push(v);
   }
 
-  const clearing = is(PHASE.CLEAR);
-  const prefixing = is(PHASE.PREFIX);
-  const hist = is(PHASE.HIST);
-  const scatter = is(PHASE.SCATTER);
+  const clearing = phase.is('clear');
+  const prefixing = phase.is('prefix');
+  const hist = phase.is('hist');
+  const scatter = phase.is('scatter');
   const cIdx = c.trunc(k);
   // Prefix: bank j gets running + the counts of lanes < j at digit c.
   const bankRd: UInt[] = [];
@@ -256,8 +257,8 @@ export const RadixSorter = defineModule('RadixSorter', (m, cfg: RadixSortConfig)
   outValid.drive(uv);
   outLast.drive(ulast);
   outMask.drive(umask);
-  loadReady.drive(is(PHASE.LOAD));
-  busy.drive(is(PHASE.LOAD).not());
+  loadReady.drive(phase.is('load'));
+  busy.drive(phase.is('load').not());
   passesOut.drive(passes);
   overflowOut.drive(overflow);
 
@@ -271,9 +272,9 @@ export const RadixSorter = defineModule('RadixSorter', (m, cfg: RadixSortConfig)
     xyAnd.set(bAnd);
     xyOr.set(bOr);
     m.when(dropped, () => overflow.set(1));
-    m.when(loadLast, () => phase.set(PHASE.SETUP));
+    m.when(loadLast, () => phase.goto('setup'));
   })
-    .elsewhen(is(PHASE.SETUP), () => {
+    .elsewhen(phase.is('setup'), () => {
       xyMask.set(maskNow);
       mbits.set(mNow);
       keyBits.set(bNow);
@@ -288,14 +289,14 @@ export const RadixSorter = defineModule('RadixSorter', (m, cfg: RadixSortConfig)
       srcIsB.set(0);
       i.set(0);
       c.set(0);
-      phase.set(mux(bNow.eq(0), m.lit(PHASE.UNLOAD, uint(3)), m.lit(PHASE.CLEAR, uint(3))));
+      m.when(bNow.eq(0), () => phase.goto('unload')).otherwise(() => phase.goto('clear'));
     })
     .elsewhen(clearing, () => {
       c.set(c.addWrap(1));
       m.when(lastCount, () => {
         c.set(0);
         i.set(0);
-        phase.set(PHASE.HIST);
+        phase.goto('hist');
       });
     })
     .elsewhen(hist, () => {
@@ -304,7 +305,7 @@ export const RadixSorter = defineModule('RadixSorter', (m, cfg: RadixSortConfig)
         i.set(0);
         c.set(0);
         running.set(0);
-        phase.set(PHASE.PREFIX);
+        phase.goto('prefix');
       });
     })
     .elsewhen(prefixing, () => {
@@ -313,7 +314,7 @@ export const RadixSorter = defineModule('RadixSorter', (m, cfg: RadixSortConfig)
       m.when(lastCount, () => {
         c.set(0);
         i.set(0);
-        phase.set(PHASE.SCATTER);
+        phase.goto('scatter');
       });
     })
     .elsewhen(scatter, () => {
@@ -324,7 +325,7 @@ export const RadixSorter = defineModule('RadixSorter', (m, cfg: RadixSortConfig)
         off.set(off.addWrap(k));
         passes.set(passes.addWrap(1));
         srcIsB.set(srcIsB.not());
-        phase.set(mux(moreDigits, m.lit(PHASE.CLEAR, uint(3)), m.lit(PHASE.UNLOAD, uint(3))));
+        m.when(moreDigits, () => phase.goto('clear')).otherwise(() => phase.goto('unload'));
       });
     })
     .elsewhen(unloading, () => {
@@ -337,7 +338,7 @@ export const RadixSorter = defineModule('RadixSorter', (m, cfg: RadixSortConfig)
         pidMax.set(0);
         xyAnd.set(2 ** XY_BITS - 1);
         xyOr.set(0);
-        phase.set(PHASE.LOAD);
+        phase.goto('load');
       });
     });
 

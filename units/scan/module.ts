@@ -7,6 +7,7 @@
 // After in_last the open quad is flushed in an extra cycle (in_ready low),
 // then `done` pulses with the tile's totals, which hold until the next tile.
 import { defineModule, uint } from '../../hdl/index.js';
+import { fsm } from '../../hdl/lib/index.js';
 import type { ScanConfig } from './config.js';
 
 export const Scan = defineModule('Scan', (m, cfg: ScanConfig) => {
@@ -27,8 +28,11 @@ export const Scan = defineModule('Scan', (m, cfg: ScanConfig) => {
   const quads = m.output('quads', uint(I));
   const execs = m.output('shader_execs', uint(I + 2));
 
-  const open = m.reg('open', uint(1), { init: 0 });
-  const flush = m.reg('flush', uint(1), { init: 0 });
+  // idle: between tiles; open: a tile's pairs are arriving; flush: the
+  // cycle after in_last, when the open quad and the totals leave.
+  const state = fsm(m, 'state', ['idle', 'open', 'flush'] as const);
+  const open = state.is('idle').not().named('open');
+  const flush = state.is('flush').named('flush');
   const curPid = m.reg('cur_pid', uint(P), { init: 0 });
   const curQuad = m.reg('cur_quad', uint(30), { init: 0 });
   const curFirst = m.reg('cur_first', uint(I), { init: 0 });
@@ -73,11 +77,9 @@ export const Scan = defineModule('Scan', (m, cfg: ScanConfig) => {
       m.when(newPrim, () => nPrims.set(nPrims.addWrap(1)));
       m.when(newQuad, () => nQuads.set(nQuads.addWrap(1)));
     });
-    open.set(1);
-    m.when(inLast, () => flush.set(1));
+    m.when(inLast, () => state.goto('flush')).otherwise(() => state.goto('open'));
   }).elsewhen(flush, () => {
-    flush.set(0);
-    open.set(0);
+    state.goto('idle');
     idx.set(0);
   });
 

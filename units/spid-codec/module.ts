@@ -7,12 +7,11 @@
 //         bits and the bus lines (1..3, or 4: the block stays raw).
 // The packer is LSB-first: a 64-bit accumulator takes each field at its fill
 // level and gives out its low 32 bits whenever 32 or more are filled.
-import { defineModule, mux, uint, type UInt } from '../../hdl/index.js';
-import { bitLength, maxU, minU } from '../radix-sort/bits.js';
+import { defineModule, mux, uint } from '../../hdl/index.js';
+import { bitLength, fsm, maxOf, minOf } from '../../hdl/lib/index.js';
 import type { MinmaxEncoderConfig } from './config.js';
 
 const WORDS = 64;
-const PHASE = { LOAD: 0, HMIN: 1, HW: 2, EMIT: 3, FLUSH: 4 } as const;
 
 export const MinmaxEncoder = defineModule('MinmaxEncoder', (m, _cfg: MinmaxEncoderConfig) => {
   const inValid = m.input('in_valid', uint(1));
@@ -26,7 +25,7 @@ export const MinmaxEncoder = defineModule('MinmaxEncoder', (m, _cfg: MinmaxEncod
   const linesOut = m.output('lines', uint(3));
   const minOut = m.output('min', uint(32));
 
-  const phase = m.reg('phase', uint(3), { init: PHASE.LOAD });
+  const phase = fsm(m, 'phase', ['load', 'hmin', 'hw', 'emit', 'flush'] as const);
   const cnt = m.reg('cnt', uint(7), { init: 0 });
   const lo = m.reg('lo', uint(32), { init: 2 ** 32 - 1 });
   const hi = m.reg('hi', uint(32), { init: 0 });
@@ -34,21 +33,20 @@ export const MinmaxEncoder = defineModule('MinmaxEncoder', (m, _cfg: MinmaxEncod
   const acc = m.reg('acc', uint(64), { init: 0 });
   const fill = m.reg('fill', uint(6), { init: 0 });
   const block = m.memory('block', uint(32), WORDS);
-  const is = (p: number): UInt => phase.eq(p);
 
-  const take = is(PHASE.LOAD).and(inValid).named('take');
+  const take = phase.is('load').and(inValid).named('take');
   block.write(cnt.trunc(6), inValue, take);
   const rd = block.read(cnt.trunc(6));
 
   // What enters the packer this cycle, and how many bits of it.
-  const wNow = bitLength(m, hi.subWrap(lo)).named('w_now');
-  const field = mux(is(PHASE.HMIN), lo, mux(is(PHASE.HW), w.zext(32), rd.subWrap(lo))).named('field');
-  const fieldBits = mux(is(PHASE.HMIN), m.lit(32, uint(6)), mux(is(PHASE.HW), m.lit(6, uint(6)), w)).named('field_bits');
-  const pushing = is(PHASE.HMIN).or(is(PHASE.HW)).or(is(PHASE.EMIT)).named('pushing');
+  const wNow = bitLength(hi.subWrap(lo)).named('w_now');
+  const field = mux(phase.is('hmin'), lo, mux(phase.is('hw'), w.zext(32), rd.subWrap(lo))).named('field');
+  const fieldBits = mux(phase.is('hmin'), 32, mux(phase.is('hw'), 6, w)).named('field_bits');
+  const pushing = phase.is('hmin').or(phase.is('hw')).or(phase.is('emit')).named('pushing');
   const merged = acc.or(field.zext(64).shlBy(fill)).named('merged');
   const filled = fill.zext(7).add(fieldBits.zext(7)).trunc(7).named('filled');
   const full = pushing.and(filled.ge(32));
-  const flushing = is(PHASE.FLUSH);
+  const flushing = phase.is('flush');
 
   m.when(pushing, () => {
     m.when(full, () => {
@@ -61,24 +59,24 @@ export const MinmaxEncoder = defineModule('MinmaxEncoder', (m, _cfg: MinmaxEncod
   });
 
   m.when(take, () => {
-    lo.set(minU(lo, inValue));
-    hi.set(maxU(hi, inValue));
+    lo.set(minOf(lo, inValue));
+    hi.set(maxOf(hi, inValue));
     cnt.set(cnt.addWrap(1));
-    m.when(cnt.eq(WORDS - 1), () => phase.set(PHASE.HMIN));
+    m.when(cnt.eq(WORDS - 1), () => phase.goto('hmin'));
   })
-    .elsewhen(is(PHASE.HMIN), () => {
+    .elsewhen(phase.is('hmin'), () => {
       w.set(wNow);
-      phase.set(PHASE.HW);
+      phase.goto('hw');
     })
-    .elsewhen(is(PHASE.HW), () => {
+    .elsewhen(phase.is('hw'), () => {
       // Word 0 was read this cycle (cnt wrapped to 64, address 0).
       cnt.set(1);
-      phase.set(PHASE.EMIT);
+      phase.goto('emit');
     })
-    .elsewhen(is(PHASE.EMIT), () => {
+    .elsewhen(phase.is('emit'), () => {
       // cnt is the address read this cycle; the word pushed is cnt - 1, read last cycle.
       cnt.set(cnt.addWrap(1));
-      m.when(cnt.eq(WORDS), () => phase.set(PHASE.FLUSH));
+      m.when(cnt.eq(WORDS), () => phase.goto('flush'));
     })
     .elsewhen(flushing, () => {
       cnt.set(0);
@@ -86,12 +84,12 @@ export const MinmaxEncoder = defineModule('MinmaxEncoder', (m, _cfg: MinmaxEncod
       hi.set(0);
       acc.set(0);
       fill.set(0);
-      phase.set(PHASE.LOAD);
+      phase.goto('load');
     });
 
   const payload = w.zext(12).shl(6).trunc(12).add(38).trunc(12).named('payload_bits');
-  const lines = mux(payload.le(512), m.lit(1, uint(3)), mux(payload.le(1024), m.lit(2, uint(3)), mux(payload.le(1536), m.lit(3, uint(3)), m.lit(4, uint(3)))));
-  inReady.drive(is(PHASE.LOAD));
+  const lines = mux(payload.le(512), 1, mux(payload.le(1024), 2, mux(payload.le(1536), 3, m.lit(4, uint(3)))));
+  inReady.drive(phase.is('load'));
   wordValid.drive(full.or(flushing.and(fill.ne(0))));
   word.drive(mux(flushing, acc.trunc(32), merged.trunc(32)));
   done.drive(flushing);
