@@ -5,6 +5,7 @@
 // matches. Each handle resolves its signal once. read/write take and give
 // the raw bits as a bigint (any width); number() and words() give the fast
 // handles of handles.ts and word-handles.ts for hot loops.
+import { InternalError, ParamError } from '../errors.js';
 import type { Design, PortNames } from '../ir.js';
 import type { Signal } from '../signal.js';
 import type { SignalHandle } from './handles.js';
@@ -59,7 +60,8 @@ export function portHandles<P>(sim: PortOwner): PortHandles<P> {
   const byName = new Map(top.ports.map((p) => [p.name, p]));
   const make = (name: string): PortHandle => {
     const port = byName.get(name);
-    if (port === undefined) throw new Error(`ports: ${top.name} has no port ${name}`);
+    // The names come from the design's own port record: a miss is a bug.
+    if (port === undefined) throw new InternalError(`ports: ${top.name} has no port ${name}, though its port record names it`);
     const path = `${top.name}.${name}`;
     const direction = port.dir === 'in' ? 'input' : 'output';
     return {
@@ -69,7 +71,7 @@ export function portHandles<P>(sim: PortOwner): PortHandles<P> {
       read: () => sim.peek(path),
       readSigned: () => sim.peekSigned(path),
       write: (value) => {
-        if (direction !== 'input') throw new Error(`ports: ${path} is an output of ${top.name}; only inputs can be written`);
+        if (direction !== 'input') throw new ParamError('port', path, `an input of ${top.name}`, { message: `ports: ${path} is an output of ${top.name}; only inputs can be written` });
         sim.poke(path, value);
       },
       number: () => sim.handle(path),
