@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { register } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { UserError } from '../../hdl/errors.js';
 
 const FROM_SOURCES = import.meta.url.endsWith('.ts');
 let registered = false;
@@ -55,7 +56,8 @@ async function bundled(file: string): Promise<string | null> {
       // esbuild's own message is a count; its first error says what and where.
       const first = (e as { errors?: { text: string; location: { file: string; line: number; column: number } | null }[] }).errors?.[0];
       if (first === undefined) throw e;
-      throw new Error(`${first.location ? `${first.location.file}:${first.location.line}:${first.location.column}: ` : ''}${first.text}`);
+      // A plugin that does not compile is its author's mistake, named at its place.
+      throw new UserError(`${first.location ? `${first.location.file}:${first.location.line}:${first.location.column}: ` : ''}${first.text}`);
     }
     const inputs = Object.keys(r.metafile?.inputs ?? {}).map((f) => resolve(cwd, f)).map((f) => ({ file: f, mtimeMs: statSync(f).mtimeMs, size: statSync(f).size }));
     mkdirSync(dir, { recursive: true });
