@@ -338,13 +338,21 @@ export interface Experiment {
    *  report folder, for its pictures and files; `files.link` is that folder
    *  relative to the report folder, for links in `markdown` (which goes
    *  into the report's index.md). Nothing is written anywhere else. */
-  run(seed: number, files: ExperimentFiles): Promise<ExperimentResult>;
+  run(seed: number, files: ExperimentFiles, context?: ExperimentContext): Promise<ExperimentResult>;
 }
 
 /** Where an experiment may write: its own folder, and that folder relative to the report. */
 export interface ExperimentFiles {
   readonly dir: string;
   readonly link: string;
+}
+
+/** How the experiment is being run. */
+export interface ExperimentContext {
+  /** Run by `gfxrtl study --all` (npm start) for a study with a `mainJob`
+   *  narrowing: an experiment too long for the main job runs its reduced
+   *  set and says so; `gfxrtl study NAME` runs the full one. */
+  readonly mainJob: boolean;
 }
 
 /** What an experiment returns: a Markdown section and its raw records. */
@@ -384,8 +392,9 @@ export interface Study<S extends Schema = Schema, W = unknown> {
    *  still runs on its own with `gfxrtl study NAME`. */
   readonly notInMainJob?: string;
   /** How `gfxrtl study --all` (npm start) narrows this study so the main
-   *  job fits its time: a `--only` text and workload parameters, and why.
-   *  `gfxrtl study NAME` runs the full study. */
+   *  job fits its time: a `--only` text and workload parameters, and why;
+   *  its experiments are told (ExperimentContext.mainJob). `gfxrtl study
+   *  NAME` runs the full study. */
   readonly mainJob?: { readonly only?: string; readonly params?: Readonly<Record<string, number>>; readonly why: string };
   readonly unit: UnitDef<S>;
   readonly space: ConfigSpace<S>;

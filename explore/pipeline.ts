@@ -50,6 +50,8 @@ export interface StudyRunOptions {
   readonly params?: Readonly<Record<string, number>>;
   /** The global knobs file (a calibration.json of the global study) for a study other than the global one. */
   readonly knobs?: string;
+  /** Run by `--all` with the study's mainJob narrowing (its experiments are told). */
+  readonly mainJob?: boolean;
   readonly yosys: YosysCrossCheck;
   /** The study whose calibration gives the global knobs. */
   readonly global: StudyEntryRef;
@@ -117,7 +119,7 @@ export async function runStudy(entry: StudyEntryRef, opts: StudyRunOptions): Pro
   if (study.experiments && study.experiments.length > 0) {
     const seed = study.workloads[0]?.seed ?? 1;
     opts.log(`\ngfxrtl study ${study.name}: experiments ${study.experiments.map((e) => e.name).join(', ')} (seed ${seed})`);
-    for (const f of await runExperiments(study.experiments, opts.out, seed)) opts.log(`experiment: ${f}`);
+    for (const f of await runExperiments(study.experiments, opts.out, seed, { mainJob: opts.mainJob === true })) opts.log(`experiment: ${f}`);
   }
   step(2, `sweep ${study.unit.name} micro-architectures x Vt x Vdd x pipeline depth on the ${study.workloads[0]?.name ?? ''} workload, then write the report`);
   const priced = await sweep(entry, opts, opts.out, existsSync(own) ? own : undefined, true);
@@ -205,6 +207,7 @@ export async function runAllStudies(entries: readonly StudyEntryRef[], opts: All
       out,
       ...(main?.only !== undefined && { only: main.only }),
       ...(main?.params !== undefined && { params: main.params }),
+      ...(main !== undefined && { mainJob: true }),
       ...(knobs !== undefined && n !== global.study.name && { knobs }),
     });
     // Interrupted: the sweep said how to resume; rerunning --all resumes too.
