@@ -5,6 +5,7 @@
 import { inventory } from '../../hdl/inventory/index.js';
 import { minStages, price } from '../../synth-models/index.js';
 import { findUnit } from '../../units/registry.js';
+import type { FrontierPoint } from './frontier.js';
 
 export interface CostRow {
   readonly unit: 'qfm' | 'pmu';
@@ -50,7 +51,8 @@ function priceUnit(unit: 'qfm' | 'pmu', config: Record<string, string>): Omit<Co
   return { areaMm2: r.areaMm2, powerW: r.powerW, clockHz: r.clockHz, stages, storageBits };
 }
 
-export function costSweep(s: CostSweep, log: (l: string) => void = () => undefined): CostRow[] {
+/** The unit's configurations of the sweep, each elaborated and priced. */
+export function costSweep(s: CostSweep, unit: 'qfm' | 'pmu', log: (l: string) => void = () => undefined): CostRow[] {
   const rows: CostRow[] = [];
   const seen = new Set<string>();
   const qfm = (entries: number, maskWidth: number): void => {
@@ -60,11 +62,34 @@ export function costSweep(s: CostSweep, log: (l: string) => void = () => undefin
     rows.push({ unit: 'qfm', entries, maskWidth, msaa: s.msaa, ...priceUnit('qfm', { entries: String(entries), maskWidth: String(maskWidth), msaa: String(s.msaa) }) });
     log(`cost qfm entries ${entries} mask ${maskWidth}`);
   };
-  for (const e of s.qfmEntries) qfm(e, 512);
-  for (const w of s.qfmMaskWidths) qfm(32, w);
-  for (const e of s.pmuEntries) {
-    rows.push({ unit: 'pmu', entries: e, maskWidth: null, msaa: s.msaa, ...priceUnit('pmu', { entries: String(e), msaa: String(s.msaa) }) });
-    log(`cost pmu entries ${e}`);
+  if (unit === 'qfm') {
+    for (const e of s.qfmEntries) qfm(e, 512);
+    for (const w of s.qfmMaskWidths) qfm(32, w);
+  } else {
+    for (const e of s.pmuEntries) {
+      rows.push({ unit: 'pmu', entries: e, maskWidth: null, msaa: s.msaa, ...priceUnit('pmu', { entries: String(e), msaa: String(s.msaa) }) });
+      log(`cost pmu entries ${e}`);
+    }
   }
   return rows;
+}
+
+/** The report section: every priced configuration with the shading it saved in the experiment. */
+export function costSection(cost: readonly CostRow[], pts: readonly FrontierPoint[]): string {
+  const saved = (c: CostRow): string => {
+    const p = pts.find((x) => x.unit === c.unit && x.entries === c.entries && x.maskWidth === c.maskWidth);
+    return p ? `${(100 * p.saved).toFixed(1)}%${p.onFrontier ? ' (frontier)' : ''}` : '';
+  };
+  return [
+    '## Cost (45 nm)',
+    '',
+    `Each configuration elaborated and priced from its operator inventory (CAM, memory and register bits, comparators, muxes) at ${COST_POINT.vt} Vt, ${COST_POINT.vdd} V, ${COST_CLOCK_HZ / 1e9} GHz, pipelined to meet it; default (uncalibrated) knobs. Saved: quads saved over NOMERGE by that buffer size in the experiment above, all scenes and areas together, at the priced MSAA rate.`,
+    '',
+    '| unit | entries | mask bits | storage bits | stages | area (mm^2) | power (W) | shading saved |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...cost.map((c) => `| ${c.unit} | ${c.entries} | ${c.maskWidth ?? ''} | ${c.storageBits} | ${c.stages} | ${c.areaMm2.toFixed(3)} | ${c.powerW.toFixed(3)} | ${saved(c)} |`),
+    '',
+    '![Shading work saved against area](plots/frontier.png)',
+    '',
+  ].join('\n');
 }

@@ -1,13 +1,14 @@
 // What the merge units' cost sweep simulates: one seeded scene's quad
 // fragments, streamed into the unit back to back (consumer always ready),
-// on the micro-architecture's own elaboration. Work = quad fragments with
-// covered samples (what NOMERGE would shade); the shading saved is
+// on the micro-architecture's own elaboration. QFM gets them patch by
+// patch (flushing after each), the PMU draw by draw. Work = quad fragments
+// with covered samples (what NOMERGE would shade); the shading saved is
 // 1 - quads out / work.
 import { makeRng } from '../../testbenches/rng.js';
 import { PMU_OUT_FIELDS, pmuPayloads } from '../../testbenches/merge/pmu-stimulus.js';
 import { OUT_FIELDS, qfmPayloads } from '../../testbenches/merge/qfm-stimulus.js';
 import { runStream } from '../../testbenches/merge/stream-run.js';
-import { makeScene, MERGE_SCENES, type MergeSceneName, rasterizeScene } from '../../testbenches/workloads/merge/index.js';
+import { fragmentsByDraw, makeScene, MERGE_SURFACES, type MergeSurface, rasterizeScene } from '../../testbenches/workloads/merge/index.js';
 import type { QuadFrag } from '../../units/merge-common/quad.js';
 import type { MergeMsaa } from '../../units/merge-common/samples.js';
 import type { Design } from '../../hdl/ir.js';
@@ -21,26 +22,35 @@ export const MAX_MERGE_TRIANGLES = 1 << 20;
 export const QUAD: WorkUnit = { name: 'quad', doc: 'one quad fragment with covered samples in (what NOMERGE shades)' };
 
 export interface MergeWorkload {
+  /** Fragments per patch (QFM's flush unit). */
   readonly grids: readonly (readonly QuadFrag[])[];
+  /** Fragments per draw (the PMU's flush unit). */
+  readonly draws: readonly (readonly QuadFrag[])[];
   readonly msaa: MergeMsaa;
 }
 
-/** One scene per surface; each config rasterizes it at its own MSAA, cut into grids its masks can hold. */
+/**
+ * One scene per surface; each config rasterizes it at its own MSAA, cut
+ * into square patches its masks can hold. A small frame and few triangles:
+ * the sweep cycle-simulates every configuration on it (the shading-work
+ * experiment measures the full-size scenes on the golden models).
+ */
 export function sceneWorkloads<C extends { msaa: string }>(maskWidth: (c: C) => number): WorkloadDef<C, MergeWorkload>[] {
-  return MERGE_SCENES.map((surface: MergeSceneName, i) => ({
+  return MERGE_SURFACES.map((surface: MergeSurface, i) => ({
     name: i === 0 ? 'default' : surface,
-    doc: `a ${surface} tessellated into about N triangles of mean area A px^2 (grids of at most 512, or the mask width)`,
+    doc: `a ${surface} tessellated into about N triangles of mean area A px^2 on a 128 x 128 frame, as square patches of at most 512 triangles (or the mask width)`,
     seed: 2010,
     params: {
-      triangles: { default: 256, integer: true, min: 2, max: MAX_MERGE_TRIANGLES, doc: 'triangles asked of the tessellator' },
+      triangles: { default: 256, integer: true, min: 2, max: MAX_MERGE_TRIANGLES, doc: 'triangles asked of the tessellator (fewer if the surface would not fit the frame)' },
       area: { default: 2, integer: false, min: 0, above: true, max: 64, doc: 'mean triangle area, px^2' },
     },
-    id: (p, seed) => `merge-${surface}-${p['triangles']}tri-${p['area']}px2-s${seed}`,
-    describe: (p, seed) => `${surface}, about ${p['triangles']} triangles of mean area ${p['area']} px^2, seed ${seed}`,
+    id: (p, seed) => `merge-${surface}-${p['triangles']}tri-${p['area']}px2-patches-s${seed}`,
+    describe: (p, seed) => `${surface}, about ${p['triangles']} triangles of mean area ${p['area']} px^2 in square patches, seed ${seed}`,
     build: (p, seed, c) => {
       const msaa = Number(c.msaa) as MergeMsaa;
-      const scene = makeScene({ surface, area: p['area']!, triangles: p['triangles']!, gridTriangles: Math.min(512, maskWidth(c)), seed, width: 128, height: 128 });
-      return { grids: rasterizeScene(scene, msaa).grids, msaa };
+      const scene = makeScene({ surface, area: p['area']!, triangles: p['triangles']!, maxGridTriangles: Math.min(512, maskWidth(c)), seed, width: 128, height: 128, shrink: true });
+      const raster = rasterizeScene(scene, msaa);
+      return { grids: raster.grids, draws: fragmentsByDraw(raster), msaa };
     },
   }));
 }
@@ -68,7 +78,7 @@ export function runQfmStream(ctx: StreamCtx, maskWidth: number, depthBits: numbe
 }
 
 export function runPmuStream(ctx: StreamCtx, c: { depthBits: number; triBits: number; vertexBits: number }): Counts {
-  const p = pmuPayloads(ctx.workload.grids, { msaa: ctx.workload.msaa, ...c });
+  const p = pmuPayloads(ctx.workload.draws, { msaa: ctx.workload.msaa, ...c });
   const run = runStream(ctx.design, 'Pmu', p, PMU_OUT_FIELDS, makeRng(ctx.seed), 0, 0, ctx.simulator());
   return streamCounts(run, nonEmpty(ctx.workload.grids), p.length);
 }

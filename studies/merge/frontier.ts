@@ -2,7 +2,7 @@
 // what the golden models measured for the same unit and buffer size
 // (quads saved over NOMERGE, summed over every scene and triangle area at
 // the cost sweep's MSAA rate), and the Pareto frontier (less area, more
-// saved) over both units.
+// saved) over the priced configurations.
 import type { TopLevelSpec } from 'vega-lite';
 import type { CostRow } from './cost.js';
 import type { ResultRow } from './experiment.js';

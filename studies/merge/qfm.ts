@@ -1,12 +1,13 @@
 // The QFM study: the cost sweep of buffer entries and mask width (area from
 // each elaborated netlist, shading saved and cycles per quad from cycle
 // simulation of it on a scene), with the shading-work experiment over all
-// scenes, areas, MSAA rates and buffer sizes (golden models, both units,
-// heat maps and plots) as its experiment.
+// scenes, areas, MSAA rates and buffer sizes (golden model, heat maps and
+// plots) as its experiment.
 import { QFM_UNIT } from '../../units/builtin.js';
 import type { QfmConfig } from '../../units/qfm/config.js';
 import { defineStudy } from '../../explore/index.js';
 import { MERGE_COUNTERS, MERGE_METRICS, MERGE_OBJECTIVES, QUAD, runQfmStream, sceneWorkloads } from './driver.js';
+import { MAIN_JOB_WHY } from './main-job.js';
 import { shadingWorkExperiment } from './study-experiment.js';
 
 export const study = defineStudy({
@@ -25,6 +26,7 @@ export const study = defineStudy({
   objectives: MERGE_OBJECTIVES,
   counterDisplay: MERGE_COUNTERS,
   pipelineRegisters: { enable: true },
-  experiments: [shadingWorkExperiment],
+  mainJob: { why: `the shading-work experiment on ${MAIN_JOB_WHY}` },
+  experiments: [shadingWorkExperiment('qfm')],
   report: [{ kind: 'frontier' }, { kind: 'microarch' }, { kind: 'experiments' }],
 });

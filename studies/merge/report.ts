@@ -1,6 +1,6 @@
-// The merge study's report folder: results.jsonl (one row per measurement),
-// heat maps (PNG) per scene, plots (SVG + PNG) and index.md with the
-// headline tables. Everything is rendered in memory first, then each file
+// The merge study's report folder for one unit: results.jsonl (one row per
+// measurement), heat maps (PNG) per scene, plots (SVG + PNG) and index.md
+// with the tables. Everything is rendered in memory first, then each file
 // is written to a temporary name and renamed.
 import { join } from 'node:path';
 import type { TopLevelSpec } from 'vega-lite';
@@ -10,6 +10,7 @@ import { svgToPng } from '../../waveforms/png.js';
 import type { ExperimentParams, ResultRow } from './experiment.js';
 import { heatmapSvg, type HeatPanel } from './heatmap.js';
 import { capturedSpec, perPixelVsAreaSpec, pmuSpec } from './plots.js';
+import { capturedTable, pmuTable, shadedTable } from './tables.js';
 
 export interface HeatFigure {
   readonly scene: string;
@@ -21,55 +22,34 @@ export interface HeatFigure {
 
 export interface ReportInput {
   readonly params: ExperimentParams;
+  readonly what: string;
   readonly rows: readonly ResultRow[];
   readonly heat: readonly HeatFigure[];
-  readonly plotEntries: number;
-  readonly plotMsaa: number;
-  readonly pmuArea: number;
+  readonly heatEntries: number;
   readonly seconds: number;
   readonly extraSections?: readonly string[];
 }
 
-const f2 = (x: number | undefined | null): string => (x === undefined || x === null ? '' : x.toFixed(2));
-const f3 = (x: number | undefined | null): string => (x === undefined || x === null ? '' : x.toFixed(3));
-
-function perPixelTable(rows: readonly ResultRow[], msaa: number, entries: number): string {
-  const lines = [
-    `| scene | area (px^2) | mean area | covered px | NOMERGE | QFM (${entries}) | QFM unbounded | PMU (${entries}) | PMU unbounded |`,
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+/** What the rows mean, as the report (and docs/results) state it. */
+export function definitions(p: ExperimentParams): string[] {
+  const flush = p.unit === 'qfm' ? 'each patch (grid)' : 'each draw';
+  return [
+    `Shaded per pixel = 4 x shaded quads / covered pixels: pixel-shader executions per covered pixel, helper pixels included. ` +
+      `Buffers flush after ${flush}; the bounded ones flush by '${p.flush}'. ` +
+      (p.unit === 'qfm'
+        ? `QFM tries can_merge on the ${p.recent} newest matching entries. The ideal buffer is unbounded, tries every matching entry and merges at flush (no bounded run beats it: property-tested).`
+        : 'The PMU looks at every same-quad entry (no N limit) and keeps one primitive per entry. The ideal PMU is unbounded and merges at flush.'),
+    '',
+    "Captured = quads a buffer saves / quads the ideal saves (against NOMERGE). Savings = quads saved / all quads NOMERGE shades." +
+      (p.unit === 'pmu'
+        ? ' PMU efficiency, both readings of the paper: **saved/partial** = partially covered quads saved / partially covered quads in (the figure caption), **partial drop** = (partially covered quads in - partially covered quads shaded) / partially covered quads in (the text). A partially covered quad has a pixel with some but not all samples covered.'
+        : ''),
   ];
-  const keyOf = (r: ResultRow): string => `${r.scene}|${r.triArea}`;
-  const groups = new Map<string, ResultRow[]>();
-  for (const r of rows) if (r.msaa === msaa) groups.set(keyOf(r), [...(groups.get(keyOf(r)) ?? []), r]);
-  for (const g of groups.values()) {
-    const pick = (u: string, e: number | null): ResultRow | undefined => g.find((r) => r.unit === u && r.entries === e);
-    const n = pick('nomerge', null)!;
-    lines.push(`| ${n.scene} | ${n.triArea} | ${f2(n.meanArea)} | ${n.coveredPixels} | ${f2(n.shadedPerPixel)} | ${f2(pick('qfm', entries)?.shadedPerPixel)} | ${f2(pick('qfm-unbounded', null)?.shadedPerPixel)} | ${f2(pick('pmu', entries)?.shadedPerPixel)} | ${f2(pick('pmu-unbounded', null)?.shadedPerPixel)} |`);
-  }
-  return lines.join('\n');
-}
-
-function pmuTable(rows: readonly ResultRow[], area: number): string {
-  const entries = [...new Set(rows.filter((r) => r.unit === 'pmu').map((r) => r.entries!))].sort((a, b) => a - b);
-  const lines = [
-    `| scene | MSAA | partial quads | ${entries.map((e) => `eff/sav @${e}`).join(' | ')} | unbounded |`,
-    `| --- | ---: | ---: | ${entries.map(() => '---:').join(' | ')} | ---: |`,
-  ];
-  const sel = rows.filter((r) => r.triArea === area && r.msaa > 1);
-  const scenes = [...new Set(sel.map((r) => r.scene))];
-  for (const s of scenes) {
-    for (const m of [...new Set(sel.map((r) => r.msaa))]) {
-      const g = sel.filter((r) => r.scene === s && r.msaa === m);
-      const inf = g.find((r) => r.unit === 'pmu-unbounded');
-      if (!inf) continue;
-      lines.push(`| ${s} | ${m}x | ${inf.partialQuads} | ${entries.map((e) => { const r = g.find((x) => x.unit === 'pmu' && x.entries === e); return `${f3(r?.efficiency)} / ${f3(r?.savings)}`; }).join(' | ')} | ${f3(inf.efficiency)} / ${f3(inf.savings)} |`);
-    }
-  }
-  return lines.join('\n');
 }
 
 export async function writeMergeReport(dir: string, input: ReportInput): Promise<string[]> {
   const files = new Map<string, string | Uint8Array>();
+  const p = input.params;
   files.set('results.jsonl', input.rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
   const heatLinks: string[] = [];
   for (const h of input.heat) {
@@ -79,10 +59,10 @@ export async function writeMergeReport(dir: string, input: ReportInput): Promise
     heatLinks.push(`![${h.caption}](${name})`);
   }
   const plots: [string, string, TopLevelSpec][] = [
-    ['shaded-per-pixel', 'Shaded quads per covered pixel against triangle area', perPixelVsAreaSpec(input.rows, input.plotEntries)],
-    ['captured', 'Merges captured against buffer size (fraction of unbounded)', capturedSpec(input.rows, input.plotMsaa)],
-    ['pmu-efficiency', 'PMU efficiency and savings against buffer size', pmuSpec(input.rows, input.pmuArea)],
+    ['shaded-per-pixel', 'Shaded quads per covered pixel against triangle area', perPixelVsAreaSpec(input.rows, input.heatEntries)],
+    ['captured', "Merges captured against buffer size (fraction of the ideal's)", capturedSpec(input.rows)],
   ];
+  if (p.unit === 'pmu') plots.push(['pmu-efficiency', 'PMU efficiency (both readings) and savings against buffer size', pmuSpec(input.rows)]);
   const plotLinks: string[] = [];
   for (const [name, caption, spec] of plots) {
     const svg = await renderSvg(spec);
@@ -90,36 +70,40 @@ export async function writeMergeReport(dir: string, input: ReportInput): Promise
     files.set(`plots/${name}.png`, renderPng(svg));
     plotLinks.push(`![${caption}](plots/${name}.png)`);
   }
-  const p = input.params;
+  const msaas = [...new Set(input.rows.map((r) => r.msaa))];
   const md = [
-    '# Merge units: shading work saved by QFM and the PMU',
+    `# ${p.unit.toUpperCase()}: shading work saved (${input.what})`,
     '',
-    `Scenes ${p.scenes.join(', ')}; ${p.triangles} triangles asked of the tessellator per scene, cut into grids of at most 512; ` +
-      `target ${p.width}x${p.height}; mean triangle areas ${p.areas.join(', ')} px^2; MSAA ${p.msaa.join(', ')}; buffer entries ${p.entries.join(', ')} and unbounded; ` +
-      `can_merge tried against the ${p.recent} newest matching entries; seed ${p.seed}. ${input.rows.length} measurements in ${input.seconds.toFixed(0)} s, from the golden models.`,
+    `Scenes ${p.scenes.join(', ')}; surfaces of ${p.triangles} triangles asked of the tessellator, emitted as square patches of at most 512, on a ${p.width}x${p.height} frame; ` +
+      `mean triangle areas ${p.areas.join(', ')} px^2; MSAA ${p.msaa.join(', ')}; buffer entries ${p.entries.join(', ')} and the ideal; seed ${p.seed}. ` +
+      `${input.rows.length} measurements in ${input.seconds.toFixed(0)} s, from the golden models.`,
     '',
-    'shadedPerPixel = 4 x shaded quads / covered pixels (pixel-shader executions per covered pixel, helpers included). ',
-    'PMU efficiency = partially covered quads saved / partially covered quads; savings = quads saved / quads NOMERGE shades.',
+    ...definitions(p),
     '',
-    `## Shaded per pixel, MSAA ${input.plotMsaa}x`,
+    '## Shaded per covered pixel',
     '',
-    perPixelTable(input.rows, input.plotMsaa, input.plotEntries),
-    '',
+    ...msaas.flatMap((m) => [`### MSAA ${m}x`, '', shadedTable(input.rows, m, p.entries), '']),
     ...plotLinks.slice(0, 1),
     '',
     '## Heat maps',
     '',
     ...heatLinks.flatMap((l) => [l, '']),
-    '## Merges captured against buffer size',
+    "## Merges captured: fraction of the ideal's saved quads",
     '',
+    ...msaas.flatMap((m) => [`### MSAA ${m}x`, '', capturedTable(input.rows, m, p.entries), '']),
     ...plotLinks.slice(1, 2),
     '',
-    `## PMU efficiency / savings, triangle area ${input.pmuArea} px^2`,
-    '',
-    pmuTable(input.rows, input.pmuArea),
-    '',
-    ...plotLinks.slice(2),
-    '',
+    ...(p.unit === 'pmu'
+      ? [
+          '## PMU efficiency and savings',
+          '',
+          'Each cell: saved/partial / partial drop / savings.',
+          '',
+          ...msaas.filter((m) => m > 1).flatMap((m) => [`### MSAA ${m}x`, '', pmuTable(input.rows, m, p.entries), '']),
+          ...plotLinks.slice(2),
+          '',
+        ]
+      : []),
     ...(input.extraSections ?? []),
   ].join('\n');
   files.set('index.md', md);

@@ -1,47 +1,64 @@
-// The merge study, runnable on its own: `npx tsx studies/merge/run.ts`
-// (default run, a few minutes on 2 cores) or `--large` for the bigger one.
-// Options: --out DIR (default report/merge), --scenes a,b, --areas 0.5,1,
-// --msaa 1,4, --entries 1,8,64, --triangles N, --seed N, --scene-file F
-// (a scene JSON instead of the generated scenes; see
-// testbenches/workloads/merge/scene-file.ts), --heat-area A,
-// --heat-msaa M, --heat-entries E.
-import { MERGE_SCENES, type MergeSceneName, readSceneFile } from '../../testbenches/workloads/merge/index.js';
-import { isMergeMsaa, type MergeMsaa } from '../../units/merge-common/samples.js';
-import { DEFAULT_PARAMS, type ExperimentParams, LARGE_PARAMS, meanArea, measure, measureScene, type ResultRow } from './experiment.js';
-import { writeOutputFile as writeFileAtomic } from '../../hdl/output-file.js';
-import { renderPng, renderSvg } from '../../explore/index.js';
+// The merge units' shading-work experiment, runnable on its own:
+//   npx tsx studies/merge/run.ts --unit qfm|pmu [--main-job] [--out DIR]
+// (the full set by default; --main-job: the decimated set `npm start` runs).
+// Options: --scenes a,b (plane, sine-grazing, bumpy-sphere, character,
+// game), --areas 0.5,1, --msaa 1,4, --entries 1,8,64, --triangles N, --seed N,
+// --recent N (QFM's N), --flush drain|merge (the bounded buffers'),
+// --scene-file F (a scene JSON instead of the generated scenes; see
+// testbenches/workloads/merge/scene-file.ts), --heat-area A, --heat-msaa M,
+// --heat-entries E, --no-cost, --no-throughput. A bad option or scene file
+// is one line naming it, exit 2, before anything is written.
 import { join } from 'node:path';
-import { costSweep, COST_CLOCK_HZ, COST_POINT, DEFAULT_COST_SWEEP, type CostRow } from './cost.js';
-import { frontierPoints, frontierSpec } from './frontier.js';
-import type { HeatFigure } from './report.js';
-import { writeMergeReport } from './report.js';
-import { DEFAULT_THROUGHPUT, measureThroughput, type ThroughputRow } from './throughput.js';
 import { UserError } from '../../hdl/errors.js';
+import { writeOutputFile } from '../../hdl/output-file.js';
+import { renderPng, renderSvg } from '../../explore/index.js';
+import { readSceneFile, type Scene } from '../../testbenches/workloads/merge/index.js';
+import { parseFlushPolicy } from '../../units/merge-common/golden-buffer.js';
+import { isMergeMsaa, type MergeMsaa } from '../../units/merge-common/samples.js';
+import { costSweep, costSection, DEFAULT_COST_SWEEP } from './cost.js';
+import { DEFAULT_PARAMS, type ExperimentParams, GAME, meanArea, measure, measureScene, type MergeUnit, type ResultRow, sceneAreas, SCENE_NAMES, type SceneName } from './experiment.js';
+import { frontierPoints, frontierSpec } from './frontier.js';
+import { MAIN_JOB_PARAMS } from './main-job.js';
+import { type HeatFigure, writeMergeReport } from './report.js';
+import { DEFAULT_THROUGHPUT, measureThroughput, throughputSection } from './throughput.js';
 
 export interface RunOptions {
   readonly params: ExperimentParams;
   readonly out: string;
+  /** Heat maps at this area (the game frame's whatever it is) and rate, bounded buffer of this size. */
   readonly heatArea: number;
   readonly heatMsaa: MergeMsaa;
   readonly heatEntries: number;
-  /** Price the units (45 nm) and draw the frontier. */
+  /** Price the unit (45 nm) and draw the frontier. */
   readonly cost: boolean;
-  /** Cycle-simulate the DSL units for cycles per quad and stalls. */
+  /** Cycle-simulate the DSL unit for cycles per quad and stalls. */
   readonly throughput: boolean;
   /** A scene file to measure instead of the generated scenes. */
   readonly sceneFile?: string;
+  /** What the run is, for the report's first line. */
+  readonly what: string;
   readonly log?: (line: string) => void;
+}
+
+function bad(option: string, what: string): never {
+  throw new UserError(`merge study: ${option}: ${what}`);
 }
 
 function list(flag: string, text: string): number[] {
   const v = text.split(',').map(Number);
-  if (v.some((x) => !Number.isFinite(x))) throw new UserError(`${flag} ${text}: expected comma-separated numbers`);
+  if (v.some((x) => !Number.isFinite(x))) bad(flag, `'${text}' is not a comma-separated list of numbers`);
   return v;
 }
 
+/** The options, checked (the scene file read and validated) before anything runs. */
 export function parseArgs(argv: readonly string[]): RunOptions {
-  let params: ExperimentParams = argv.includes('--large') ? LARGE_PARAMS : DEFAULT_PARAMS;
-  let out = 'report/merge';
+  const unitAt = argv.indexOf('--unit');
+  const unitText = unitAt >= 0 ? argv[unitAt + 1] : 'qfm';
+  if (unitText !== 'qfm' && unitText !== 'pmu') bad('--unit', `'${unitText}' is not a merge unit; valid: qfm, pmu`);
+  const unit: MergeUnit = unitText;
+  const mainJob = argv.includes('--main-job');
+  let params: ExperimentParams = { ...(mainJob ? MAIN_JOB_PARAMS : DEFAULT_PARAMS), unit };
+  let out = join('report', 'merge', unit);
   let heatArea = 1;
   let heatMsaa: MergeMsaa = 4;
   let heatEntries = 32;
@@ -50,51 +67,57 @@ export function parseArgs(argv: readonly string[]): RunOptions {
   let sceneFile: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    if (a === '--large') continue;
-    if (a === '--no-cost') {
-      cost = false;
-      continue;
-    }
-    if (a === '--no-throughput') {
-      throughput = false;
+    if (a === '--main-job') continue;
+    if (a === '--no-cost' || a === '--no-throughput') {
+      if (a === '--no-cost') cost = false;
+      else throughput = false;
       continue;
     }
     const v = argv[i + 1];
-    if (v === undefined) throw new UserError(`${a}: missing value`);
+    if (v === undefined) bad(a, 'missing value');
     i++;
     switch (a) {
+      case '--unit':
+        break;
       case '--out':
         out = v;
         break;
       case '--scenes': {
         const s = v.split(',');
-        for (const x of s) if (!(MERGE_SCENES as readonly string[]).includes(x)) throw new UserError(`--scenes: unknown scene '${x}' (valid: ${MERGE_SCENES.join(', ')})`);
-        params = { ...params, scenes: s as MergeSceneName[] };
+        for (const x of s) if (!(SCENE_NAMES as readonly string[]).includes(x)) bad('--scenes', `unknown scene '${x}'; valid: ${SCENE_NAMES.join(', ')}`);
+        params = { ...params, scenes: s as SceneName[] };
         break;
       }
       case '--areas':
         params = { ...params, areas: list(a, v) };
-        if (params.areas.some((x) => !(x > 0))) throw new UserError('--areas: areas must be positive px^2');
+        if (params.areas.some((x) => !(x > 0))) bad('--areas', 'areas must be positive px^2');
         break;
       case '--msaa': {
         const m = list(a, v);
-        for (const x of m) if (!isMergeMsaa(x)) throw new UserError(`--msaa: ${x} is not one of 1, 4, 8, 16`);
+        for (const x of m) if (!isMergeMsaa(x)) bad('--msaa', `${x} is not one of 1, 4, 8, 16`);
         params = { ...params, msaa: m as MergeMsaa[] };
         break;
       }
       case '--entries': {
         const e = list(a, v);
-        for (const x of e) if (!(Number.isInteger(x) && x >= 1 && x <= 512)) throw new UserError(`--entries: ${x} must be an integer 1..512`);
+        for (const x of e) if (!(Number.isInteger(x) && x >= 1 && x <= 512)) bad('--entries', `${x} must be an integer 1..512`);
         params = { ...params, entries: e };
         break;
       }
       case '--triangles':
         params = { ...params, triangles: Number(v) };
-        if (!(Number.isInteger(params.triangles) && params.triangles >= 2)) throw new UserError(`--triangles ${v}: must be an integer >= 2`);
+        if (!(Number.isInteger(params.triangles) && params.triangles >= 2)) bad('--triangles', `${v} must be an integer >= 2`);
         break;
       case '--seed':
         params = { ...params, seed: Number(v) };
-        if (!Number.isInteger(params.seed)) throw new UserError(`--seed ${v}: must be an integer`);
+        if (!Number.isInteger(params.seed)) bad('--seed', `${v} must be an integer`);
+        break;
+      case '--recent':
+        params = { ...params, recent: Number(v) };
+        if (!(Number.isInteger(params.recent) && params.recent >= 1)) bad('--recent', `${v} must be a positive integer`);
+        break;
+      case '--flush':
+        params = { ...params, flush: parseFlushPolicy(v, 'merge study: --flush') };
         break;
       case '--scene-file':
         sceneFile = v;
@@ -103,66 +126,68 @@ export function parseArgs(argv: readonly string[]): RunOptions {
         heatArea = Number(v);
         break;
       case '--heat-msaa':
-        if (!isMergeMsaa(Number(v))) throw new UserError(`--heat-msaa ${v}: must be 1, 4, 8 or 16`);
+        if (!isMergeMsaa(Number(v))) bad('--heat-msaa', `${v} must be 1, 4, 8 or 16`);
         heatMsaa = Number(v) as MergeMsaa;
         break;
       case '--heat-entries':
         heatEntries = Number(v);
         break;
       default:
-        throw new UserError(`unknown option ${a} (valid: --out --scenes --areas --msaa --entries --triangles --seed --scene-file --heat-area --heat-msaa --heat-entries --large --no-cost --no-throughput)`);
+        bad(a, 'unknown option (valid: --unit --out --scenes --areas --msaa --entries --triangles --seed --recent --flush --scene-file --heat-area --heat-msaa --heat-entries --main-job --no-cost --no-throughput)');
     }
   }
+  if (!params.entries.includes(heatEntries)) bad('--heat-entries', `${heatEntries} must be one of the measured sizes ${params.entries.join(', ')}`);
+  if (!params.msaa.includes(heatMsaa)) {
+    if (argv.includes('--heat-msaa')) bad('--heat-msaa', `${heatMsaa} must be one of the measured rates ${params.msaa.join(', ')}`);
+    heatMsaa = params.msaa[0]!;
+  }
+  const what = `${unit.toUpperCase()}${mainJob ? ', the main job\'s decimated set' : ''}`;
   if (sceneFile !== undefined) {
     // Read and check the file now, before anything is simulated or written.
-    const scene = readSceneFile(sceneFile);
-    const area = Number(meanArea(scene).toFixed(4));
-    return { params: { ...params, areas: [area] }, out, heatArea: area, heatMsaa: params.msaa.includes(heatMsaa) ? heatMsaa : params.msaa[0]!, heatEntries, cost, throughput, sceneFile };
+    const area = Number(meanArea(readSceneFile(sceneFile)).toFixed(4));
+    return { params: { ...params, areas: [area] }, out, heatArea: area, heatMsaa, heatEntries, cost, throughput, sceneFile, what };
   }
-  if (!params.areas.includes(heatArea)) throw new UserError(`--heat-area ${heatArea}: must be one of the measured areas ${params.areas.join(', ')}`);
-  if (!params.msaa.includes(heatMsaa)) throw new UserError(`--heat-msaa ${heatMsaa}: must be one of the measured rates ${params.msaa.join(', ')}`);
-  if (!params.entries.includes(heatEntries)) throw new UserError(`--heat-entries ${heatEntries}: must be one of the measured sizes ${params.entries.join(', ')}`);
-  return { params, out, heatArea, heatMsaa, heatEntries, cost, throughput };
+  if (!params.areas.includes(heatArea)) bad('--heat-area', `${heatArea} must be one of the measured areas ${params.areas.join(', ')}`);
+  return { params, out, heatArea, heatMsaa, heatEntries, cost, throughput, what };
 }
 
-export async function runMergeStudy(o: RunOptions, extraSections: readonly string[] = []): Promise<{ rows: ResultRow[]; files: string[] }> {
+export async function runMergeStudy(o: RunOptions): Promise<{ rows: ResultRow[]; files: string[] }> {
   const t0 = Date.now();
   const log = o.log ?? ((l: string) => console.log(l));
   const rows: ResultRow[] = [];
   const heat: HeatFigure[] = [];
   const p = o.params;
-  const fileScene = o.sceneFile === undefined ? undefined : readSceneFile(o.sceneFile);
-  const sceneNames: readonly string[] = fileScene ? [fileScene.name] : p.scenes;
-  for (const scene of sceneNames) {
-    for (const area of p.areas) {
-      for (const msaa of p.msaa) {
-        const isHeat = area === o.heatArea && msaa === o.heatMsaa;
-        const keep = isHeat ? [`qfm@${o.heatEntries}`, `pmu@${o.heatEntries}`] : [];
-        const { rows: r, run } = fileScene ? measureScene(fileScene, scene, area, msaa, p, keep) : measure(scene as MergeSceneName, area, msaa, p, keep);
-        rows.push(...r);
-        if (isHeat) {
-          const nomerge = run.raster.grids.flat().filter((q) => q.cov.some((c) => c !== 0));
-          heat.push({
-            scene,
-            caption: `${scene}, mean triangle area ${area} px^2, MSAA ${msaa}x, buffers of ${o.heatEntries} entries (seed ${p.seed})`,
-            width: run.raster.width,
-            height: run.raster.height,
-            panels: [
-              { title: 'NOMERGE', quads: nomerge },
-              { title: 'QFM', quads: run.shaded[`qfm@${o.heatEntries}`] ?? [] },
-              { title: 'PMU', quads: run.shaded[`pmu@${o.heatEntries}`] ?? [] },
-            ],
-          });
-        }
-        const n = r.find((x) => x.unit === 'nomerge')!;
-        log(`${scene} area ${area} msaa ${msaa}: ${n.quadFragments} quads, ${n.coveredPixels} px, ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const fileScene: Scene | undefined = o.sceneFile === undefined ? undefined : readSceneFile(o.sceneFile);
+  const jobs = fileScene ? [{ scene: fileScene.name, area: p.areas[0]! }] : sceneAreas(p);
+  for (const { scene, area } of jobs) {
+    for (const msaa of p.msaa) {
+      const isHeat = (scene === GAME || area === o.heatArea) && msaa === o.heatMsaa;
+      const keep = isHeat ? ['ideal', String(o.heatEntries)] : [];
+      const { rows: r, run } = fileScene ? measureScene(fileScene, scene, area, msaa, p, keep) : measure(scene as SceneName, area, msaa, p, keep);
+      rows.push(...r);
+      if (isHeat) {
+        const nomerge = run.raster.grids.flat().filter((q) => q.cov.some((c) => c !== 0));
+        const name = p.unit.toUpperCase();
+        heat.push({
+          scene,
+          caption: `${scene}${scene === GAME ? '' : `, mean triangle area ${area} px^2`}, MSAA ${msaa}x, ${name} (seed ${p.seed})`,
+          width: run.raster.width,
+          height: run.raster.height,
+          panels: [
+            { title: 'NOMERGE', quads: nomerge },
+            { title: `${name}, ${o.heatEntries} entries`, quads: run.shaded[String(o.heatEntries)] ?? [] },
+            { title: `${name} ideal`, quads: run.shaded['ideal'] ?? [] },
+          ],
+        });
       }
+      const n = r[0]!;
+      log(`${p.unit} ${scene}${scene === GAME ? '' : ` area ${area}`} msaa ${msaa}: ${n.quadFragments} quads, ${n.coveredPixels} px, ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     }
   }
-  const sections = [...extraSections];
+  const sections: string[] = [];
   const extraFiles: [string, string | Uint8Array][] = [];
   if (o.cost) {
-    const cost = costSweep({ ...DEFAULT_COST_SWEEP, msaa: o.heatMsaa }, log);
+    const cost = costSweep({ ...DEFAULT_COST_SWEEP, msaa: o.heatMsaa }, p.unit, log);
     extraFiles.push(['cost.jsonl', cost.map((c) => JSON.stringify(c)).join('\n') + '\n']);
     const pts = frontierPoints(cost, rows);
     const svg = await renderSvg(frontierSpec(pts, o.heatMsaa));
@@ -170,65 +195,24 @@ export async function runMergeStudy(o: RunOptions, extraSections: readonly strin
     sections.push(costSection(cost, pts));
   }
   if (o.throughput) {
-    const tp = measureThroughput({ ...DEFAULT_THROUGHPUT, seed: p.seed }, log);
+    const tp = measureThroughput({ ...DEFAULT_THROUGHPUT, seed: p.seed }, p.unit, log);
     extraFiles.push(['throughput.jsonl', tp.map((t) => JSON.stringify(t)).join('\n') + '\n']);
     sections.push(throughputSection(tp));
   }
-  const files = await writeMergeReport(o.out, {
-    params: p,
-    rows,
-    heat,
-    plotEntries: o.heatEntries,
-    plotMsaa: o.heatMsaa,
-    pmuArea: p.areas[p.areas.length - 1]!,
-    seconds: (Date.now() - t0) / 1000,
-    extraSections: sections,
-  });
-  for (const [name, data] of extraFiles) writeFileAtomic(join(o.out, name), data);
+  const files = await writeMergeReport(o.out, { params: p, what: o.what, rows, heat, heatEntries: o.heatEntries, seconds: (Date.now() - t0) / 1000, extraSections: sections });
+  for (const [name, data] of extraFiles) writeOutputFile(join(o.out, name), data);
   return { rows, files: [...files, ...extraFiles.map(([n]) => n)] };
-}
-
-function costSection(cost: readonly CostRow[], pts: ReturnType<typeof frontierPoints>): string {
-  const saved = (c: CostRow): string => {
-    const p = pts.find((x) => x.unit === c.unit && x.entries === c.entries && x.maskWidth === c.maskWidth);
-    return p ? `${(100 * p.saved).toFixed(1)}%${p.onFrontier ? ' (frontier)' : ''}` : '';
-  };
-  return [
-    '## Cost (45 nm)',
-    '',
-    `Each configuration elaborated and priced from its operator inventory (CAM, memory and register bits, comparators, muxes) at ${COST_POINT.vt} Vt, ${COST_POINT.vdd} V, ${COST_CLOCK_HZ / 1e9} GHz, pipelined to meet it; default (uncalibrated) knobs. Saved: quads saved over NOMERGE by that unit and buffer size in the experiment above, all scenes and areas together.`,
-    '',
-    '| unit | entries | mask bits | storage bits | stages | area (mm^2) | power (W) | shading saved |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...cost.map((c) => `| ${c.unit} | ${c.entries} | ${c.maskWidth ?? ''} | ${c.storageBits} | ${c.stages} | ${c.areaMm2.toFixed(3)} | ${c.powerW.toFixed(3)} | ${saved(c)} |`),
-    '',
-    '![Shading work saved against area](plots/frontier.png)',
-    '',
-  ].join('\n');
-}
-
-function throughputSection(tp: readonly ThroughputRow[]): string {
-  return [
-    '## Throughput (cycle simulation of the DSL units)',
-    '',
-    'The same netlists, fed one scene back to back (no input bubbles, consumer always ready). Stall = fraction of cycles in which a fragment was offered and not taken. Shaded (DSL) must equal shaded (golden).',
-    '',
-    '| unit | scene | area | MSAA | entries | quads in | cycles | cycles/quad | stall | shaded (DSL) | shaded (golden) |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...tp.map((t) => `| ${t.unit} | ${t.scene} | ${t.triArea} | ${t.msaa} | ${t.entries} | ${t.quadsIn} | ${t.cycles} | ${t.cyclesPerQuad.toFixed(2)} | ${t.stallFraction.toFixed(3)} | ${t.shadedDsl} | ${t.shadedGolden} |`),
-    '',
-  ].join('\n');
 }
 
 const isMain = import.meta.url === `file://${process.argv[1]}`;
 if (isMain) {
   try {
     const o = parseArgs(process.argv.slice(2));
-    console.log(`merge study, seed ${o.params.seed} -> ${o.out}`);
+    console.log(`merge study (${o.what}), seed ${o.params.seed} -> ${o.out}`);
     const { files } = await runMergeStudy(o);
     console.log(`wrote ${files.length} files to ${o.out}`);
   } catch (e) {
-    console.error(`merge study: ${(e as Error).message}`);
-    process.exit(1);
+    console.error(e instanceof UserError ? (e as Error).message : `merge study: internal error: ${(e as Error).stack ?? String(e)}`);
+    process.exit(e instanceof UserError ? 2 : 1);
   }
 }

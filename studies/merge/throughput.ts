@@ -1,11 +1,11 @@
-// Throughput of the DSL units, from cycle simulation of the same netlists
-// the cost model prices: one scene's quad fragments streamed in as fast as
-// the unit takes them (no bubbles, consumer always ready). Cycles per quad
+// Throughput of a DSL unit, from cycle simulation of the same netlists the
+// cost model prices: one scene's quad fragments streamed in as fast as the
+// unit takes them (no bubbles, consumer always ready). Cycles per quad
 // fragment and the fraction of cycles a fragment waited (stall) sit beside
 // the golden model's shaded-quad count for the same stream, and the DSL's
 // output count must equal it.
 import { makeRng } from '../../testbenches/rng.js';
-import { makeScene, type MergeSceneName, rasterizeScene } from '../../testbenches/workloads/merge/index.js';
+import { fragmentsByDraw, makeScene, type MergeSurface, rasterizeScene } from '../../testbenches/workloads/merge/index.js';
 import { runStream } from '../../testbenches/merge/stream-run.js';
 import type { MergeMsaa } from '../../units/merge-common/samples.js';
 import { runPmu } from '../../units/pmu/golden.js';
@@ -30,7 +30,7 @@ export interface ThroughputRow {
 }
 
 export interface ThroughputSpec {
-  readonly scene: MergeSceneName;
+  readonly scene: MergeSurface;
   readonly area: number;
   readonly msaa: MergeMsaa;
   readonly triangles: number;
@@ -42,21 +42,35 @@ export interface ThroughputSpec {
 
 export const DEFAULT_THROUGHPUT: ThroughputSpec = { scene: 'plane', area: 2, msaa: 4, triangles: 256, entries: [4, 32], pmuEntries: [4], seed: 2010 };
 
-export function measureThroughput(t: ThroughputSpec, log: (l: string) => void = () => undefined): ThroughputRow[] {
-  const scene = makeScene({ surface: t.scene, area: t.area, triangles: t.triangles, seed: t.seed, width: 96, height: 96 });
+export function measureThroughput(t: ThroughputSpec, unit: 'qfm' | 'pmu', log: (l: string) => void = () => undefined): ThroughputRow[] {
+  const scene = makeScene({ surface: t.scene, area: t.area, triangles: t.triangles, seed: t.seed, width: 96, height: 96, shrink: true });
   const r = rasterizeScene(scene, t.msaa);
-  // One unit at one buffer size: its DSL netlist streamed the payloads, its golden model the same grids.
-  const measure = (unit: 'qfm' | 'pmu', entries: number, payloads: readonly Payload[], fields: readonly string[], shadedGolden: number): ThroughputRow => {
+  // One unit at one buffer size: its DSL netlist streamed the payloads, its golden model the same fragments.
+  const measure = (entries: number, payloads: readonly Payload[], fields: readonly string[], shadedGolden: number): ThroughputRow => {
     const { design } = findUnit(unit).elaborate({ entries: String(entries), msaa: String(t.msaa) });
     const run = runStream(design, design.top.name, payloads, fields, makeRng(t.seed), 0, 0);
     const cyclesPerQuad = run.cycles / payloads.length;
     log(`throughput ${unit} entries ${entries}: ${cyclesPerQuad.toFixed(2)} cycles/quad`);
     return { unit, scene: t.scene, triArea: t.area, msaa: t.msaa, entries, quadsIn: payloads.length, cycles: run.cycles, cyclesPerQuad, stallFraction: run.stalls / run.cycles, shadedDsl: run.received.length, shadedGolden };
   };
-  const qp = qfmPayloads(r.grids, { msaa: t.msaa, depthBits: 24, triBits: 9 });
-  const pp = t.pmuEntries.length > 0 ? pmuPayloads(r.grids, { msaa: t.msaa, depthBits: 24, triBits: 9, vertexBits: 11 }) : [];
+  if (unit === 'qfm') {
+    const qp = qfmPayloads(r.grids, { msaa: t.msaa, depthBits: 24, triBits: 9 });
+    return t.entries.map((e) => measure(e, qp, OUT_FIELDS, runQfm(r.grids, { msaa: t.msaa, entries: e }).shaded.length));
+  }
+  const draws = fragmentsByDraw(r);
+  const pp = pmuPayloads(draws, { msaa: t.msaa, depthBits: 24, triBits: 16, vertexBits: 16 });
+  return t.pmuEntries.map((e) => measure(e, pp, PMU_OUT_FIELDS, runPmu(draws, { msaa: t.msaa, entries: e }).shaded.length));
+}
+
+export function throughputSection(tp: readonly ThroughputRow[]): string {
   return [
-    ...t.entries.map((e) => measure('qfm', e, qp, OUT_FIELDS, runQfm(r.grids, { msaa: t.msaa, entries: e }).shaded.length)),
-    ...t.pmuEntries.map((e) => measure('pmu', e, pp, PMU_OUT_FIELDS, runPmu(r.grids, { msaa: t.msaa, entries: e }).shaded.length)),
-  ];
+    '## Throughput (cycle simulation of the DSL unit)',
+    '',
+    'The same netlists, fed one small scene back to back (no input bubbles, consumer always ready). Stall = fraction of cycles in which a fragment was offered and not taken. Shaded (DSL) must equal shaded (golden).',
+    '',
+    '| unit | scene | area | MSAA | entries | quads in | cycles | cycles/quad | stall | shaded (DSL) | shaded (golden) |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...tp.map((t) => `| ${t.unit} | ${t.scene} | ${t.triArea} | ${t.msaa} | ${t.entries} | ${t.quadsIn} | ${t.cycles} | ${t.cyclesPerQuad.toFixed(2)} | ${t.stallFraction.toFixed(3)} | ${t.shadedDsl} | ${t.shadedGolden} |`),
+    '',
+  ].join('\n');
 }

@@ -2,10 +2,10 @@
 // simulated on each scene's busiest tile per configuration, the Scan unit on
 // its sorted output, codec sizes of the frame's SPID buffers, cost of every
 // configuration, and frame-level figures from simulating every tile of a
-// 1280 x 720, 16 spp frame.
+// full frame at 16 spp. The scenes are the merge units' (tiles/scenes.ts).
 import { elaborate } from '../../hdl/index.js';
 import { createSimulator, type CompiledSimulator } from '../../hdl/sim/index.js';
-import { SCENE_SURFACES, cutTiles, sceneName, valueBits, type SceneSpec, type SceneSurface, type Tile, type TileSpp } from '../../testbenches/workloads/tiles/index.js';
+import { FRAME, SCENE_SURFACES, cutTiles, sceneName, valueBits, type SceneSpec, type SceneSurface, type Tile, type TileSpp } from '../../testbenches/workloads/tiles/index.js';
 import type { RadixSortConfig } from '../../units/radix-sort/config.js';
 import { runScan } from '../../units/scan/drive.js';
 import { goldenScan } from '../../units/scan/golden.js';
@@ -55,8 +55,8 @@ export const DEFAULT_OPTIONS: StudyOptions = {
   sppAreas: [2],
   frameAreas: [2],
   frameSurfaces: ['plane'],
-  width: 1280,
-  height: 720,
+  width: FRAME.width,
+  height: FRAME.height,
   cacheDir: 'out/sort-cache',
   log: (line) => console.log(line),
   sweepTile: 128,

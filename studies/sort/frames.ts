@@ -3,12 +3,12 @@
 // seconds and they never change for a given scene, size and rate.
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildScene, renderFrame, type Frame, type SceneSpec, sceneName, type TileSpp } from '../../testbenches/workloads/tiles/index.js';
+import { buildScene, FRAME, renderFrame, type Frame, type SceneSpec, sceneName, type TileSpp } from '../../testbenches/workloads/tiles/index.js';
 
-/** Bump when scenes, sample positions or the renderer change. */
-const CACHE_VERSION = 1;
+/** Bump when scenes, sample positions or the renderer change (2: the merge units' scenes, issue 23). */
+const CACHE_VERSION = 2;
 
-export function loadFrame(spec: SceneSpec, spp: TileSpp, cacheDir: string | null, width = 1280, height = 720): Frame {
+export function loadFrame(spec: SceneSpec, spp: TileSpp, cacheDir: string | null, width: number = FRAME.width, height: number = FRAME.height): Frame {
   const file = cacheDir === null ? null : join(cacheDir, `v${CACHE_VERSION}-${sceneName(spec)}-s${spec.seed}-${width}x${height}-${spp}spp.i32`);
   if (file !== null && existsSync(file)) {
     const buf = readFileSync(file);

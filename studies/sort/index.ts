@@ -10,7 +10,7 @@ import { radixSortSchema, type RadixSortConfig } from '../../units/radix-sort/co
 import { runSorter } from '../../units/radix-sort/drive.js';
 import { RadixSorter } from '../../units/radix-sort/module.js';
 import { elaborate } from '../../hdl/index.js';
-import { cutTiles, SCENE_SURFACES, tilePairs, type Tile } from '../../testbenches/workloads/tiles/index.js';
+import { cutTiles, FRAME, SCENE_SURFACES, tilePairs, type Tile } from '../../testbenches/workloads/tiles/index.js';
 import { defineStudy, type Metric, type WorkUnit } from '../../explore/index.js';
 import { DEFAULT_OPTIONS } from './experiment.js';
 import { runStudyParallel } from './parallel.js';
@@ -38,10 +38,10 @@ export const study = defineStudy({
   workloads: [
     {
       name: 'default',
-      doc: 'the busiest 128 x 128 tile at 16 spp of a 1280 x 720 frame of one surface (surface 0 plane, 1 grazing sine, 2 bumpy sphere)',
+      doc: `the busiest 128 x 128 tile at 16 spp of a ${FRAME.width} x ${FRAME.height} frame of one surface, the merge units' scenes (surface ${SCENE_SURFACES.map((s, i) => `${i} ${s}`).join(', ')})`,
       seed: DEFAULT_OPTIONS.seed,
       params: {
-        surface: { default: 0, integer: true, min: 0, max: SCENE_SURFACES.length - 1, doc: 'index into plane, sine-grazing, bumpy-sphere' },
+        surface: { default: 0, integer: true, min: 0, max: SCENE_SURFACES.length - 1, doc: `index into ${SCENE_SURFACES.join(', ')}` },
         area: { default: 2, integer: false, min: 0, above: true, max: 64, doc: 'mean triangle area, pixels^2' },
       },
       id: (p, seed) => `sort-${SCENE_SURFACES[p['surface']!] ?? 'plane'}-a${p['area']}-s${seed}`,

@@ -1,23 +1,30 @@
 // Quad fragments <-> the QFM module's stream payloads, and a run of the
 // module's output in the same form.
 import type { Payload } from '../stream.js';
-import type { QuadFrag, ShadedQuad } from '../../units/merge-common/quad.js';
-import { indexMask, quadFragFields, shadedQuadFields, type MergeStreamShape } from './payload-fields.js';
+import { isFullQuad, type QuadFrag, type ShadedQuad } from '../../units/merge-common/quad.js';
+import { QFM_STAMP_BITS } from '../../units/qfm/module.js';
+import { indexMask, packBits, quadFragFields, shadedQuadFields, type MergeStreamShape } from './payload-fields.js';
+import { ParamError } from '../../hdl/errors.js';
 
 export type QfmStreamShape = MergeStreamShape;
 
 export function quadPayload(q: QuadFrag, last: boolean, s: QfmStreamShape): Payload {
-  return { ...quadFragFields(q, s), adj: indexMask(q.adj), last: last ? 1n : 0n };
+  return { ...quadFragFields(q, s, q.tri), adj: indexMask(q.adj), last: last ? 1n : 0n };
 }
 
 /** The golden model's output in the module's payload form (depth cut to depthBits). */
 export function shadedPayload(o: ShadedQuad, s: QfmStreamShape): Record<string, bigint> {
-  return { ...shadedQuadFields(o, s), tris: indexMask(o.tris) };
+  return { ...shadedQuadFields(o, s), src: packBits(o.src, s.triBits), tris: indexMask(o.tris) };
 }
 
 export const OUT_FIELDS = ['qx', 'qy', 'back', 'cov', 'depth', 'src', 'tris'] as const;
 
 /** Every grid's fragments as payloads, the last of each grid marked (flush). */
 export function qfmPayloads(grids: readonly (readonly QuadFrag[])[], s: QfmStreamShape): Payload[] {
-  return grids.flatMap((g) => g.map((q, i) => quadPayload(q, i === g.length - 1, s)));
+  return grids.flatMap((g) => {
+    // Only fragments not fully covered are inserted, each at most once: the stamps must not wrap within a grid.
+    const insertable = g.filter((q) => !isFullQuad(q, s.msaa)).length;
+    if (insertable > 2 ** QFM_STAMP_BITS) throw new ParamError('grid', g[0]!.grid, `at most ${2 ** QFM_STAMP_BITS} insertable fragments`, { message: `qfm stimulus: grid ${g[0]!.grid} has ${insertable} fragments not fully covered; QFM's ${QFM_STAMP_BITS}-bit insertion stamps count at most ${2 ** QFM_STAMP_BITS} per grid` });
+    return g.map((q, i) => quadPayload(q, i === g.length - 1, s));
+  });
 }

@@ -1,23 +1,30 @@
 // Input checks shared by the golden models: a quad fragment must fit the
-// configured MSAA rate and mask width. Errors name the grid and triangle.
+// configured MSAA rate (and, for QFM, the mask width). Errors name the grid
+// or draw and the triangle.
 import { fullPixelMask, type QuadFrag } from './quad.js';
 import type { MergeMsaa } from './samples.js';
 import { ParamError } from '../../hdl/errors.js';
 
-export function checkQuadFrag(q: QuadFrag, msaa: MergeMsaa, maskWidth: number, unit: string): void {
-  const at = `${unit}: grid ${q.grid}, triangle ${q.tri}, quad (${q.qx}, ${q.qy})`;
-  if (!Number.isInteger(q.tri) || q.tri < 0 || q.tri >= maskWidth) {
-    throw new ParamError('triangle', at, 'an index that fits the masks', { message: `${at}: triangle index does not fit the configured ${maskWidth}-bit masks (valid 0..${maskWidth - 1})` });
-  }
-  for (const a of q.adj) {
-    if (!Number.isInteger(a) || a < 0 || a >= maskWidth) throw new ParamError('adjacent triangle', a, 'an index that fits adj_mask', { message: `${at}: adjacent triangle ${a} does not fit the configured ${maskWidth}-bit adj_mask` });
-  }
+/** Coverage and depth fit `msaa`; `at` names the fragment in errors. */
+export function checkQuadCoverage(q: QuadFrag, msaa: MergeMsaa, at: string): void {
   if (q.cov.length !== 4) throw new ParamError('coverage', q.cov.length, '4 pixels', { message: `${at}: coverage has ${q.cov.length} pixels, a quad has 4` });
   const full = fullPixelMask(msaa);
   q.cov.forEach((c, p) => {
-    if (!Number.isInteger(c) || c < 0 || (c & ~full) !== 0) throw new ParamError('coverage', c, 'msaa bits', { message: `${at}: pixel ${p} coverage 0x${c.toString(16)} is wider than ${msaa} samples` });
+    if (!Number.isInteger(c) || c < 0 || (c & ~full) !== 0) throw new ParamError('coverage', c, `${msaa} sample bits`, { message: `${at}: pixel ${p} coverage 0x${c.toString(16)} is wider than ${msaa} samples` });
   });
-  if (q.depth.length !== 4 * msaa) throw new ParamError('depths', q.depth.length, '4 x msaa', { message: `${at}: ${q.depth.length} depths, expected 4 x ${msaa}` });
+  if (q.depth.length !== 4 * msaa) throw new ParamError('depths', q.depth.length, `4 x ${msaa}`, { message: `${at}: ${q.depth.length} depths, expected 4 x ${msaa}` });
+}
+
+/** QFM's input: coverage, and the triangle and its neighbours inside the mask width. */
+export function checkQuadFrag(q: QuadFrag, msaa: MergeMsaa, maskWidth: number, unit: string): void {
+  const at = `${unit}: grid ${q.grid}, triangle ${q.tri}, quad (${q.qx}, ${q.qy})`;
+  if (!Number.isInteger(q.tri) || q.tri < 0 || q.tri >= maskWidth) {
+    throw new ParamError('triangle', q.tri, `0..${maskWidth - 1}`, { message: `${at}: triangle index does not fit the configured ${maskWidth}-bit masks (valid 0..${maskWidth - 1})` });
+  }
+  for (const a of q.adj) {
+    if (!Number.isInteger(a) || a < 0 || a >= maskWidth) throw new ParamError('adjacent triangle', a, `0..${maskWidth - 1}`, { message: `${at}: adjacent triangle ${a} does not fit the configured ${maskWidth}-bit adj_mask` });
+  }
+  checkQuadCoverage(q, msaa, at);
 }
 
 /** A bit mask over the grid's triangles, as a bigint. */

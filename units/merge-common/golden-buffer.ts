@@ -1,64 +1,90 @@
 // What the two golden merge models (QFM, PMU) hold in common, and only
 // they: a buffer of entries in insertion (FIFO) order indexed by a key, the
-// limits both configurations take, a buffered fragment's shared fields and
-// what leaves for shading. The DSL modules never import this file: a golden
-// model shares no code with the hardware it checks.
-import { maskBits, triMask } from './check.js';
+// limits both configurations take, a buffered fragment's shared fields, the
+// flush policy and what leaves for shading. The DSL modules never import
+// this file: a golden model shares no code with the hardware it checks.
+import { InternalError, ParamError, UserError } from '../../hdl/errors.js';
 import { lonePixelChoice, resolveSources, type PixelChoice } from './pixel-choice.js';
 import type { QuadFrag, ShadedQuad } from './quad.js';
 import type { MergeMsaa } from './samples.js';
-import { InternalError, ParamError } from '../../hdl/errors.js';
+
+/**
+ * What a flush (end of QFM's grid, end of the PMU's draw) does:
+ * - 'drain': every entry leaves for shading, oldest first, with no merge
+ *   attempt (the published units);
+ * - 'merge': every entry, oldest first, first tries to merge as it leaves,
+ *   the way a FIFO victim does (QFM: merge-before-evict into the N newest
+ *   entries of its key; PMU: its pixels merge into the other entries as an
+ *   incoming quad's would). The ideal (unbounded) buffer flushes this way, so
+ *   that an entry a bounded buffer would have evicted, and merged, is not
+ *   left unmerged by the buffer that never evicts.
+ */
+export type FlushPolicy = 'drain' | 'merge';
+export const FLUSH_POLICIES: readonly FlushPolicy[] = ['drain', 'merge'];
+
+/** A flush policy named by the user (`what` names the option or file); a one-line error otherwise. */
+export function parseFlushPolicy(v: string, what: string): FlushPolicy {
+  if (!(FLUSH_POLICIES as readonly string[]).includes(v)) throw new UserError(`${what}: flush policy '${v}' is not valid; allowed: ${FLUSH_POLICIES.join(' | ')}`);
+  return v as FlushPolicy;
+}
 
 export interface MergeModelConfig {
   readonly msaa: MergeMsaa;
-  /** Buffer entries, or Infinity for the unbounded upper bound. */
+  /** Buffer entries, or Infinity for the unbounded (ideal) buffer. */
   readonly entries: number;
-  /** How many of the newest matching entries a fragment tries to merge with. */
-  readonly recent?: number;
-  readonly maskWidth?: number;
+  /** What a flush does (default 'drain', the published units). */
+  readonly flush?: FlushPolicy;
+  /**
+   * Shaded quads in full (default): depth, per-pixel sources and source
+   * triangles. Off, they carry position, facing and coverage only, and
+   * depth is not carried through merges: what shading-work counts need, at
+   * a fraction of the cost.
+   */
+  readonly detail?: boolean;
 }
 
-/** recent and maskWidth with their defaults, after checking the configuration. */
-export function mergeModelLimits(cfg: MergeModelConfig, unit: string): { recent: number; maskWidth: number } {
-  const recent = cfg.recent ?? 2;
-  const maskWidth = cfg.maskWidth ?? 512;
+/** The configuration checked, with the flush policy's default. */
+export function checkModelConfig(cfg: MergeModelConfig, unit: string): FlushPolicy {
   if (!(cfg.entries === Infinity || (Number.isInteger(cfg.entries) && cfg.entries >= 1 && cfg.entries <= 512))) {
     throw new ParamError('entries', cfg.entries, '1..512 or unbounded', { message: `${unit}: entries ${cfg.entries} must be 1..512 or unbounded` });
   }
-  if (!(Number.isInteger(recent) && recent >= 1)) throw new ParamError('recent', recent, 'a positive integer', { message: `${unit}: recent ${recent} must be a positive integer` });
-  return { recent, maskWidth };
+  return parseFlushPolicy(cfg.flush ?? 'drain', `${unit} flush`);
 }
 
 /** A buffered fragment: what both models keep per entry. */
 export interface MergeEntry {
-  readonly grid: number;
+  /** The grid (QFM) or draw (PMU) it belongs to. */
+  readonly scope: number;
   readonly qx: number;
   readonly qy: number;
   readonly back: boolean;
   cov: number[];
   depth: number[];
   choice: PixelChoice[];
-  /** The triangles merged into the entry, as a mask. */
-  tri: bigint;
 }
 
-/** A lone fragment as an entry, before any merge. */
-export function loneEntry(q: QuadFrag, msaa: MergeMsaa): MergeEntry {
+const NONE: number[] = [];
+
+/** A lone fragment as an entry of scope `scope`, its pixels shaded with triangle `id`'s inputs (depth carried when `detail`). */
+export function loneEntry(q: QuadFrag, msaa: MergeMsaa, scope: number, id: number, detail: boolean): MergeEntry {
   return {
-    grid: q.grid,
+    scope,
     qx: q.qx,
     qy: q.qy,
     back: q.back,
     cov: [...q.cov],
-    depth: [...q.depth],
-    choice: q.cov.map((c, p) => lonePixelChoice(q.tri, c, q.centre[p] ?? false, msaa)),
-    tri: triMask([q.tri]),
+    depth: detail ? [...q.depth] : NONE,
+    choice: q.cov.map((c, p) => lonePixelChoice(id, c, q.centre[p] ?? false, msaa)),
   };
 }
 
-/** What the shader receives for an entry that leaves. */
-export function shadedQuad(e: MergeEntry): ShadedQuad {
-  return { grid: e.grid, qx: e.qx, qy: e.qy, back: e.back, cov: [...e.cov], depth: [...e.depth], src: resolveSources(e.choice), tris: maskBits(e.tri) };
+/** What the shader receives for an entry that leaves, holding the samples of triangles `tris`. */
+export function shadedQuad(e: MergeEntry, tris: readonly number[]): ShadedQuad {
+  return { scope: e.scope, qx: e.qx, qy: e.qy, back: e.back, cov: [...e.cov], depth: [...e.depth], src: resolveSources(e.choice), tris };
+}
+
+export function isEmptyEntry(e: { readonly cov: readonly number[] }): boolean {
+  return e.cov.every((c) => c === 0);
 }
 
 /**
@@ -122,24 +148,17 @@ export class KeyedFifo<E> {
     const first = this.entries.keys().next();
     return first.done ? undefined : first.value;
   }
-
-  /** Every entry, oldest first, leaving the buffer empty. */
-  drain(): E[] {
-    const all = [...this.entries.values()];
-    this.entries.clear();
-    this.byKey.clear();
-    return all;
-  }
 }
 
 /**
- * A golden merge model's frame: its buffer, limits and the way entries
- * leave for shading (empty quads never do). Each model adds push().
+ * A golden merge model's frame: its buffer, limits, flush and the way
+ * entries leave for shading (empty quads never do). Each model adds push()
+ * and how an entry leaves under the 'merge' flush policy.
  */
 export abstract class MergeModel<E extends MergeEntry, S extends { shaded: number }> {
   protected readonly buf: KeyedFifo<E>;
-  readonly recent: number;
-  readonly maskWidth: number;
+  readonly flushPolicy: FlushPolicy;
+  readonly detail: boolean;
   abstract readonly stats: S;
 
   constructor(
@@ -147,7 +166,8 @@ export abstract class MergeModel<E extends MergeEntry, S extends { shaded: numbe
     unit: string,
     keyOf: (e: E) => string,
   ) {
-    ({ recent: this.recent, maskWidth: this.maskWidth } = mergeModelLimits(cfg, unit));
+    this.flushPolicy = checkModelConfig(cfg, unit);
+    this.detail = cfg.detail ?? true;
     this.buf = new KeyedFifo(keyOf);
   }
 
@@ -158,26 +178,40 @@ export abstract class MergeModel<E extends MergeEntry, S extends { shaded: numbe
   /** One quad fragment in; the quads it sends to shading, in order. */
   abstract push(q: QuadFrag): ShadedQuad[];
 
-  /** End of grid (draw): everything leaves, oldest first. */
+  /** Entry e (already out of the buffer) leaves at a 'merge' flush: it tries to merge first. */
+  protected abstract leaveMerging(e: E, out: ShadedQuad[]): void;
+
+  /** The triangles whose samples an entry holds, for its shaded quad. */
+  protected abstract trisOf(e: E): number[];
+
+  /** End of grid (QFM) or draw (PMU): everything leaves, oldest first, under the flush policy. */
   flush(): ShadedQuad[] {
     const out: ShadedQuad[] = [];
-    for (const e of this.buf.drain()) this.emit(e, out);
+    for (let s = this.buf.oldest(); s !== undefined; s = this.buf.oldest()) {
+      const e = this.buf.remove(s);
+      if (this.flushPolicy === 'merge') this.leaveMerging(e, out);
+      else this.emit(e, out);
+    }
     return out;
   }
 
   protected emit(e: E, out: ShadedQuad[]): void {
-    if (e.cov.every((c) => c === 0)) return;
+    if (isEmptyEntry(e)) return;
     this.stats.shaded++;
-    out.push(shadedQuad(e));
+    // Without detail the entry's own coverage is handed on: it has left the buffer and is never touched again.
+    out.push(this.detail ? shadedQuad(e, this.trisOf(e)) : { scope: e.scope, qx: e.qx, qy: e.qy, back: e.back, cov: e.cov, depth: NONE, src: NONE, tris: NONE });
   }
 }
 
-/** Run a whole scene's grids through a fresh model; flush after each grid. */
-export function runGrids<S>(m: { push(q: QuadFrag): ShadedQuad[]; flush(): ShadedQuad[]; readonly stats: S }, grids: readonly (readonly QuadFrag[])[]): { shaded: ShadedQuad[]; stats: S } {
+/** Run a whole scene through a fresh model, flushing after each unit (QFM: grid; PMU: draw). */
+export function runFlushUnits<S>(m: { push(q: QuadFrag): ShadedQuad[]; flush(): ShadedQuad[]; readonly stats: S }, units: readonly (readonly QuadFrag[])[]): { shaded: ShadedQuad[]; stats: S } {
   const shaded: ShadedQuad[] = [];
-  for (const g of grids) {
-    for (const q of g) shaded.push(...m.push(q));
-    shaded.push(...m.flush());
+  const add = (qs: readonly ShadedQuad[]): void => {
+    for (const q of qs) shaded.push(q);
+  };
+  for (const u of units) {
+    for (const q of u) add(m.push(q));
+    add(m.flush());
   }
   return { shaded, stats: m.stats };
 }

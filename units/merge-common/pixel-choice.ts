@@ -26,13 +26,20 @@ export function lonePixelChoice(tri: number, cov: number, centre: boolean, msaa:
   return { src: tri, centre, rank: best };
 }
 
+/**
+ * Of two disjoint fragments of one pixel, both covered, the later (`b`)
+ * keeps the shading when it covers the centre or a sample nearer it and the
+ * earlier (`a`) does not cover the centre (the earlier wins a tie).
+ */
+export function laterKeepsShading(a: PixelChoice, b: PixelChoice): boolean {
+  return !a.centre && (b.centre || b.rank < a.rank);
+}
+
 /** Combine the choices of two disjoint fragments of one pixel; `a` arrived first. */
 export function combineChoice(a: PixelChoice, b: PixelChoice): PixelChoice {
   if (a.src < 0) return b;
   if (b.src < 0) return a;
-  if (a.centre) return a;
-  if (b.centre) return b;
-  return b.rank < a.rank ? b : a;
+  return laterKeepsShading(a, b) ? b : a;
 }
 
 /** Final per-pixel sources of a quad, helper pixels filled from a neighbour. */

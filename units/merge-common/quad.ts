@@ -7,13 +7,16 @@ import type { MergeMsaa } from './samples.js';
 
 export const QUAD_PIXELS = 4;
 
-/** A directed edge of a triangle, as grid-local vertex ids (a -> b in winding order). */
+/** A directed edge of a triangle, as the draw's vertex ids (a -> b in winding order). */
 export type Edge = readonly [number, number];
 
 export interface QuadFrag {
-  /** Grid (draw) the triangle belongs to, and its index in that grid (0..511). */
+  /** Grid (patch, QFM's flush unit) the triangle belongs to, counted over the scene, and its index in that grid (0..511). */
   readonly grid: number;
   readonly tri: number;
+  /** Draw call (the PMU's flush unit) the triangle belongs to, and its primitive id in that draw (submission order). */
+  readonly draw: number;
+  readonly prim: number;
   readonly qx: number;
   readonly qy: number;
   /** true for a back-facing triangle (two-sided rendering); the key includes it. */
@@ -26,7 +29,7 @@ export interface QuadFrag {
   readonly depth: readonly number[];
   /** Triangles of the grid sharing an edge with `tri` (grid-local indices). */
   readonly adj: readonly number[];
-  /** Per-pixel outer edges of the fragment (edges of the triangle crossing the pixel); empty where uncovered. */
+  /** Per-pixel outer edges of the fragment (edges of the triangle crossing the pixel, as the draw's vertex ids); empty where uncovered. */
   readonly edges: readonly (readonly Edge[])[];
 }
 
@@ -60,7 +63,8 @@ export function popcount(x: number): number {
 
 /** What the shader receives for one merged quad: coverage and, per pixel, whose inputs it uses. */
 export interface ShadedQuad {
-  readonly grid: number;
+  /** The flush unit the quad's fragments came from: the grid (QFM) or the draw (PMU); `src` and `tris` are triangle ids in it. */
+  readonly scope: number;
   readonly qx: number;
   readonly qy: number;
   readonly back: boolean;

@@ -1,22 +1,27 @@
-// Pixel merge unit in the DSL. Entries are quads in register-file memories
-// (depth, per-pixel edge lists, shading choice, key); their coverage, facing
-// and insertion stamps sit in registers, because every incoming quad is
-// checked against all of them at once for overlap. A CAM on the quad
-// position finds the entries of the same quad.
+// Pixel merge unit in the DSL. Entries are quads of one primitive each in
+// register-file memories (primitive id, depth, per-pixel edge lists, centre
+// bit and nearest-sample rank, key); their coverage, facing and insertion
+// stamps sit in registers, because every incoming quad is checked against
+// all of them at once for overlap. A CAM on the quad position finds the
+// entries of the same quad.
 //
 // States per incoming quad: IN (accept); OVERLAP (send out, oldest first,
 // one per cycle, the buffered quads at this position whose coverage meets
-// it); MERGE (bypass a quad with no partial pixel, or merge each pixel into
-// the newest of the N newest same-quad, same-facing entries holding a
-// fragment there that shares an edge with it); RESOLVE (send out, oldest
-// first, entries merged into that have no partial pixel left); PLACE (what
-// is left of the quad: nothing, straight to shading, or into a free entry,
-// else FIFO-evict the oldest first and INSERT). After a `last` quad
-// (end of draw) FLUSH sends everything out, oldest first.
+// it; then a quad with no partial pixel goes to PLACE, which shades it);
+// MERGE (one cycle per same-quad, same-facing entry, newest first, with no
+// limit on how many: each pixel the two share an edge in merges, and the
+// fragment covering the centre, else the nearer sample, keeps the pixel
+// and takes the other's samples); RESOLVE (entries changed in MERGE with no
+// partial pixel left leave, oldest first: shaded, or dropped when empty);
+// PLACE (what is left of the quad: nothing, straight to shading, or into a
+// free entry, else FIFO-evict the oldest first and INSERT). After a `last`
+// quad (end of draw) FLUSH sends everything out, oldest first; with
+// flush=merge each leaving entry is first loaded as the incoming quad and
+// goes through MERGE, RESOLVE and PLACE (which shades what is left of it).
 import { bundle, cat, defineModule, mux, stream, uint, type UInt } from '../../hdl/index.js';
 import { countOnes, extremeOf, fields, indexBits, lowestSet, oneHot, pack } from '../merge-common/hw-lib.js';
 import type { MergeMsaa } from '../merge-common/samples.js';
-import { driveQuadOut, laterTakesShading, loneChoice, muxChoice, packChoices, pixelChoices } from '../qfm/datapath.js';
+import { type ChoiceBits, laterTakesShading, nearestRank } from '../qfm/datapath.js';
 import type { PmuConfig } from './config.js';
 import { EDGE_SLOTS, mergeEdgeListsHw } from './edges.js';
 
@@ -27,7 +32,8 @@ const S_RESOLVE = 3;
 const S_PLACE = 4;
 const S_INSERT = 5;
 const S_FLUSH = 6;
-export const PMU_STAMP_BITS = 16;
+/** Insertion stamps, reset at each flush: a draw may insert up to 2^20 quads (pmuPayloads refuses more). */
+export const PMU_STAMP_BITS = 20;
 
 export function pmuShape(cfg: PmuConfig) {
   const msaa = Number(cfg.msaa) as MergeMsaa;
@@ -45,11 +51,12 @@ export function pmuShape(cfg: PmuConfig) {
   };
 }
 
+/** What an entry holds besides its key: per-pixel fields packed, pixel 0 low. */
 interface PmuRec {
   readonly cov: UInt;
   readonly depth: UInt;
   readonly edges: UInt;
-  readonly src: UInt;
+  readonly prim: UInt;
   readonly centre: UInt;
   readonly rank: UInt;
 }
@@ -59,7 +66,9 @@ function muxPmu(sel: UInt, a: PmuRec, b: PmuRec): PmuRec {
     cov: mux(sel, a.cov, b.cov),
     depth: mux(sel, a.depth, b.depth),
     edges: mux(sel, a.edges, b.edges),
-    ...muxChoice(sel, a, b),
+    prim: mux(sel, a.prim, b.prim),
+    centre: mux(sel, a.centre, b.centre),
+    rank: mux(sel, a.rank, b.rank),
   };
 }
 
@@ -70,14 +79,14 @@ export const Pmu = defineModule('Pmu', (m, cfg: PmuConfig) => {
   const pw = 2 * s.coordBits;
   const covW = 4 * s.msaa;
   const depthW = covW * s.depthBits;
-  const srcW = 4 * s.triBits;
   const rankW = 4 * s.rankBits;
   const full = (1 << s.msaa) - 1;
+  const flushMerge = cfg.flush === 'merge';
   const inp = m.input(
     'in',
     stream(bundle({ qx: uint(s.coordBits), qy: uint(s.coordBits), back: uint(1), cov: uint(covW), centre: uint(4), depth: uint(depthW), tri: uint(s.triBits), edges: uint(s.edgeBits), last: uint(1) })),
   );
-  const out = m.output('out', stream(bundle({ qx: uint(s.coordBits), qy: uint(s.coordBits), back: uint(1), cov: uint(covW), depth: uint(depthW), src: uint(srcW) })));
+  const out = m.output('out', stream(bundle({ qx: uint(s.coordBits), qy: uint(s.coordBits), back: uint(1), cov: uint(covW), depth: uint(depthW), prim: uint(s.triBits) })));
   const occupancy = m.output('occupancy', uint(indexBits(E + 1) + 1));
 
   const state = m.reg('state', uint(3), { init: S_IN });
@@ -87,19 +96,21 @@ export const Pmu = defineModule('Pmu', (m, cfg: PmuConfig) => {
   const incPos = m.reg('inc_pos', uint(pw), { init: 0 });
   const incBack = m.reg('inc_back', uint(1), { init: 0 });
   const incLast = m.reg('inc_last', uint(1), { init: 0 });
+  // The incoming quad (or, at flush=merge, the entry leaving) as an entry would hold it.
   const inc: PmuRec = {
     cov: m.reg('inc_cov', uint(covW), { init: 0 }),
     depth: m.reg('inc_depth', uint(depthW), { init: 0 }),
     edges: m.reg('inc_edges', uint(s.edgeBits), { init: 0 }),
-    src: m.reg('inc_src', uint(srcW), { init: 0 }),
+    prim: m.reg('inc_prim', uint(s.triBits), { init: 0 }),
     centre: m.reg('inc_centre', uint(4), { init: 0 }),
     rank: m.reg('inc_rank', uint(rankW), { init: 0 }),
   };
+  const flushing = m.reg('flushing', uint(1), { init: 0 });
 
   const mems = {
     depth: m.memory('e_depth', uint(depthW), E),
     edges: m.memory('e_edges', uint(s.edgeBits), E),
-    src: m.memory('e_src', uint(srcW), E),
+    prim: m.memory('e_prim', uint(s.triBits), E),
     centre: m.memory('e_centre', uint(4), E),
     rank: m.memory('e_rank', uint(rankW), E),
   };
@@ -110,6 +121,8 @@ export const Pmu = defineModule('Pmu', (m, cfg: PmuConfig) => {
   const covs = Array.from({ length: E }, (_, i) => m.reg(`cov${i}`, uint(covW), { init: 0 }));
   const stamps = Array.from({ length: E }, (_, i) => m.reg(`stamp${i}`, uint(PMU_STAMP_BITS), { init: 0 }));
   const nextStamp = m.reg('next_stamp', uint(PMU_STAMP_BITS), { init: 0 });
+  // Entries MERGE has looked at (visited) and changed (touched) for the quad in hand.
+  const visited = m.reg('visited', uint(E), { init: 0 });
   const touched = m.reg('touched', uint(E), { init: 0 });
 
   const covAt = (idx: UInt): UInt => (E === 1 ? covs[0]! : covsMux(idx));
@@ -122,7 +135,7 @@ export const Pmu = defineModule('Pmu', (m, cfg: PmuConfig) => {
     cov: covAt(idx),
     depth: mems.depth.read(idx, { sync: false }),
     edges: mems.edges.read(idx, { sync: false }),
-    src: mems.src.read(idx, { sync: false }),
+    prim: mems.prim.read(idx, { sync: false }),
     centre: mems.centre.read(idx, { sync: false }),
     rank: mems.rank.read(idx, { sync: false }),
   });
@@ -138,58 +151,63 @@ export const Pmu = defineModule('Pmu', (m, cfg: PmuConfig) => {
   const pIdx = pick.idx.named('pick');
   const pRec = readRec(pIdx);
   const pKey = keyMem.read(pIdx, { sync: false });
+  const pEmpty = pRec.cov.orR().not();
 
-  // Per-pixel merge candidates: the N newest same-quad, same-facing entries.
-  let cands = posMatch.and(backVec.xor(mux(incBack, m.lit((1n << BigInt(E)) - 1n, uint(E)), m.lit(0, uint(E)))).not());
-  const incCov = fields(inc.cov, 4);
-  const incEdges = fields(inc.edges, 4);
-  const taken: UInt[] = [0, 1, 2, 3].map(() => m.lit(0, uint(1)));
-  const writes: { en: UInt; idx: UInt; rec: PmuRec }[] = [];
-  for (let k = 0; k < cfg.recent; k++) {
-    const c = extremeOf(m, cands, stamps, ib, true);
-    cands = cands.and(oneHot(m, c.idx, E).not());
-    const rec = readRec(c.idx);
-    const cCov = fields(rec.cov, 4);
-    const cEdges = fields(rec.edges, 4);
-    const cZ = fields(rec.depth, 4);
-    const iZ = fields(inc.depth, 4);
-    const cC = pixelChoices(rec);
-    const iC = pixelChoices(inc);
-    const px = [0, 1, 2, 3].map((p) => {
-      const em = mergeEdgeListsHw(m, cEdges[p]!, incEdges[p]!, s.vertexBits);
-      const ok = c.found.and(cCov[p]!.orR()).and(incCov[p]!.orR()).and(em.ok).and(taken[p]!.not()).named(`pix_merge${k}_${p}`);
-      taken[p] = taken[p]!.or(ok);
-      return {
-        ok,
-        cov: mux(ok, cCov[p]!.or(incCov[p]!), cCov[p]!),
-        depth: mux(ok, cZ[p]!.or(iZ[p]!), cZ[p]!),
-        edges: mux(ok, em.merged, cEdges[p]!),
-        // The buffered fragment came first: it keeps the shading on a centre tie.
-        ...muxChoice(ok.and(laterTakesShading(cC[p]!, iC[p]!)), iC[p]!, cC[p]!),
-      };
-    });
-    const any = px.map((x) => x.ok).reduce((a, b) => a.or(b));
-    writes.push({
-      en: any,
-      idx: c.idx,
-      rec: {
-        cov: pack(px.map((x) => x.cov)),
-        depth: pack(px.map((x) => x.depth)),
-        edges: pack(px.map((x) => x.edges)),
-        ...packChoices(px),
-      },
-    });
-  }
-  const keepPix = taken.map((t) => t.not());
-  const keepMask = (perPixelWidth: number): UInt => pack(keepPix.map((k) => mux(k, m.lit((1n << BigInt(perPixelWidth)) - 1n, uint(perPixelWidth)), m.lit(0, uint(perPixelWidth)))));
-  const remainder: PmuRec = {
-    cov: inc.cov.and(keepMask(s.msaa)),
-    depth: inc.depth.and(keepMask(s.msaa * s.depthBits)),
-    edges: inc.edges.and(keepMask(EDGE_SLOTS * s.slotBits)),
-    src: inc.src,
-    centre: inc.centre.and(keepMask(1)),
-    rank: inc.rank,
+  // MERGE: the newest same-quad, same-facing entry not yet visited, pixel by pixel against the quad in hand.
+  const sameFacing = backVec.xor(mux(incBack, m.lit((1n << BigInt(E)) - 1n, uint(E)), m.lit(0, uint(E)))).not();
+  const cand = extremeOf(m, posMatch.and(sameFacing).and(visited.not()), stamps, ib, true);
+  const cIdx = cand.idx.named('cand');
+  const cRec = readRec(cIdx);
+  const cCov = fields(cRec.cov, 4);
+  const iCov = fields(inc.cov, 4);
+  const cEdges = fields(cRec.edges, 4);
+  const iEdges = fields(inc.edges, 4);
+  const cZ = fields(cRec.depth, 4);
+  const iZ = fields(inc.depth, 4);
+  // Per pixel: centre bit and nearest-sample rank, which decide who keeps a merged pixel (the PMU keeps no per-pixel source).
+  const choices = (r: PmuRec): ChoiceBits[] => {
+    const rank = fields(r.rank, 4);
+    return [0, 1, 2, 3].map((p) => ({ src: r.prim, centre: r.centre.bit(p), rank: rank[p]! }));
   };
+  const cC = choices(cRec);
+  const iC = choices(inc);
+  const zCov = m.lit(0, uint(s.msaa));
+  const zDepth = m.lit(0, uint(s.msaa * s.depthBits));
+  const zEdges = m.lit(0, uint(EDGE_SLOTS * s.slotBits));
+  const zRank = m.lit(0, uint(s.rankBits));
+  const zBit = m.lit(0, uint(1));
+  const px = [0, 1, 2, 3].map((p) => {
+    const em = mergeEdgeListsHw(m, cEdges[p]!, iEdges[p]!, s.vertexBits);
+    const ok = cand.found.and(cCov[p]!.orR()).and(iCov[p]!.orR()).and(cCov[p]!.and(iCov[p]!).orR().not()).and(em.ok).named(`pix_merge${p}`);
+    // The buffered fragment came first: it keeps the pixel on a tie.
+    const incKeeps = ok.and(laterTakesShading(cC[p]!, iC[p]!));
+    const entKeeps = ok.and(incKeeps.not());
+    const merged = { cov: cCov[p]!.or(iCov[p]!), depth: cZ[p]!.or(iZ[p]!), edges: em.merged };
+    // A side's pixel after the pair: merged when it keeps the pixel, cleared when the other side takes it, else as it was.
+    const after = (own: { cov: UInt; depth: UInt; edges: UInt; centre: UInt; rank: UInt }, keeps: UInt, loses: UInt) => ({
+      cov: mux(keeps, merged.cov, mux(loses, zCov, own.cov)),
+      depth: mux(keeps, merged.depth, mux(loses, zDepth, own.depth)),
+      edges: mux(keeps, merged.edges, mux(loses, zEdges, own.edges)),
+      centre: mux(loses, zBit, own.centre),
+      rank: mux(loses, zRank, own.rank),
+    });
+    return {
+      ok,
+      ent: after({ cov: cCov[p]!, depth: cZ[p]!, edges: cEdges[p]!, centre: cC[p]!.centre, rank: cC[p]!.rank }, entKeeps, incKeeps),
+      inc: after({ cov: iCov[p]!, depth: iZ[p]!, edges: iEdges[p]!, centre: iC[p]!.centre, rank: iC[p]!.rank }, incKeeps, entKeeps),
+    };
+  });
+  const anyMerge = px.map((x) => x.ok).reduce((a, b) => a.or(b)).named('any_merge');
+  const packSide = (side: 'ent' | 'inc', prim: UInt): PmuRec => ({
+    cov: pack(px.map((x) => x[side].cov)),
+    depth: pack(px.map((x) => x[side].depth)),
+    edges: pack(px.map((x) => x[side].edges)),
+    prim,
+    centre: pack(px.map((x) => x[side].centre)),
+    rank: pack(px.map((x) => x[side].rank)),
+  });
+  const entAfter = packSide('ent', cRec.prim);
+  const incAfter = packSide('inc', inc.prim);
 
   const incPartial = partial(inc.cov);
   const incEmpty = inc.cov.orR().not();
@@ -197,83 +215,111 @@ export const Pmu = defineModule('Pmu', (m, cfg: PmuConfig) => {
   const hasFree = free.orR();
   const freeIdx = lowestSet(m, free, ib);
 
+  // PLACE: the quad in hand (what is left of it) is shaded when it has no partial pixel, when it is an entry leaving at flush, or,
+  // with no free entry, the oldest entry is shaded first (FIFO eviction).
+  const placeInc = incEmpty.not().and(incPartial.not().or(flushing));
   const outValid = overlapS
     .and(pick.found)
-    .or(mergeS.and(incPartial.not()))
-    .or(resolveS.and(pick.found))
-    .or(placeS.and(incEmpty.not()).and(incPartial.not().or(hasFree.not())))
-    .or(flushS.and(pick.found))
+    .or(resolveS.and(pick.found).and(pEmpty.not()))
+    .or(placeS.and(incEmpty.not()).and(placeInc.or(hasFree.not())))
+    .or(flushS.and(pick.found).and(flushMerge ? m.lit(0, uint(1)) : m.lit(1, uint(1))))
     .named('out_valid_w');
-  const outInc = mergeS.or(placeS.and(incPartial.not()));
+  const outInc = placeS.and(placeInc);
   const outRec = muxPmu(outInc, inc, pRec);
   const go = outValid.not().or(out.ready).named('go');
   const outKey = mux(outInc, cat(incPos, incBack), pKey);
   out.valid.drive(outValid);
-  driveQuadOut(out.payload, outKey, outRec, s.coordBits);
+  out.payload.qx.drive(outKey.bits(2 * s.coordBits, s.coordBits + 1));
+  out.payload.qy.drive(outKey.bits(s.coordBits, 1));
+  out.payload.back.drive(outKey.bit(0));
+  out.payload.cov.drive(outRec.cov);
+  out.payload.depth.drive(outRec.depth);
+  out.payload.prim.drive(outRec.prim);
   inp.ready.drive(inS);
 
-  // Writes: merged entries in MERGE (one port per candidate), the quad into a free entry on insert.
-  const doMerge = mergeS.and(incPartial);
-  const insert = placeS.and(incPartial).and(hasFree).or(insertS).named('insert');
-  writes.forEach((wr, k) => {
-    const en = doMerge.and(wr.en);
-    const idx = k === 0 ? mux(en, wr.idx, freeIdx) : wr.idx;
-    const rec = k === 0 ? muxPmu(en, wr.rec, inc) : wr.rec;
-    const wen = k === 0 ? en.or(insert) : en;
-    mems.depth.write(idx, rec.depth, wen);
-    mems.edges.write(idx, rec.edges, wen);
-    mems.src.write(idx, rec.src, wen);
-    mems.centre.write(idx, rec.centre, wen);
-    mems.rank.write(idx, rec.rank, wen);
-  });
+  // Storage writes: the merged candidate back in MERGE, or the quad in hand into a free entry.
+  const writeCand = mergeS.and(cand.found).and(anyMerge);
+  const insert = placeS.and(incEmpty.not()).and(placeInc.not()).and(hasFree).or(insertS).named('insert');
+  const wIdx = mux(writeCand, cIdx, freeIdx);
+  const wRec = muxPmu(writeCand, entAfter, inc);
+  const wEn = writeCand.or(insert);
+  mems.depth.write(wIdx, wRec.depth, wEn);
+  mems.edges.write(wIdx, wRec.edges, wEn);
+  mems.prim.write(wIdx, wRec.prim, wEn);
+  mems.centre.write(wIdx, wRec.centre, wEn);
+  mems.rank.write(wIdx, wRec.rank, wEn);
   keyMem.write(freeIdx, cat(incPos, incBack), insert);
   cam.write(freeIdx, incPos, m.lit(1, uint(1)), insert);
   const zeroE = m.lit(0, uint(E));
   const insertHot = mux(insert, oneHot(m, freeIdx, E), zeroE);
-  const mergeHots = writes.map((wr) => mux(doMerge.and(wr.en), oneHot(m, wr.idx, E), zeroE));
+  const candHot = mux(mergeS.and(cand.found), oneHot(m, cIdx, E), zeroE);
+  const writeHot = mux(writeCand, candHot, zeroE);
   covs.forEach((c, i) => {
     m.when(insertHot.bit(i), () => c.set(inc.cov));
-    writes.forEach((wr, k) => m.when(mergeHots[k]!.bit(i), () => c.set(wr.rec.cov)));
+    m.when(writeHot.bit(i), () => c.set(entAfter.cov));
   });
   stamps.forEach((st, i) => m.when(insertHot.bit(i), () => st.set(nextStamp)));
   m.when(insert, () => nextStamp.set(nextStamp.addWrap(1)));
   backVec.set(backVec.and(insertHot.not()).or(mux(incBack, insertHot, zeroE)));
-  const leaving = go.and(overlapS.or(resolveS).or(flushS)).and(pick.found).or(go.and(placeS).and(incPartial).and(hasFree.not()));
+  // Entries leaving: overlap, resolve (shaded or dropped when empty) and drain-flush outputs, a FIFO victim, and the entry a
+  // merge-flush loads as the quad in hand.
+  const leaving = go
+    .and(overlapS.or(resolveS).or(flushS))
+    .and(pick.found)
+    .or(go.and(placeS).and(incEmpty.not()).and(placeInc.not()).and(hasFree.not()));
   const clearP = mux(leaving, oneHot(m, pIdx, E), zeroE);
   valid.set(valid.and(clearP.not()).or(insertHot));
-  m.when(doMerge, () => touched.set(mergeHots.reduce((a, b) => a.or(b))));
-  m.when(resolveS.and(go), () => touched.set(touched.and(clearP.not())));
 
-  const after = mux(incLast, m.lit(S_FLUSH, uint(3)), m.lit(S_IN, uint(3)));
+  const loadInc = (r: PmuRec, pos: UInt, back: UInt, last: UInt): void => {
+    incPos.set(pos);
+    incBack.set(back);
+    incLast.set(last);
+    inc.cov.set(r.cov);
+    inc.depth.set(r.depth);
+    inc.edges.set(r.edges);
+    inc.prim.set(r.prim);
+    inc.centre.set(r.centre);
+    inc.rank.set(r.rank);
+    visited.set(zeroE);
+    touched.set(zeroE);
+  };
+  // After the quad in hand is placed: the next quad, or (on to) the flush.
+  const after = mux(incLast.or(flushing), m.lit(S_FLUSH, uint(3)), m.lit(S_IN, uint(3)));
   m.when(inS.and(inp.valid), () => {
     const p = inp.payload;
     state.set(S_OVERLAP);
-    incPos.set(cat(p.qx, p.qy));
-    incBack.set(p.back);
-    incLast.set(p.last);
-    inc.cov.set(p.cov);
-    inc.depth.set(p.depth);
-    inc.edges.set(p.edges);
-    const choice = loneChoice(m, p.tri, p.centre, p.cov, s);
-    inc.src.set(choice.src);
-    inc.centre.set(choice.centre);
-    inc.rank.set(choice.rank);
+    const centre = p.centre.and(pack(fields(p.cov, 4).map((c) => c.orR())));
+    loadInc({ cov: p.cov, depth: p.depth, edges: p.edges, prim: p.tri, centre, rank: nearestRank(m, p.cov, s) }, cat(p.qx, p.qy), p.back, p.last);
   });
-  m.when(overlapS.and(pick.found.not()), () => state.set(S_MERGE));
-  m.when(mergeS.and(go), () => {
-    state.set(mux(incPartial, m.lit(S_RESOLVE, uint(3)), after));
-    m.when(incPartial, () => {
-      inc.cov.set(remainder.cov);
-      inc.depth.set(remainder.depth);
-      inc.edges.set(remainder.edges);
-      inc.centre.set(remainder.centre);
+  m.when(overlapS.and(pick.found.not()), () => state.set(mux(incPartial, m.lit(S_MERGE, uint(3)), m.lit(S_PLACE, uint(3)))));
+  m.when(mergeS, () => {
+    m.when(cand.found, () => {
+      visited.set(visited.or(candHot));
+      m.when(anyMerge, () => {
+        touched.set(touched.or(candHot));
+        inc.cov.set(incAfter.cov);
+        inc.depth.set(incAfter.depth);
+        inc.edges.set(incAfter.edges);
+        inc.centre.set(incAfter.centre);
+        inc.rank.set(incAfter.rank);
+      });
     });
+    m.when(cand.found.not(), () => state.set(S_RESOLVE));
   });
+  m.when(resolveS.and(go), () => touched.set(touched.and(clearP.not())));
   m.when(resolveS.and(pick.found.not()), () => state.set(S_PLACE));
-  m.when(placeS.and(go), () => state.set(mux(incEmpty.not().and(incPartial).and(hasFree.not()), m.lit(S_INSERT, uint(3)), after)));
+  m.when(placeS.and(go), () => state.set(mux(incEmpty.not().and(placeInc.not()).and(hasFree.not()), m.lit(S_INSERT, uint(3)), after)));
   m.when(insertS, () => state.set(after));
+  if (flushMerge) {
+    m.when(flushS.and(pick.found), () => {
+      state.set(S_MERGE);
+      flushing.set(1);
+      loadInc(pRec, pKey.bits(pw, 1), pKey.bit(0), m.lit(0, uint(1)));
+    });
+  }
   m.when(flushS.and(pick.found.not()), () => {
     state.set(S_IN);
+    flushing.set(0);
     nextStamp.set(0);
   });
 

@@ -14,16 +14,26 @@
 //     merge with it but empty quads); any other is inserted, after a FIFO
 //     eviction if the buffer is full. The evicted entry first tries to merge
 //     into the N newest entries of its own key.
-// flush() (end of grid) sends everything out oldest first. Empty quads are
-// dropped whenever they leave: they are never shaded.
-import { checkQuadFrag, triMask } from '../merge-common/check.js';
-import { loneEntry, MergeModel, runGrids, type MergeEntry, type MergeModelConfig } from '../merge-common/golden-buffer.js';
+// flush() (end of grid) sends everything out oldest first; under the
+// 'merge' flush policy each entry first tries merge-before-evict, as a FIFO
+// victim does (the ideal buffer flushes so). Empty quads are dropped
+// whenever they leave: they are never shaded.
+import { checkQuadFrag, maskBits, triMask } from '../merge-common/check.js';
+import { loneEntry, MergeModel, runFlushUnits, type MergeEntry, type MergeModelConfig } from '../merge-common/golden-buffer.js';
 import { combineChoice } from '../merge-common/pixel-choice.js';
 import { isFullQuad, type QuadFrag, type ShadedQuad } from '../merge-common/quad.js';
+import { ParamError } from '../../hdl/errors.js';
 
-export type QfmModelConfig = MergeModelConfig;
+export interface QfmModelConfig extends MergeModelConfig {
+  /** How many of the newest matching entries a fragment tries to merge with (N; default 2, Infinity: all). */
+  readonly recent?: number;
+  /** Bits of tri_mask and adj_mask (default 512). */
+  readonly maskWidth?: number;
+}
 
 interface Entry extends MergeEntry {
+  /** The triangles merged into the entry, and their neighbours, as masks. */
+  tri: bigint;
   adj: bigint;
 }
 
@@ -33,8 +43,27 @@ export interface QfmStats {
   evictFull: number;
   evictFifo: number;
   mergeBeforeEvict: number;
+  /** Entries that merged into another as they left at a 'merge' flush. */
+  mergeAtFlush: number;
   bypassFull: number;
   shaded: number;
+}
+
+/**
+ * The ideal buffer the bounded ones are measured against: unbounded, every
+ * matching entry tried (no N limit), and merging at flush. With N = 2 kept,
+ * or without merging at flush, bounded buffers beat it now and then (their
+ * evictions give entries a second chance); the property test checks that
+ * none beats this one.
+ */
+export const QFM_IDEAL = { entries: Infinity, recent: Infinity, flush: 'merge' } as const satisfies Partial<QfmModelConfig>;
+
+/** adj_mask of a triangle: a fragment's adjacency list is its grid's, shared by all of the triangle's fragments, so it is built once. */
+const adjMasks = new WeakMap<readonly number[], bigint>();
+function adjMask(adj: readonly number[]): bigint {
+  let m = adjMasks.get(adj);
+  if (m === undefined) adjMasks.set(adj, (m = triMask(adj)));
+  return m;
 }
 
 /** Entries are keyed by quad position and facing. */
@@ -43,10 +72,15 @@ function key(e: Entry): string {
 }
 
 export class QfmModel extends MergeModel<Entry, QfmStats> {
-  readonly stats: QfmStats = { quadsIn: 0, merges: 0, evictFull: 0, evictFifo: 0, mergeBeforeEvict: 0, bypassFull: 0, shaded: 0 };
+  readonly stats: QfmStats = { quadsIn: 0, merges: 0, evictFull: 0, evictFifo: 0, mergeBeforeEvict: 0, mergeAtFlush: 0, bypassFull: 0, shaded: 0 };
+  readonly recent: number;
+  readonly maskWidth: number;
 
   constructor(cfg: QfmModelConfig) {
     super(cfg, 'qfm', key);
+    this.recent = cfg.recent ?? 2;
+    this.maskWidth = cfg.maskWidth ?? 512;
+    if (!(this.recent === Infinity || (Number.isInteger(this.recent) && this.recent >= 1))) throw new ParamError('recent', this.recent, 'a positive integer or unbounded', { message: `qfm: recent ${this.recent} must be a positive integer or unbounded` });
   }
 
   push(q: QuadFrag): ShadedQuad[] {
@@ -54,7 +88,7 @@ export class QfmModel extends MergeModel<Entry, QfmStats> {
     this.stats.quadsIn++;
     const out: ShadedQuad[] = [];
     // Extended in place: an object spread here made the model several times slower.
-    const inc: Entry = Object.assign(loneEntry(q, this.cfg.msaa), { adj: triMask(q.adj) });
+    const inc: Entry = Object.assign(loneEntry(q, this.cfg.msaa, q.grid, q.tri, this.detail), { tri: 1n << BigInt(q.tri), adj: adjMask(q.adj) });
     const target = this.mergeTarget(inc, false);
     if (target !== undefined) {
       this.stats.merges++;
@@ -97,7 +131,7 @@ export class QfmModel extends MergeModel<Entry, QfmStats> {
     const x = this.buf.get(s);
     const msaa = this.cfg.msaa;
     x.choice = first.choice.map((c, p) => combineChoice(c, later.choice[p]!));
-    x.depth = first.depth.map((z, i) => ((first.cov[Math.floor(i / msaa)]! >>> (i % msaa)) & 1 ? z : later.depth[i]!));
+    if (this.detail) x.depth = first.depth.map((z, i) => ((first.cov[Math.floor(i / msaa)]! >>> (i % msaa)) & 1 ? z : later.depth[i]!));
     x.cov = first.cov.map((c, p) => c | later.cov[p]!);
     x.tri = first.tri | later.tri;
     x.adj = first.adj | later.adj;
@@ -110,20 +144,31 @@ export class QfmModel extends MergeModel<Entry, QfmStats> {
   private evictOldest(out: ShadedQuad[]): void {
     const first = this.buf.oldest();
     if (first === undefined) return;
-    const old = this.buf.remove(first);
     this.stats.evictFifo++;
-    // Merge-before-evict: the leaving entry is the earlier one of the pair.
+    if (this.mergeBeforeLeaving(this.buf.remove(first), out)) this.stats.mergeBeforeEvict++;
+  }
+
+  /** Merge-before-evict: the leaving entry (out of the buffer) tries the N newest of its key, as the earlier of the pair; else it is shaded. */
+  private mergeBeforeLeaving(old: Entry, out: ShadedQuad[]): boolean {
     const target = this.mergeTarget(old, true);
     if (target === undefined) {
       this.emit(old, out);
-      return;
+      return false;
     }
-    this.stats.mergeBeforeEvict++;
     this.mergeAt(target, old, this.buf.get(target), out);
+    return true;
+  }
+
+  protected leaveMerging(e: Entry, out: ShadedQuad[]): void {
+    if (this.mergeBeforeLeaving(e, out)) this.stats.mergeAtFlush++;
+  }
+
+  protected trisOf(e: Entry): number[] {
+    return maskBits(e.tri);
   }
 }
 
 /** Run a whole scene's grids through a fresh model; flush after each grid. */
 export function runQfm(grids: readonly (readonly QuadFrag[])[], cfg: QfmModelConfig): { shaded: ShadedQuad[]; stats: QfmStats } {
-  return runGrids(new QfmModel(cfg), grids);
+  return runFlushUnits(new QfmModel(cfg), grids);
 }

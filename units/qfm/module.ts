@@ -10,7 +10,9 @@
 // FIFO-evict the oldest entry after trying to merge it into the newest
 // entries of its own key (EVICT) and one to insert (INSERT). A fragment
 // marked `last` (end of grid) is followed by FLUSH: one entry out per cycle,
-// oldest first. Outputs wait for out.ready; empty quads are dropped.
+// oldest first; with flush=merge each leaving entry first tries to merge
+// into the newest entries of its own key, through EVICT's datapath.
+// Outputs wait for out.ready; empty quads are dropped.
 import { bundle, cat, defineModule, mux, stream, uint, type UInt } from '../../hdl/index.js';
 import { countOnes, extremeOf, indexBits, lowestSet, oneHot } from '../merge-common/hw-lib.js';
 import type { MergeMsaa } from '../merge-common/samples.js';
@@ -74,6 +76,8 @@ export const Qfm = defineModule('Qfm', (m, cfg: QfmConfig) => {
   const evictS = state.eq(S_EVICT);
   const insertS = state.eq(S_INSERT);
   const flushS = state.eq(S_FLUSH);
+  // The oldest entry leaves and first tries merge-before-evict: a FIFO victim, and at flush=merge every flushed entry.
+  const leaveS = cfg.flush === 'merge' ? evictS.or(flushS) : evictS;
 
   // The fragment being placed, as an entry would hold it.
   const incKey = m.reg('inc_key', uint(kw), { init: 0 });
@@ -120,10 +124,10 @@ export const Qfm = defineModule('Qfm', (m, cfg: QfmConfig) => {
   const oKey = keyMem.read(oIdx, { sync: false });
 
   // The N newest entries with the looked-up key (the victim's own slot excluded in EVICT).
-  const lookupKey = mux(evictS, oKey, incKey);
+  const lookupKey = mux(leaveS, oKey, incKey);
   const allOnes = m.lit((1n << BigInt(E)) - 1n, uint(E));
-  let cands = cam.match(lookupKey).and(valid).and(mux(evictS, oneHot(m, oIdx, E).not(), allOnes)).named('match');
-  const other = muxRec(evictS, oRec, inc);
+  let cands = cam.match(lookupKey).and(valid).and(mux(leaveS, oneHot(m, oIdx, E).not(), allOnes)).named('match');
+  const other = muxRec(leaveS, oRec, inc);
   const tries: { ok: UInt; idx: UInt; rec: QuadRec }[] = [];
   for (let k = 0; k < cfg.recent; k++) {
     const c = extremeOf(m, cands, stamps, ib, true);
@@ -142,8 +146,8 @@ export const Qfm = defineModule('Qfm', (m, cfg: QfmConfig) => {
     anyOk = anyOk.or(t.ok);
   }
   anyOk = anyOk.named('merge');
-  // In EVICT the leaving entry is the earlier of the pair.
-  const merged = mergeRecs(muxRec(evictS, oRec, tRec), muxRec(evictS, tRec, inc), s);
+  // A leaving entry is the earlier of the pair.
+  const merged = mergeRecs(muxRec(leaveS, oRec, tRec), muxRec(leaveS, tRec, inc), s);
   const mergedFull = merged.cov.andR().named('merged_full');
   const incFull = inc.cov.andR();
   const oNonEmpty = oRec.cov.orR();
@@ -156,9 +160,9 @@ export const Qfm = defineModule('Qfm', (m, cfg: QfmConfig) => {
   const outValid = mergeS
     .and(mux(anyOk, mergedFull, incFull))
     .or(evictS.and(mux(anyOk, mergedFull, oNonEmpty)))
-    .or(flushS.and(anyValid).and(oNonEmpty))
+    .or(flushS.and(anyValid).and(cfg.flush === 'merge' ? mux(anyOk, mergedFull, oNonEmpty) : oNonEmpty))
     .named('out_valid_w');
-  const outRec = muxRec(anyOk.and(mergeS.or(evictS)), merged, muxRec(mergeS, inc, oRec));
+  const outRec = muxRec(anyOk.and(mergeS.or(leaveS)), merged, muxRec(mergeS, inc, oRec));
   const outKey = mux(mergeS, incKey, oKey);
   const go = outValid.not().or(out.ready).named('go');
 
@@ -168,7 +172,7 @@ export const Qfm = defineModule('Qfm', (m, cfg: QfmConfig) => {
   inp.ready.drive(inS);
 
   // Storage writes: the merged entry back into its slot, or the fragment into a free slot.
-  const writeMerged = go.and(anyOk).and(mergeS.or(evictS));
+  const writeMerged = go.and(anyOk).and(mergeS.or(leaveS));
   const insert = go.and(insertS.or(mergeS.and(anyOk.not()).and(incFull.not()).and(hasFree))).named('insert');
   const wIdx = mux(writeMerged, tIdx, freeIdx);
   const wRec = muxRec(writeMerged, merged, inc);

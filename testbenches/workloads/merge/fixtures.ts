@@ -1,5 +1,6 @@
-// Hand-built grids for tests: a triangle list in pixel coordinates, wound
-// clockwise on screen (front-facing) whatever order it is given in.
+// Hand-built scenes for tests: a triangle list in pixel coordinates, wound
+// clockwise on screen (front-facing) whatever order it is given in, as one
+// draw of one grid.
 import { signedArea2 } from '../../../units/raster-common/edge.js';
 import type { TriIndices } from '../raster/mesh.js';
 import { computeAdjacency } from './grid.js';
@@ -8,7 +9,7 @@ import type { Scene } from './scene.js';
 export function handScene(points: readonly (readonly [number, number])[], tris: readonly TriIndices[], size = 8): Scene {
   const vertices = points.map(([x, y], i) => ({ x: Math.round(x * 256), y: Math.round(y * 256), z: 1000 + i }));
   const triangles = tris.map((t): TriIndices => (signedArea2([vertices[t[0]]!, vertices[t[1]]!, vertices[t[2]]!]) > 0 ? t : [t[0], t[2], t[1]]));
-  return { name: 'hand', area: 0, seed: 0, width: size, height: size, grids: [{ vertices, triangles, adjacency: computeAdjacency(triangles) }] };
+  return { name: 'hand', area: NaN, seed: 0, width: size, height: size, draws: [{ vertices, grids: [{ triangles, adjacency: computeAdjacency(triangles) }] }] };
 }
 
 /**

@@ -11,7 +11,7 @@ export const SURFACE_NAMES = ['plane', 'sphere', 'sine-grazing', 'bumpy-sphere']
 export type SurfaceName = (typeof SURFACE_NAMES)[number];
 
 /** Distance of every object's centre from the eye. */
-const CENTRE_Z = 6;
+export const CENTRE_Z = 6;
 
 export interface Surface {
   readonly name: SurfaceName;

@@ -4,6 +4,12 @@
 // share its diagonal and are emitted consecutively (so they can be paired).
 // Grid vertices are shared by index, so the mesh is watertight after
 // quantisation. Parameter jitter varies MP shapes; the seed fixes everything.
+//
+// The raster workloads take the grid's triangles row by row over the whole
+// grid (`mesh.triangles`). A tessellator that emits patches (DiagSplit, the
+// D3D11 tessellator) emits the same grid cut into 2-D patches, one patch
+// after another: `patchTriangles` gives that order, with the same split of
+// each grid quad, so both orders hold the same triangles.
 
 import {
   COORD_MAX,
@@ -38,6 +44,8 @@ export interface DiceOptions {
    * not bias it.
    */
   readonly keep?: number;
+  /** Never re-dice with fewer triangles: a surface that does not fit the target is an error. */
+  readonly fixed?: boolean;
 }
 
 /** The diced instance and the grid it came from (for tests that walk the grid). */
@@ -47,6 +55,8 @@ export interface DicedInstance {
   readonly nv: number;
   /** Focal length used, in pixels. */
   readonly focal: number;
+  /** Vertex index of grid point (i, j) as index[j][i], j = 0..nv, i = 0..nu (the seam and the poles repeat an index). */
+  readonly index: readonly (readonly number[])[];
 }
 
 /** Pixels kept free at the target's border so rounding never leaves it. */
@@ -83,8 +93,8 @@ function gridSize(surface: Surface, triangles: number): { nu: number; nv: number
   return { nu, nv };
 }
 
-/** Vertex grid in parameter space, shared across the seam and collapsed at poles. */
-function buildGrid(surface: Surface, nu: number, nv: number, jitter: number, rng: Rng) {
+/** Vertex grid in parameter space, shared across the seam and collapsed at poles: params[k] = (u, v) of vertex k, index[j][i] = vertex of grid point (i, j). */
+export function buildGrid(surface: Pick<Surface, 'wrapU' | 'poles'>, nu: number, nv: number, jitter: number, rng: Rng): { params: [number, number][]; index: number[][] } {
   const cols = surface.wrapU ? nu : nu + 1;
   const params: [number, number][] = [];
   const index: number[][] = [];
@@ -113,29 +123,68 @@ function buildGrid(surface: Surface, nu: number, nv: number, jitter: number, rng
 }
 
 /**
- * Triangles of the grid in stream order: quad (i, j) with corners p00 (i, j),
- * p10 (i+1, j), p01 (i, j+1), p11 (i+1, j+1) gives A = (p00, p10, p01) then
+ * The triangles of grid quad (i, j), in emission order: with corners p00
+ * (i, j), p10 (i+1, j), p01 (i, j+1), p11 (i+1, j+1), A = (p00, p10, p01) then
  * B = (p01, p10, p11), sharing the diagonal p10-p01. Triangles that repeat a
  * vertex index (at the poles) are dropped.
  */
-function gridTriangles(index: readonly number[][], nu: number, nv: number): TriIndices[] {
+function pushQuadTriangles(tris: TriIndices[], index: readonly (readonly number[])[], i: number, j: number): void {
+  const at = (a: number, b: number): number => index[b]![a]!;
+  const p00 = at(i, j);
+  const p10 = at(i + 1, j);
+  const p01 = at(i, j + 1);
+  const p11 = at(i + 1, j + 1);
+  for (const t of [
+    [p00, p10, p01],
+    [p01, p10, p11],
+  ] as const) {
+    if (t[0] !== t[1] && t[1] !== t[2] && t[0] !== t[2]) tris.push(t);
+  }
+}
+
+/** Triangles of the grid in stream order: quads row by row (j outer, i inner). */
+function gridTriangles(index: readonly (readonly number[])[], nu: number, nv: number): TriIndices[] {
   const tris: TriIndices[] = [];
-  const at = (i: number, j: number): number => index[j]![i]!;
-  for (let j = 0; j < nv; j++) {
-    for (let i = 0; i < nu; i++) {
-      const p00 = at(i, j);
-      const p10 = at(i + 1, j);
-      const p01 = at(i, j + 1);
-      const p11 = at(i + 1, j + 1);
-      for (const t of [
-        [p00, p10, p01],
-        [p01, p10, p11],
-      ] as const) {
-        if (t[0] !== t[1] && t[1] !== t[2] && t[0] !== t[2]) tris.push(t);
-      }
+  for (let j = 0; j < nv; j++) for (let i = 0; i < nu; i++) pushQuadTriangles(tris, index, i, j);
+  return tris;
+}
+
+/** A square patch of the parameter grid: quads i0..i0+nu-1 by j0..j0+nv-1. */
+export interface GridPatch {
+  readonly i0: number;
+  readonly j0: number;
+  readonly nu: number;
+  readonly nv: number;
+  /** Its triangles in the tessellator's scan order: quads row by row, each quad A then B. */
+  readonly triangles: readonly TriIndices[];
+}
+
+/** Side (in grid quads) of the largest square patch of at most `maxTriangles` triangles (two per quad). */
+export function patchSide(maxTriangles: number): number {
+  const side = Math.floor(Math.sqrt(maxTriangles / 2));
+  if (!(side >= 1)) throw new ParamError('maxTriangles', maxTriangles, 'at least 2 (one grid quad)', { message: `patchSide: ${maxTriangles} triangles cannot hold one grid quad (two triangles)` });
+  return side;
+}
+
+/**
+ * The grid cut into side x side patches (the last row and column of
+ * patches take what is left), emitted patch by patch, rows of patches
+ * top to bottom and left to right; inside a patch, the tessellator's scan
+ * order. Patches left empty (a pole row of a small patch) are dropped.
+ */
+export function patchTriangles(index: readonly (readonly number[])[], nu: number, nv: number, side: number): GridPatch[] {
+  if (!(Number.isInteger(side) && side >= 1)) throw new ParamError('side', side, 'a positive integer', { message: `patchTriangles: side ${side} must be a positive integer` });
+  const patches: GridPatch[] = [];
+  for (let j0 = 0; j0 < nv; j0 += side) {
+    for (let i0 = 0; i0 < nu; i0 += side) {
+      const pu = Math.min(side, nu - i0);
+      const pv = Math.min(side, nv - j0);
+      const triangles: TriIndices[] = [];
+      for (let j = j0; j < j0 + pv; j++) for (let i = i0; i < i0 + pu; i++) pushQuadTriangles(triangles, index, i, j);
+      if (triangles.length > 0) patches.push({ i0, j0, nu: pu, nv: pv, triangles });
     }
   }
-  return tris;
+  return patches;
 }
 
 function totalArea(pts: readonly Projected[], tris: readonly TriIndices[]): number {
@@ -147,6 +196,54 @@ function totalArea(pts: readonly Projected[], tris: readonly TriIndices[]): numb
     sum += Math.abs((q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x)) / 2;
   }
   return sum;
+}
+
+/** Where projected points land on a target at the focal length that gives a mean triangle area. */
+export interface TargetFit {
+  readonly focal: number;
+  readonly minX: number;
+  readonly minY: number;
+  /** Screen extent of the points at that focal length, pixels. */
+  readonly spanX: number;
+  readonly spanY: number;
+  /** Pixels to spare inside the margins (negative: it does not fit). */
+  readonly roomX: number;
+  readonly roomY: number;
+}
+
+/**
+ * The focal length at which the mean projected |area| of `tris` is `area`
+ * exactly (before quantisation), and how the points then fit the target.
+ */
+export function fitToTarget(pts: readonly Projected[], tris: readonly TriIndices[], area: number, target: Target, name: string): TargetFit {
+  const a1 = totalArea(pts, tris);
+  if (!(a1 > 0)) throw new InternalError(`diceSurface: ${name} projects to zero area`);
+  const focal = Math.sqrt((area * tris.length) / a1);
+  // A loop, not Math.min(...spread): a spread of 10^5 points overflows the stack.
+  let minX = Infinity;
+  let maxX = -Infinity;
+  let minY = Infinity;
+  let maxY = -Infinity;
+  for (const p of pts) {
+    minX = Math.min(minX, p.x * focal);
+    maxX = Math.max(maxX, p.x * focal);
+    minY = Math.min(minY, p.y * focal);
+    maxY = Math.max(maxY, p.y * focal);
+  }
+  const spanX = maxX - minX;
+  const spanY = maxY - minY;
+  return { focal, minX, minY, spanX, spanY, roomX: target.width - 2 * MARGIN - spanX, roomY: target.height - 2 * MARGIN - spanY };
+}
+
+/** The points scaled by the fit's focal length, placed at a random (seeded) spot inside the margins, quantised. */
+export function placeOnTarget(pts: readonly Projected[], fit: TargetFit, rng: Rng): Vertex[] {
+  const offX = MARGIN - fit.minX + rng.range(0, fit.roomX);
+  const offY = MARGIN - fit.minY + rng.range(0, fit.roomY);
+  return pts.map((p) => ({
+    x: quantizeCoord(p.x * fit.focal + offX),
+    y: quantizeCoord(p.y * fit.focal + offY),
+    z: quantizeDepth(p.depth),
+  }));
 }
 
 /**
@@ -170,24 +267,12 @@ export function diceSurface(surface: Surface, opts: DiceOptions, rng: Rng): Dice
     const pts = grid.params.map(([u, v]) => project(surface.point(u, v)));
     const tris = gridTriangles(grid.index, nu, nv);
     const kept = tris.slice(0, Math.max(1, Math.min(tris.length, opts.keep ?? tris.length)));
-    const a1 = totalArea(pts, kept);
-    if (!(a1 > 0)) throw new InternalError(`diceSurface: ${surface.name} projects to zero area`);
-    const focal = Math.sqrt((area * kept.length) / a1);
-    // A loop, not Math.min(...spread): a spread of 10^5 points overflows the stack.
-    let minX = Infinity;
-    let maxX = -Infinity;
-    let minY = Infinity;
-    let maxY = -Infinity;
-    for (const p of pts) {
-      minX = Math.min(minX, p.x * focal);
-      maxX = Math.max(maxX, p.x * focal);
-      minY = Math.min(minY, p.y * focal);
-      maxY = Math.max(maxY, p.y * focal);
-    }
-    const roomX = target.width - 2 * MARGIN - (maxX - minX);
-    const roomY = target.height - 2 * MARGIN - (maxY - minY);
-    if (roomX < 0 || roomY < 0) {
-      const shrink = Math.min((target.width - 2 * MARGIN) / (maxX - minX), (target.height - 2 * MARGIN) / (maxY - minY));
+    const fit = fitToTarget(pts, kept, area, target, surface.name);
+    if (fit.roomX < 0 || fit.roomY < 0) {
+      if (opts.fixed === true) {
+        throw new ParamError('area', area, 'an area whose surface fits the target', { message: `diceSurface: a ${surface.name} of ${tris.length} triangles at area ${area} px^2 spans ${Math.ceil(fit.spanX)}x${Math.ceil(fit.spanY)} px and does not fit a ${target.width}x${target.height} target` });
+      }
+      const shrink = Math.min((target.width - 2 * MARGIN) / fit.spanX, (target.height - 2 * MARGIN) / fit.spanY);
       const next = Math.floor(budget * shrink * shrink * 0.95);
       if (next < 2 || next >= budget) {
         throw new ParamError('area', area, 'an area whose surface fits the target', { message: `diceSurface: a ${surface.name} at area ${area} px^2 does not fit a ${target.width}x${target.height} target` });
@@ -195,13 +280,7 @@ export function diceSurface(surface: Surface, opts: DiceOptions, rng: Rng): Dice
       budget = next;
       continue;
     }
-    const offX = MARGIN - minX + rng.range(0, roomX);
-    const offY = MARGIN - minY + rng.range(0, roomY);
-    const vertices: Vertex[] = pts.map((p) => ({
-      x: quantizeCoord(p.x * focal + offX),
-      y: quantizeCoord(p.y * focal + offY),
-      z: quantizeDepth(p.depth),
-    }));
-    return { mesh: { vertices, triangles: tris }, nu, nv, focal };
+    const vertices = placeOnTarget(pts, fit, rng);
+    return { mesh: { vertices, triangles: tris }, nu, nv, focal: fit.focal, index: grid.index };
   }
 }

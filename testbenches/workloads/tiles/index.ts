@@ -1,6 +1,6 @@
 // Tiles for the sort back end: scenes rendered with depth test by the exact
 // golden rasterizer, cut into tiles of (SPID, sample position) pairs.
-export { buildScene, FILL, FRAME, SCENE_SURFACES, sceneName, type Scene, type SceneSpec, type SceneSurface } from './scenes.js';
+export { buildScene, FRAME, SCENE_SURFACES, sceneName, type Scene, type SceneSpec, type SceneSurface } from './scenes.js';
 export { renderFrame, type Frame } from './render.js';
 export { cellGrid, checkSpp, sampleOffsets, TILE_SPP, type TileSpp } from './samples.js';
 export { checkTileSize, cutTiles, tilePairs, TILE_SIZES, valueBits, type Tile, type TileSize } from './tiles.js';

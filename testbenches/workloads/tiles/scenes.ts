@@ -1,20 +1,16 @@
-// Scenes for the sort study: one tessellated surface (raster workloads'
-// plane, grazing sine, bumpy sphere) diced so its mean triangle has the
-// requested screen area and its projection fills about FILL of a 1280 x 720
-// frame, placed by the seed. Primitive ids are the submission order.
-import { type TriVerts } from '../../../units/raster-common/mp.js';
-import { makeRng } from '../../rng.js';
-import { triangleVerts } from '../raster/mesh.js';
-import { makeSurface, type SurfaceName } from '../raster/surfaces.js';
-import { diceSurface } from '../raster/tessellate.js';
-import { ParamError } from '../../../hdl/errors.js';
+// Scenes for the sort study: the merge units' scenes
+// (testbenches/workloads/merge/scene.ts), so both studies render the same
+// geometry: one surface of at least 30,000 triangles at a mean triangle
+// area, in square patches, on the full-size frame, placed by the seed.
+// Primitive ids are the submission order over the scene (draw by draw,
+// patch by patch, triangle by triangle).
+import type { TriVerts } from '../../../units/raster-common/mp.js';
+import { makeScene, MERGE_FRAME, MERGE_SURFACES, sceneGrids, type MergeSurface } from '../merge/scene.js';
 
-export const SCENE_SURFACES = ['plane', 'sine-grazing', 'bumpy-sphere'] as const satisfies readonly SurfaceName[];
-export type SceneSurface = (typeof SCENE_SURFACES)[number];
+export const SCENE_SURFACES = MERGE_SURFACES;
+export type SceneSurface = MergeSurface;
 
-export const FRAME = { width: 1280, height: 720 } as const;
-/** Fraction of the frame the diced surface's triangles add up to (before occlusion and culling). */
-export const FILL = 0.6;
+export const FRAME = MERGE_FRAME;
 
 export interface SceneSpec {
   readonly surface: SceneSurface;
@@ -36,12 +32,11 @@ export function sceneName(s: SceneSpec): string {
   return `${s.surface}-a${s.area}`;
 }
 
+/** The merge scene of `spec` on a width x height frame; on a frame smaller than the full one the surface gets fewer triangles to fit. */
 export function buildScene(spec: SceneSpec, width: number = FRAME.width, height: number = FRAME.height): Scene {
-  if (!(SCENE_SURFACES as readonly string[]).includes(spec.surface)) throw new ParamError('surface', spec.surface, 'a scene surface', { message: `scene: surface '${spec.surface}' unknown; valid ${SCENE_SURFACES.join(', ')}` });
-  if (!(spec.area > 0)) throw new ParamError('area', spec.area, 'a positive number of pixels^2', { message: `scene: area=${spec.area} must be a positive number of pixels^2` });
-  const rng = makeRng(spec.seed).fork(spec.surface);
-  const triangles = Math.max(2, Math.round((FILL * width * height) / spec.area));
-  const diced = diceSurface(makeSurface(spec.surface, rng.fork('surface')), { triangles, area: spec.area, target: { width, height }, jitter: 0.2 }, rng.fork('dice'));
-  const tris = diced.mesh.triangles.map((_, i) => triangleVerts(diced.mesh, i));
+  const full = width >= FRAME.width && height >= FRAME.height;
+  const s = makeScene({ surface: spec.surface, area: spec.area, seed: spec.seed, width, height, shrink: !full });
+  const tris: TriVerts[] = [];
+  for (const { grid, vertices } of sceneGrids(s)) for (const [a, b, c] of grid.triangles) tris.push([vertices[a]!, vertices[b]!, vertices[c]!]);
   return { name: sceneName(spec), spec, width, height, tris };
 }
