@@ -11,12 +11,10 @@
 // replayed reuse whose cycles differ from what the worker got is an error
 // (the sorter would have a data-dependent stall the memo does not allow
 // for), so rows, frames and counts are those of runStudy or the run fails.
-import { availableParallelism } from 'node:os';
-import type { Worker } from 'node:worker_threads';
-import { spawnWorker } from '../../explore/index.js';
+import { farmWorkers, runFarm } from '../../explore/index.js';
 import { sceneName } from '../../testbenches/workloads/tiles/index.js';
 import { assembleStudy, costCacheOf, runStudy, sceneJobs, type SceneOutput, type StudyOptions, type StudyResult } from './experiment.js';
-import type { FromSceneWorker, SceneOptions, ToSceneWorker } from './scene-worker.js';
+import type { SceneOptions, SceneWork } from './scene-worker.js';
 import type { SimCall } from './sorter-sim.js';
 import { InternalError } from '../../hdl/errors.js';
 
@@ -28,10 +26,10 @@ export interface ParallelResult extends StudyResult {
 /** `workers` 'auto': one per core. One worker or one scene: runStudy here. */
 export async function runStudyParallel(o: StudyOptions, workers: number | 'auto' = 'auto'): Promise<ParallelResult> {
   const jobs = sceneJobs(o);
-  const n = Math.min(workers === 'auto' ? availableParallelism() : workers, jobs.length);
+  const n = farmWorkers(workers, jobs.length);
   if (n <= 1) return { ...runStudy(o), resimulated: 0 };
   const { log, ...options } = o;
-  const done = await runScenes(jobs.length, n, (index) => ({ index, job: jobs[index]!, options: options satisfies SceneOptions }), (index, ms) => {
+  const done = await runScenes(jobs.map((job) => ({ job, options: options satisfies SceneOptions })), n, (index, ms) => {
     const j = jobs[index]!;
     log(`${sceneName({ surface: j.surface, area: j.area, seed: o.seed })} ${j.spp} spp: ${(ms / 1000).toFixed(1)} s on a worker`);
   });
@@ -41,43 +39,14 @@ export async function runStudyParallel(o: StudyOptions, workers: number | 'auto'
 
 type SceneDone = { out: SceneOutput; calls: SimCall[] };
 
-/** Scenes to `n` workers, heaviest first (the lane sweep and the frame figures dwarf the rest); results by index. */
-async function runScenes(count: number, n: number, message: (index: number) => ToSceneWorker, onDone: (index: number, ms: number) => void): Promise<SceneDone[]> {
-  const order = Array.from({ length: count }, (_, i) => i);
-  const weight = (i: number): number => {
-    const m = message(i);
-    const scene = sceneName({ surface: m.job.surface, area: m.job.area, seed: m.options.seed });
-    const full = m.job.spp === m.options.sweepSpp;
-    return (full && m.options.laneSweepScenes.includes(scene) ? 2 : 0) + (full && m.options.frameAreas.includes(m.job.area) && m.options.frameSurfaces.includes(m.job.surface) ? 1 : 0);
+/** Scenes to the engine's job farm, heaviest first (the lane sweep and the frame figures dwarf the rest); results by index. */
+function runScenes(jobs: readonly SceneWork[], n: number, onDone: (index: number, ms: number) => void): Promise<SceneDone[]> {
+  const weight = ({ job, options }: SceneWork): number => {
+    const scene = sceneName({ surface: job.surface, area: job.area, seed: options.seed });
+    const full = job.spp === options.sweepSpp;
+    return (full && options.laneSweepScenes.includes(scene) ? 2 : 0) + (full && options.frameAreas.includes(job.area) && options.frameSurfaces.includes(job.surface) ? 1 : 0);
   };
-  order.sort((a, b) => weight(b) - weight(a) || a - b);
-  const results: SceneDone[] = new Array(count);
-  const threads: Worker[] = Array.from({ length: n }, () => spawnWorker(new URL('./scene-worker', import.meta.url), null));
-  try {
-    await new Promise<void>((resolve, reject) => {
-      let next = 0;
-      let finished = 0;
-      const feed = (w: Worker): void => {
-        const i = order[next++];
-        if (i !== undefined) w.postMessage(message(i));
-      };
-      for (const w of threads) {
-        w.on('message', (m: FromSceneWorker) => {
-          if ('error' in m) return reject(new Error(`sort study, scene job ${m.index}: ${m.error}`));
-          results[m.index] = { out: m.out, calls: m.calls };
-          onDone(m.index, m.ms);
-          if (++finished === count) resolve();
-          else feed(w);
-        });
-        w.on('error', reject);
-        w.on('exit', (code) => code !== 0 && reject(new Error(`sort study worker exited with code ${code}`)));
-        feed(w);
-      }
-    });
-  } finally {
-    await Promise.all(threads.map((w) => w.terminate()));
-  }
-  return results;
+  return runFarm<SceneWork, SceneDone>(new URL('./scene-worker', import.meta.url), jobs, { name: 'sort study', workers: n, weight, onDone });
 }
 
 /** The one-thread memo over every scene's calls in the study's order: which rows were simulated, and the counts. */

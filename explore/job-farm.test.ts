@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { FarmJobError, farmWorkers, runFarm } from './job-farm.js';
+import type { FarmTestJob } from './test-farm-worker.js';
+
+const ENTRY = new URL('./test-farm-worker', import.meta.url);
+type Out = { square: number; thread: number; at: number };
+
+describe('the job farm', () => {
+  it('returns results in job order although the first job finishes last, and runs on several threads', async () => {
+    const jobs: FarmTestJob[] = [{ x: 3, ms: 300 }, { x: 4, ms: 0 }, { x: 5, ms: 0 }, { x: 6, ms: 0 }];
+    const done: number[] = [];
+    const out = await runFarm<FarmTestJob, Out>(ENTRY, jobs, { name: 'farm test', workers: 2, onDone: (i) => done.push(i) });
+    expect(out.map((o) => o.square)).toEqual([9, 16, 25, 36]);
+    expect(new Set(out.map((o) => o.thread)).size).toBe(2);
+    expect(done[done.length - 1]).toBe(0);
+    expect([...done].sort()).toEqual([0, 1, 2, 3]);
+  }, 60_000);
+
+  it('sends the heaviest jobs first (one worker: in weight order, ties in job order)', async () => {
+    const jobs: FarmTestJob[] = [1, 2, 3, 4].map((x) => ({ x, ms: 0 }));
+    const done: number[] = [];
+    await runFarm<FarmTestJob, Out>(ENTRY, jobs, { name: 'farm test', workers: 1, weight: (j) => (j.x % 2 === 0 ? 1 : 0), onDone: (i) => done.push(i) });
+    expect(done).toEqual([1, 3, 0, 2]);
+  }, 60_000);
+
+  it("rejects with the farm's name, the job's index and the worker's reason", async () => {
+    const run = runFarm<FarmTestJob, Out>(ENTRY, [{ x: 1, ms: 0 }, { x: -2, ms: 0 }], { name: 'farm test', workers: 2 });
+    await expect(run).rejects.toThrow(FarmJobError);
+    await expect(run).rejects.toThrow(/^farm test, job 1: RangeError: negative input -2/);
+  }, 60_000);
+
+  it('starts no more workers than jobs, at least one, and refuses a worker count that is not a positive integer', async () => {
+    expect(farmWorkers(8, 3)).toBe(3);
+    expect(farmWorkers(2, 0)).toBe(1);
+    expect(farmWorkers('auto', 1)).toBe(1);
+    expect(() => farmWorkers(0, 4)).toThrow(/workers must be a positive integer/);
+    expect(await runFarm(ENTRY, [], { name: 'farm test', workers: 2 })).toEqual([]);
+  });
+});
