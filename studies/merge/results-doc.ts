@@ -43,14 +43,19 @@ export function writeResultsDocs(reports: readonly string[], docs: string, when 
   return written;
 }
 
+/** The command line: report folders, and `--docs DIR` anywhere among them (default docs/results). */
+export function parseResultsDocArgs(args: readonly string[]): { reports: string[]; docs: string } {
+  const at = args.indexOf('--docs');
+  if (at < 0) return { reports: [...args], docs: join('docs', 'results') };
+  const docs = args[at + 1];
+  if (docs === undefined) throw new UserError('results-doc: --docs needs a folder');
+  return { reports: args.filter((_, i) => i !== at && i !== at + 1), docs };
+}
+
 const isMain = import.meta.url === `file://${process.argv[1]}`;
 if (isMain) {
   try {
-    const args = process.argv.slice(2);
-    const at = args.indexOf('--docs');
-    const docs = at >= 0 ? args[at + 1] : join('docs', 'results');
-    if (docs === undefined) throw new UserError('results-doc: --docs needs a folder');
-    const reports = args.filter((_, i) => i !== at && i !== at + 1);
+    const { reports, docs } = parseResultsDocArgs(process.argv.slice(2));
     if (reports.length === 0) throw new UserError('results-doc: give one or more study report folders (gfxrtl study NAME --out DIR)');
     for (const f of writeResultsDocs(reports, docs)) console.log(`wrote ${f}`);
   } catch (e) {
