@@ -85,31 +85,32 @@ export function batchLoopCode(net: FlatNetlist, lay: Layout, inputs: NodeId[], o
 /** The loop body's combinational nodes; those not in `kept` (read after
  *  them: recorded outputs, edge inputs) computed only when read
  *  (codegen-lazy.ts). */
-function loopBody(g: Gen, net: FlatNetlist, root: Int32Array, ids: NodeId[], kept: NodeId[]): void {
+export function loopBody(g: Gen, net: FlatNetlist, root: Int32Array, ids: NodeId[], kept: NodeId[]): void {
   const keep = new Set(kept.map((id) => root[id]!));
   const def = (id: NodeId): void => g.emit(assign('const', names(net, id), nodeValue(net.nodes[id]!, g.ctx)));
   emitLazy(g, net, root, ids, (id) => keep.has(id), def);
 }
 
-/** Canonical form (layout.ts) of cycle c's entry of a batched input: bits
- *  above the port width are dropped, so a signed Int32Array entry reads as
- *  its two's complement. */
-export function readInput(arr: string, w: number): string[] {
+/** Canonical form (layout.ts) of entry `at` (default the cycle c) of a
+ *  batched input: bits above the port width are dropped, so a signed
+ *  Int32Array entry reads as its two's complement. */
+export function readInput(arr: string, w: number, at = 'c'): string[] {
   const mask = (e: string, bits: number): string => (bits === 32 ? `${e} | 0` : `${e} & ${2 ** bits - 1}`);
-  if (isNarrow(w)) return [mask(`${arr}[c]`, w)];
+  if (isNarrow(w)) return [mask(`${arr}[${at}]`, w)];
   const k = limbsOf(w);
   const top = w - 32 * (k - 1);
-  if (isMid(w)) return [`(${arr}[2 * c] >>> 0) + (${mask(`${arr}[2 * c + 1]`, top)}) * 4294967296`];
-  return Array.from({ length: k }, (_, j) => mask(`${arr}[${k} * c + ${j}]`, j === k - 1 ? top : 32));
+  if (isMid(w)) return [`(${arr}[2 * ${at}] >>> 0) + (${mask(`${arr}[2 * ${at} + 1]`, top)}) * 4294967296`];
+  return Array.from({ length: k }, (_, j) => mask(`${arr}[${k} * ${at} + ${j}]`, j === k - 1 ? top : 32));
 }
 
-/** Stores cycle c's value; a Uint32Array store keeps the low 32 bits of the
- *  integer part, which is exactly each word of a mid value. */
-export function writeOutput(arr: string, w: number, value: string[]): string {
-  if (isNarrow(w)) return `${arr}[c] = ${value[0]};`;
-  if (isMid(w)) return `${arr}[2 * c] = ${value[0]}; ${arr}[2 * c + 1] = ${value[0]} / 4294967296;`;
+/** Stores the value as entry `at` (default the cycle c); a Uint32Array
+ *  store keeps the low 32 bits of the integer part, which is exactly each
+ *  word of a mid value. */
+export function writeOutput(arr: string, w: number, value: string[], at = 'c'): string {
+  if (isNarrow(w)) return `${arr}[${at}] = ${value[0]};`;
+  if (isMid(w)) return `${arr}[2 * ${at}] = ${value[0]}; ${arr}[2 * ${at} + 1] = ${value[0]} / 4294967296;`;
   const k = value.length;
-  return value.map((l, j) => `${arr}[${k} * c + ${j}] = ${l};`).join(' ');
+  return value.map((l, j) => `${arr}[${k} * ${at} + ${j}] = ${l};`).join(' ');
 }
 
 /** Most limbs of wide state the one-function loop carries in locals. */

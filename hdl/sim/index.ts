@@ -9,6 +9,7 @@ export type { PortHandle, PortHandles } from './ports.js';
 
 export type { Simulator, SignalInfo, Trace } from './api.js';
 export type { CompileOptions } from './compile.js';
+export type { StreamResult, StreamSink, StreamSpec } from './stream.js';
 export { selectSignals } from './select.js';
 /** Words per cycle of a runBatch port of a given width. */
 export { wordsPerCycle as batchWords } from './batch.js';

@@ -17,11 +17,14 @@ import { TraceRecorder, type TracedSlot } from './trace.js';
 import { ALL, MidHandle, NarrowHandle, NONE, PORTS, type SettleOwner, type SignalHandle } from './handles.js';
 import { LimbWords, NumberWords, type WordHandle } from './word-handles.js';
 import { InternalError, ParamError } from '../errors.js';
+import { compileStream, STREAM_FULL, STREAM_STOPPED, type StreamFn, type StreamNodes, type StreamResult, type StreamSpec } from './stream.js';
 
 export type { SignalHandle } from './handles.js';
 export type { WordHandle } from './word-handles.js';
 
 interface SignalEntry extends TracedSlot {
+  /** The node the signal reads (runStream's code reads nodes). */
+  node: number;
   pokeable: boolean;
   /** Settle level at which the slot is current: PORTS when settlePorts
    *  computes it, else ALL. */
@@ -53,6 +56,18 @@ interface BatchPlan {
   outArgs: Uint32Array[];
 }
 
+interface StreamPlan {
+  nodes: StreamNodes;
+  /** streamFns key. */
+  key: string;
+  payload: { e: SignalEntry; words: number; values: BatchArray }[];
+  valid: SignalEntry | null;
+  sinks: { valid: SignalEntry; fields: { e: SignalEntry; words: number }[] }[];
+  tallies: number;
+  /** For the per-cycle loop. */
+  entries: { ready: SignalEntry | null; until: SignalEntry | null; tallies: { when: SignalEntry; unless: SignalEntry | null }[] };
+}
+
 const NO_WORDS = new Uint32Array(0);
 
 const sameList = (a: string[] | undefined, b: string[] | undefined): boolean =>
@@ -79,6 +94,8 @@ export class CompiledSimulator<P = unknown> implements Simulator, SettleOwner {
   private readonly batchFns = new Map<string, BatchFn | null>();
   /** The ports of the last runBatch call, resolved. */
   private batchPlan: BatchPlan | null = null;
+  /** runStream loops by the nodes they drive and read. */
+  private readonly streamFns = new Map<string, StreamFn>();
 
   constructor(design: Design<P>, opts: CompileOptions = {}) {
     this.design = design;
@@ -100,7 +117,7 @@ export class CompiledSimulator<P = unknown> implements Simulator, SettleOwner {
       // `count`) is the register; a wire that merely aliases one is not.
       const pokeable = topInputs.has(s.path) || net.nodes[s.node]!.op === 'reg';
       const need = this.compiled.portsValid[s.node] === 1 ? PORTS : ALL;
-      this.table.set(s.path, { info, store: storeOf(info.width), slot: lay.slot[s.node]!, pokeable, need });
+      this.table.set(s.path, { info, node: s.node, store: storeOf(info.width), slot: lay.slot[s.node]!, pokeable, need });
       return info;
     });
   }
@@ -351,6 +368,149 @@ export class CompiledSimulator<P = unknown> implements Simulator, SettleOwner {
       this.step(1);
     }
     return result;
+  }
+
+  /** Runs a valid/ready stream through the design (stream.ts, StreamSpec):
+   *  exactly what a testbench loop does that offers the records one by one,
+   *  settles, stops once drained and `until` reads high, takes the record
+   *  on `ready`, appends each sink's fields on its valid and counts the
+   *  tallies, then clocks; but inside generated code, with every input and
+   *  output in typed arrays. Inputs not in the spec keep their value. */
+  runStream(spec: StreamSpec): StreamResult {
+    checkCount('runStream maxCycles', spec.maxCycles);
+    const plan = this.planStream(spec);
+    const src = spec.source;
+    const count = src?.count ?? 0;
+    const I = plan.payload.map((p) => p.values);
+    const sinks = spec.sinks ?? [];
+    let cap = Math.max(1, Math.min(spec.maxCycles, 4096));
+    const alloc = (n: number): (Int32Array | Uint32Array)[] => plan.sinks.flatMap((k) => [new Int32Array(n), ...k.fields.map((f) => new Uint32Array(n * f.words))]);
+    let O = alloc(cap);
+    const R = new Float64Array(3 + sinks.length + plan.tallies);
+    R[2] = count;
+    const A = new Int32Array(count).fill(-1);
+    const fn = this.recorder === null && this.opts.loopMode !== 'never' ? this.streamFn(plan, [0, I, O, new Float64Array(R), A]) : null;
+    let status = 0;
+    for (;;) {
+      const left = spec.maxCycles - R[1]!;
+      status = fn !== null ? fn(left, I, O, R, A) : this.streamCycles(plan, left, I, O, R, A);
+      if (status !== STREAM_FULL) break;
+      // A sink is full: twice the room, and on from the cycle it stopped at.
+      const bigger = alloc((cap *= 2));
+      bigger.forEach((a, i) => a.set(O[i]!));
+      O = bigger;
+    }
+    const cycles = R[1]!;
+    // The per-cycle loop counted its own through step(1).
+    if (fn !== null) this.cycles += cycles;
+    this.settled = NONE;
+    let o = 0;
+    const out = sinks.map((k, j) => {
+      const n = R[3 + j]!;
+      const cycle = (O[o++] as Int32Array).slice(0, n);
+      const fields: Record<string, Uint32Array> = {};
+      plan.sinks[j]!.fields.forEach((f, i) => (fields[k.fields[i]!] = (O[o++] as Uint32Array).slice(0, n * f.words)));
+      return { count: n, cycle, fields };
+    });
+    const tallies = Array.from({ length: plan.tallies }, (_, t) => R[3 + sinks.length + t]!);
+    return { done: status === STREAM_STOPPED, cycles, accepted: A, sinks: out, tallies };
+  }
+
+  /** Resolves and checks runStream's signals. */
+  private planStream(spec: StreamSpec): StreamPlan {
+    const net = this.compiled.net;
+    const input = (name: string, what: string): SignalEntry => {
+      const e = this.entry(name);
+      if (!net.inputs.some((p) => p.path === e.info.path)) {
+        throw new Error(`runStream: ${what} ${e.info.path} (${e.info.kind}) is not a top-level input; known: ${someOf(net.inputs.map((p) => p.path))}`);
+      }
+      return e;
+    };
+    const flag = (name: string, what: string): SignalEntry => {
+      const e = this.entry(name);
+      if (e.info.width > 32) throw new Error(`runStream: ${what} ${e.info.path} is ${e.info.width} bits; a control signal is read as nonzero and must be at most 32 bits`);
+      return e;
+    };
+    const src = spec.source;
+    if (src !== undefined && !(Number.isSafeInteger(src.count) && src.count >= 0)) throw new Error(`runStream: source.count must be a non-negative integer, got ${src.count}`);
+    const payload = Object.entries(src?.payload ?? {}).map(([name, values]) => {
+      const e = input(name, 'payload');
+      const words = wordsPerCycle(e.info.width);
+      if (values.length < src!.count * words) {
+        throw new Error(`runStream: payload ${name} has ${values.length} values for ${src!.count} records${words === 1 ? '' : ` (${words} words a record for ${e.info.width} bits)`}`);
+      }
+      return { e, words, values };
+    });
+    const valid = src?.valid === undefined ? null : input(src.valid, 'source.valid');
+    const driven = [...payload.map((p) => p.e), ...(valid === null ? [] : [valid])];
+    if (new Set(driven.map((e) => e.info.path)).size < driven.length) throw new Error(`runStream: an input is driven twice (${driven.map((e) => e.info.path).join(', ')})`);
+    const sinks = (spec.sinks ?? []).map((k) => ({ valid: flag(k.valid, 'sink valid'), fields: k.fields.map((f) => { const e = this.entry(f); return { e, words: wordsPerCycle(e.info.width) }; }) }));
+    const tallies = (spec.tallies ?? []).map((t) => ({ when: flag(t.when, 'tally'), unless: t.unless === undefined ? null : flag(t.unless, 'tally') }));
+    const root = this.compiled.lay.root;
+    const r = (e: SignalEntry | null): number | null => (e === null ? null : root[e.node]!);
+    const nodes: StreamNodes = {
+      valid: r(valid),
+      payload: payload.map((p) => root[p.e.node]!),
+      ready: src === undefined ? null : r(flag(src.ready, 'source.ready')),
+      until: spec.until === undefined ? null : r(flag(spec.until, 'until')),
+      sinks: sinks.map((k) => ({ valid: root[k.valid.node]!, fields: k.fields.map((f) => root[f.e.node]!) })),
+      tallies: tallies.map((t) => ({ when: root[t.when.node]!, unless: r(t.unless) })),
+    };
+    return { nodes, key: JSON.stringify(nodes), payload, valid, sinks, tallies: tallies.length, entries: { ready: src === undefined ? null : this.entry(src.ready), until: spec.until === undefined ? null : this.entry(spec.until), tallies } };
+  }
+
+  private streamFn(plan: StreamPlan, warm: Parameters<StreamFn>): StreamFn {
+    let fn = this.streamFns.get(plan.key);
+    if (fn === undefined) {
+      const { loopMode, maxFunctionSource } = this.opts;
+      const limit = loopMode === 'always' ? Infinity : (maxFunctionSource ?? BATCH_SOURCE_LIMIT);
+      this.streamFns.set(plan.key, (fn = compileStream(this.compiled, plan.nodes, limit, warm)));
+    }
+    return fn;
+  }
+
+  /** The stream loop through poke, peek and step(1) (a trace records every
+   *  cycle; loopMode 'never'), with the generated loop's arguments. */
+  private streamCycles(plan: StreamPlan, n: number, I: BatchArray[], O: (Int32Array | Uint32Array)[], R: Float64Array, A: Int32Array): number {
+    const nSinks = plan.sinks.length;
+    const caps = plan.sinks.map((_, j) => O[plan.sinks.slice(0, j).reduce((a, k) => a + 1 + k.fields.length, 0)]!.length);
+    const bit = (e: SignalEntry): boolean => {
+      this.ready(e);
+      return this.compiled.state.N[e.slot] !== 0;
+    };
+    const cnt = R[2]!;
+    for (let c = 0; c < n; c++) {
+      if (plan.sinks.some((_, j) => R[3 + j]! >= caps[j]!)) return STREAM_FULL;
+      const cur = R[0]!;
+      if (cur < cnt) plan.payload.forEach((p, k) => this.pokeWords(p.e, I[k]!, cur * p.words, p.words));
+      if (plan.valid !== null) this.pokeWords(plan.valid, Uint32Array.of(cur < cnt ? 1 : 0), 0, 1);
+      this.settled = NONE;
+      const { ready, until, tallies } = plan.entries;
+      if (cur >= cnt && (until === null || bit(until))) return STREAM_STOPPED;
+      if (ready !== null && cur < cnt && bit(ready)) {
+        A[cur] = R[1]!;
+        R[0] = cur + 1;
+      }
+      let o = 0;
+      plan.sinks.forEach((k, j) => {
+        const at = o;
+        o += 1 + k.fields.length;
+        if (!bit(k.valid)) return;
+        const m = R[3 + j]!;
+        O[at]![m] = R[1]!;
+        k.fields.forEach((f, i) => {
+          this.ready(f.e);
+          this.peekWords(f.e, O[at + 1 + i] as Uint32Array, m * f.words, f.words);
+        });
+        R[3 + j] = m + 1;
+      });
+      tallies.forEach((t, i) => {
+        if (bit(t.when) && (t.unless === null || !bit(t.unless))) R[3 + nSinks + i]!++;
+      });
+      this.step(1);
+      R[1]!++;
+    }
+    return 0;
   }
 
   /** Resolves and checks runBatch's ports (input names in `keys` order). */
