@@ -15,6 +15,7 @@ import { loopTable } from './report/loop-table.js';
 import { calibrateOnPick } from './report/pick-calibration.js';
 import { calibrationTable, crossCheckTable } from './report/tables.js';
 import { writeDurable } from './sweep/files.js';
+import { profilePhase } from './profile.js';
 
 /** How the Yosys area cross-check runs, or why it does not. The caller
  *  knows which tools this machine has and which extra units to include. */
@@ -66,10 +67,13 @@ export async function calibrateStudy(study: Study, opts: CalibrateStudyOptions):
   if (cal) {
     let file: CalibrationFile;
     if (opts.sweep !== undefined) {
-      file = await calibrateOnPick(study, cal, opts.sweep, log);
+      const sweep = opts.sweep;
+      file = await profilePhase(study.name, 'calibration loop', () => calibrateOnPick(study, cal, sweep, log));
     } else {
-      const design = study.unit.elaborate(cal.reference);
-      file = buildCalibration(study.name, cal, calibrationSamples(cal, design), unpublishedSamples(cal, design));
+      file = await profilePhase(study.name, 'calibration', async () => {
+        const design = study.unit.elaborate(cal.reference);
+        return buildCalibration(study.name, cal, calibrationSamples(cal, design), unpublishedSamples(cal, design));
+      });
       if (cal.pick !== undefined) log(`calibration: fitted on the reference design alone; --sweep DIR (a ${study.name} sweep) iterates on the design that sweep picks at ${cal.pick.limit} W/mm^2`);
     }
     const crossCheckOnly = cal.role === 'cross-check';
@@ -88,7 +92,8 @@ export async function calibrateStudy(study: Study, opts: CalibrateStudyOptions):
   } else if (!study.crossCheck) {
     log(`yosys: study ${study.name} names no designs to cross-check; skipped`);
   } else {
-    const file = await buildCrossCheck(opts.yosys.designs(study), opts.yosys.cellCounts);
+    const y = opts.yosys;
+    const file = await profilePhase(study.name, 'yosys', () => buildCrossCheck(y.designs(study), y.cellCounts));
     const json = join(opts.out, YOSYS_JSON);
     writeDurable(json, JSON.stringify(file, null, 1) + '\n');
     yosys = { file, json, text: crossCheckTable(file) };

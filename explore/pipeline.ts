@@ -23,6 +23,7 @@ import { calibrateStudy, type YosysCrossCheck } from './calibrate.js';
 import type { CrossStudySection, Study } from './contract.js';
 import { CALIBRATION_JSON } from './report/checks.js';
 import { runExperiments } from './report/experiments.js';
+import { profile, profilePhase } from './profile.js';
 import { writeStudiesHtmlIndex } from './report/html/write-html.js';
 import { writeReport } from './report/write.js';
 import { writeDurable } from './sweep/files.js';
@@ -119,7 +120,8 @@ export async function runStudy(entry: StudyEntryRef, opts: StudyRunOptions): Pro
   if (study.experiments && study.experiments.length > 0) {
     const seed = study.workloads[0]?.seed ?? 1;
     opts.log(`\ngfxrtl study ${study.name}: experiments ${study.experiments.map((e) => e.name).join(', ')} (seed ${seed})`);
-    for (const f of await runExperiments(study.experiments, opts.out, seed, { mainJob: opts.mainJob === true })) opts.log(`experiment: ${f}`);
+    const experiments = study.experiments;
+    for (const f of await profilePhase(study.name, 'experiments', () => runExperiments(experiments, opts.out, seed, { mainJob: opts.mainJob === true }))) opts.log(`experiment: ${f}`);
   }
   step(2, `sweep ${study.unit.name} micro-architectures x Vt x Vdd x pipeline depth on the ${study.workloads[0]?.name ?? ''} workload, then write the report`);
   const priced = await sweep(entry, opts, opts.out, existsSync(own) ? own : undefined, true);
@@ -135,7 +137,7 @@ function logText(opts: StudyRunOptions, r: Awaited<ReturnType<typeof calibrateSt
 }
 
 async function sweep(entry: StudyEntryRef, opts: StudyRunOptions, out: string, knobsFile: string | undefined, report: boolean): Promise<SweepSummary> {
-  const s = await runSweep({
+  const s = await profilePhase(entry.study.name, 'sweep', () => runSweep({
     study: { module: entry.module, name: entry.study.name, ...(opts.params !== undefined && Object.keys(opts.params).length > 0 && { params: { ...opts.params } }) },
     out,
     spec: { only: opts.only, activity: opts.activity },
@@ -145,10 +147,10 @@ async function sweep(entry: StudyEntryRef, opts: StudyRunOptions, out: string, k
     progress: createProgress({ label: 'sweep', quiet: opts.quiet }),
     command: opts.command,
     ...(opts.signal !== undefined && { signal: opts.signal }),
-  });
+  }));
   opts.log(sweepSummaryLine(out, s));
   if (!s.complete) opts.log(`sweep: to resume, rerun: ${opts.command}`);
-  else if (report) opts.log(`report: ${(await writeReport(out)).index}${opts.htmlReport ? `; ${await opts.htmlReport(out)}` : ''}`);
+  else if (report) opts.log(`report: ${(await profilePhase(entry.study.name, 'report', () => writeReport(out))).index}${opts.htmlReport ? `; ${await opts.htmlReport(out)}` : ''}`);
   return s;
 }
 
@@ -202,6 +204,7 @@ export async function runAllStudies(entries: readonly StudyEntryRef[], opts: All
     const main = e.study.mainJob;
     const params = main?.params !== undefined ? Object.entries(main.params).map(([k, v]) => `${k}=${v}`).join(',') : undefined;
     if (main !== undefined) opts.log(`gfxrtl study --all: ${n} narrowed (${main.why}):${main.only !== undefined ? ` --only ${main.only}` : ''}${params !== undefined ? ` --param ${params}` : ''}; gfxrtl study ${n} runs it in full`);
+    profile({ ev: 'study', study: n, edge: 'start' });
     const r = await runStudy(e, {
       ...opts,
       out,
@@ -210,6 +213,7 @@ export async function runAllStudies(entries: readonly StudyEntryRef[], opts: All
       ...(main !== undefined && { mainJob: true }),
       ...(knobs !== undefined && n !== global.study.name && { knobs }),
     });
+    profile({ ev: 'study', study: n, edge: 'end' });
     // Interrupted: the sweep said how to resume; rerunning --all resumes too.
     if (r.status === 'interrupted') return { status: 'interrupted', seconds: (Date.now() - t0) / 1000, at: n };
     perStudy.push({ name: n, seconds: r.seconds });

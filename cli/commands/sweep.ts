@@ -18,6 +18,7 @@ import { writeHtml } from '../html-report.js';
 import { readKnobs } from './knobs-option.js';
 import { intOption, numberPairs, workersOption } from './options.js';
 import { withStopSignal } from './stop.js';
+import { profilePhase } from '../../explore/profile.js';
 
 /** The spec fields (--only, --stages, --clocks, --activity, --arith) are SpecInput's. */
 export interface SweepCommandOptions extends SpecInput {
@@ -56,7 +57,7 @@ export async function sweepCommand(opts: SweepCommandOptions): Promise<void> {
   const command = ['gfxrtl', ...process.argv.slice(2)].join(' ');
   await withStopSignal('sweep', async (signal) => {
     if (shard !== null && !opts.shard) console.error(`sweep: Slurm array task, shard ${shard.index}/${shard.count} (SLURM_ARRAY_TASK_ID=${process.env['SLURM_ARRAY_TASK_ID']})`);
-    const s = await runSweep({
+    const s = await profilePhase(entry.study.name, 'sweep', () => runSweep({
       study: {
         module: entry.module,
         name: entry.study.name,
@@ -72,13 +73,13 @@ export async function sweepCommand(opts: SweepCommandOptions): Promise<void> {
       progress: createProgress({ label: 'sweep', quiet: opts.quiet }),
       command,
       signal,
-    });
+    }));
     console.error(sweepSummaryLine(opts.out, s));
     if (!s.complete) {
       console.error(`sweep: to resume, rerun: ${command}`);
       return false;
     }
-    if (opts.report) console.error(`report: ${(await writeReport(opts.out)).index}; ${await writeHtml(opts.out)}`);
+    if (opts.report) console.error(`report: ${(await profilePhase(entry.study.name, 'report', () => writeReport(opts.out))).index}; ${await writeHtml(opts.out)}`);
     return true;
   });
 }

@@ -7,6 +7,8 @@ import type { Design } from '../../hdl/ir.js';
 import type { MicroArchEntry } from './enumerate.js';
 import type { PricingContext } from './pricing.js';
 import type { Performance, SweepDomain } from './types.js';
+import { evaluationSpend, resetEvaluationSpend } from './study-ref.js';
+import { profile } from '../profile.js';
 
 /** Replicate r is the workload built with seed base + r (deterministic; printed by the report). */
 export const replicateSeed = (base: number, r: number): number => base + r;
@@ -39,7 +41,28 @@ function designOf<M>(domain: SweepDomain<M>, entry: MicroArchEntry): { m: M; des
 
 export async function simulateReplicate<M>(domain: SweepDomain<M>, ctx: PricingContext, job: ReplicateJob): Promise<ReplicateResult> {
   const t0 = performance.now();
+  const reused = elaborated.has(job.entry.id);
   const { m, design } = designOf(domain, job.entry);
+  const t1 = performance.now();
+  resetEvaluationSpend();
   const performance_ = await domain.evaluator.evaluate(m, design, { toggles: ctx.spec.activity === 'toggle', seed: replicateSeed(domain.workload.seed, job.index) });
-  return { performance: performance_, ms: performance.now() - t0 };
+  const t2 = performance.now();
+  const spend = evaluationSpend;
+  profile({
+    ev: 'task',
+    id: `${job.entry.id}#${job.index}`,
+    elaborateMs: t1 - t0,
+    inventoryMs: 0,
+    elaborationReused: reused,
+    workloadMs: spend.workloadMs,
+    compileMs: spend.compileMs,
+    compiled: spend.compiled,
+    compileReused: spend.compileReused,
+    driverMs: t2 - t1 - spend.workloadMs - spend.compileMs,
+    cycles: spend.cycles,
+    simulated: spend.simulated,
+    priceMs: 0,
+    points: 0,
+  });
+  return { performance: performance_, ms: t2 - t0 };
 }

@@ -143,12 +143,25 @@ export function checkStudy(study: Study): void {
 /** Most workload runs one micro-architecture may pool (sequential sampling). */
 export const MAX_REPLICATES = 64;
 
+/** What this thread's evaluations spent since the last reset (the sweep
+ *  task reads it for its profile event, explore/profile.ts). */
+export const evaluationSpend = { workloadMs: 0, compileMs: 0, compiled: 0, compileReused: 0, simulated: false, cycles: 0 };
+
+export function resetEvaluationSpend(): void {
+  Object.assign(evaluationSpend, { workloadMs: 0, compileMs: 0, compiled: 0, compileReused: 0, simulated: false, cycles: 0 });
+}
+
 /** Simulators compiled per Design, so a driver calling simulator() twice
  *  (or the CLI before it, to trace) gets the same one. */
 const simulators = new WeakMap<Design, CompiledSimulator>();
 export function simulatorOf(design: Design): CompiledSimulator {
   let s = simulators.get(design);
-  if (s === undefined) simulators.set(design, (s = createSimulator(design)));
+  if (s === undefined) {
+    const t0 = performance.now();
+    simulators.set(design, (s = createSimulator(design)));
+    evaluationSpend.compileMs += performance.now() - t0;
+    evaluationSpend.compiled++;
+  }
   return s;
 }
 
@@ -183,11 +196,23 @@ export function studyDomain(study: Study, ref: Pick<StudyRef, 'workload' | 'para
       elaborate: (c) => study.unit.elaborate(c),
       async evaluate(c, design, opts) {
         const seed = opts.seed ?? wl.seed;
+        const t0 = performance.now();
         const workload = wl.def.build(wl.params, seed, c);
-        const counts = await study.driver.run({ config: c, design, simulator: () => simulatorOf(design), workload, workloadName: wl.def.name, seed, wantToggles: opts.toggles, wantRecords: false });
+        evaluationSpend.workloadMs += performance.now() - t0;
+        // Clock edges the driver ran (a study's cycles may be a derived figure, e.g. the Hybrid's joint rate).
+        let start: { sim: CompiledSimulator; cycle: number } | null = null;
+        const simulator = (): CompiledSimulator => {
+          evaluationSpend.simulated = true;
+          const sim = simulatorOf(design);
+          start ??= { sim, cycle: sim.cycle };
+          return sim;
+        };
+        const counts = await study.driver.run({ config: c, design, simulator, workload, workloadName: wl.def.name, seed, wantToggles: opts.toggles, wantRecords: false });
+        const ran = start as { sim: CompiledSimulator; cycle: number } | null;
+        if (ran !== null) evaluationSpend.cycles += ran.sim.cycle - ran.cycle;
         checkCounts(study.name, wl.def.name, id(c), counts);
-        const { records: _records, ...performance } = counts;
-        return performance satisfies Performance;
+        const { records: _records, ...perf } = counts;
+        return perf satisfies Performance;
       },
     },
     workload: { name: wl.def.name, id: wl.def.id(wl.params, wl.seed), seed: wl.seed, doc: wl.def.describe(wl.params, wl.seed) },

@@ -10,6 +10,8 @@ import type { PointRow } from './point.js';
 import { priceMicroArch, type PricingContext } from './pricing.js';
 import type { Performance, SweepDomain } from './types.js';
 import { SweepError } from './spec.js';
+import { evaluationSpend, resetEvaluationSpend } from './study-ref.js';
+import { profile } from '../profile.js';
 
 export interface Task {
   entry: MicroArchEntry;
@@ -52,9 +54,12 @@ export async function runTask<M>(domain: SweepDomain<M>, ctx: PricingContext, ta
   const ev = domain.evaluator;
   const t0 = performance.now();
   const design = ev.elaborate(m);
+  const tElaborated = performance.now();
   probe?.elaborated(task.entry.id, design);
   const inv = inventory(design);
+  const tInventoried = performance.now();
   probe?.priced(task.entry.id, design);
+  resetEvaluationSpend();
   let perf: Performance;
   let evaluated = false;
   let replicates: Performance[] | undefined;
@@ -78,6 +83,24 @@ export async function runTask<M>(domain: SweepDomain<M>, ctx: PricingContext, ta
   }
   const t1 = performance.now();
   const { rows, keys } = priceMicroArch(task.entry, inv, perf, domain.metrics, ctx, new Set(task.skip));
+  const t2 = performance.now();
+  const spend = evaluationSpend;
+  profile({
+    ev: 'task',
+    id: task.entry.id,
+    elaborateMs: tElaborated - t0,
+    inventoryMs: tInventoried - tElaborated,
+    elaborationReused: false,
+    workloadMs: spend.workloadMs,
+    compileMs: spend.compileMs,
+    compiled: spend.compiled,
+    compileReused: spend.compileReused,
+    driverMs: evaluated && task.extend === undefined ? t1 - tInventoried - spend.workloadMs - spend.compileMs : 0,
+    cycles: evaluated && task.extend === undefined ? spend.cycles : 0,
+    simulated: evaluated && task.extend === undefined && spend.simulated,
+    priceMs: t2 - t1,
+    points: rows.length,
+  });
   return { entry: task.entry, performance: perf, design: fingerprint, evaluated, ...(replicates && { replicates }), rows, keys, evalMs: t1 - t0 + simMs, priceMs: performance.now() - t1 };
 }
 

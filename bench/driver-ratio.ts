@@ -1,0 +1,105 @@
+// The study drivers' speed against the simulator's own fast path, design by
+// design: a study's driver runs the design on the study's workload (as the
+// main job does), and the same compiled simulator runs runBatch with fresh
+// random inputs every cycle and every output recorded (the free-running
+// `runBatch` of bench/sim-speed.ts) for as many cycles. Both in this
+// process, warm (each timed run follows one untimed run of the same kind),
+// alternating, best of three each; CPU time. The driver's time excludes
+// building the workload and compiling the simulator, as the main job's
+// "driver" column does.
+import { findStudy } from '../studies/registry.js';
+import { enumerateMicroArchs, resolveSpec, studyDomain } from '../explore/sweep/index.js';
+import { selectWorkload, simulatorOf } from '../explore/sweep/study-ref.js';
+import type { CompiledSimulator } from '../hdl/sim/index.js';
+import { batchWords } from '../hdl/sim/index.js';
+import { makeRng } from '../testbenches/rng.js';
+import { cpuMs } from './cpu-timing.js';
+
+export interface DriverRatio {
+  readonly study: string;
+  readonly id: string;
+  readonly cycles: number;
+  /** Cycles per CPU second. */
+  readonly driver: number;
+  readonly runBatch: number;
+}
+
+/** A fresh workload seed for every run: a study that reuses cycle-identical
+ *  runs (Blur) must simulate each one. */
+let seed = 1_000_000;
+
+/** Chunk of runBatch cycles per call (its arrays reused). */
+const CHUNK = 4096;
+/** Fewest runBatch cycles timed, so a short workload still times runBatch over a stretch. */
+const MIN_BATCH_CYCLES = 200_000;
+
+/** runBatch over `cycles` random cycles, CPU ms. */
+function timeRunBatch(sim: CompiledSimulator, cycles: number, seed: number): number {
+  const rng = makeRng(seed);
+  const top = sim.design.top;
+  const port = (dir: 'in' | 'out') => top.ports.filter((p) => p.dir === dir).map((p) => ({ path: `${top.name}.${p.name}`, width: p.width }));
+  const inputs = port('in');
+  const cols: Record<string, Uint32Array> = {};
+  for (const p of inputs) {
+    const a = new Uint32Array(CHUNK * batchWords(p.width));
+    for (let i = 0; i < a.length; i++) a[i] = rng.u32();
+    cols[p.path] = a;
+  }
+  const outputs = port('out');
+  const into: Record<string, Uint32Array> = {};
+  for (const p of outputs) into[p.path] = new Uint32Array(CHUNK * batchWords(p.width));
+  sim.reset();
+  const t = cpuMs();
+  for (let done = 0; done < cycles; done += CHUNK) sim.runBatch(cols, Math.min(CHUNK, cycles - done), undefined, into);
+  return cpuMs() - t;
+}
+
+/** `count` micro-architectures spread over the study's main-job space (first, middle, last, ...). */
+export async function driverRatios(studyName: string, count: number, log: (s: string) => void): Promise<DriverRatio[]> {
+  const { study } = findStudy(studyName);
+  const main = study.mainJob;
+  const ref = { ...(main?.params !== undefined && { params: main.params }) };
+  const domain = studyDomain(study, ref);
+  const wl = selectWorkload(study, ref);
+  const entries = enumerateMicroArchs(domain, resolveSpec(domain.axes, { ...(main?.only !== undefined && { only: main.only }) }));
+  const picks = [...new Set(Array.from({ length: count }, (_, i) => Math.round((i * (entries.length - 1)) / Math.max(1, count - 1))))].map((i) => entries[i]!);
+  const out: DriverRatio[] = [];
+  for (const e of picks) {
+    const m = domain.microArch(e.params);
+    const design = domain.evaluator.elaborate(m);
+    const sim = simulatorOf(design);
+    // The workload is built before the clock starts.
+    const driverRun = async (): Promise<{ ms: number; cycles: number }> => {
+      const s = seed++;
+      const workload = wl.def.build(wl.params, s, m);
+      let simulated = false;
+      const simulator = (): CompiledSimulator => {
+        simulated = true;
+        return sim;
+      };
+      const before = sim.cycle;
+      const t = cpuMs();
+      await study.driver.run({ config: m, design, simulator, workload, workloadName: wl.def.name, seed: s, wantToggles: false, wantRecords: false });
+      const ms = cpuMs() - t;
+      if (!simulated) throw new Error(`driver-ratio: study ${studyName}'s driver did not simulate ${e.id}`);
+      // Clock edges run (a study's counted cycles may be a derived figure: the Hybrid's joint rate).
+      return { ms, cycles: sim.cycle - before };
+    };
+    const first = await driverRun();
+    const batchCycles = Math.max(first.cycles, MIN_BATCH_CYCLES);
+    timeRunBatch(sim, Math.min(batchCycles, 20_000), 7);
+    let bestDriver = Infinity;
+    let bestBatch = Infinity;
+    let cycles = first.cycles;
+    for (let r = 0; r < 3; r++) {
+      const d = await driverRun();
+      cycles = d.cycles;
+      bestDriver = Math.min(bestDriver, d.ms / d.cycles);
+      bestBatch = Math.min(bestBatch, timeRunBatch(sim, batchCycles, 100 + r) / batchCycles);
+    }
+    const row = { study: studyName, id: e.id, cycles, driver: 1000 / bestDriver, runBatch: 1000 / bestBatch };
+    log(`  ${studyName} ${e.id}: driver ${Math.round(row.driver)} cycles/s, runBatch ${Math.round(row.runBatch)} cycles/s (${(row.driver / row.runBatch).toFixed(2)}x)`);
+    out.push(row);
+  }
+  return out;
+}

@@ -1,0 +1,210 @@
+// Where the main job's time goes, study by study: runs `gfxrtl study --all`
+// (what `npm start` runs: every shipped study, the same design spaces and
+// workloads) in a child process with $GFXRTL_PROFILE set (explore/profile.ts),
+// then prints per study: micro-architectures, elaborations and simulator
+// compilations (and how many were reused), the time in elaboration,
+// compilation, the drivers' loops, pricing and report writing, simulated
+// cycles and cycles/s, points and points/s, and the study's wall time;
+// then the drivers' cycles/s as a fraction of runBatch on the same designs
+// (bench/driver-ratio.ts), and the job's peak resident memory.
+//
+//   npm run bench:study [-- --label before|after] [--write] [--out DIR]
+//                       [--ratio-designs 3] [--no-job] [--no-ratio]
+//
+// --write puts the tables in docs/results/study-speed-LABEL.md. Times are
+// wall time in the thread that spent them (the sweep's two workers run in
+// parallel, so a study's summed times can exceed its wall time). The load
+// average at the start and the end is printed: figures taken while others
+// use the machine are slower.
+import { spawn, execFileSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { ProfileEvent } from '../explore/profile.js';
+import { allStudies } from '../studies/registry.js';
+import { driverRatios, type DriverRatio } from './driver-ratio.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+const { values } = parseArgs({
+  options: {
+    label: { type: 'string', default: 'run' },
+    write: { type: 'boolean', default: false },
+    out: { type: 'string' },
+    'ratio-designs': { type: 'string', default: '3' },
+    'no-job': { type: 'boolean', default: false },
+    'no-ratio': { type: 'boolean', default: false },
+  },
+});
+
+type Stamped = ProfileEvent & { t: number; thread: number };
+type Task = Extract<Stamped, { ev: 'task' }>;
+
+const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' / ');
+const s1 = (ms: number): string => (ms / 1000).toFixed(1);
+const int = (x: number): string => Math.round(x).toLocaleString('en-US');
+
+/** The main job in a child process; its events and wall time. */
+async function runJob(out: string): Promise<{ events: Stamped[]; wallMs: number; exitCode: number; log: string }> {
+  mkdirSync(out, { recursive: true });
+  const profileFile = join(out, 'profile.jsonl');
+  const log = join(out, 'job.log');
+  writeFileSync(profileFile, '');
+  const logStream = createWriteStream(log);
+  const t0 = performance.now();
+  const code = await new Promise<number>((resolve, reject) => {
+    const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['cli/main.ts', 'study', '--all', '--out', join(out, 'report')], {
+      cwd: ROOT,
+      env: { ...process.env, GFXRTL_PROFILE: profileFile },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.pipe(logStream, { end: false });
+    child.stderr.on('data', (d: Buffer) => {
+      logStream.write(d);
+      // The per-study lines only; the progress bars stay in the log.
+      for (const line of d.toString().split(/\r|\n/)) if (/^gfxrtl study (--all:|\S+: done)/.test(line)) console.error(`  ${line}`);
+    });
+    child.on('error', reject);
+    child.on('close', (c) => resolve(c ?? 1));
+  });
+  logStream.end();
+  const events = readFileSync(profileFile, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as Stamped);
+  return { events, wallMs: performance.now() - t0, exitCode: code, log };
+}
+
+interface StudyRow {
+  study: string;
+  wallMs: number;
+  microArchs: number;
+  elaborations: number;
+  elaborationsReused: number;
+  compilations: number;
+  compilationsReused: number;
+  elaborateMs: number;
+  compileMs: number;
+  workloadMs: number;
+  driverMs: number;
+  cycles: number;
+  simulated: number;
+  priceMs: number;
+  points: number;
+  phases: Map<string, number>;
+}
+
+function studyRows(events: Stamped[]): StudyRow[] {
+  const rows: StudyRow[] = [];
+  const starts = events.filter((e): e is Extract<Stamped, { ev: 'study' }> => e.ev === 'study' && e.edge === 'start');
+  for (const st of starts) {
+    const end = events.find((e) => e.ev === 'study' && e.edge === 'end' && e.study === st.study && e.t >= st.t)?.t ?? Infinity;
+    const inside = events.filter((e) => e.t >= st.t && e.t <= end);
+    const tasks = inside.filter((e): e is Task => e.ev === 'task');
+    const phases = new Map<string, number>();
+    for (const e of inside) if (e.ev === 'phase' && e.study === st.study) phases.set(e.phase, (phases.get(e.phase) ?? 0) + e.ms);
+    const sum = (f: (t: Task) => number): number => tasks.reduce((a, t) => a + f(t), 0);
+    rows.push({
+      study: st.study,
+      wallMs: end - st.t,
+      microArchs: new Set(tasks.map((t) => t.id.split('#')[0])).size,
+      elaborations: tasks.filter((t) => !t.elaborationReused).length,
+      elaborationsReused: tasks.filter((t) => t.elaborationReused).length,
+      compilations: sum((t) => t.compiled),
+      compilationsReused: sum((t) => t.compileReused),
+      elaborateMs: sum((t) => t.elaborateMs + t.inventoryMs),
+      compileMs: sum((t) => t.compileMs),
+      workloadMs: sum((t) => t.workloadMs),
+      driverMs: sum((t) => (t.simulated ? t.driverMs : 0)),
+      cycles: sum((t) => (t.simulated ? t.cycles : 0)),
+      simulated: tasks.filter((t) => t.simulated).length,
+      priceMs: sum((t) => t.priceMs),
+      points: sum((t) => t.points),
+      phases,
+    });
+  }
+  return rows;
+}
+
+function jobTable(rows: StudyRow[]): string {
+  const head = '| study | wall s | micro-archs | elaborations (reused) | compilations (reused) | simulated runs | elaboration s | compilation s | workload s | driver s | simulated cycles | driver cycles/s | pricing s | points | points/s | report s | other phases s |';
+  const lines = [head, '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |'];
+  for (const r of rows) {
+    const other = [...r.phases].filter(([p]) => p !== 'report' && p !== 'sweep').map(([p, ms]) => `${p} ${s1(ms)}`).join(', ');
+    lines.push(
+      `| ${r.study} | ${s1(r.wallMs)} | ${r.microArchs} | ${r.elaborations} (${r.elaborationsReused}) | ${r.compilations} (${r.compilationsReused}) | ${r.simulated} | ${s1(r.elaborateMs)} | ${s1(r.compileMs)} | ${s1(r.workloadMs)} | ${s1(r.driverMs)} | ${int(r.cycles)} | ${r.driverMs > 0 ? int(r.cycles / (r.driverMs / 1000)) : '-'} | ${s1(r.priceMs)} | ${int(r.points)} | ${r.priceMs > 0 ? int(r.points / (r.priceMs / 1000)) : '-'} | ${s1(r.phases.get('report') ?? 0)} | ${other || '-'} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function ratioTable(ratios: DriverRatio[]): string {
+  const lines = ['| study | micro-architecture | cycles | driver cycles/s | runBatch cycles/s | driver / runBatch |', '| --- | --- | ---: | ---: | ---: | ---: |'];
+  for (const r of ratios) lines.push(`| ${r.study} | ${r.id} | ${int(r.cycles)} | ${int(r.driver)} | ${int(r.runBatch)} | ${(r.driver / r.runBatch).toFixed(2)} |`);
+  return lines.join('\n');
+}
+
+const commit = ((): string => {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+})();
+const parts: string[] = [
+  `# Study speed: ${values.label}`,
+  '',
+  `Written by \`npm run bench:study -- --label ${values.label} --write\` at commit ${commit}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, on ${availableParallelism()} cores.`,
+];
+const loadStart = load();
+
+if (!values['no-job']) {
+  const out = values.out ?? mkdtempSync(join(tmpdir(), 'gfxrtl-study-speed-'));
+  console.error(`study-speed: gfxrtl study --all into ${out} (load average ${loadStart})`);
+  const job = await runJob(out);
+  if (job.exitCode !== 0) {
+    console.error(`study-speed: the main job failed (exit ${job.exitCode}); its log: ${job.log}`);
+    process.exit(1);
+  }
+  const rows = studyRows(job.events);
+  const rss = job.events.find((e): e is Extract<Stamped, { ev: 'exit' }> => e.ev === 'exit')?.maxRssKb ?? NaN;
+  parts.push(
+    '',
+    `## The main job (\`gfxrtl study --all\`, as \`npm start\`)`,
+    '',
+    `Wall time ${s1(job.wallMs)} s; peak resident memory ${(rss / 1024 / 1024).toFixed(2)} GB; load average (1 / 5 / 15 min) ${loadStart} at the start, ${load()} at the end.`,
+    '',
+    `Per study (times are wall time in the thread that spent them; the sweep's workers run in parallel, so they can add up to more than the study's wall time; "driver" is the drivers' own loops, without compilation and workload construction):`,
+    '',
+    jobTable(rows),
+    '',
+    `Time per study: ${rows.map((r) => `${r.study} ${s1(r.wallMs)} s`).join(', ')}.`,
+  );
+}
+
+if (!values['no-ratio']) {
+  const n = Number(values['ratio-designs']);
+  const studies = allStudies().filter((e) => e.study.example !== true && e.study.notInMainJob === undefined).map((e) => e.study.name);
+  console.error(`study-speed: drivers against runBatch, ${n} designs per study (load average ${load()})`);
+  const ratios: DriverRatio[] = [];
+  for (const s of studies) ratios.push(...(await driverRatios(s, n, (l) => console.error(l))));
+  parts.push(
+    '',
+    '## Drivers against runBatch',
+    '',
+    `Per study, ${n} micro-architectures spread over its main-job space, on its main-job workload: the study's driver (CPU time of the driver's run, workload built before) against runBatch on the same compiled simulator with random inputs every cycle and every output recorded, as many cycles (at least 200,000); warm, alternating, best of three each (bench/driver-ratio.ts). Load average ${load()} at the end.`,
+    '',
+    ratioTable(ratios),
+  );
+}
+
+const text = parts.join('\n') + '\n';
+console.log(text);
+if (values.write) {
+  const file = join(ROOT, 'docs', 'results', `study-speed-${values.label}.md`);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+  console.error(`study-speed: ${file}${existsSync(file) ? '' : ' (not written?)'}`);
+}
