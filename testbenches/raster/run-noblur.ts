@@ -13,7 +13,8 @@ import { NoBlur } from '../../units/noblur/pipeline.js';
 import type { MP, SampleHit } from '../../units/raster-common/mp.js';
 import { makeRng } from '../rng.js';
 import { FastPorts, type NarrowPort } from './fast-ports.js';
-import { byCanonicalOrder, ID_MASK, MpPorts, StampPorts } from './noblur-io.js';
+import { appendHits, byCanonicalOrder, ID_MASK, MpPorts, mpPayloadPorts, mpValues, stampFields, StampPorts } from './noblur-io.js';
+import { RecordColumns } from '../record-columns.js';
 import { InternalError } from '../../hdl/errors.js';
 
 export interface NoblurStats {
@@ -138,9 +139,7 @@ export function cycleBudget(mps: readonly MP[], stampBits: number, backpressure:
 
 export function runNoblur(cfg: NoblurConfig, mps: readonly MP[], opts: NoblurRunOptions = {}): NoblurRun {
   const bench = noblurBench(cfg, opts.simulator);
-  const { sim, ports, mp, out } = bench;
-  const lanes = geometryOf(cfg).lanes;
-  const rng = makeRng(opts.seed ?? 1);
+  const { sim, mp, out } = bench;
   const bp = opts.backpressure ?? 0;
   const bubbles = opts.bubbles ?? 0;
   const maxCycles = opts.maxCycles ?? cycleBudget(mps, geometryOf(cfg).stampBits, bp, bubbles);
@@ -148,55 +147,31 @@ export function runNoblur(cfg: NoblurConfig, mps: readonly MP[], opts: NoblurRun
   mp.valid.write(0);
   out.ready.write(0);
   sim.reset();
+  // A stream with no bubbles into a consumer always ready is runStream's
+  // loop; random idle and back-pressure, or a hook every cycle, the loop here.
+  const run = bp === 0 && bubbles === 0 && opts.onCycle === undefined ? streamed(bench, cfg, mps, maxCycles, opts.maxCycles !== undefined) : perCycle(bench, cfg, mps, maxCycles, opts);
+  for (const h of run.hits) h.sort(byCanonicalOrder);
+  return run;
+}
 
-  const hits: SampleHit[][] = mps.map(() => []);
-  const outOfRange = mps.map(() => false);
-  let next = 0;
-  let offering = false;
-  let owner = 0; // MP of the latest result record (results arrive in MP order)
-  let cycles = 0;
-  let stallCycles = 0;
-  let outputStallCycles = 0;
-  let stamps = 0;
-  let hitCount = 0;
-  for (;;) {
-    if (!offering && next < mps.length && !(bubbles > 0 && rng.float() < bubbles)) {
-      mp.write(mps[next]!, next);
-      offering = true;
-    }
-    mp.valid.write(offering ? 1 : 0);
-    const ready = bp > 0 && rng.float() < bp ? 0 : 1;
-    out.ready.write(ready);
-    ports.settle();
-    if (!offering && next === mps.length && bench.idle.read() === 1) break;
-    if (cycles >= maxCycles) {
-      throw new InternalError(
-        `runNoblur: not done after ${maxCycles} cycles, ${opts.maxCycles === undefined ? `the budget from the work (${BUDGET_DOC})` : 'the limit the caller set'}; ` +
-          `${next} of ${mps.length} MPs accepted: the design stalls or walks more stamps than their bboxes hold`,
-      );
-    }
-    if (offering) {
-      if (mp.ready.read() === 1) {
-        next++;
-        offering = false;
-      } else stallCycles++;
-    }
-    opts.onCycle?.();
-    if (bench.fire.read() === 1 && bench.single.read() === 0) stamps++;
-    if (out.valid.read() === 1) {
-      if (ready === 1) {
-        const id = out.id.read();
-        while (owner < next && (owner & ID_MASK) !== id) owner++;
-        if (owner >= mps.length || (owner & ID_MASK) !== id) throw new InternalError(`runNoblur: result for MP id ${id} matches no MP accepted in order`);
-        if (out.oor.read() === 1) outOfRange[owner] = true;
-        else hitCount += out.readHits(hits[owner]!);
-      } else outputStallCycles++;
-    }
-    ports.edge();
-    cycles++;
-  }
-  for (const h of hits) h.sort(byCanonicalOrder);
-  const samplesTested = stamps * lanes;
+function budgetError(maxCycles: number, callerLimit: boolean, accepted: number, total: number): Error {
+  return new InternalError(
+    `runNoblur: not done after ${maxCycles} cycles, ${callerLimit ? 'the limit the caller set' : `the budget from the work (${BUDGET_DOC})`}; ` +
+      `${accepted} of ${total} MPs accepted: the design stalls or walks more stamps than their bboxes hold`,
+  );
+}
+
+interface Tally {
+  cycles: number;
+  stallCycles: number;
+  outputStallCycles: number;
+  stamps: number;
+  hitCount: number;
+}
+
+function result(bench: Bench, cfg: NoblurConfig, mps: readonly MP[], hits: SampleHit[][], outOfRange: boolean[], t: Tally): NoblurRun {
+  const { cycles, stallCycles, outputStallCycles, stamps, hitCount } = t;
+  const samplesTested = stamps * geometryOf(cfg).lanes;
   const triangles = mps.reduce((n, mp) => n + mp.src.length, 0);
   return {
     hits,
@@ -217,4 +192,99 @@ export function runNoblur(cfg: NoblurConfig, mps: readonly MP[], opts: NoblurRun
       outOfRange: bench.oorCount.read(),
     },
   };
+}
+
+/** The MP stream through runStream: records prepared up front, result
+ *  records and the walked-stamp count read in bulk afterwards. */
+function streamed(bench: Bench, cfg: NoblurConfig, mps: readonly MP[], maxCycles: number, callerLimit: boolean): NoblurRun {
+  const { sim, out } = bench;
+  const g = geometryOf(cfg);
+  const cols = new RecordColumns(sim, mps.length);
+  const writers = mpPayloadPorts(g).map((p) => cols.column(p));
+  mps.forEach((m, k) => mpValues(g, m, k).forEach((v, j) => writers[j]!(k, v)));
+  out.ready.write(1);
+  const fields = ['out_payload_id', 'out_payload_oor', ...stampFields(g)];
+  // One cycle more than the budget: the loop checks for the end before it
+  // gives up at a cycle, as the loop below does.
+  const r = sim.runStream({
+    source: { valid: 'in_valid', ready: 'in_ready', payload: cols.payload, count: mps.length },
+    until: 'idle',
+    sinks: [{ valid: 'out_valid', fields }],
+    tallies: [{ when: 'iter_fire', unless: 'iter_single' }],
+    maxCycles: maxCycles + 1,
+  });
+  const accepted = r.accepted;
+  if (!r.done) throw budgetError(maxCycles, callerLimit, accepted.filter((c) => c >= 0 && c < maxCycles).length, mps.length);
+  const hits: SampleHit[][] = mps.map(() => []);
+  const outOfRange = mps.map(() => false);
+  const sink = r.sinks[0]!;
+  const col = fields.map((f) => sink.fields[f]!);
+  const [id, oor, sx, sy, hit] = col;
+  const tri = g.tvp ? col[5]! : null;
+  const z = col.slice(g.tvp ? 6 : 5);
+  let owner = 0;
+  let taken = 0; // MPs accepted up to and including the record's cycle
+  let hitCount = 0;
+  for (let m = 0; m < sink.count; m++) {
+    const cycle = sink.cycle[m]!;
+    while (taken < mps.length && accepted[taken]! <= cycle) taken++;
+    const rid = id![m]!;
+    while (owner < taken && (owner & ID_MASK) !== rid) owner++;
+    if (owner >= mps.length || (owner & ID_MASK) !== rid) throw new InternalError(`runNoblur: result for MP id ${rid} matches no MP accepted in order`);
+    if (oor![m] === 1) outOfRange[owner] = true;
+    else if (hit![m] !== 0) hitCount += appendHits(g, hit![m]!, tri === null ? 0 : tri[m]!, sx![m]!, sy![m]!, (l) => z[l]![m]!, hits[owner]!);
+  }
+  // Offered from cycle 0 until the last was taken, every record taken once.
+  const stallCycles = mps.length === 0 ? 0 : accepted[mps.length - 1]! + 1 - mps.length;
+  return result(bench, cfg, mps, hits, outOfRange, { cycles: r.cycles, stallCycles, outputStallCycles: 0, stamps: r.tallies[0]!, hitCount });
+}
+
+/** The testbench loop, a cycle at a time through number handles. */
+function perCycle(bench: Bench, cfg: NoblurConfig, mps: readonly MP[], maxCycles: number, opts: NoblurRunOptions): NoblurRun {
+  const { ports, mp, out } = bench;
+  const rng = makeRng(opts.seed ?? 1);
+  const bp = opts.backpressure ?? 0;
+  const bubbles = opts.bubbles ?? 0;
+  const hits: SampleHit[][] = mps.map(() => []);
+  const outOfRange = mps.map(() => false);
+  let next = 0;
+  let offering = false;
+  let owner = 0; // MP of the latest result record (results arrive in MP order)
+  let cycles = 0;
+  let stallCycles = 0;
+  let outputStallCycles = 0;
+  let stamps = 0;
+  let hitCount = 0;
+  for (;;) {
+    if (!offering && next < mps.length && !(bubbles > 0 && rng.float() < bubbles)) {
+      mp.write(mps[next]!, next);
+      offering = true;
+    }
+    mp.valid.write(offering ? 1 : 0);
+    const ready = bp > 0 && rng.float() < bp ? 0 : 1;
+    out.ready.write(ready);
+    ports.settle();
+    if (!offering && next === mps.length && bench.idle.read() === 1) break;
+    if (cycles >= maxCycles) throw budgetError(maxCycles, opts.maxCycles !== undefined, next, mps.length);
+    if (offering) {
+      if (mp.ready.read() === 1) {
+        next++;
+        offering = false;
+      } else stallCycles++;
+    }
+    opts.onCycle?.();
+    if (bench.fire.read() === 1 && bench.single.read() === 0) stamps++;
+    if (out.valid.read() === 1) {
+      if (ready === 1) {
+        const id = out.id.read();
+        while (owner < next && (owner & ID_MASK) !== id) owner++;
+        if (owner >= mps.length || (owner & ID_MASK) !== id) throw new InternalError(`runNoblur: result for MP id ${id} matches no MP accepted in order`);
+        if (out.oor.read() === 1) outOfRange[owner] = true;
+        else hitCount += out.readHits(hits[owner]!);
+      } else outputStallCycles++;
+    }
+    ports.edge();
+    cycles++;
+  }
+  return result(bench, cfg, mps, hits, outOfRange, { cycles, stallCycles, outputStallCycles, stamps, hitCount });
 }

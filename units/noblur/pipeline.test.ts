@@ -106,4 +106,18 @@ describe('noblur pipeline', () => {
       expect(s.outputStallCycles).toBeGreaterThan(0);
     }
   }, 60_000);
+
+  it('gives the same run through runStream as through the per-cycle loop (a hook every cycle forces the loop)', () => {
+    for (const cfg of [
+      { tvp: true, sts: '2x2', stp: '8.8', msaa: '16', recip: 'unrolled', edge: 'multiply' },
+      { tvp: false, sts: '1x1', stp: '4.8', msaa: '4', recip: 'iterative', edge: 'incremental' },
+    ] as const satisfies readonly NoblurConfig[]) {
+      const mps = generateWorkload({ surface: 'default', pairs: cfg.tvp }).mps.filter((_, i) => i % 16 === 0);
+      const streamed = runNoblur(cfg, mps);
+      const looped = runNoblur(cfg, mps, { onCycle: () => undefined });
+      expect(streamed.stats.stamps).toBeGreaterThan(0);
+      expect(streamed).toEqual(looped);
+      expect(() => runNoblur(cfg, mps, { maxCycles: 10 })).toThrow(/not done after 10 cycles, the limit the caller set; \d+ of \d+ MPs accepted/);
+    }
+  }, 60_000);
 });
