@@ -6,7 +6,7 @@
 // wider ones through peek.
 import type { CompiledSimulator } from '../hdl/sim/index.js';
 
-function popcount32(x: number): number {
+export function popcount32(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;

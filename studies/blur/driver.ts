@@ -67,14 +67,14 @@ function records(w: BlurInput, run: BlurRun): unknown[] {
 export function familyStats<C extends Omit<BlurConfig, 'render'>, W extends BlurInput>(study: string, ctx: Pick<DriverContext<C, W>, 'config' | 'simulator' | 'workload'>, mode: FamilyMode, render: BlurConfig['render']): BlurStats {
   const w = ctx.workload;
   const cfg: BlurConfig = { ...ctx.config, render } as BlurConfig;
-  const simulate = (): BlurStats => runFamily(cfg, mode, w, ctx.simulator()).stats;
+  const simulate = (): BlurStats => runFamily(cfg, mode, w, ctx.simulator(), { hits: false }).stats;
   if (w.id === undefined) return simulate();
   const cls = { workload: w.id, mode: mode.kind === 'blur' ? cfg.render : mode.mode, tvp: cfg.tvp, spf: cfg.spf, pmt: cfg.pmt, sts: cfg.sts };
   return reuseOrSimulate(study, cls, Number(cfg.stp.split('.')[0]), STP_WIDTHS, simulate);
 }
 
-function runFamily(cfg: BlurConfig, mode: FamilyMode, w: BlurInput, simulator: CompiledSimulator, onCycle?: () => void): BlurRun {
-  const opts = { simulator, ...(w.strata !== undefined && { strata: w.strata }), ...(onCycle && { onCycle }) };
+function runFamily(cfg: BlurConfig, mode: FamilyMode, w: BlurInput, simulator: CompiledSimulator, more: { onCycle?: () => void; hits?: boolean }): BlurRun {
+  const opts = { simulator, ...(w.strata !== undefined && { strata: w.strata }), ...more };
   return mode.kind === 'blur' ? runBlur(cfg, w.mps, w.lens, opts) : runHybrid(cfg, mode.mode, w.mps, w.lens, opts);
 }
 
@@ -88,7 +88,7 @@ export function blurFamilyDriver<C extends Omit<BlurConfig, 'render'>, W extends
       const hybridMode: Record<string, number> = mode.kind === 'hybrid' ? { hybridMode: HYBRID_MODES.indexOf(mode.mode) } : {};
       if (ctx.wantRecords || ctx.wantToggles) {
         const toggles = ctx.wantToggles ? new ToggleCounter(ctx.simulator()) : null;
-        const run = runFamily({ ...ctx.config, render } as BlurConfig, mode, w, ctx.simulator(), toggles ? () => toggles.sample() : undefined);
+        const run = runFamily({ ...ctx.config, render } as BlurConfig, mode, w, ctx.simulator(), { hits: ctx.wantRecords, ...(toggles && { onCycle: () => toggles.sample() }) });
         return {
           cycles: run.stats.cycles,
           work: run.stats.triangles,

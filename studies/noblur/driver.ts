@@ -16,7 +16,7 @@ export const NOBLUR_DRIVER: Driver<NoblurConfig, RasterInput> = {
     const sim = ctx.simulator();
     const toggles = ctx.wantToggles ? new ToggleCounter(sim) : null;
     const { mps } = ctx.workload;
-    const run = runNoblur(ctx.config, mps, { simulator: sim, ...(toggles && { onCycle: () => toggles.sample() }) });
+    const run = runNoblur(ctx.config, mps, { simulator: sim, hits: ctx.wantRecords, ...(toggles && { onCycle: () => toggles.sample() }) });
     const s = run.stats;
     const records: unknown[] = [];
     if (ctx.wantRecords) {

@@ -16,6 +16,7 @@ import { FastPorts, type NarrowPort } from './fast-ports.js';
 import { appendHits, byCanonicalOrder, ID_MASK, MpPorts, mpPayloadPorts, mpValues, stampFields, StampPorts } from './noblur-io.js';
 import { RecordColumns } from '../record-columns.js';
 import { InternalError } from '../../hdl/errors.js';
+import { popcount32 } from '../toggles.js';
 
 export interface NoblurStats {
   /** Clock cycles from the first MP offered until the pipeline is empty again. */
@@ -71,6 +72,9 @@ export interface NoblurRunOptions {
   /** Called once per cycle with every signal settled, before the edge
    *  (toggle counting). */
   readonly onCycle?: () => void;
+  /** false: count the covered samples without building `hits` (left empty),
+   *  for callers that need the stats alone (a sweep). Default true. */
+  readonly hits?: boolean;
 }
 
 interface Bench {
@@ -149,7 +153,7 @@ export function runNoblur(cfg: NoblurConfig, mps: readonly MP[], opts: NoblurRun
   sim.reset();
   // A stream with no bubbles into a consumer always ready is runStream's
   // loop; random idle and back-pressure, or a hook every cycle, the loop here.
-  const run = bp === 0 && bubbles === 0 && opts.onCycle === undefined ? streamed(bench, cfg, mps, maxCycles, opts.maxCycles !== undefined) : perCycle(bench, cfg, mps, maxCycles, opts);
+  const run = bp === 0 && bubbles === 0 && opts.onCycle === undefined ? streamed(bench, cfg, mps, maxCycles, opts.maxCycles !== undefined, opts.hits !== false) : perCycle(bench, cfg, mps, maxCycles, opts);
   for (const h of run.hits) h.sort(byCanonicalOrder);
   return run;
 }
@@ -196,7 +200,7 @@ function result(bench: Bench, cfg: NoblurConfig, mps: readonly MP[], hits: Sampl
 
 /** The MP stream through runStream: records prepared up front, result
  *  records and the walked-stamp count read in bulk afterwards. */
-function streamed(bench: Bench, cfg: NoblurConfig, mps: readonly MP[], maxCycles: number, callerLimit: boolean): NoblurRun {
+function streamed(bench: Bench, cfg: NoblurConfig, mps: readonly MP[], maxCycles: number, callerLimit: boolean, wantHits: boolean): NoblurRun {
   const { sim, out } = bench;
   const g = geometryOf(cfg);
   const cols = new RecordColumns(sim, mps.length);
@@ -232,7 +236,9 @@ function streamed(bench: Bench, cfg: NoblurConfig, mps: readonly MP[], maxCycles
     while (owner < taken && (owner & ID_MASK) !== rid) owner++;
     if (owner >= mps.length || (owner & ID_MASK) !== rid) throw new InternalError(`runNoblur: result for MP id ${rid} matches no MP accepted in order`);
     if (oor![m] === 1) outOfRange[owner] = true;
-    else if (hit![m] !== 0) hitCount += appendHits(g, hit![m]!, tri === null ? 0 : tri[m]!, sx![m]!, sy![m]!, (l) => z[l]![m]!, hits[owner]!);
+    else if (hit![m] === 0) continue;
+    else if (wantHits) hitCount += appendHits(g, hit![m]!, tri === null ? 0 : tri[m]!, sx![m]!, sy![m]!, (l) => z[l]![m]!, hits[owner]!);
+    else hitCount += popcount32(hit![m]!);
   }
   // Offered from cycle 0 until the last was taken, every record taken once.
   const stallCycles = mps.length === 0 ? 0 : accepted[mps.length - 1]! + 1 - mps.length;

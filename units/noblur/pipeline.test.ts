@@ -107,7 +107,7 @@ describe('noblur pipeline', () => {
     }
   }, 60_000);
 
-  it('gives the same run through runStream as through the per-cycle loop (a hook every cycle forces the loop)', () => {
+  it('gives the same run through runStream as through the per-cycle loop (a hook every cycle forces the loop), hits or none', () => {
     for (const cfg of [
       { tvp: true, sts: '2x2', stp: '8.8', msaa: '16', recip: 'unrolled', edge: 'multiply' },
       { tvp: false, sts: '1x1', stp: '4.8', msaa: '4', recip: 'iterative', edge: 'incremental' },
@@ -117,6 +117,8 @@ describe('noblur pipeline', () => {
       const looped = runNoblur(cfg, mps, { onCycle: () => undefined });
       expect(streamed.stats.stamps).toBeGreaterThan(0);
       expect(streamed).toEqual(looped);
+      // Counting without building the hits (a sweep's run) gives the same stats.
+      expect(runNoblur(cfg, mps, { hits: false }).stats).toEqual(streamed.stats);
       expect(() => runNoblur(cfg, mps, { maxCycles: 10 })).toThrow(/not done after 10 cycles, the limit the caller set; \d+ of \d+ MPs accepted/);
     }
   }, 60_000);
