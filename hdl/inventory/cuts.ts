@@ -60,21 +60,94 @@ export function latestConsumer(timing: Timing): Float64Array {
   return latest;
 }
 
+/** The values that can cross a cut: non-constant nodes read after they
+ *  arrive (arrival < latest consumer), with their widths and instances. */
+interface Crossing {
+  readonly node: Int32Array;
+  readonly arrival: Float64Array;
+  readonly latest: Float64Array;
+  readonly width: Float64Array;
+  /** Index into `paths` of the instance producing the value. */
+  readonly path: Int32Array;
+  readonly paths: readonly string[];
+}
+
+/** Per `latest` array (one per timing and its consumers): a sweep cuts the
+ *  same timing at a dozen depths. */
+const crossings = new WeakMap<Float64Array, Crossing>();
+
+function crossingOf(timing: Timing, latest: Float64Array): Crossing {
+  let c = crossings.get(latest);
+  if (c !== undefined) return c;
+  const node: number[] = [];
+  const paths: string[] = [];
+  const pathIdx = new Map<string, number>();
+  const path: number[] = [];
+  timing.graph.nodes.forEach((g, v) => {
+    if (g.node.op === 'const' || !(timing.arrival[v]! < latest[v]!)) return;
+    node.push(v);
+    let p = pathIdx.get(g.path);
+    if (p === undefined) pathIdx.set(g.path, (p = paths.push(g.path) - 1));
+    path.push(p);
+  });
+  const at = (a: Float64Array): Float64Array => Float64Array.from(node, (v) => a[v]!);
+  c = { node: Int32Array.from(node), arrival: at(timing.arrival), latest: at(latest), width: Float64Array.from(node, (v) => timing.graph.nodes[v]!.node.width), path: Int32Array.from(path), paths };
+  crossings.set(latest, c);
+  return c;
+}
+
+/**
+ * The register bits of cutting into `stages` stages: at each cut time
+ * t_i = T i / stages (i = 1 .. stages - 1), every value with
+ * arrival < t_i <= latest consumer. Each value's run of cuts is found from
+ * its interval (bounds checked with the cut times themselves, computed as
+ * T i / stages, so a value arriving exactly at a cut is judged as a direct
+ * comparison judges it), not by testing every value at every cut; the
+ * instances appear in `byPath` in the order a cut-by-cut, node-by-node scan
+ * meets them.
+ */
 export function cutWidths(timing: Timing, stages: number, latest: Float64Array = latestConsumer(timing)): CutProfile {
   if (!Number.isInteger(stages) || stages < 1) throw new ParamError('stages', stages, 'an integer >= 1', { message: `inventory: pipeline stages must be an integer >= 1, got ${stages}` });
   const total = timing.criticalPath.totalPs;
-  const cuts: Cut[] = [];
-  const byPath: Record<string, number> = {};
-  for (let i = 1; i < stages; i++) {
-    const t = (total * i) / stages;
-    let bits = 0;
-    timing.graph.nodes.forEach((g, v) => {
-      if (g.node.op !== 'const' && timing.arrival[v]! < t && t <= latest[v]!) {
-        bits += g.node.width;
-        byPath[g.path] = (byPath[g.path] ?? 0) + g.node.width;
+  const k = stages;
+  const time = (i: number): number => (total * i) / k;
+  const c = crossingOf(timing, latest);
+  const diff = new Float64Array(k + 1);
+  const bitsOf = new Float64Array(c.paths.length);
+  // Per instance: the first cut and node (in scan order) at which it holds a value.
+  const firstCut = new Int32Array(c.paths.length).fill(k);
+  const firstNode = new Int32Array(c.paths.length);
+  if (k > 1 && total > 0) {
+    for (let j = 0; j < c.node.length; j++) {
+      const a = c.arrival[j]!;
+      const l = c.latest[j]!;
+      // Lowest i with a < t_i, highest with t_i <= l, within 1 .. k - 1.
+      let lo = Math.max(1, Math.floor((a * k) / total) + 1);
+      while (lo > 1 && a < time(lo - 1)) lo--;
+      while (lo <= k - 1 && !(a < time(lo))) lo++;
+      let hi = Math.min(k - 1, Math.floor((l * k) / total));
+      while (hi >= 1 && !(time(hi) <= l)) hi--;
+      while (hi + 1 <= k - 1 && time(hi + 1) <= l) hi++;
+      if (lo > hi) continue;
+      const w = c.width[j]!;
+      const p = c.path[j]!;
+      diff[lo]! += w;
+      diff[hi + 1]! -= w;
+      bitsOf[p]! += w * (hi - lo + 1);
+      if (lo < firstCut[p]!) {
+        firstCut[p] = lo;
+        firstNode[p] = c.node[j]!;
       }
-    });
-    cuts.push({ timePs: t, bits });
+    }
   }
-  return { stages, cuts, totalBits: cuts.reduce((s, c) => s + c.bits, 0), byPath };
+  const cuts: Cut[] = [];
+  let run = 0;
+  for (let i = 1; i < k; i++) {
+    run += diff[i]!;
+    cuts.push({ timePs: time(i), bits: run });
+  }
+  const order = [...c.paths.keys()].filter((p) => bitsOf[p]! > 0).sort((x, y) => firstCut[x]! - firstCut[y]! || firstNode[x]! - firstNode[y]!);
+  const byPath: Record<string, number> = {};
+  for (const p of order) byPath[c.paths[p]!] = bitsOf[p]!;
+  return { stages, cuts, totalBits: cuts.reduce((s, x) => s + x.bits, 0), byPath };
 }

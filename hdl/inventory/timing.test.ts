@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyzeTiming, type DelayFn } from './critical-path.js';
-import { cutWidths } from './cuts.js';
+import { analyzeTiming, type DelayFn, type Timing } from './critical-path.js';
+import { cutWidths, type CutProfile } from './cuts.js';
 import { inventory } from './inventory.js';
 import { loopBound } from './loops.js';
 import { adderChain, chainDesign, designOf, loopDesign, ModBuilder, storageModule } from './test-ir.js';
@@ -94,6 +94,56 @@ describe('cut widths', () => {
         expect(timing.criticalPath.totalPs).toBe(100 * n);
         expect(cutWidths(timing, k).totalBits).toBe((k - 1) * width);
       }),
+    );
+  });
+
+  it('equals the cut-by-cut, node-by-node scan, instances in its order, values at the cut times included', () => {
+    // The scan cutWidths replaces: every value tested at every cut.
+    const scan = (timing: Timing, k: number, latest: Float64Array): CutProfile => {
+      const total = timing.criticalPath.totalPs;
+      const cuts: { timePs: number; bits: number }[] = [];
+      const byPath: Record<string, number> = {};
+      for (let i = 1; i < k; i++) {
+        const t = (total * i) / k;
+        let bits = 0;
+        timing.graph.nodes.forEach((g, v) => {
+          if (g.node.op !== 'const' && timing.arrival[v]! < t && t <= latest[v]!) {
+            bits += g.node.width;
+            byPath[g.path] = (byPath[g.path] ?? 0) + g.node.width;
+          }
+        });
+        cuts.push({ timePs: t, bits });
+      }
+      return { stages: k, cuts, totalBits: cuts.reduce((s, c) => s + c.bits, 0), byPath };
+    };
+    const arbCase = fc.record({
+      total: fc.constantFrom(0, 100, 210, 333.3, 1000),
+      k: fc.integer({ min: 1, max: 40 }),
+      nodes: fc.array(fc.record({ op: fc.constantFrom('add', 'const', 'wire'), width: fc.integer({ min: 1, max: 64 }), path: fc.constantFrom('T', 'T.a', 'T.b', 'T.a.c'), a: fc.nat(40), l: fc.integer({ min: -1, max: 40 }), exact: fc.boolean() }), { maxLength: 60 }),
+    });
+    type CaseNode = { op: string; width: number; path: string; a: number; l: number; exact: boolean };
+    const check = (total: number, k: number, nodes: readonly CaseNode[]): void => {
+      // Arrivals and consumers on the cut times themselves (exact) or between them.
+      const at = (x: number, exact: boolean): number => (exact ? (total * x) / 40 : (total * (x + 0.37)) / 40);
+      const timing = {
+        graph: { nodes: nodes.map((n) => ({ node: { op: n.op, width: n.width }, path: n.path, preds: [] })) },
+        arrival: Float64Array.from(nodes, (n) => at(n.a, n.exact)),
+        order: new Int32Array(0),
+        criticalPath: { totalPs: total, steps: [] },
+      } as unknown as Timing;
+      const latest = Float64Array.from(nodes, (n) => (n.l < 0 ? -Infinity : at(n.l, !n.exact)));
+      const got = cutWidths(timing, k, latest);
+      const want = scan(timing, k, latest);
+      expect(got).toEqual(want);
+      expect(Object.keys(got.byPath)).toEqual(Object.keys(want.byPath));
+    };
+    // T.a's first value crosses only the second cut; T.b then holds one at
+    // the first, before T.a's second value does: T.b comes first.
+    const v = (path: string, a: number, l: number): CaseNode => ({ op: 'add', width: 8, path, a, l, exact: false });
+    check(100, 3, [v('T.a', 20, 30), v('T.b', 5, 15), v('T.a', 5, 15)]);
+    fc.assert(
+      fc.property(arbCase, ({ total, k, nodes }) => check(total, k, nodes)),
+      { numRuns: 300 },
     );
   });
 
