@@ -10,7 +10,11 @@
 //
 //   npm run bench:study [-- --label before|after] [--write] [--out DIR]
 //                       [--ratio-designs 3] [--no-job] [--no-ratio]
+//                       [--from DIR] [--commit ID]
 //
+// --from DIR tabulates a job an earlier run left in DIR (its profile.jsonl
+// and wall.json) instead of running one; --commit names the commit measured
+// when the tree is not a git checkout (a snapshot).
 // --write puts the tables in docs/results/study-speed-LABEL.md. Times are
 // wall time in the thread that spent them (the sweep's two workers run in
 // parallel, so a study's summed times can exceed its wall time). The load
@@ -36,6 +40,8 @@ const { values } = parseArgs({
     'ratio-designs': { type: 'string', default: '3' },
     'no-job': { type: 'boolean', default: false },
     'no-ratio': { type: 'boolean', default: false },
+    from: { type: 'string' },
+    commit: { type: 'string' },
   },
 });
 
@@ -47,7 +53,7 @@ const s1 = (ms: number): string => (ms / 1000).toFixed(1);
 const int = (x: number): string => Math.round(x).toLocaleString('en-US');
 
 /** The main job in a child process; its events and wall time. */
-async function runJob(out: string): Promise<{ events: Stamped[]; wallMs: number; exitCode: number; log: string }> {
+async function runJob(out: string): Promise<ReturnType<typeof savedJob> & { log: string }> {
   mkdirSync(out, { recursive: true });
   const profileFile = join(out, 'profile.jsonl');
   const log = join(out, 'job.log');
@@ -70,11 +76,19 @@ async function runJob(out: string): Promise<{ events: Stamped[]; wallMs: number;
     child.on('close', (c) => resolve(c ?? 1));
   });
   logStream.end();
-  const events = readFileSync(profileFile, 'utf8')
+  const wallMs = performance.now() - t0;
+  writeFileSync(join(out, 'wall.json'), JSON.stringify({ wallMs, exitCode: code, loadStart, loadEnd: load() }) + '\n');
+  return { ...savedJob(out), log };
+}
+
+/** A job's events and wall time as runJob left them in `out`. */
+function savedJob(out: string): { events: Stamped[]; wallMs: number; exitCode: number; loadStart: string; loadEnd: string } {
+  const events = readFileSync(join(out, 'profile.jsonl'), 'utf8')
     .split('\n')
     .filter((l) => l !== '')
     .map((l) => JSON.parse(l) as Stamped);
-  return { events, wallMs: performance.now() - t0, exitCode: code, log };
+  const w = JSON.parse(readFileSync(join(out, 'wall.json'), 'utf8')) as { wallMs: number; exitCode: number; loadStart: string; loadEnd: string };
+  return { events, ...w };
 }
 
 interface StudyRow {
@@ -147,6 +161,7 @@ function ratioTable(ratios: DriverRatio[]): string {
 }
 
 const commit = ((): string => {
+  if (values.commit !== undefined) return values.commit;
   try {
     return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
   } catch {
@@ -161,9 +176,9 @@ const parts: string[] = [
 const loadStart = load();
 
 if (!values['no-job']) {
-  const out = values.out ?? mkdtempSync(join(tmpdir(), 'gfxrtl-study-speed-'));
-  console.error(`study-speed: gfxrtl study --all into ${out} (load average ${loadStart})`);
-  const job = await runJob(out);
+  const out = values.from ?? values.out ?? mkdtempSync(join(tmpdir(), 'gfxrtl-study-speed-'));
+  if (values.from === undefined) console.error(`study-speed: gfxrtl study --all into ${out} (load average ${loadStart})`);
+  const job = values.from === undefined ? await runJob(out) : { ...savedJob(out), log: join(out, 'job.log') };
   if (job.exitCode !== 0) {
     console.error(`study-speed: the main job failed (exit ${job.exitCode}); its log: ${job.log}`);
     process.exit(1);
@@ -174,7 +189,7 @@ if (!values['no-job']) {
     '',
     `## The main job (\`gfxrtl study --all\`, as \`npm start\`)`,
     '',
-    `Wall time ${s1(job.wallMs)} s; peak resident memory ${(rss / 1024 / 1024).toFixed(2)} GB; load average (1 / 5 / 15 min) ${loadStart} at the start, ${load()} at the end.`,
+    `Wall time ${s1(job.wallMs)} s; peak resident memory ${(rss / 1024 / 1024).toFixed(2)} GB; load average (1 / 5 / 15 min) ${job.loadStart} at the start, ${job.loadEnd} at the end.`,
     '',
     `Per study (times are wall time in the thread that spent them; the sweep's workers run in parallel, so they can add up to more than the study's wall time; "driver" is the drivers' own loops, without compilation and workload construction):`,
     '',
