@@ -6,7 +6,7 @@
 // slack that is still there, and every path stays within the target.
 // Operators on a loop through state (loops.ts) keep their fastest form: no
 // pipeline stage can relieve a loop, so synthesis spends its effort there.
-import type { LoopStructure, TimingGraph } from '../hdl/inventory/index.js';
+import { graphArrays, type GraphArrays, type LoopStructure, type TimingGraph } from '../hdl/inventory/index.js';
 import type { CostTable, Form } from './cost-table.js';
 
 export interface FormChoice {
@@ -18,45 +18,57 @@ export interface FormChoice {
 
 export interface ChoiceContext {
   graph: TimingGraph;
+  /** The graph's edges as arrays (successors: its consumers). */
+  arrays: GraphArrays;
   order: Int32Array;
   loops: LoopStructure;
-  /** Combinational consumers of each node. */
-  succ: Int32Array[];
   /** Required-time offsets at each node from the endpoints it drives: the
    *  largest endpoint logic delay (enable mux) after it, or -1 if none. */
   endpointLogic: Float64Array;
 }
 
 export function choiceContext(graph: TimingGraph, order: Int32Array, loops: LoopStructure, endpointDelay: (e: TimingGraph['endpoints'][number]) => number): ChoiceContext {
-  const succLists: number[][] = graph.nodes.map(() => []);
-  graph.nodes.forEach((g, v) => {
-    for (const p of g.preds) succLists[p]!.push(v);
-  });
   const endpointLogic = new Float64Array(graph.nodes.length).fill(-1);
   for (const e of graph.endpoints) {
     const d = endpointDelay(e);
     for (const v of e.drivers) if (d > endpointLogic[v]!) endpointLogic[v] = d;
   }
-  return { graph, order, loops, succ: succLists.map((s) => Int32Array.from(s)), endpointLogic };
+  return { graph, arrays: graphArrays(graph), order, loops, endpointLogic };
 }
 
-function formsAt(table: CostTable, graph: TimingGraph, v: number): readonly Form[] | null {
-  const use = graph.nodes[v]!.use;
-  if (use === null || use.shape.kind === 'reg') return null;
-  return table.forms(use.shape);
+/** Per node: the forms its operator can take (null for wiring and
+ *  registers) and how many in series it stands for. */
+interface NodeForms {
+  forms: (readonly Form[] | null)[];
+  levels: Float64Array;
+}
+
+const nodeFormsOf = new WeakMap<ChoiceContext, Map<CostTable, NodeForms>>();
+
+function nodeForms(ctx: ChoiceContext, table: CostTable): NodeForms {
+  let byTable = nodeFormsOf.get(ctx);
+  if (byTable === undefined) nodeFormsOf.set(ctx, (byTable = new Map()));
+  let f = byTable.get(table);
+  if (f === undefined) {
+    const nodes = ctx.graph.nodes;
+    const forms = nodes.map((g) => (g.use === null || g.use.shape.kind === 'reg' ? null : table.forms(g.use.shape)));
+    byTable.set(table, (f = { forms, levels: Float64Array.from(nodes, (g) => g.use?.levels ?? 0) }));
+  }
+  return f;
 }
 
 /** Every operator in one fixed form: 'cheapest' (index 0) or 'fastest'. */
 export function uniformChoice(ctx: ChoiceContext, table: CostTable, which: 'cheapest' | 'fastest'): FormChoice {
   const n = ctx.graph.nodes.length;
+  const { forms, levels } = nodeForms(ctx, table);
   const own = new Float64Array(n);
   const formIdx = new Int8Array(n).fill(-1);
   for (let v = 0; v < n; v++) {
-    const f = formsAt(table, ctx.graph, v);
+    const f = forms[v]!;
     if (f === null) continue;
     const i = which === 'cheapest' ? 0 : f.length - 1;
     formIdx[v] = i;
-    own[v] = f[i]!.cost.delayPs * ctx.graph.nodes[v]!.use!.levels;
+    own[v] = f[i]!.cost.delayPs * levels[v]!;
   }
   return { own, formIdx };
 }
@@ -64,14 +76,17 @@ export function uniformChoice(ctx: ChoiceContext, table: CostTable, which: 'chea
 /** The cheapest forms with which every path meets `targetPs` (or the
  *  fastest, where even they cannot). */
 export function chooseForTarget(ctx: ChoiceContext, table: CostTable, fastest: FormChoice, targetPs: number): FormChoice {
-  const { graph, order, succ, endpointLogic } = ctx;
-  const n = graph.nodes.length;
+  const { order, endpointLogic } = ctx;
+  const { n, predStart, pred, succStart, succ } = ctx.arrays;
+  const { forms, levels } = nodeForms(ctx, table);
+  const onLoop = ctx.loops.onLoop;
   // Latest time each node's output may arrive, all-fastest downstream.
   const required = new Float64Array(n).fill(Infinity);
   for (let i = order.length - 1; i >= 0; i--) {
     const v = order[i]!;
     let r = endpointLogic[v]! >= 0 ? targetPs - endpointLogic[v]! : Infinity;
-    for (const s of succ[v]!) {
+    for (let k = succStart[v]!; k < succStart[v + 1]!; k++) {
+      const s = succ[k]!;
       const rs = required[s]! - fastest.own[s]!;
       if (rs < r) r = rs;
     }
@@ -80,15 +95,15 @@ export function chooseForTarget(ctx: ChoiceContext, table: CostTable, fastest: F
   const own = new Float64Array(fastest.own);
   const formIdx = new Int8Array(fastest.formIdx);
   const arrival = new Float64Array(n);
-  for (const v of order) {
-    const g = graph.nodes[v]!;
+  for (let j = 0; j < order.length; j++) {
+    const v = order[j]!;
     let t = 0;
-    for (const p of g.preds) if (arrival[p]! > t) t = arrival[p]!;
-    const f = formsAt(table, graph, v);
-    if (f !== null && f.length > 1 && !ctx.loops.onLoop[v]) {
-      const levels = g.use!.levels;
+    for (let k = predStart[v]!; k < predStart[v + 1]!; k++) if (arrival[pred[k]!]! > t) t = arrival[pred[k]!]!;
+    const f = forms[v]!;
+    if (f !== null && f.length > 1 && !onLoop[v]) {
+      const lv = levels[v]!;
       for (let i = 0; i < f.length; i++) {
-        const d = f[i]!.cost.delayPs * levels;
+        const d = f[i]!.cost.delayPs * lv;
         if (t + d <= required[v]! + 1e-6 || i === f.length - 1) {
           formIdx[v] = i;
           own[v] = d;

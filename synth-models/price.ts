@@ -42,7 +42,7 @@ import {
   type Timing,
 } from '../hdl/inventory/index.js';
 import { resolveActivity, type Activity, type ActivityFn } from './activity.js';
-import { costTable, type ArithStyle, type CostTable, type FormName, type OpCost } from './cost-table.js';
+import { costTable, type ArithStyle, type CostTable, type Form, type FormName, type OpCost } from './cost-table.js';
 import { chooseForTarget, choiceContext, uniformChoice, type ChoiceContext, type FormChoice } from './form-choice.js';
 import { checkKnobs, DEFAULT_KNOBS, type Knobs } from './knobs.js';
 import { checkPoint, DEFAULT_PHYSICAL, physicalScale, registerOverheadPs, type DesignPoint, type PhysicalParams, type PhysicalScale } from './physical.js';
@@ -151,13 +151,32 @@ interface FormsEntry {
   pipelineCosts: Map<string, { path: string; pathIdx: number; bits: number; cost: OpCost }[]>;
   /** Scratch: activity per kind, refilled by each price() call. */
   act: Float64Array;
-  forms: FormUse[];
+  /** The forms taken, by shape (built on first use: reports read it, a sweep does not). */
+  readonly forms: FormUse[];
+}
+
+/** The inventory's items as arrays, in inventory order: what buildEntry sums
+ *  for each set of forms. Which (instance, kind) aggregate an item adds to
+ *  does not depend on the forms, so it is found once. */
+interface ItemTable {
+  /** table.forms(shape) of each item. */
+  forms: (readonly Form[])[];
+  /** The item's flat node (whose form the choice gives), or -1. */
+  node: Int32Array;
+  count: Float64Array;
+  /** Aggregate of each item, by first appearance of (instance, kind). */
+  agg: Int32Array;
+  aggPath: string[];
+  aggKind: OpKind[];
+  paths: string[];
+  kinds: OpKind[];
+  pathIdx: Int32Array;
+  kindIdx: Int32Array;
 }
 
 interface InventoryCache {
   ctx: ChoiceContext;
-  /** First flat node of each instance path. */
-  base: Map<string, number>;
+  items: ItemTable;
   fastest: FormsEntry;
   cheapest: FormsEntry;
   byTarget: Map<number, FormsEntry>;
@@ -165,52 +184,115 @@ interface InventoryCache {
 
 const caches = new WeakMap<Inventory, Map<ArithStyle, InventoryCache>>();
 
-function buildEntry(inv: Inventory, table: CostTable, c: Pick<InventoryCache, 'ctx' | 'base'>, choice: FormChoice, targetPs: number): FormsEntry {
-  const delay = (shape: OpShape): number => table.form(shape, 1, Infinity).cost.delayPs;
-  const timing = analyzeTiming(inv.graph, delay, choice.own, c.ctx.order);
-  const aggregates = new Map<string, Aggregate>();
-  const forms = new Map<string, FormUse>();
+function itemTable(inv: Inventory, table: CostTable): ItemTable {
+  const base = new Map<string, number>();
+  inv.graph.nodes.forEach((g, v) => {
+    if (!base.has(g.path)) base.set(g.path, v);
+  });
+  const forms: (readonly Form[])[] = [];
+  const node: number[] = [];
+  const count: number[] = [];
+  const agg: number[] = [];
+  const aggIdx = new Map<string, number>();
+  const aggPath: string[] = [];
+  const aggKind: OpKind[] = [];
   for (const inst of inv.instances) {
-    const base = c.base.get(inst.path) ?? -1;
+    const b = base.get(inst.path) ?? -1;
     for (const it of inst.items) {
-      const all = table.forms(it.shape);
-      const idx = it.node !== null && base >= 0 ? choice.formIdx[base + it.node]! : -1;
-      const f = all[idx >= 0 ? idx : 0]!;
-      const cost = f.cost;
+      forms.push(table.forms(it.shape));
+      node.push(it.node !== null && b >= 0 ? b + it.node : -1);
+      count.push(it.count);
       const k = `${inst.path}\u0000${it.shape.kind}`;
-      let a = aggregates.get(k);
-      if (a === undefined) aggregates.set(k, (a = { path: inst.path, kind: it.shape.kind, logicUm2: 0, macroUm2: 0, energyFj: 0, clockFj: 0, leakageNw: 0 }));
-      if (cost.macro) a.macroUm2 += cost.areaUm2 * it.count;
-      else a.logicUm2 += cost.areaUm2 * it.count;
-      a.energyFj += cost.energyFj * it.count;
-      a.clockFj += cost.clockFj * it.count;
-      a.leakageNw += cost.leakageNw * it.count;
-      if (all.length > 1) {
-        const fk = `${it.key}\u0000${f.name}`;
-        const u = forms.get(fk);
-        if (u) u.count += it.count;
-        else forms.set(fk, { key: it.key, form: f.name, count: it.count });
+      let a = aggIdx.get(k);
+      if (a === undefined) {
+        aggIdx.set(k, (a = aggPath.length));
+        aggPath.push(inst.path);
+        aggKind.push(it.shape.kind);
       }
+      agg.push(a);
     }
   }
-  const aggs = [...aggregates.values()];
   const paths = [...new Set(inv.instances.map((i) => i.path))];
-  const kinds = [...new Set(aggs.map((a) => a.kind))];
+  const kinds = [...new Set(aggKind)];
+  return {
+    forms,
+    node: Int32Array.from(node),
+    count: Float64Array.from(count),
+    agg: Int32Array.from(agg),
+    aggPath,
+    aggKind,
+    paths,
+    kinds,
+    pathIdx: Int32Array.from(aggPath, (p) => paths.indexOf(p)),
+    kindIdx: Int32Array.from(aggKind, (k) => kinds.indexOf(k)),
+  };
+}
+
+/** The forms taken by operators that have a choice, counted by shape. */
+function formUses(inv: Inventory, items: ItemTable, choice: FormChoice): FormUse[] {
+  const forms = new Map<string, FormUse>();
+  let i = 0;
+  for (const inst of inv.instances) {
+    for (const it of inst.items) {
+      const all = items.forms[i]!;
+      const node = items.node[i++]!;
+      if (all.length <= 1) continue;
+      const idx = node >= 0 ? choice.formIdx[node]! : -1;
+      const f = all[idx >= 0 ? idx : 0]!;
+      const fk = `${it.key}\u0000${f.name}`;
+      const u = forms.get(fk);
+      if (u) u.count += it.count;
+      else forms.set(fk, { key: it.key, form: f.name, count: it.count });
+    }
+  }
+  return [...forms.values()].sort((x, y) => x.key.localeCompare(y.key, 'en', { numeric: true }) || x.form.localeCompare(y.form));
+}
+
+/** `loop`: the loop bound when the caller knows it (a choice that keeps
+ *  every operator on a loop in its fastest form has the fastest's). */
+function buildEntry(inv: Inventory, table: CostTable, c: Pick<InventoryCache, 'ctx' | 'items'>, choice: FormChoice, targetPs: number, loop?: LoopBound): FormsEntry {
+  const delay = (shape: OpShape): number => table.form(shape, 1, Infinity).cost.delayPs;
+  const timing = analyzeTiming(inv.graph, delay, choice.own, c.ctx.order);
+  const it = c.items;
+  const na = it.aggPath.length;
+  const logic = new Float64Array(na);
+  const macro = new Float64Array(na);
+  const energy = new Float64Array(na);
+  const clock = new Float64Array(na);
+  const leakage = new Float64Array(na);
+  // The sums of each aggregate in item order, as the per-item loop made them.
+  for (let i = 0; i < it.forms.length; i++) {
+    const all = it.forms[i]!;
+    const node = it.node[i]!;
+    const idx = node >= 0 ? choice.formIdx[node]! : -1;
+    const cost = all[idx >= 0 ? idx : 0]!.cost;
+    const a = it.agg[i]!;
+    const n = it.count[i]!;
+    if (cost.macro) macro[a]! += cost.areaUm2 * n;
+    else logic[a]! += cost.areaUm2 * n;
+    energy[a]! += cost.energyFj * n;
+    clock[a]! += cost.clockFj * n;
+    leakage[a]! += cost.leakageNw * n;
+  }
+  const aggregates = it.aggPath.map((path, a) => ({ path, kind: it.aggKind[a]!, logicUm2: logic[a]!, macroUm2: macro[a]!, energyFj: energy[a]!, clockFj: clock[a]!, leakageNw: leakage[a]! }));
+  let forms: FormUse[] | null = null;
   return {
     targetPs,
     choice,
-    paths,
-    kinds,
-    pathIdx: Int32Array.from(aggs, (a) => paths.indexOf(a.path)),
-    kindIdx: Int32Array.from(aggs, (a) => kinds.indexOf(a.kind)),
+    paths: it.paths,
+    kinds: it.kinds,
+    pathIdx: it.pathIdx,
+    kindIdx: it.kindIdx,
     pipelineCosts: new Map(),
-    act: new Float64Array(kinds.length),
+    act: new Float64Array(it.kinds.length),
     timing,
     latest: latestConsumer(timing),
-    loop: loopDelay(inv.graph, c.ctx.order, c.ctx.loops, choice.own, delay),
+    loop: loop ?? loopDelay(inv.graph, c.ctx.order, c.ctx.loops, choice.own, delay),
     cuts: new Map(),
-    aggregates: aggs,
-    forms: [...forms.values()].sort((x, y) => x.key.localeCompare(y.key, 'en', { numeric: true }) || x.form.localeCompare(y.form)),
+    aggregates,
+    get forms(): FormUse[] {
+      return (forms ??= formUses(inv, it, choice));
+    },
   };
 }
 
@@ -223,15 +305,12 @@ function cacheFor(inv: Inventory, table: CostTable): InventoryCache {
     const loops = loopStructure(inv.graph, order);
     const endpointDelay = (e: Inventory['graph']['endpoints'][number]): number => (e.use === null ? 0 : table.form(e.use.shape, 1, Infinity).cost.delayPs * e.use.levels);
     const ctx = choiceContext(inv.graph, order, loops, endpointDelay);
-    const base = new Map<string, number>();
-    inv.graph.nodes.forEach((g, v) => {
-      if (!base.has(g.path)) base.set(g.path, v);
-    });
+    const items = itemTable(inv, table);
     const fastestChoice = uniformChoice(ctx, table, table.arith === 'ripple' ? 'cheapest' : 'fastest');
     const cheapestChoice = table.arith === 'fast' ? fastestChoice : uniformChoice(ctx, table, 'cheapest');
-    const fastest = buildEntry(inv, table, { ctx, base }, fastestChoice, 0);
-    const cheapest = cheapestChoice === fastestChoice ? fastest : buildEntry(inv, table, { ctx, base }, cheapestChoice, Infinity);
-    c = { ctx, base, fastest, cheapest, byTarget: new Map() };
+    const fastest = buildEntry(inv, table, { ctx, items }, fastestChoice, 0);
+    const cheapest = cheapestChoice === fastestChoice ? fastest : buildEntry(inv, table, { ctx, items }, cheapestChoice, Infinity);
+    c = { ctx, items, fastest, cheapest, byTarget: new Map() };
     byStyle.set(table.arith, c);
   }
   return c;
@@ -247,7 +326,9 @@ function entryFor(inv: Inventory, table: CostTable, targetPs: number): FormsEntr
   let e = c.byTarget.get(key);
   if (e === undefined) {
     if (c.byTarget.size > 512) c.byTarget.clear();
-    e = buildEntry(inv, table, c, chooseForTarget(c.ctx, table, c.fastest.choice, key / 100), key / 100);
+    // chooseForTarget keeps operators on loops in their fastest forms, so
+    // the loop bound is the fastest's (loops.ts times a loop by them alone).
+    e = buildEntry(inv, table, c, chooseForTarget(c.ctx, table, c.fastest.choice, key / 100), key / 100, c.fastest.loop);
     c.byTarget.set(key, e);
   }
   return e;
@@ -445,7 +526,9 @@ export function price(inv: Inventory, point: DesignPoint, opts: PriceOptions = {
     loopPs,
     loopAt: entry.loop.at,
     stageBudgetPs: (entry.targetPs * pathFactor) / point.stages,
-    forms: entry.forms,
+    get forms(): readonly FormUse[] {
+      return entry.forms;
+    },
     pipeline,
     breakdown: { byModule, byKind, ...(detail !== null && { byModuleKind: detail }) },
   };

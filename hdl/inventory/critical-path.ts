@@ -5,6 +5,7 @@
 // serves every delay variant (ripple vs prefix adders, ...).
 import type { OpKind, OpShape } from './shapes.js';
 import type { TimingGraph } from './timing-graph.js';
+import { graphArrays } from './graph-arrays.js';
 import type { OpUse } from './classify.js';
 import { InternalError } from '../errors.js';
 
@@ -56,20 +57,19 @@ function nodeDelay(use: OpUse | null, delay: DelayFn): number {
 }
 
 export function topoOrder(graph: TimingGraph): Int32Array {
-  const n = graph.nodes.length;
+  const { n, predStart, succStart, succ } = graphArrays(graph);
   const indeg = new Int32Array(n);
-  const succ: number[][] = graph.nodes.map(() => []);
-  graph.nodes.forEach((g, i) => {
-    indeg[i] = g.preds.length;
-    for (const p of g.preds) succ[p]!.push(i);
-  });
+  for (let i = 0; i < n; i++) indeg[i] = predStart[i + 1]! - predStart[i]!;
   const order = new Int32Array(n);
   let head = 0;
   let tail = 0;
   for (let i = 0; i < n; i++) if (indeg[i] === 0) order[tail++] = i;
   while (head < tail) {
     const v = order[head++]!;
-    for (const s of succ[v]!) if (--indeg[s]! === 0) order[tail++] = s;
+    for (let k = succStart[v]!; k < succStart[v + 1]!; k++) {
+      const s = succ[k]!;
+      if (--indeg[s]! === 0) order[tail++] = s;
+    }
   }
   if (tail < n) throw new InternalError(`inventory: combinational loop: ${describeLoop(graph, indeg)}`);
   return order;
@@ -99,18 +99,21 @@ export function nodeDelays(graph: TimingGraph, delay: DelayFn): Float64Array {
  *  in different forms at different places); endpoints' own logic (enable
  *  muxes) is timed by `delay`. */
 export function analyzeTiming(graph: TimingGraph, delay: DelayFn, own: Float64Array = nodeDelays(graph, delay), order: Int32Array = topoOrder(graph)): Timing {
-  const n = graph.nodes.length;
+  const { n, predStart, pred } = graphArrays(graph);
   const arrival = new Float64Array(n);
   const via = new Int32Array(n).fill(-1);
-  for (const v of order) {
-    const g = graph.nodes[v]!;
+  for (let i = 0; i < order.length; i++) {
+    const v = order[i]!;
     let t = 0;
-    for (const p of g.preds) {
-      if (via[v] === -1 || arrival[p]! > t) {
+    let from = -1;
+    for (let k = predStart[v]!; k < predStart[v + 1]!; k++) {
+      const p = pred[k]!;
+      if (from === -1 || arrival[p]! > t) {
         t = arrival[p]!;
-        via[v] = p;
+        from = p;
       }
     }
+    via[v] = from;
     arrival[v] = t + own[v]!;
   }
   return { graph, arrival, order, criticalPath: worstPath(graph, arrival, via, delay, own) };

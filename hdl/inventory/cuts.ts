@@ -15,6 +15,7 @@
 // counted once; constants never need a register.
 import type { Timing } from './critical-path.js';
 import { ParamError } from '../errors.js';
+import { graphArrays } from './graph-arrays.js';
 
 export interface Cut {
   timePs: number;
@@ -41,19 +42,33 @@ function isAlias(timing: Timing, v: number): boolean {
   return g.preds.length === 1 && (op === 'wire' || op === 'input' || op === 'instout' || op === 'zext' || op === 'sext');
 }
 
+/** The aliases of a graph in reverse topological order of `order`, with the source each folds into. */
+const aliasesOf = new WeakMap<Int32Array, Int32Array>();
+
 /** For every node, the latest arrival among its combinational consumers,
  *  looking through aliases (-Infinity when it has none). */
 export function latestConsumer(timing: Timing): Float64Array {
-  const latest = new Float64Array(timing.graph.nodes.length).fill(-Infinity);
-  timing.graph.nodes.forEach((g, v) => {
-    for (const p of g.preds) if (timing.arrival[v]! > latest[p]!) latest[p] = timing.arrival[v]!;
-  });
+  const { n, predStart, pred } = graphArrays(timing.graph);
+  const arrival = timing.arrival;
+  const latest = new Float64Array(n).fill(-Infinity);
+  for (let v = 0; v < n; v++) {
+    const t = arrival[v]!;
+    for (let k = predStart[v]!; k < predStart[v + 1]!; k++) if (t > latest[pred[k]!]!) latest[pred[k]!] = t;
+  }
   // Reverse topological order: an alias's consumers are final before it is
   // folded into its source.
-  for (let i = timing.order.length - 1; i >= 0; i--) {
-    const v = timing.order[i]!;
-    if (!isAlias(timing, v)) continue;
-    const p = timing.graph.nodes[v]!.preds[0]!;
+  let aliases = aliasesOf.get(timing.order);
+  if (aliases === undefined) {
+    const list: number[] = [];
+    for (let i = timing.order.length - 1; i >= 0; i--) {
+      const v = timing.order[i]!;
+      if (isAlias(timing, v)) list.push(v, pred[predStart[v]!]!);
+    }
+    aliasesOf.set(timing.order, (aliases = Int32Array.from(list)));
+  }
+  for (let i = 0; i < aliases.length; i += 2) {
+    const v = aliases[i]!;
+    const p = aliases[i + 1]!;
     if (latest[v]! > latest[p]!) latest[p] = latest[v]!;
     latest[v] = -Infinity;
   }
@@ -79,19 +94,14 @@ const crossings = new WeakMap<Float64Array, Crossing>();
 function crossingOf(timing: Timing, latest: Float64Array): Crossing {
   let c = crossings.get(latest);
   if (c !== undefined) return c;
-  const node: number[] = [];
-  const paths: string[] = [];
-  const pathIdx = new Map<string, number>();
-  const path: number[] = [];
-  timing.graph.nodes.forEach((g, v) => {
-    if (g.node.op === 'const' || !(timing.arrival[v]! < latest[v]!)) return;
-    node.push(v);
-    let p = pathIdx.get(g.path);
-    if (p === undefined) pathIdx.set(g.path, (p = paths.push(g.path) - 1));
-    path.push(p);
-  });
-  const at = (a: Float64Array): Float64Array => Float64Array.from(node, (v) => a[v]!);
-  c = { node: Int32Array.from(node), arrival: at(timing.arrival), latest: at(latest), width: Float64Array.from(node, (v) => timing.graph.nodes[v]!.node.width), path: Int32Array.from(path), paths };
+  const a = graphArrays(timing.graph);
+  let count = 0;
+  for (let v = 0; v < a.n; v++) if (!a.constant[v] && timing.arrival[v]! < latest[v]!) count++;
+  const node = new Int32Array(count);
+  let j = 0;
+  for (let v = 0; v < a.n; v++) if (!a.constant[v] && timing.arrival[v]! < latest[v]!) node[j++] = v;
+  const at = (x: Float64Array): Float64Array => Float64Array.from(node, (v) => x[v]!);
+  c = { node, arrival: at(timing.arrival), latest: at(latest), width: at(a.width), path: Int32Array.from(node, (v) => a.path[v]!), paths: a.paths };
   crossings.set(latest, c);
   return c;
 }

@@ -9,3 +9,4 @@ export { analyzeTiming, nodeDelays, topoOrder, type CriticalPath, type DelayFn, 
 export { cutWidths, latestConsumer, type Cut, type CutProfile } from './cuts.js';
 export { criticalPathMarkdown, inventoryMarkdown, tallyMarkdown } from './render.js';
 export { loopBound, loopDelay, loopStructure, type LoopBound, type LoopStructure } from './loops.js';
+export { graphArrays, type GraphArrays } from './graph-arrays.js';

@@ -15,6 +15,7 @@
 import type { DelayFn } from './critical-path.js';
 import { nodeDelays, useDelay } from './critical-path.js';
 import type { TimingGraph } from './timing-graph.js';
+import { graphArrays } from './graph-arrays.js';
 
 export interface LoopBound {
   /** Longest combinational path inside a loop (ps, caller's delays); 0 when
@@ -121,24 +122,29 @@ export interface LoopStructure {
   /** Per flat node: 1 when it lies on a path from a state of a loop to a
    *  state of the same loop. */
   onLoop: Uint8Array;
-}
-
-function isStateNode(graph: TimingGraph, v: number): boolean {
-  const n = graph.nodes[v]!.node;
-  return n.op === 'reg' || (n.op === 'memread' && n.sync);
+  /** Per loop component (loopComps' order): its nodes on such a path, in
+   *  topological order. The loop's longest path runs through them alone. */
+  loopNodes: Int32Array[];
 }
 
 export function loopStructure(graph: TimingGraph, order: Int32Array): LoopStructure {
   const sg = stateGraph(graph);
   const ns = sg.names.length;
+  const { n, predStart, pred, state } = graphArrays(graph);
   // Which states reach each node combinationally.
-  const reach: (number[] | null)[] = new Array(graph.nodes.length).fill(null);
-  for (const v of order) {
-    const g = graph.nodes[v]!;
-    const set = new Set<number>();
+  const reach: (number[] | null)[] = new Array(n).fill(null);
+  const set = new Set<number>();
+  for (let i = 0; i < order.length; i++) {
+    const v = order[i]!;
+    set.clear();
     const own = sg.sourceOf[v]!;
     if (own !== -1) set.add(own);
-    if (!isStateNode(graph, v)) for (const p of g.preds) for (const s of reach[p] ?? []) set.add(s);
+    if (!state[v]) {
+      for (let k = predStart[v]!; k < predStart[v + 1]!; k++) {
+        const r = reach[pred[k]!] ?? null;
+        if (r !== null) for (const x of r) set.add(x);
+      }
+    }
     reach[v] = set.size === 0 ? null : [...set];
   }
   const succ: number[][] = sg.names.map(() => []);
@@ -160,10 +166,14 @@ export function loopStructure(graph: TimingGraph, order: Int32Array): LoopStruct
   }
   // On a loop: reached from the loop's states and reaching a loop state's
   // next-state input of the same component (backward from its drivers).
-  const onLoop = new Uint8Array(graph.nodes.length);
+  const onLoop = new Uint8Array(n);
+  const rank = new Int32Array(n);
+  for (let i = 0; i < order.length; i++) rank[order[i]!] = i;
+  const back = new Uint8Array(n);
+  const loopNodes: Int32Array[] = [];
   for (const c of loopComps) {
-    const back = new Uint8Array(graph.nodes.length);
     const stack: number[] = [];
+    const seen: number[] = [];
     sg.loads.forEach((eps, s) => {
       if (comp[s] !== c || !inLoop[s]) return;
       for (const i of eps) for (const d of graph.endpoints[i]!.loopDrivers) stack.push(d);
@@ -172,35 +182,41 @@ export function loopStructure(graph: TimingGraph, order: Int32Array): LoopStruct
       const v = stack.pop()!;
       if (back[v]) continue;
       back[v] = 1;
-      if (!isStateNode(graph, v)) for (const p of graph.nodes[v]!.preds) stack.push(p);
+      seen.push(v);
+      if (!state[v]) for (let k = predStart[v]!; k < predStart[v + 1]!; k++) stack.push(pred[k]!);
     }
-    for (let v = 0; v < graph.nodes.length; v++) {
-      if (back[v] && (reach[v] ?? []).some((s) => comp[s] === c)) onLoop[v] = 1;
-    }
+    const on = seen.filter((v) => (reach[v] ?? []).some((s) => comp[s] === c));
+    for (const v of seen) back[v] = 0;
+    for (const v of on) onLoop[v] = 1;
+    loopNodes.push(Int32Array.from(on.sort((a, b) => rank[a]! - rank[b]!)));
   }
-  return { states: sg, comp, inLoop, loopComps: [...loopComps], onLoop };
+  return { states: sg, comp, inLoop, loopComps: [...loopComps], onLoop, loopNodes };
 }
 
 /** The loop bound with node delays `own` (critical-path.ts, nodeDelays) and
- *  endpoint logic timed by `delay`. */
+ *  endpoint logic timed by `delay`: per loop, the longest path from its
+ *  states through its own nodes (loopNodes) to its states' next-state
+ *  inputs. */
 export function loopDelay(graph: TimingGraph, order: Int32Array, ls: LoopStructure, own: Float64Array, delay: DelayFn): LoopBound {
+  void order;
   const sg = ls.states;
+  const { predStart, pred, state } = graphArrays(graph);
   let statesInLoops = 0;
   for (const x of ls.inLoop) statesInLoops += x;
   let worst = 0;
   let at: string | null = null;
-  const arrival = new Float64Array(graph.nodes.length);
-  for (const c of ls.loopComps) {
-    // Longest path from this component's states only.
-    arrival.fill(-Infinity);
-    for (const v of order) {
-      const g = graph.nodes[v]!;
+  // -Infinity off the loop being timed: a node it does not list is not
+  // reached from its states (or reaches none of its next-state inputs).
+  const arrival = new Float64Array(graph.nodes.length).fill(-Infinity);
+  ls.loopComps.forEach((c, ci) => {
+    const nodes = ls.loopNodes[ci]!;
+    for (let i = 0; i < nodes.length; i++) {
+      const v = nodes[i]!;
       const src = sg.sourceOf[v]!;
-      const state = isStateNode(graph, v);
       let t = src !== -1 && ls.comp[src] === c ? 0 : -Infinity;
-      if (!state) for (const p of g.preds) if (arrival[p]! > t) t = arrival[p]!;
+      if (!state[v]) for (let k = predStart[v]!; k < predStart[v + 1]!; k++) if (arrival[pred[k]!]! > t) t = arrival[pred[k]!]!;
       // a synchronous read's output comes its access time after the clock
-      const d = state && g.node.op === 'memread' ? useDelay(g.use, delay) : own[v]!;
+      const d = state[v] && graph.nodes[v]!.node.op === 'memread' ? useDelay(graph.nodes[v]!.use, delay) : own[v]!;
       arrival[v] = t === -Infinity ? t : t + d;
     }
     sg.loads.forEach((eps, s) => {
@@ -213,7 +229,8 @@ export function loopDelay(graph: TimingGraph, order: Int32Array, ls: LoopStructu
         }
       }
     });
-  }
+    for (let i = 0; i < nodes.length; i++) arrival[nodes[i]!] = -Infinity;
+  });
   return { delayPs: worst, at, statesInLoops };
 }
 
