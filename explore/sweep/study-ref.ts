@@ -152,13 +152,15 @@ export function resetEvaluationSpend(): void {
 }
 
 /** Simulators compiled per Design, so a driver calling simulator() twice
- *  (or the CLI before it, to trace) gets the same one. */
+ *  (or the CLI before it, to trace) gets the same one. Lazy: a driver on
+ *  runStream never calls the full settle or the run(n) loop, which are
+ *  much of the code a compilation generates. */
 const simulators = new WeakMap<Design, CompiledSimulator>();
 export function simulatorOf(design: Design): CompiledSimulator {
   let s = simulators.get(design);
   if (s === undefined) {
     const t0 = performance.now();
-    simulators.set(design, (s = createSimulator(design)));
+    simulators.set(design, (s = createSimulator(design, { lazy: true })));
     evaluationSpend.compileMs += performance.now() - t0;
     evaluationSpend.compiled++;
   }

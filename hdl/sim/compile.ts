@@ -40,6 +40,12 @@ export interface CompileOptions {
    *  one-hot AND-OR trees as indexed reads and scatters (decoded-select.ts);
    *  default true. */
   rewrites?: boolean;
+  /** Generate settle() and run() on their first call instead of here: a
+   *  testbench that drives the design through runStream or runBatch (a
+   *  sweep's driver) may never call them, and they are a large part of the
+   *  code generated (the full settle is every node). Each call then goes
+   *  through one more function. Default false. */
+  lazy?: boolean;
 }
 
 export interface Compiled {
@@ -57,8 +63,8 @@ export interface Compiled {
   edge(): void;
   /** `n` clock edges from the current state; leaves combinational slots stale. */
   run(n: number): void;
-  /** Whether run() is the single-function loop. */
-  loopMode: boolean;
+  /** Whether run() is the single-function loop (with `lazy`, known once run() is made). */
+  readonly loopMode: boolean;
   /** Generated sources, for debugging. */
   sources: string[];
 }
@@ -104,8 +110,8 @@ export function compile(full: FlatNetlist, opts: CompileOptions = {}): Compiled 
   const chunkSize = opts.chunkSize ?? DEFAULT_CHUNK;
   const maxSource = opts.maxFunctionSource ?? LOOP_SOURCE_LIMIT;
   const stateIds = rootsWhere(net, root, (id) => isState(net, id));
-  const everything = chunks(schedule(net, root, label), chunkSize);
-  const settle = call(everything.map((ids) => make(slotCode(net, lay, ids, () => true))));
+  const makeSettle = (): (() => void) => call(chunks(schedule(net, root, label), chunkSize).map((ids) => make(slotCode(net, lay, ids, () => true))));
+  const settle = opts.lazy === true ? lazily(makeSettle) : makeSettle();
   const plainEdge = edgeFn(net, lay, stateIds, chunkSize, maxSource, make, state);
 
   const edgeIn = edgeInputs(net);
@@ -126,28 +132,48 @@ export function compile(full: FlatNetlist, opts: CompileOptions = {}): Compiled 
   const portsValid = validAfter(net, root, switchedEdge === null ? portKeep : outs);
   const hasState = stateIds.length + net.memories.length + net.cams.length > 0;
   let loopMode = false;
-  let run: (n: number) => void;
   const inputIds = rootsWhere(net, root, (id) => net.nodes[id]!.op === 'input');
-  const loopSrc = opts.loopMode === 'never' || !hasState ? null : loopCode(net, lay, cone, stateIds, inputIds, maxSource);
-  if (loopSrc !== null && (opts.loopMode === 'always' || loopSrc.length <= maxSource)) {
-    const loop = make(loopSrc);
-    // Zero-cycle calls run the loads and stores around the loop, so V8 has
-    // type feedback for them when it compiles the hot loop (else optimised
-    // code deoptimises at the first store after the loop, run after run).
-    for (let i = 0; i < LOOP_WARMUP_CALLS; i++) loop(0);
-    run = loop;
-    loopMode = true;
-  } else {
+  const makeRun = (): ((n: number) => void) => {
+    const loopSrc = opts.loopMode === 'never' || !hasState ? null : loopCode(net, lay, cone, stateIds, inputIds, maxSource);
+    if (loopSrc !== null && (opts.loopMode === 'always' || loopSrc.length <= maxSource)) {
+      const loop = make(loopSrc);
+      // Zero-cycle calls run the loads and stores around the loop, so V8 has
+      // type feedback for them when it compiles the hot loop (else optimised
+      // code deoptimises at the first store after the loop, run after run).
+      for (let i = 0; i < LOOP_WARMUP_CALLS; i++) loop(0);
+      loopMode = true;
+      return loop;
+    }
     // The switched edge reads what settlePorts leaves current.
     const coneStep = switchedEdge === null ? call(coneFns(cone, edgeIn)) : settlePorts;
-    run = (n) => {
+    return (n) => {
       for (let c = 0; c < n; c++) {
         coneStep();
         edge();
       }
     };
-  }
-  return { net, lay, state, settle, settlePorts, portsValid, edge, run, loopMode, sources };
+  };
+  const run = opts.lazy === true ? lazily(makeRun) : makeRun();
+  return {
+    net,
+    lay,
+    state,
+    settle,
+    settlePorts,
+    portsValid,
+    edge,
+    run,
+    get loopMode(): boolean {
+      return loopMode;
+    },
+    sources,
+  };
+}
+
+/** A function made by `make` on its first call. */
+function lazily<F extends (...args: never[]) => void>(make: () => F): F {
+  let f: F | null = null;
+  return ((...args: Parameters<F>) => (f ??= make())(...args)) as F;
 }
 
 /** Slot code over a cone storing only what is read outside its function

@@ -56,6 +56,15 @@ interface BatchPlan {
   outArgs: Uint32Array[];
 }
 
+interface StreamLoop {
+  fn: StreamFn;
+  inArgs: BatchArray[];
+  outArgs: (Int32Array | Uint32Array)[];
+}
+
+/** Cycles one runStream counts in its int32 registers. */
+const MAX_STREAM_CYCLES = 2 ** 31 - 2;
+
 interface StreamPlan {
   nodes: StreamNodes;
   /** streamFns key. */
@@ -94,8 +103,9 @@ export class CompiledSimulator<P = unknown> implements Simulator, SettleOwner {
   private readonly batchFns = new Map<string, BatchFn | null>();
   /** The ports of the last runBatch call, resolved. */
   private batchPlan: BatchPlan | null = null;
-  /** runStream loops by the nodes they drive and read. */
-  private readonly streamFns = new Map<string, StreamFn>();
+  /** runStream loops by the nodes they drive and read, with the argument
+   *  arrays passed to them. */
+  private readonly streamFns = new Map<string, StreamLoop>();
 
   constructor(design: Design<P>, opts: CompileOptions = {}) {
     this.design = design;
@@ -378,34 +388,42 @@ export class CompiledSimulator<P = unknown> implements Simulator, SettleOwner {
    *  output in typed arrays. Inputs not in the spec keep their value. */
   runStream(spec: StreamSpec): StreamResult {
     checkCount('runStream maxCycles', spec.maxCycles);
+    if (spec.maxCycles > MAX_STREAM_CYCLES) throw new Error(`runStream: maxCycles ${spec.maxCycles} is more than one run counts (${MAX_STREAM_CYCLES})`);
     const plan = this.planStream(spec);
     const src = spec.source;
     const count = src?.count ?? 0;
-    const I = plan.payload.map((p) => p.values);
     const sinks = spec.sinks ?? [];
     let cap = Math.max(1, Math.min(spec.maxCycles, 4096));
     const alloc = (n: number): (Int32Array | Uint32Array)[] => plan.sinks.flatMap((k) => [new Int32Array(n), ...k.fields.map((f) => new Uint32Array(n * f.words))]);
     let O = alloc(cap);
-    const R = new Float64Array(3 + sinks.length + plan.tallies);
+    const R = new Int32Array(3 + sinks.length + plan.tallies);
     R[2] = count;
     const A = new Int32Array(count).fill(-1);
-    const fn = this.recorder === null && this.opts.loopMode !== 'never' ? this.streamFn(plan, [0, I, O, new Float64Array(R), A]) : null;
+    const args = this.recorder === null && this.opts.loopMode !== 'never' ? this.streamFn(plan, O, R, A) : null;
+    // The same JS array objects on every call, refilled (runBatch's inArgs: a
+    // loop specialised on one array map deoptimises on another).
+    const I = args?.inArgs ?? [];
+    plan.payload.forEach((p, k) => (I[k] = p.values));
+    const out = args?.outArgs ?? [];
     let status = 0;
     for (;;) {
+      O.forEach((a, i) => (out[i] = a));
       const left = spec.maxCycles - R[1]!;
-      status = fn !== null ? fn(left, I, O, R, A) : this.streamCycles(plan, left, I, O, R, A);
+      status = args !== null ? args.fn(left, I, out, R, A) : this.streamCycles(plan, left, I, out, R, A);
       if (status !== STREAM_FULL) break;
       // A sink is full: twice the room, and on from the cycle it stopped at.
       const bigger = alloc((cap *= 2));
       bigger.forEach((a, i) => a.set(O[i]!));
       O = bigger;
     }
+    I.fill(NO_WORDS);
+    out.fill(NO_WORDS);
     const cycles = R[1]!;
     // The per-cycle loop counted its own through step(1).
-    if (fn !== null) this.cycles += cycles;
+    if (args !== null) this.cycles += cycles;
     this.settled = NONE;
     let o = 0;
-    const out = sinks.map((k, j) => {
+    const result = sinks.map((k, j) => {
       const n = R[3 + j]!;
       const cycle = (O[o++] as Int32Array).slice(0, n);
       const fields: Record<string, Uint32Array> = {};
@@ -413,7 +431,7 @@ export class CompiledSimulator<P = unknown> implements Simulator, SettleOwner {
       return { count: n, cycle, fields };
     });
     const tallies = Array.from({ length: plan.tallies }, (_, t) => R[3 + sinks.length + t]!);
-    return { done: status === STREAM_STOPPED, cycles, accepted: A, sinks: out, tallies };
+    return { done: status === STREAM_STOPPED, cycles, accepted: A, sinks: result, tallies };
   }
 
   /** Resolves and checks runStream's signals. */
@@ -459,19 +477,22 @@ export class CompiledSimulator<P = unknown> implements Simulator, SettleOwner {
     return { nodes, key: JSON.stringify(nodes), payload, valid, sinks, tallies: tallies.length, entries: { ready: src === undefined ? null : this.entry(src.ready), until: spec.until === undefined ? null : this.entry(spec.until), tallies } };
   }
 
-  private streamFn(plan: StreamPlan, warm: Parameters<StreamFn>): StreamFn {
-    let fn = this.streamFns.get(plan.key);
-    if (fn === undefined) {
+  private streamFn(plan: StreamPlan, O: (Int32Array | Uint32Array)[], R: Int32Array, A: Int32Array): StreamLoop {
+    let loop = this.streamFns.get(plan.key);
+    if (loop === undefined) {
       const { loopMode, maxFunctionSource } = this.opts;
       const limit = loopMode === 'always' ? Infinity : (maxFunctionSource ?? BATCH_SOURCE_LIMIT);
-      this.streamFns.set(plan.key, (fn = compileStream(this.compiled, plan.nodes, limit, warm)));
+      const inArgs: BatchArray[] = plan.payload.map((p) => p.values);
+      const outArgs: (Int32Array | Uint32Array)[] = O.map((a) => a);
+      const fn = compileStream(this.compiled, plan.nodes, limit, [0, inArgs, outArgs, Int32Array.from(R), A]);
+      this.streamFns.set(plan.key, (loop = { fn, inArgs, outArgs }));
     }
-    return fn;
+    return loop;
   }
 
   /** The stream loop through poke, peek and step(1) (a trace records every
    *  cycle; loopMode 'never'), with the generated loop's arguments. */
-  private streamCycles(plan: StreamPlan, n: number, I: BatchArray[], O: (Int32Array | Uint32Array)[], R: Float64Array, A: Int32Array): number {
+  private streamCycles(plan: StreamPlan, n: number, I: BatchArray[], O: (Int32Array | Uint32Array)[], R: Int32Array, A: Int32Array): number {
     const nSinks = plan.sinks.length;
     const caps = plan.sinks.map((_, j) => O[plan.sinks.slice(0, j).reduce((a, k) => a + 1 + k.fields.length, 0)]!.length);
     const bit = (e: SignalEntry): boolean => {

@@ -15,6 +15,7 @@ const SHAPES: [string, CompileOptions][] = [
   ['per-cycle fallback', { loopMode: 'never', chunkSize: 5, maxFunctionSource: 1 }],
   ['chunked driver', { chunkSize: 5, maxFunctionSource: 1 }],
   ['pruned to the ports', { observe: 'ports' }],
+  ['settle and run made on first use', { lazy: true }],
 ];
 
 type Rand = () => number;

@@ -42,12 +42,12 @@ export interface StreamNodes {
 /**
  * (n, I, O, R, A) => status. I: the payload arrays. O: per sink its cycle
  * array (Int32Array, its length the sink's capacity in records), then its
- * fields' arrays. R (Float64Array): cursor, cycles done, record count, each
+ * fields' arrays. R (Int32Array): cursor, cycles done, record count, each
  * sink's record count, each tally. A (Int32Array): the cycle each record was
  * taken. Status: 0 after n cycles, 1 stopped (drained, `until` high), 2 a
  * sink is full.
  */
-export type StreamFn = (n: number, I: BatchArray[], O: (Int32Array | Uint32Array)[], R: Float64Array, A: Int32Array) => number;
+export type StreamFn = (n: number, I: BatchArray[], O: (Int32Array | Uint32Array)[], R: Int32Array, A: Int32Array) => number;
 
 export const STREAM_RAN = 0;
 export const STREAM_STOPPED = 1;
@@ -171,7 +171,7 @@ export function chunkedStreamCode(c: Compiled, s: StreamNodes): string {
 export function compileStream(c: Compiled, s: StreamNodes, maxSource: number, warm: Parameters<StreamFn>): StreamFn {
   const warmUp = (f: StreamFn): StreamFn => {
     const [, I, O, R, A] = warm;
-    const r = Float64Array.from(R);
+    const r = Int32Array.from(R);
     for (let i = 0; i < WARMUP_CALLS; i++) f(0, I, O, r, A);
     return f;
   };
