@@ -14,6 +14,7 @@ import type { CompiledSimulator } from '../hdl/sim/index.js';
 import { batchWords } from '../hdl/sim/index.js';
 import { makeRng } from '../testbenches/rng.js';
 import { cpuMs } from './cpu-timing.js';
+import { InternalError } from '../hdl/errors.js';
 
 export interface DriverRatio {
   readonly study: string;
@@ -81,7 +82,7 @@ export async function driverRatios(studyName: string, count: number, log: (s: st
       const t = cpuMs();
       await study.driver.run({ config: m, design, simulator, workload, workloadName: wl.def.name, seed: s, wantToggles: false, wantRecords: false });
       const ms = cpuMs() - t;
-      if (!simulated) throw new Error(`driver-ratio: study ${studyName}'s driver did not simulate ${e.id}`);
+      if (!simulated) throw new InternalError(`driver-ratio: study ${studyName}'s driver did not simulate ${e.id}`);
       // Clock edges run (a study's counted cycles may be a derived figure: the Hybrid's joint rate).
       return { ms, cycles: sim.cycle - before };
     };

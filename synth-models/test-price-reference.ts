@@ -11,6 +11,7 @@ import { resolveActivity, type Activity, type ActivityFn } from './activity.js';
 import { costTable, type ArithStyle, type CostTable, type Form, type FormName, type OpCost } from './cost-table.js';
 import { checkKnobs, DEFAULT_KNOBS, type Knobs } from './knobs.js';
 import { checkPoint, DEFAULT_PHYSICAL, physicalScale, registerOverheadPs, type DesignPoint, type PhysicalParams, type PhysicalScale } from './physical.js';
+import { InternalError, ParamError } from '../hdl/errors.js';
 
 /** Delay in ps of one operator of this shape, at whatever reference the
  *  caller works in (the cost model: NanGate 45 nm typical, 1.1 V). For
@@ -49,7 +50,7 @@ interface Timing {
 function useDelay(use: OpUse | null, delay: DelayFn): number {
   if (use === null) return 0;
   const d = delay(use.shape);
-  if (!Number.isFinite(d) || d < 0) throw new Error(`inventory: delay function gave ${d} ps for ${use.shape.kind}`);
+  if (!Number.isFinite(d) || d < 0) throw new InternalError(`inventory: delay function gave ${d} ps for ${use.shape.kind}`);
   return d * use.levels;
 }
 
@@ -75,7 +76,7 @@ function topoOrder(graph: TimingGraph): Int32Array {
     const v = order[head++]!;
     for (const s of succ[v]!) if (--indeg[s]! === 0) order[tail++] = s;
   }
-  if (tail < n) throw new Error(`inventory: combinational loop: ${describeLoop(graph, indeg)}`);
+  if (tail < n) throw new InternalError(`inventory: combinational loop: ${describeLoop(graph, indeg)}`);
   return order;
 }
 
@@ -394,7 +395,7 @@ function latestConsumer(timing: Timing): Float64Array {
 }
 
 function cutWidths(timing: Timing, stages: number, latest: Float64Array = latestConsumer(timing)): CutProfile {
-  if (!Number.isInteger(stages) || stages < 1) throw new Error(`inventory: pipeline stages must be an integer >= 1, got ${stages}`);
+  if (!Number.isInteger(stages) || stages < 1) throw new ParamError('stages', stages, 'an integer >= 1', { message: `inventory: pipeline stages must be an integer >= 1, got ${stages}` });
   const total = timing.criticalPath.totalPs;
   const cuts: Cut[] = [];
   const byPath: Record<string, number> = {};
@@ -771,7 +772,7 @@ export function referencePrice(inv: Inventory, point: DesignPoint, opts: PriceOp
   const table = tableFor(opts.arith ?? 'timed');
   const scale = scaleFor(point, opts.physical ?? DEFAULT_PHYSICAL);
   const pathFactor = scale.delay * knobs.delayFactor;
-  if (opts.clockHz !== undefined && !(Number.isFinite(opts.clockHz) && opts.clockHz > 0)) throw new Error(`price: clockHz must be a positive number, got ${opts.clockHz}`);
+  if (opts.clockHz !== undefined && !(Number.isFinite(opts.clockHz) && opts.clockHz > 0)) throw new ParamError('clockHz', opts.clockHz, 'a positive number', { message: `price: clockHz must be a positive number, got ${opts.clockHz}` });
   const entry = entryFor(inv, table, pathTarget(inv, table, point.stages, scale, knobs.delayFactor, opts.clockHz));
   const pipeline = cutsFor(entry, point.stages);
 

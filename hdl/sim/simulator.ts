@@ -388,7 +388,7 @@ export class CompiledSimulator<P = unknown> implements Simulator, SettleOwner {
    *  output in typed arrays. Inputs not in the spec keep their value. */
   runStream(spec: StreamSpec): StreamResult {
     checkCount('runStream maxCycles', spec.maxCycles);
-    if (spec.maxCycles > MAX_STREAM_CYCLES) throw new Error(`runStream: maxCycles ${spec.maxCycles} is more than one run counts (${MAX_STREAM_CYCLES})`);
+    if (spec.maxCycles > MAX_STREAM_CYCLES) throw new ParamError('maxCycles', spec.maxCycles, `at most ${MAX_STREAM_CYCLES}`, { message: `runStream: maxCycles ${spec.maxCycles} is more than one run counts (${MAX_STREAM_CYCLES})` });
     const plan = this.planStream(spec);
     const src = spec.source;
     const count = src?.count ?? 0;
@@ -440,28 +440,28 @@ export class CompiledSimulator<P = unknown> implements Simulator, SettleOwner {
     const input = (name: string, what: string): SignalEntry => {
       const e = this.entry(name);
       if (!net.inputs.some((p) => p.path === e.info.path)) {
-        throw new Error(`runStream: ${what} ${e.info.path} (${e.info.kind}) is not a top-level input; known: ${someOf(net.inputs.map((p) => p.path))}`);
+        throw new ParamError(what, e.info.path, 'a top-level input', { message: `runStream: ${what} ${e.info.path} (${e.info.kind}) is not a top-level input; known: ${someOf(net.inputs.map((p) => p.path))}` });
       }
       return e;
     };
     const flag = (name: string, what: string): SignalEntry => {
       const e = this.entry(name);
-      if (e.info.width > 32) throw new Error(`runStream: ${what} ${e.info.path} is ${e.info.width} bits; a control signal is read as nonzero and must be at most 32 bits`);
+      if (e.info.width > 32) throw new ParamError(what, e.info.path, 'a signal of at most 32 bits', { message: `runStream: ${what} ${e.info.path} is ${e.info.width} bits; a control signal is read as nonzero and must be at most 32 bits` });
       return e;
     };
     const src = spec.source;
-    if (src !== undefined && !(Number.isSafeInteger(src.count) && src.count >= 0)) throw new Error(`runStream: source.count must be a non-negative integer, got ${src.count}`);
+    if (src !== undefined && !(Number.isSafeInteger(src.count) && src.count >= 0)) throw new ParamError('source.count', src.count, 'a non-negative integer', { message: `runStream: source.count must be a non-negative integer, got ${src.count}` });
     const payload = Object.entries(src?.payload ?? {}).map(([name, values]) => {
       const e = input(name, 'payload');
       const words = wordsPerCycle(e.info.width);
       if (values.length < src!.count * words) {
-        throw new Error(`runStream: payload ${name} has ${values.length} values for ${src!.count} records${words === 1 ? '' : ` (${words} words a record for ${e.info.width} bits)`}`);
+        throw new ParamError('payload values', values.length, 'one value (or word group) per record', { message: `runStream: payload ${name} has ${values.length} values for ${src!.count} records${words === 1 ? '' : ` (${words} words a record for ${e.info.width} bits)`}` });
       }
       return { e, words, values };
     });
     const valid = src?.valid === undefined ? null : input(src.valid, 'source.valid');
     const driven = [...payload.map((p) => p.e), ...(valid === null ? [] : [valid])];
-    if (new Set(driven.map((e) => e.info.path)).size < driven.length) throw new Error(`runStream: an input is driven twice (${driven.map((e) => e.info.path).join(', ')})`);
+    if (new Set(driven.map((e) => e.info.path)).size < driven.length) throw new ParamError('inputs', driven.map((e) => e.info.path).join(', '), 'each input driven once', { message: `runStream: an input is driven twice (${driven.map((e) => e.info.path).join(', ')})` });
     const sinks = (spec.sinks ?? []).map((k) => ({ valid: flag(k.valid, 'sink valid'), fields: k.fields.map((f) => { const e = this.entry(f); return { e, words: wordsPerCycle(e.info.width) }; }) }));
     const tallies = (spec.tallies ?? []).map((t) => ({ when: flag(t.when, 'tally'), unless: t.unless === undefined ? null : flag(t.unless, 'tally') }));
     const root = this.compiled.lay.root;

@@ -315,7 +315,7 @@ function streamed(bench: Bench, mps: readonly BlurMP[], maxCycles: number, r: Re
     maxCycles: maxCycles + 1,
   });
   const acceptedAt = [...run.accepted];
-  if (!run.done) throw new Error(`runBlur: not done after ${maxCycles} cycles (${acceptedAt.filter((c) => c >= 0 && c < maxCycles).length} of ${mps.length} MPs accepted)`);
+  if (!run.done) throw new InternalError(`runBlur: not done after ${maxCycles} cycles (${acceptedAt.filter((c) => c >= 0 && c < maxCycles).length} of ${mps.length} MPs accepted)`);
   const lanes = run.sinks.map((k, l) => ({ k, f: fields(l).map((p) => k.fields[p]!) }));
   const at = lanes.map(() => 0);
   let next = 0; // MPs accepted up to and including the record's cycle
@@ -331,7 +331,7 @@ function streamed(bench: Bench, mps: readonly BlurMP[], maxCycles: number, r: Re
     const [id, tuple, oor, hit, sx, sy] = f;
     const rid = id![m]!;
     const owner = next - 1 - ((next - 1 - rid) & ID_MASK);
-    if (owner < 0 || owner >= mps.length) throw new Error(`runBlur: lane ${l} result for MP id ${rid} matches no accepted MP`);
+    if (owner < 0 || owner >= mps.length) throw new InternalError(`runBlur: lane ${l} result for MP id ${rid} matches no accepted MP`);
     if (oor![m] === 1) {
       r.outOfRange[owner]!.push(tuple![m]!);
       continue;
