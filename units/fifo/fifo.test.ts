@@ -7,7 +7,7 @@ import { Scoreboard } from '../../testbenches/scoreboard.js';
 import { SimulatorCache } from '../../testbenches/sim-cache.js';
 import { parseConfig } from '../config.js';
 import { fifoSchema } from './config.js';
-import { StreamDriver, StreamMonitor } from '../../testbenches/stream.js';
+import { StreamDriver, StreamMonitor, streamHandles } from '../../testbenches/stream.js';
 import { findUnit } from '../registry.js';
 import { FifoModel } from './golden.js';
 
@@ -30,8 +30,8 @@ describe('fifo', () => {
       ctx.attach(sim);
       const rng = makeRng(x.seed);
       const data = Array.from({ length: x.n }, () => BigInt.asUintN(x.width, (BigInt(rng.u32()) << 32n) | BigInt(rng.u32()) | (BigInt(rng.u32()) << 64n)));
-      const drv = new StreamDriver('Fifo.enq', { rng: rng.fork('drv'), bubbleProbability: x.bubble });
-      const mon = new StreamMonitor('Fifo.deq', { rng: rng.fork('mon'), stallProbability: x.stall });
+      const drv = new StreamDriver(streamHandles(sim.ports['enq'], 'Fifo.enq'), { rng: rng.fork('drv'), bubbleProbability: x.bubble });
+      const mon = new StreamMonitor(streamHandles(sim.ports['deq'], 'Fifo.deq'), { rng: rng.fork('mon'), stallProbability: x.stall });
       drv.push(...data);
       runUntilDone(sim, [drv, mon], () => mon.received.length === x.n, 20 * x.n + 50, `fifo [seed ${x.seed}]`);
       expect(mon.received.map((r) => r.payload)).toEqual(data);
