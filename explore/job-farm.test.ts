@@ -26,7 +26,7 @@ describe('the job farm', () => {
   it("rejects with the farm's name, the job's index and the worker's reason", async () => {
     const run = runFarm<FarmTestJob, Out>(ENTRY, [{ x: 1, ms: 0 }, { x: -2, ms: 0 }], { name: 'farm test', workers: 2 });
     await expect(run).rejects.toThrow(FarmJobError);
-    await expect(run).rejects.toThrow(/^farm test, job 1: RangeError: negative input -2/);
+    await expect(run).rejects.toThrow(/^farm test, job 1: ParamError: x = -2 is not valid; valid: a non-negative number/);
   }, 60_000);
 
   it('starts no more workers than jobs, at least one, and refuses a worker count that is not a positive integer', async () => {
