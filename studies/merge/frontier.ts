@@ -4,6 +4,7 @@
 // the cost sweep's MSAA rate), and the Pareto frontier (less area, more
 // saved) over the priced configurations.
 import type { TopLevelSpec } from 'vega-lite';
+import { paretoMask } from '../../explore/index.js';
 import type { CostRow } from './cost.js';
 import type { ResultRow } from './experiment.js';
 
@@ -27,14 +28,9 @@ export function frontierPoints(cost: readonly CostRow[], rows: readonly ResultRo
     const saved = sel.reduce((s, r) => s + r.quadsSaved, 0);
     pts.push({ unit: c.unit, entries: c.entries, maskWidth: c.maskWidth, areaMm2: c.areaMm2, powerW: c.powerW, saved: base === 0 ? 0 : saved / base, onFrontier: false });
   }
-  const byArea = [...pts].sort((a, b) => a.areaMm2 - b.areaMm2 || b.saved - a.saved);
-  let best = -Infinity;
-  for (const p of byArea) {
-    if (p.saved > best) {
-      p.onFrontier = true;
-      best = p.saved;
-    }
-  }
+  // The engine's frontier: less area and more shading saved are both better.
+  const mask = paretoMask(pts, (p) => [-p.areaMm2, p.saved]);
+  pts.forEach((p, i) => (p.onFrontier = mask[i]!));
   return pts;
 }
 
