@@ -11,7 +11,7 @@
 // written by an earlier port that cycle stays). Reset clears every valid
 // bit and suppresses that cycle's writes.
 import { callerLoc } from './errors.js';
-import type { CamIR, NodeId } from './ir.js';
+import { indexBits as indexBitsOf, type CamIR, type NodeId } from './ir.js';
 import { priorityEncode, type Priority } from './lib/encode.js';
 import type { ModuleBuilder } from './module.js';
 import { UInt } from './signal.js';
@@ -72,7 +72,7 @@ export function buildCam(m: ModuleBuilder, name: string, opts: CamOptions): Cam 
   const cam: CamIR = { name: m.uniqueName(name), keyWidth, entries, writePorts: [], loc: callerLoc() };
   if (ternary) cam.ternary = true;
   const at = m.cams.push(cam) - 1;
-  const indexBits = Math.max(1, Math.ceil(Math.log2(entries)));
+  const indexBits = indexBitsOf(entries);
 
   const check = (s: UInt, width: number, what: string, op: string): NodeId => {
     m.own(s, `${cam.name}.${op}`);

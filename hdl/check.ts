@@ -4,7 +4,7 @@
 // never builds a node that breaks them; a failure here is a bug in the
 // elaborator or a pass, so the message names the module and node, not a line.
 import type { CamIR, Design, MemoryIR, ModuleIR, Node, NodeId } from './ir.js';
-import { camPortOperands, operands } from './ir.js';
+import { camPortOperands, countBits, indexBits, operands } from './ir.js';
 import { InternalError } from './errors.js';
 
 /** What the rules need to know about the netlist a node lives in. */
@@ -98,6 +98,21 @@ export function nodeRuleViolation(n: Node, ctx: NodeContext): string | null {
       const c = ctx.cam(n.cam);
       if (!c) return `CAM ${n.cam} does not exist`;
       return n.width !== c.entries ? `CAM ${c.name} has ${c.entries} entries` : null;
+    }
+    case 'popcount':
+      return n.width !== countBits(w(n.a)) ? `a count of ${w(n.a)} bits is ${countBits(w(n.a))} bits` : null;
+    case 'prienc':
+      return n.width !== 1 + indexBits(w(n.a)) ? `a priority encoder of ${w(n.a)} bits is ${1 + indexBits(w(n.a))} bits (valid and index)` : null;
+    case 'argmin':
+    case 'argmax': {
+      const k = n.keys.length;
+      if (k === 0) return `${n.op} without keys`;
+      if (n.width !== 1 + indexBits(k)) return `${n.op} of ${k} keys is ${1 + indexBits(k)} bits (found and index)`;
+      for (let i = 1; i < k; i++) {
+        const bad = expect(`key ${i}`, n.keys[i]!, w(n.keys[0]!));
+        if (bad) return bad;
+      }
+      return expect('valid', n.valid, k);
     }
   }
   return null;

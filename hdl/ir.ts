@@ -31,6 +31,8 @@ export type MulOp = 'mulu' | 'muls';
 /** Barrel shift by a dynamic amount; result width = width(a). */
 export type ShiftOp = 'shl' | 'shru' | 'shrs';
 export type ReduceOp = 'redand' | 'redor' | 'redxor';
+/** Arg-min / arg-max over (valid, key) pairs (see the node's comment). */
+export type ArgExtremeOp = 'argmin' | 'argmax';
 
 interface NodeBase {
   id: NodeId;
@@ -84,12 +86,30 @@ export type Node = NodeBase &
     | { op: 'camvalid'; cam: number }
     /** Output `port` of child instance `inst` (index into ModuleIR.instances). */
     | { op: 'instout'; inst: number; port: string }
+    // Library operations: a whole tree of hardware as one node, as hdl/lib's
+    // functions emit them. The simulator computes each with word operations;
+    // the Verilog backend and the inventory see the tree of adders, gates,
+    // compares and muxes it stands for (hdl/opt/lower.ts).
+    /** Number of set bits of a; width countBits(width(a)). */
+    | { op: 'popcount'; a: NodeId }
+    /** Priority encoder: the top bit is 1 when a has any bit set (valid),
+     *  the indexBits(width(a)) bits below it the index of the lowest set bit
+     *  (the highest when `highest`), 0 when none is set. */
+    | { op: 'prienc'; a: NodeId; highest: boolean }
+    /** Arg-min / arg-max over keys.length (valid, key) pairs, entry i valid
+     *  when bit i of `valid` is set: the top bit is 1 when any entry is
+     *  valid (found), the indexBits(keys.length) bits below it the index
+     *  of the valid entry with the smallest (argmin) or largest (argmax)
+     *  key, compared signed when `signed`; equal keys go to the earlier
+     *  entry, to the later one when `latest`; 0 when none is valid. Keys
+     *  all have one width; `valid` has keys.length bits. */
+    | { op: ArgExtremeOp; valid: NodeId; keys: NodeId[]; signed: boolean; latest: boolean }
   );
 
 export type Op = Node['op'];
 
 /** Operators whose one operand is `a` and that carry nothing else. */
-export type UnaryOp = 'wire' | 'not' | ReduceOp | 'zext' | 'sext';
+export type UnaryOp = 'wire' | 'not' | ReduceOp | 'zext' | 'sext' | 'popcount';
 /** Operators whose two operands are `a` and `b`. */
 export type BinaryOp = SameWidthBinOp | CompareOp | MulOp | 'divu' | ShiftOp;
 
@@ -97,7 +117,7 @@ export type BinaryOp = SameWidthBinOp | CompareOp | MulOp | 'divu' | ShiftOp;
 // (renumbering, hashing, folding) cannot drift apart; `satisfies` makes the
 // compiler reject a list that misses an operator of its class.
 const UNARY_OPS: ReadonlySet<string> = new Set(
-  Object.keys({ wire: 1, not: 1, redand: 1, redor: 1, redxor: 1, zext: 1, sext: 1 } satisfies Record<UnaryOp, 1>),
+  Object.keys({ wire: 1, not: 1, redand: 1, redor: 1, redxor: 1, zext: 1, sext: 1, popcount: 1 } satisfies Record<UnaryOp, 1>),
 );
 const BINARY_OPS: ReadonlySet<string> = new Set(
   Object.keys({
@@ -112,6 +132,25 @@ export function isUnary(n: Node): n is Extract<Node, { op: UnaryOp }> {
 
 export function isBinary(n: Node): n is Extract<Node, { op: BinaryOp }> {
   return BINARY_OPS.has(n.op);
+}
+
+/** The library operations: one node for a tree of hardware. */
+export type LibraryOp = 'popcount' | 'prienc' | ArgExtremeOp;
+const LIBRARY_OPS: ReadonlySet<string> = new Set(Object.keys({ popcount: 1, prienc: 1, argmin: 1, argmax: 1 } satisfies Record<LibraryOp, 1>));
+
+export function isLibraryOp(n: Node): n is Extract<Node, { op: LibraryOp }> {
+  return LIBRARY_OPS.has(n.op);
+}
+
+/** Bits needed to index `n` things (at least 1, as memories and CAMs use):
+ *  the index width of prienc, argmin and argmax. */
+export function indexBits(n: number): number {
+  return Math.max(1, Math.ceil(Math.log2(n)));
+}
+
+/** Bits needed to hold the count 0..n: popcount's width. */
+export function countBits(n: number): number {
+  return Math.max(1, n.toString(2).length);
 }
 
 export interface MemoryWritePort {
@@ -222,7 +261,12 @@ export function operands(n: Node): NodeId[] {
     case 'slice':
     case 'zext':
     case 'sext':
+    case 'popcount':
+    case 'prienc':
       return [n.a];
+    case 'argmin':
+    case 'argmax':
+      return [n.valid, ...n.keys];
     case 'mux':
       return [n.sel, ...n.cases];
     case 'concat':

@@ -40,6 +40,11 @@ export function mapNode(n: Node, id: NodeId, name: string | undefined, r: Renumb
       return { ...head, op: 'camread', cam: r.cam(n.cam), index: g(n.index) };
     case 'camvalid':
       return { ...head, op: 'camvalid', cam: r.cam(n.cam) };
+    case 'prienc':
+      return { ...head, op: 'prienc', a: g(n.a), highest: n.highest };
+    case 'argmin':
+    case 'argmax':
+      return { ...head, op: n.op, valid: g(n.valid), keys: n.keys.map(g), signed: n.signed, latest: n.latest };
   }
 }
 

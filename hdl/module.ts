@@ -3,7 +3,7 @@
 // then closes into a ModuleIR (lowering when/otherwise into muxes).
 import { buildCam, type Cam, type CamOptions } from './cam.js';
 import { callerLoc, HdlError, ParamError } from './errors.js';
-import type { CamIR, DisplayFormat, InstanceIR, MemoryIR, ModuleIR, Node, NodeId, PortIR, SourceLoc } from './ir.js';
+import { indexBits, type CamIR, type DisplayFormat, type InstanceIR, type MemoryIR, type ModuleIR, type Node, type NodeId, type PortIR, type SourceLoc } from './ir.js';
 import { cat } from './ops.js';
 import { buildShape, buildTree, isSignal, leafName, leaves, mapTree, type SigOf, type SignalTree } from './shape.js';
 import { displayOf, Fixed, SInt, UInt, type Literal, type NodeSpec, type Owner, Signal, fixedRaw, uintWidthOf, sintWidthOf } from './signal.js';
@@ -344,7 +344,7 @@ export class ModuleBuilder implements Owner {
     const width = fields.reduce((w, f) => w + f.type.width, 0);
     const mem: MemoryIR = { name: this.uniqueName(name), width, depth, writePorts: [], loc: callerLoc() };
     const index = this.memories.push(mem) - 1;
-    const addrBits = Math.max(1, Math.ceil(Math.log2(depth)));
+    const addrBits = indexBits(depth);
     const scalar = fields.length === 1 && fields[0]!.path.length === 0;
     /** The word a tree of signals packs into (checked leaf by leaf against the type). */
     const pack = (data: unknown): Signal => {

@@ -56,7 +56,7 @@ describe('netlist passes preserve behaviour', () => {
   ])('%s random circuits with literals simulate identically optimised and as written', (_name, maxWidth) => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 2 ** 30 }), (s) => {
-        compare({ nodes: 100, maxWidth, seed: s, storage: true, dividers: true, constants: 0.3 }, 24);
+        compare({ nodes: 100, maxWidth, seed: s, storage: true, dividers: true, constants: 0.3, libraryOps: true }, 24);
       }),
       { numRuns: 8, seed: base },
     );

@@ -1,10 +1,12 @@
 // Random circuits for differential testing (our simulator vs Verilator and
 // Icarus) and for the simulation benchmark. Built through the DSL, so the
 // front end, the lowering and every backend are exercised together; every
-// IR operator appears, feedback goes only through registers, memories and
-// CAMs, and the whole circuit is a pure function of the seed.
+// IR operator appears (the library operations when asked for), feedback
+// goes only through registers, memories and CAMs, and the whole circuit is
+// a pure function of the seed.
 import { cat, defineModule, mux, muxN, uint, type ModuleDef, type SignalTree, UInt } from '../hdl/index.js';
 import type { ModuleBuilder } from '../hdl/module.js';
+import { argMax, argMin, popcountNode, priorityNode } from '../hdl/lib/library-ops.js';
 import { makeRng, type Rng } from './rng.js';
 
 export interface RandomNetlistOptions {
@@ -24,6 +26,10 @@ export interface RandomNetlistOptions {
    *  two or a random value), so constant folding and compares the operand
    *  range decides are exercised. Default 0: no literals. */
   constants?: number;
+  /** Include the library operations (popcount, priority encoders,
+   *  arg-min/max over uint or sint keys, ties either way). Default off, so
+   *  the circuits of a seed without it stay what they were. */
+  libraryOps?: boolean;
 }
 
 /** A literal of `w` bits, biased to the values simplification rules key on. */
@@ -51,6 +57,25 @@ function fit(rng: Rng, s: UInt, w: number): UInt {
   if (s.width === w) return s;
   if (s.width > w) return s.trunc(w);
   return rng.float() < 0.5 ? s.zext(w) : s.asSInt().sext(w).asUInt();
+}
+
+/** A library operation on `a` (and more operands drawn by `choose`). */
+function drawLibraryOp(rng: Rng, a: UInt, choose: () => UInt): UInt {
+  const form = rng.int(0, 2);
+  if (form === 0) return popcountNode(a);
+  if (form === 1) {
+    const e = priorityNode(a, rng.float() < 0.5);
+    return cat(e.valid, e.index);
+  }
+  const n = rng.pick([1, 2, 3, 5, 8, 33]);
+  // Keys often a few bits of a, so ties are common.
+  const kw = rng.float() < 0.4 ? Math.min(a.width, rng.int(1, 3)) : a.width;
+  const keys = Array.from({ length: n }, () => fit(rng, choose(), kw));
+  const valid = fit(rng, choose(), n);
+  const opts = { latest: rng.float() < 0.5 };
+  const pick = rng.float() < 0.5 ? argMin : argMax;
+  const e = rng.float() < 0.5 ? pick(valid, keys, opts) : pick(valid, keys.map((k) => k.asSInt()), opts);
+  return cat(e.found, e.index);
 }
 
 export function randomNetlist(opts: RandomNetlistOptions): ModuleDef<void, SignalTree> {
@@ -89,8 +114,11 @@ export function randomNetlist(opts: RandomNetlistOptions): ModuleDef<void, Signa
       const a = choose();
       const b = constants > 0 && rng.float() < constants ? drawLiteral(m, rng, a.width) : fit(rng, choose(), a.width);
       let out: UInt;
-      const kind = rng.int(0, opts.dividers ? 21 : 20);
+      const kind = opts.libraryOps && rng.float() < 0.12 ? -1 : rng.int(0, opts.dividers ? 21 : 20);
       switch (kind) {
+        case -1:
+          out = drawLibraryOp(rng, a, choose);
+          break;
         case 0:
           out = a.addWrap(b);
           break;

@@ -4,6 +4,7 @@
 // mux is a tree of N-1 2:1 muxes, ceil(log2 N) of them deep).
 import type { ModuleIR, Node } from '../ir.js';
 import type { OpShape } from './shapes.js';
+import { InternalError } from '../errors.js';
 
 export interface OpUse {
   shape: OpShape;
@@ -99,6 +100,12 @@ export function classifyNode(mod: ModuleIR, n: Node): OpUse | null {
       const c = mod.cams[n.cam]!;
       return one({ kind: 'sramread', width: c.keyWidth, depth: c.entries });
     }
+    case 'popcount':
+    case 'prienc':
+    case 'argmin':
+    case 'argmax':
+      // A tree of the operators above: the inventory prices the tree.
+      throw new InternalError(`inventory: ${n.op} node ${n.name ?? n.id} of module ${mod.name} must be lowered to its tree first (lowerDesign)`);
   }
 }
 

@@ -8,6 +8,7 @@ import { walkInstances } from './hierarchy.js';
 import { shapeKey } from './shapes.js';
 import { sumTallies, tallyItems, type InventoryItem, type OpTally, type WiringCount } from './tally.js';
 import { buildTimingGraph, labelOf, type TimingGraph } from './timing-graph.js';
+import { lowerDesign } from '../opt/lower.js';
 
 export interface InstanceInventory {
   /** `Top.u_a.u_b`; the top's path is its module name. */
@@ -34,7 +35,10 @@ export interface Inventory {
 }
 
 /** The operator inventory of an elaborated design: every operator, register, memory and CAM by instance, and the timing graph pricing uses. */
-export function inventory(design: Design): Inventory {
+export function inventory(given: Design): Inventory {
+  // A library operation (popcount, priority encoder, arg-min/max) is
+  // priced and timed as the tree it stands for (hdl/opt/lower.ts).
+  const design = lowerDesign(given);
   const records = walkInstances(design);
   const instances: InstanceInventory[] = records.map((rec) => {
     const items: InventoryItem[] = [];

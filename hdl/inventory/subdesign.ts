@@ -5,6 +5,7 @@
 // units of an earlier stage). The union keeps each part's timing graph
 // separate, so its critical path is the worst part's and retiming cuts each.
 import { walkInstances } from './hierarchy.js';
+import { lowerDesign } from '../opt/lower.js';
 import { inventory, type Inventory } from './index.js';
 import { sumTallies, tallyItems } from './tally.js';
 import { combOperands, type Design, type ModuleIR, type NodeId } from '../ir.js';
@@ -91,7 +92,8 @@ function coneNodes(module: ModuleIR, roots: RegExp): Set<NodeId> {
 export function ownedInventory(design: Design, name: string, own: OwnedLogic): Inventory | null {
   const inst = wholeInventory(design).instances.find((i) => i.path === own.path);
   if (inst === undefined) throw new ParamError('instance', own.path, 'an instance path of the design', { message: `no instance ${own.path} in ${design.top.name}; instances: ${instancePaths(design).join(', ')}` });
-  const rec = walkInstances(design).find((r) => r.path === own.path)!;
+  // The inventory's items number the lowered trees' nodes (inventory()).
+  const rec = walkInstances(lowerDesign(design)).find((r) => r.path === own.path)!;
   const cone = own.cones === undefined ? new Set<NodeId>() : coneNodes(rec.module, own.cones);
   const items = inst.items.filter(
     (it) => (own.registers !== undefined && it.shape.kind === 'reg' && own.registers.test(it.name)) || (it.node !== null && it.shape.kind !== 'reg' && cone.has(it.node)),

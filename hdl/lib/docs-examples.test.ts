@@ -55,7 +55,7 @@ async function moduleFromDocs(name: string, preamble: string, blocks: readonly s
   if (missing.length > 0) throw new Error(`no example declares what ${missing.join(', ')} read(s)`);
   const src = [
     `import * as H from '${hdl}';`,
-    'const { bitLength, cat, defineModule, firstOne, fsm, indexToOneHot, leadingZeros, maxOf, minOf, mux, oneHotToIndex, pipe, popCount, priorityArbiter, priorityEncode, queue, regNext, roundRobinArbiter, shiftRegister, smearRight, switchOn, uint, Vec } = H;',
+    'const { argMax, argMin, bitLength, cat, defineModule, firstOne, fsm, indexToOneHot, leadingZeros, maxOf, minOf, mux, oneHotToIndex, pipe, popCount, priorityArbiter, priorityEncode, queue, regNext, roundRobinArbiter, shiftRegister, smearRight, switchOn, uint, Vec } = H;',
     `export const Docs = defineModule('${name}', (m) => {`,
     '  const results: Record<string, H.Signal> = {};',
     preamble,
@@ -89,7 +89,7 @@ describe('the manual examples', () => {
   const busy = m.output('busy', uint(1));`;
     const Lib = await moduleFromDocs('DocsLibrary', preamble, blocks, {
       t: 't', free_index: 'free.index', newest_index: 'newest.index', oh: 'oh', g: 'g', rr_index: 'index', first_grant: 'first.grant', coverage: 'coverage', shift: 'shift', digits: 'digits',
-      q_ready: 'q.enq.ready', q_valid: 'q.deq.valid', q_payload: 'q.deq.payload', q_count: 'q.count', validLate: 'validLate', last: 'last', win3: 'window.at(3)',
+      lru_found: 'lru.found', lru_index: 'lru.index', last_hit: 'lastHit.index', q_ready: 'q.enq.ready', q_valid: 'q.deq.valid', q_payload: 'q.deq.payload', q_count: 'q.count', validLate: 'validLate', last: 'last', win3: 'window.at(3)',
     });
     const sim = createSimulator(elaborate(Lib, undefined));
     sim.reset();
@@ -98,6 +98,11 @@ describe('the manual examples', () => {
     expect(sim.peek('coverage')).toBe(6n);
     sim.poke('hiKey', 0x3ff);
     expect(sim.peek('digits')).toBe(10n);
+    // The oldest valid stamp, and the last of the hits' equal newest ones.
+    [50, 7, 3, 90, 90, 12, 90, 1].forEach((v, i) => sim.poke(`stamp${i}`, v));
+    sim.poke('valid', 0b0111_1110);
+    sim.poke('hits', 0b0011_1001);
+    expect([sim.peek('lru_found'), sim.peek('lru_index'), sim.peek('last_hit')]).toEqual([1n, 2n, 4n]);
     // The FSM resets to its first state, and leaves it on start.
     expect(sim.peek('busy')).toBe(0n);
     sim.poke('start', 1);

@@ -11,8 +11,40 @@ import { fsm } from './fsm.js';
 import { pipe, regNext, shiftRegister } from './pipe.js';
 import { queue } from './queue.js';
 import { switchOn } from './switch.js';
+import { argMax, argMin, popcountNode, priorityNode, type Extreme } from './library-ops.js';
+import type { UInt } from '../signal.js';
 import { indexBits } from './util.js';
 import { Vec } from './vec.js';
+
+/** Arg-min and arg-max over `n` (valid, key) pairs of `width`-bit keys
+ *  (uint, or sint when `signed`), ties both ways, and the popcount and
+ *  priority-encode nodes over the packed keys (n * width bits). */
+export const Extremes = defineModule('Extremes', (m, cfg: { n: number; width: number; signed: boolean }) => {
+  const valid = m.input('valid', uint(cfg.n));
+  const packed = m.input('keys', uint(cfg.n * cfg.width));
+  const keys = Array.from({ length: cfg.n }, (_, i) => {
+    const k = packed.bits(i * cfg.width + cfg.width - 1, i * cfg.width);
+    return cfg.signed ? k.asSInt() : k;
+  });
+  const lo = priorityNode(packed, false);
+  const hi = priorityNode(packed, true);
+  const outs: Record<string, UInt> = { pop: popcountNode(packed), pop_valid: popcountNode(valid), pe_valid: lo.valid, pe_lo: lo.index, pe_hi: hi.index };
+  const put = (name: string, e: Extreme): void => {
+    outs[`${name}_found`] = e.found;
+    outs[`${name}_index`] = e.index;
+  };
+  put('min', argMin(valid, keys));
+  put('min_latest', argMin(valid, keys, { latest: true }));
+  put('max', argMax(valid, keys));
+  put('max_latest', argMax(valid, keys, { latest: true }));
+  const ports: Record<string, unknown> = { valid, keys: packed };
+  for (const [k, s] of Object.entries(outs)) {
+    const o = m.output(k, uint(s.width));
+    o.drive(s);
+    ports[k] = o;
+  }
+  return ports as never;
+});
 
 /** Every encoder and bit counter on one `width`-bit input. */
 export const Encoders = defineModule('Encoders', (m, cfg: { width: number }) => {

@@ -3,15 +3,8 @@
 import { type Owner, Signal, UInt } from '../signal.js';
 import { uint } from '../types.js';
 
-/** Bits needed to index `n` things (at least 1, as memories and CAMs use). */
-export function indexBits(n: number): number {
-  return Math.max(1, Math.ceil(Math.log2(n)));
-}
-
-/** Bits needed to hold the count 0..n. */
-export function countBits(n: number): number {
-  return Math.max(1, n.toString(2).length);
-}
+// The IR's width rules for the library operations define them.
+export { countBits, indexBits } from '../ir.js';
 
 /** An unsigned constant in `owner`'s module. */
 export function constOf(owner: Owner, value: bigint | number, width: number): UInt {

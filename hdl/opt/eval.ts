@@ -1,7 +1,7 @@
 // The value of a pure operator on constant operands, by the semantics of
 // ir.ts (written from that text, not shared with the simulator's code
 // generator, so the differential test compares two readings of the spec).
-import { isBinary, mask, type BinaryOp, type Node, type NodeId } from '../ir.js';
+import { indexBits, isBinary, mask, type BinaryOp, type Node, type NodeId } from '../ir.js';
 
 export type ValueOf = (id: NodeId) => bigint | undefined;
 export type WidthOf = (id: NodeId) => number;
@@ -57,8 +57,43 @@ export function evalPure(n: Node, value: ValueOf, width: WidthOf): bigint | unde
       const pick = n.cases[Math.min(Number(s), n.cases.length - 1)];
       return pick === undefined ? undefined : value(pick);
     }
+    case 'popcount': {
+      const a = value(n.a);
+      if (a === undefined) return undefined;
+      let c = 0n;
+      for (let x = a; x !== 0n; x >>= 1n) c += x & 1n;
+      return c;
+    }
+    case 'prienc': {
+      const a = value(n.a);
+      if (a === undefined) return undefined;
+      const set: number[] = [];
+      for (let i = 0; i < width(n.a); i++) if ((a >> BigInt(i)) & 1n) set.push(i);
+      return found(set.length > 0, (n.highest ? set[set.length - 1] : set[0]) ?? 0, width(n.a));
+    }
+    case 'argmin':
+    case 'argmax': {
+      const v = value(n.valid);
+      const keys = n.keys.map(value);
+      if (v === undefined || keys.some((k) => k === undefined)) return undefined;
+      const kw = width(n.keys[0]!);
+      const key = (i: number): bigint => (n.signed ? signed(keys[i]!, kw) : keys[i]!);
+      let best = -1;
+      for (let i = 0; i < keys.length; i++) {
+        if (((v >> BigInt(i)) & 1n) === 0n) continue;
+        const better = best < 0 || (n.op === 'argmin' ? key(i) < key(best) : key(i) > key(best)) || (n.latest && key(i) === key(best));
+        if (better) best = i;
+      }
+      return found(best >= 0, Math.max(best, 0), keys.length);
+    }
   }
   return undefined;
+}
+
+/** A (found, index) pair as library operations pack it: found above the
+ *  indexBits(n) index bits. */
+function found(any: boolean, index: number, n: number): bigint {
+  return ((any ? 1n : 0n) << BigInt(indexBits(n))) | BigInt(index);
 }
 
 function evalBinary(n: Extract<Node, { op: BinaryOp }>, value: ValueOf, width: WidthOf): bigint | undefined {

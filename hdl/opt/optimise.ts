@@ -46,52 +46,25 @@ export function optimiseModule(m: ModuleIR): OptStats {
     for (let n = nodes[r]!; n.op === 'wire'; n = nodes[r]!) r = resolve(n.a);
     return r;
   };
-  const hash = new Map<string, NodeId>();
-  let origin: Node | undefined;
-
-  const settle = (n: Node): NodeId => {
-    const r = simplify(n, kit);
-    if (typeof r === 'number') return r;
-    const key = keyOf(r);
-    const hit = key === null ? undefined : hash.get(key);
-    if (hit !== undefined) return hit;
-    nodes[r.id] = r;
-    if (key !== null) hash.set(key, r.id);
-    return r.id;
-  };
-  const make = (spec: NodeSpec, width: number): NodeId => {
-    const id = nodes.length;
-    const n = { ...spec, id, width } as Node;
-    if (origin?.loc) n.loc = origin.loc;
-    nodes.push(n);
-    repl.push(id);
-    const r = settle(n);
-    if (r !== id) repl[id] = r;
-    return r;
-  };
-  const kit: Kit = {
-    node: (id) => nodes[id]!,
-    constOf: (id) => {
-      const n = nodes[id]!;
-      return n.op === 'const' ? n.value : undefined;
+  const built = new HashedNodes(nodes, {
+    pushed: (id) => repl.push(id),
+    settled: (id, r) => {
+      if (r !== id) repl[id] = r;
     },
-    make,
-    constant: (value, width) => make({ op: 'const', value }, width),
-    ranges: new Ranges((id) => nodes[id]!),
-  };
+  });
 
   const identity = { mem: (i: number) => i, cam: (i: number) => i };
   for (const id of topoOrder(m.nodes)) {
     const n = nodes[id]!;
     if (!isPure(n)) continue;
-    origin = n;
-    const r = settle(mapNode(n, id, undefined, { node: through, ...identity }));
+    built.origin = n;
+    const r = built.settle(mapNode(n, id, undefined, { node: through, ...identity }));
     if (r !== id) repl[id] = r;
   }
 
   // Named and stateful nodes keep their identity; their operands move to
   // the surviving nodes, and constant enables become plain flops.
-  const constOf = kit.constOf;
+  const constOf = built.kit.constOf;
   for (let id = 0; id < nodes.length; id++) {
     // Settled pure nodes already read final ids.
     if (resolve(id) !== id || isPure(nodes[id]!)) continue;
@@ -114,6 +87,66 @@ export function optimiseModule(m: ModuleIR): OptStats {
   return { nodesBefore, nodesAfter: m.nodes.length };
 }
 
+/** Nodes built through simplify() and a structural hash, so that each is
+ *  the simplest form of itself and equal nodes are one: how the optimiser
+ *  settles every pure node, and how lower.ts appends the tree a library
+ *  operation stands for to an optimised module. `pushed` hears of every
+ *  node appended, `settled` of the node it became. */
+export class HashedNodes {
+  private readonly hash = new Map<string, NodeId>();
+  /** The node being rebuilt: what made nodes take their source location from. */
+  origin: Node | undefined;
+  readonly kit: Kit;
+
+  constructor(
+    readonly nodes: Node[],
+    private readonly hooks: { pushed?(id: NodeId): void; settled?(id: NodeId, r: NodeId): void } = {},
+  ) {
+    const constOf = (id: NodeId): bigint | undefined => {
+      const n = nodes[id]!;
+      return n.op === 'const' ? n.value : undefined;
+    };
+    this.kit = {
+      node: (id) => nodes[id]!,
+      constOf,
+      make: (spec, width) => this.make(spec, width),
+      constant: (value, width) => this.make({ op: 'const', value }, width),
+      ranges: new Ranges((id) => nodes[id]!),
+    };
+  }
+
+  /** Node `n` simplified and hashed: the id it settles to (its own, with
+   *  `n` stored there, or an existing node's). */
+  settle(n: Node): NodeId {
+    const r = simplify(n, this.kit);
+    if (typeof r === 'number') return r;
+    const key = keyOf(r);
+    const hit = key === null ? undefined : this.hash.get(key);
+    if (hit !== undefined) return hit;
+    this.nodes[r.id] = r;
+    if (key !== null) this.hash.set(key, r.id);
+    return r.id;
+  }
+
+  /** A new node for `spec`, or the existing node it equals. */
+  make(spec: NodeSpec, width: number): NodeId {
+    const id = this.nodes.length;
+    const n = { ...spec, id, width } as Node;
+    if (this.origin?.loc) n.loc = this.origin.loc;
+    this.nodes.push(n);
+    this.hooks.pushed?.(id);
+    const r = this.settle(n);
+    this.hooks.settled?.(id, r);
+    return r;
+  }
+
+  /** Existing node `n` (already settled) joins the hash: later equal nodes share it. */
+  seed(n: Node): void {
+    const key = keyOf(n);
+    if (key !== null && !this.hash.has(key)) this.hash.set(key, n.id);
+  }
+}
+
 /** Structural hash key of a pure node (operands already canonical). */
 function keyOf(n: Node): string | null {
   if (isUnary(n)) return `${n.op}${n.width}:${n.a}`;
@@ -127,6 +160,11 @@ function keyOf(n: Node): string | null {
       return `mux${n.width}:${n.sel}:${n.cases.join(',')}`;
     case 'concat':
       return `concat${n.width}:${n.parts.join(',')}`;
+    case 'prienc':
+      return `prienc${n.width}:${n.a}:${n.highest ? 'hi' : 'lo'}`;
+    case 'argmin':
+    case 'argmax':
+      return `${n.op}${n.width}:${n.valid}:${n.keys.join(',')}:${n.signed ? 's' : 'u'}${n.latest ? 'l' : 'e'}`;
     default:
       // Inputs, state and instance outputs are never merged.
       return null;

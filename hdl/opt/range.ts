@@ -2,7 +2,7 @@
 // see that `head <= 7` on a 3-bit head, or `zext(x) < 9` on a 3-bit x, is
 // always true. Deliberately shallow (a few operators, bounded depth): it
 // only has to catch what the DSL's widening and literals produce.
-import { mask, type Node, type NodeId } from '../ir.js';
+import { indexBits, mask, type Node, type NodeId } from '../ir.js';
 
 export type Range = readonly [lo: bigint, hi: bigint];
 
@@ -37,6 +37,15 @@ export class Ranges {
         return [0n, min(this.unsigned(n.a, d)[1], this.unsigned(n.b, d)[1])];
       case 'shru':
         return [0n, this.unsigned(n.a, d)[1]];
+      // Library operations: a count is at most the bits counted; an index
+      // is below the entries it picks from, under its found bit.
+      case 'popcount':
+        return [0n, BigInt(this.node(n.a).width)];
+      case 'prienc':
+        return [0n, (1n << BigInt(indexBits(this.node(n.a).width))) | BigInt(this.node(n.a).width - 1)];
+      case 'argmin':
+      case 'argmax':
+        return [0n, (1n << BigInt(indexBits(n.keys.length))) | BigInt(n.keys.length - 1)];
       case 'mux':
         return n.cases.map((c) => this.unsigned(c, d)).reduce(union);
       case 'concat': {

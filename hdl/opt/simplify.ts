@@ -23,6 +23,7 @@ export interface Kit {
 export const PURE_OPS: ReadonlySet<string> = new Set([
   'const', 'wire', 'add', 'sub', 'and', 'or', 'xor', 'not', 'eq', 'ne', 'ltu', 'lts', 'leu', 'les',
   'mulu', 'muls', 'divu', 'shl', 'shru', 'shrs', 'redand', 'redor', 'redxor', 'mux', 'concat', 'slice', 'zext', 'sext',
+  'popcount', 'prienc', 'argmin', 'argmax',
 ]);
 
 export const COMMUTATIVE: ReadonlySet<string> = new Set(['add', 'and', 'or', 'xor', 'eq', 'ne', 'mulu', 'muls']);
@@ -150,6 +151,17 @@ export function simplify(n: Node, k: Kit): NodeId | Node {
       if (a.op === n.op) return k.make({ op: n.op, a: a.a }, n.width);
       if (n.op === 'sext' && a.op === 'zext' && k.node(a.a).width < a.width) return k.make({ op: 'zext', a: a.a }, n.width);
       return n;
+    }
+    case 'popcount':
+      // One bit counts itself.
+      return k.node(n.a).width === 1 ? n.a : n;
+    case 'argmin':
+    case 'argmax': {
+      // One entry, or valid bits known to leave at most one: no key is compared.
+      if (n.keys.length === 1) return k.make({ op: 'concat', parts: [n.valid, k.constant(0n, 1)] }, n.width);
+      const v = k.constOf(n.valid);
+      if (v === undefined || (v & (v - 1n)) !== 0n) return n;
+      return k.constant(v === 0n ? 0n : (1n << BigInt(n.width - 1)) | BigInt(v.toString(2).length - 1), n.width);
     }
     default:
       return n;

@@ -7,6 +7,7 @@ import { narrowExpr, narrowMaskedStore, narrowMux } from './codegen-narrow.js';
 import { midExpr } from './codegen-mid.js';
 import { amountNum, limbsExpr, lowerLimbs } from './codegen-limbs.js';
 import { camMatchValue, camReadValue, camValidValue } from './codegen-cam.js';
+import { libraryOpValue } from './codegen-libops.js';
 import { scatterValue } from './decoded-select.js';
 import { wordTreeValue } from './word-trees.js';
 import { chooseLimbs, maxOf, memVar, uN, type Choice, type ExprCtx } from './codegen-util.js';
@@ -27,6 +28,11 @@ export function nodeValue(n: Node, x: ExprCtx): string[] {
       return camReadValue(n.cam, n.index, x);
     case 'camvalid':
       return camValidValue(n.cam, n.width, x);
+    case 'popcount':
+    case 'prienc':
+    case 'argmin':
+    case 'argmax':
+      return [libraryOpValue(n, x)];
     case 'const':
     case 'input':
     case 'wire':

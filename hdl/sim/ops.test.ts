@@ -4,7 +4,8 @@
 // and through a register after a step (the all-locals loop code).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { Node, NodeId } from '../ir.js';
+import { countBits, indexBits, isLibraryOp, type ArgExtremeOp, type Design, type Node, type NodeId } from '../ir.js';
+import { lowerDesign } from '../opt/lower.js';
 import { IrBuilder, designOf, type NodeBody } from './test-ir.js';
 import { createSimulator } from './index.js';
 
@@ -74,6 +75,36 @@ function casesOver(width: fc.Arbitrary<number>): Record<string, Gen> {
 
   const bit = (c: boolean): bigint => (c ? 1n : 0n);
 
+  /** {valid/found, index} as the library operations pack it. */
+  const found = (any: boolean, index: number, n: number): bigint => (any ? (1n << BigInt(indexBits(n))) | BigInt(index) : 0n);
+  const prienc = (highest: boolean): Gen =>
+    width.map((w) => ({
+      widths: [w],
+      build: (_m, [a]) => ({ body: { op: 'prienc', a: a!, highest }, width: 1 + indexBits(w) }),
+      ref: ([a]) => {
+        const set = [...Array(w).keys()].filter((i) => (a! >> BigInt(i)) & 1n);
+        return found(set.length > 0, (highest ? set[set.length - 1] : set[0]) ?? 0, w);
+      },
+      // Sparse vectors too: one bit, or none, set somewhere in the word.
+      values: [fc.oneof(value(w), fc.integer({ min: 0, max: w - 1 }).map((i) => 1n << BigInt(i)), fc.integer({ min: 0, max: w - 1 }).map((i) => ones(w) << BigInt(i) & ones(w)))],
+    }));
+  /** Up to 40 (valid, key) pairs; small keys often, so ties are common. */
+  const argExtreme = (op: ArgExtremeOp, signedKeys: boolean, latest: boolean): Gen =>
+    fc.tuple(fc.oneof(fc.integer({ min: 1, max: 9 }), fc.constantFrom(16, 31, 32, 33, 40)), width).map(([k, w]) => ({
+      widths: [k, ...Array<number>(k).fill(w)],
+      build: (_m, [valid, ...keys]) => ({ body: { op, valid: valid!, keys, signed: signedKeys, latest }, width: 1 + indexBits(k) }),
+      ref: ([valid, ...keys]) => {
+        const key = (i: number): bigint => (signedKeys ? signed(keys[i]!, w) : keys[i]!);
+        let best = -1;
+        for (let i = 0; i < k; i++) {
+          if (((valid! >> BigInt(i)) & 1n) === 0n) continue;
+          if (best < 0 || (op === 'argmin' ? key(i) < key(best) : key(i) > key(best)) || (latest && key(i) === key(best))) best = i;
+        }
+        return found(best >= 0, Math.max(best, 0), k);
+      },
+      values: [value(k), ...Array.from({ length: k }, () => fc.oneof(value(w), fc.bigInt({ min: 0n, max: ones(Math.min(w, 2)) }), fc.constantFrom(ones(w), ones(w) >> 1n)))],
+    }));
+
   return {
     add: sameWidth('add', (a, b, w) => (a + b) & ones(w)),
     sub: sameWidth('sub', (a, b, w) => (a - b) & ones(w)),
@@ -100,6 +131,14 @@ function casesOver(width: fc.Arbitrary<number>): Record<string, Gen> {
     redor: unary('redor', () => 1, (a) => bit(a !== 0n)),
     redxor: unary('redxor', () => 1, (a) => BigInt(popcount(a) % 2)),
     wire: unary('wire', (w) => w, (a) => a),
+    popcount: unary('popcount', countBits, (a) => BigInt(popcount(a))),
+    prienc_lowest: prienc(false),
+    prienc_highest: prienc(true),
+    argmin: argExtreme('argmin', false, false),
+    argmax: argExtreme('argmax', false, false),
+    argmin_signed_latest: argExtreme('argmin', true, true),
+    argmax_signed: argExtreme('argmax', true, false),
+    argmax_latest: argExtreme('argmax', false, true),
     zext: fc.tuple(width, fc.integer({ min: 0, max: 100 })).map(([w, grow]) => ({
       widths: [w],
       build: (_m, [a]) => ({ body: { op: 'zext', a: a! }, width: w + grow }),
@@ -151,7 +190,7 @@ function casesOver(width: fc.Arbitrary<number>): Record<string, Gen> {
  *  poked to the expected value, and `neg = y <s 0`. A limb or word kept in
  *  another form than its consumers assume (an unsigned 32-bit limb where
  *  compares expect int32) fails these while `y` itself reads back right. */
-function harness(c: Case) {
+function harness(c: Case, transform: (d: Design) => Design) {
   const m = new IrBuilder('Top');
   const ins = c.widths.map((w, i) => m.input(`i${i}`, w));
   const { body, width: w } = c.build(m, ins);
@@ -161,16 +200,16 @@ function harness(c: Case) {
   m.output('neg', m.node({ op: 'lts', a: y, b: m.const(0n, w) }, 1, 'neg'));
   const q = m.reg(w, 'q', null);
   m.setD(q, y);
-  return createSimulator(designOf(m.build()));
+  return createSimulator(transform(designOf(m.build())));
 }
 
-function check(cases: Record<string, Gen>, name: string, numRuns: number): void {
+function check(cases: Record<string, Gen>, name: string, numRuns: number, transform: (d: Design) => Design = (d) => d): void {
   const arb = cases[name]!.chain((c) =>
     fc.tuple(fc.constant(c), fc.array(fc.tuple(...(c.values ?? c.widths.map(value))), { minLength: 1, maxLength: 6 })),
   );
   fc.assert(
     fc.property(arb, ([c, vectors]) => {
-      const sim = harness(c);
+      const sim = harness(c, transform);
       for (const vals of vectors) {
         vals.forEach((v, i) => sim.poke(`i${i}`, v));
         const want = c.ref(vals);
@@ -210,6 +249,21 @@ const LIMB = casesOver(fc.oneof({ arbitrary: fc.constantFrom(...LIMB_EDGE), weig
 
 describe('operators around the limb widths (53 bits and up)', () => {
   it.each(Object.keys(LIMB))('%s', (name) => check(LIMB, name, 80));
+});
+
+/** The library operations as the trees of adders, compares and muxes that
+ *  the Verilog backend prints and the inventory prices (hdl/opt/lower.ts),
+ *  simulated node by node: the same reference must hold. */
+const LIBRARY = Object.keys(CASES).filter((k) => /^(popcount|prienc|arg)/.test(k));
+
+describe('library operations lowered to their trees', () => {
+  const lowered = (d: Design): Design => {
+    const l = lowerDesign(d);
+    expect(l.top.nodes.some(isLibraryOp), 'a library operation left after lowering').toBe(false);
+    return l;
+  };
+  it.each(LIBRARY)('%s', (name) => check(CASES, name, 40, lowered));
+  it.each(LIBRARY)('%s around the limb widths', (name) => check(LIMB, name, 20, lowered));
 });
 
 describe('operators at 2048 and 4096 bits', () => {

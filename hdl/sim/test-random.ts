@@ -3,6 +3,7 @@
 // against RefSim, and the shape of circuit the speed benchmark uses.
 import type { ModuleIR, NodeId } from '../ir.js';
 import { IrBuilder } from './test-ir.js';
+import { addLibraryOps } from './test-library-ops.js';
 import { addWordTrees } from './test-word-trees.js';
 
 export interface RandomCircuitOptions {
@@ -22,6 +23,10 @@ export interface RandomCircuitOptions {
    *  stream of their own, so the rest of the circuit is what it would be
    *  without them. */
   wordTrees?: number;
+  /** Add this many library operations (popcount, priority encoders,
+   *  arg-min/max; test-library-ops.ts) over the circuit's nodes, each
+   *  observed at an output of its own, from a stream of their own. */
+  libraryOps?: number;
   /** Add a control FSM: a 2- or 3-bit state register compared with several
    *  constants (fsm-specialize.ts), the compares steering muxes and ANDs
    *  of the pool and the register's own next state. */
@@ -204,6 +209,7 @@ export function randomModule(seed: number, o: RandomCircuitOptions): ModuleIR {
   }
   for (let i = 0; i < 4; i++) m.output(`out${i}`, pool[pool.length - 1 - i]!);
   if (o.wordTrees) addWordTrees(m, rng(seed ^ 0x3779b97f), pool, o.wordTrees).forEach((id, i) => m.output(`tree${i}`, id));
+  if (o.libraryOps) addLibraryOps(m, rng(seed ^ 0x1b873593), pool, o.libraryOps).forEach((id, i) => m.output(`lib${i}`, id));
   return m.build();
 }
 

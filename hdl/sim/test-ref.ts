@@ -185,6 +185,30 @@ export class RefSim {
       }
       case 'instout':
         throw new InternalError('RefSim: flat modules only');
+      case 'popcount':
+        return BigInt(v(n.a).toString(2).replace(/0/g, '').length);
+      case 'prienc': {
+        // Bit strings read from the most significant end: index wa-1-pos.
+        const wa = wd(n.a);
+        const s = v(n.a).toString(2).padStart(wa, '0');
+        const pos = n.highest ? s.indexOf('1') : s.lastIndexOf('1');
+        return pos < 0 ? 0n : (1n << BigInt(w - 1)) | BigInt(wa - 1 - pos);
+      }
+      case 'argmin':
+      case 'argmax': {
+        const valid = v(n.valid);
+        const kw = wd(n.keys[0]!);
+        const entries = n.keys
+          .map((k, i) => ({ i, key: n.signed ? toSigned(v(k), kw) : v(k) }))
+          .filter((e) => (valid >> BigInt(e.i)) & 1n);
+        if (entries.length === 0) return 0n;
+        // Best key first; among equal keys the earliest (latest) entry.
+        entries.sort((x, y) => {
+          const byKey = x.key === y.key ? 0 : (x.key < y.key) === (n.op === 'argmin') ? -1 : 1;
+          return byKey !== 0 ? byKey : n.latest ? y.i - x.i : x.i - y.i;
+        });
+        return (1n << BigInt(w - 1)) | BigInt(entries[0]!.i);
+      }
     }
   }
 }

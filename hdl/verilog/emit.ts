@@ -4,6 +4,7 @@ import type { Design, ModuleIR } from '../ir.js';
 import type { VerilogModule } from './emit-module.js';
 import { emitModule } from './emit-module.js';
 import { NameTable } from './names.js';
+import { lowerDesign } from '../opt/lower.js';
 import type { EmitOptions } from './options.js';
 import { InternalError } from '../errors.js';
 
@@ -19,7 +20,10 @@ export interface VerilogDesign {
   files: Map<string, string>;
 }
 
-export function emitVerilog(design: Design, opts: EmitOptions = {}): VerilogDesign {
+export function emitVerilog(given: Design, opts: EmitOptions = {}): VerilogDesign {
+  // Library operations (popcount, priority encoders, arg-min/max) are
+  // printed as the trees of wires they stand for (hdl/opt/lower.ts).
+  const design = lowerDesign(given);
   // Module names become file names, so they are kept distinct even on
   // case-insensitive file systems.
   const moduleNames = new NameTable([], true);

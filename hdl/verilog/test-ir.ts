@@ -2,7 +2,7 @@
 // without the DSL front end so the backends can be tested independently of
 // it. The builder keeps ids consistent and computes result widths the way
 // ir.ts defines them; it does not otherwise check.
-import type { CompareOp, Design, ModuleIR, NodeId, ReduceOp, SameWidthBinOp, ShiftOp } from '../ir.js';
+import { countBits, indexBits, type ArgExtremeOp, type CompareOp, type Design, type ModuleIR, type NodeId, type ReduceOp, type SameWidthBinOp, type ShiftOp } from '../ir.js';
 import { designOf, IrModuleBuilder } from '../test-ir.js';
 
 export class TestModule extends IrModuleBuilder {
@@ -36,6 +36,18 @@ export class TestModule extends IrModuleBuilder {
 
   reduce(op: ReduceOp, a: NodeId, name?: string): NodeId {
     return this.node({ op, a }, 1, name);
+  }
+
+  popcount(a: NodeId, name?: string): NodeId {
+    return this.node({ op: 'popcount', a }, countBits(this.w(a)), name);
+  }
+
+  prienc(a: NodeId, highest: boolean, name?: string): NodeId {
+    return this.node({ op: 'prienc', a, highest }, 1 + indexBits(this.w(a)), name);
+  }
+
+  argExtreme(op: ArgExtremeOp, valid: NodeId, keys: NodeId[], opts: { signed?: boolean; latest?: boolean } = {}, name?: string): NodeId {
+    return this.node({ op, valid, keys, signed: opts.signed ?? false, latest: opts.latest ?? false }, 1 + indexBits(keys.length), name);
   }
 
   mux(sel: NodeId, cases: NodeId[], name?: string): NodeId {
@@ -93,6 +105,12 @@ export function aluModule(w: number): ModuleIR {
   const sel2 = t.slice(s, 1, 0);
   const sel3 = t.slice(s, 2, 0);
   const k = t.const(5 & (2 ** w - 1), w);
+  // Library operations, printed as their trees (hdl/opt/lower.ts).
+  t.output('popcount', t.popcount(a));
+  t.output('prienc', t.concat([t.prienc(a, false), t.prienc(b, true)]));
+  const keys = [a, b, k, t.not(b), t.bin('xor', a, b)];
+  t.output('argmin', t.argExtreme('argmin', t.slice(s, 4, 0), keys));
+  t.output('argmax_latest', t.argExtreme('argmax', t.slice(s, 5, 1), keys, { signed: true, latest: true }));
   t.output('mux3', t.mux(sel2, [a, b, k])); // sel 3 selects the last case
   t.output('mux5', t.mux(sel3, [a, b, k, t.not(b), t.bin('xor', a, b)])); // printed as case
   t.output('mux2', t.mux(t.slice(s, 6, 6), [a, b]));

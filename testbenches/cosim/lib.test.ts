@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { elaborate } from '../../hdl/elaborate.js';
 import { CamUnit } from '../../hdl/cam-test-design.js';
 import { bundleOf, type BundleChild } from '../../hdl/lib/bundle.js';
-import { Arbiters, BundleMemory, Delays, Encoders, FragQueue, QueueUnit, Sequencer, VecFile } from '../../hdl/lib/test-designs.js';
+import { Arbiters, BundleMemory, Delays, Encoders, Extremes, FragQueue, QueueUnit, Sequencer, VecFile } from '../../hdl/lib/test-designs.js';
 import type { ModuleDef } from '../../hdl/module.js';
 import type { SignalTree } from '../../hdl/shape.js';
 import { createSimulator } from '../../hdl/sim/index.js';
@@ -30,6 +30,12 @@ const design = elaborate(
     child('fq', FragQueue, undefined),
     child('bmem', BundleMemory, undefined),
     child('dly', Delays, undefined),
+    // Library operations: few-bit keys so ties are common, signed mid-width
+    // keys, limb-width keys, and more entries than one word of valid bits.
+    child('ext5', Extremes, { n: 5, width: 2, signed: false }),
+    child('ext6s', Extremes, { n: 6, width: 40, signed: true }),
+    child('ext3', Extremes, { n: 3, width: 70, signed: false }),
+    child('ext33s', Extremes, { n: 33, width: 3, signed: true }),
     // Narrow keys so random stimulus hits; a wide CAM for the BigInt paths.
     child('cam6', CamUnit, { entries: 6, keyWidth: 2 }),
     child('cam40', CamUnit, { entries: 40, keyWidth: 45 }),
