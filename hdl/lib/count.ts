@@ -1,24 +1,17 @@
-// Bit counting: population count (an adder tree), leading/trailing zero
+// Bit counting: population count (an adder tree, one library operation), leading/trailing zero
 // counts (a priority encoder from the other end), bit length and the
 // smear below the leading one.
 import { mux } from '../ops.js';
 import type { UInt } from '../signal.js';
 import { priorityEncode } from './encode.js';
-import { bitsOf, constOf, countBits, requireUInt } from './util.js';
+import { popcountNode } from './library-ops.js';
+import { constOf, countBits, requireUInt } from './util.js';
 
-/** Number of set bits; countBits(width) wide (8 bits in -> 4 bits out). */
+/** Number of set bits; countBits(width) wide (8 bits in -> 4 bits out).
+ *  One popcount node: an adder tree in hardware (hdl/opt/lower.ts). */
 export function popCount(x: UInt): UInt {
   requireUInt(x, 'popCount');
-  let level: UInt[] = bitsOf(x);
-  while (level.length > 1) {
-    const next: UInt[] = [];
-    for (let i = 0; i + 1 < level.length; i += 2) next.push(level[i]!.add(level[i + 1]!));
-    if (level.length % 2 === 1) next.push(level[level.length - 1]!);
-    level = next;
-  }
-  const w = countBits(x.width);
-  const sum = level[0]!;
-  return sum.width >= w ? sum.trunc(w) : sum.zext(w);
+  return popcountNode(x);
 }
 
 /** Zeros above the highest set bit: width when x is 0. */

@@ -1,9 +1,11 @@
 // Encoders between the three ways hardware names "one of N": a request
 // vector (any bits set), a one-hot vector, and a binary index. Priority
-// encoding is a balanced tree (log2 N mux levels), not a chain, so the
-// inventory's critical path sees what a synthesised encoder has.
-import { cat, mux } from '../ops.js';
+// encoding is a library operation whose hardware is a balanced tree (log2 N
+// mux levels), not a chain, so the inventory's critical path sees what a
+// synthesised encoder has.
+import { cat } from '../ops.js';
 import type { UInt } from '../signal.js';
+import { priorityNode } from './library-ops.js';
 import { bitsOf, constOf, indexBits, requireCount, requireUInt } from './util.js';
 
 /** Which set bit wins: the lowest index (LSB) or the highest (MSB). */
@@ -17,32 +19,12 @@ export interface Encoded {
   index: UInt;
 }
 
-interface Node {
-  any: UInt;
-  /** null for a single bit: its index within itself is 0. */
-  index: UInt | null;
-  bits: number;
-}
-
-function tree(bits: UInt[], priority: Priority): Node {
-  if (bits.length === 1) return { any: bits[0]!, index: null, bits: 0 };
-  const half = 2 ** (indexBits(bits.length) - 1);
-  const lo = tree(bits.slice(0, half), priority);
-  const hi = tree(bits.slice(half), priority);
-  // With nothing set, both rules pick the low half, so the index is 0.
-  const pickHi = priority === 'lowest' ? lo.any.not().and(hi.any) : hi.any;
-  const owner = bits[0]!.owner;
-  const width = lo.bits;
-  const idxOf = (n: Node): UInt => (n.index === null ? constOf(owner, 0, Math.max(1, width)) : n.index.zext(Math.max(1, width)));
-  const index = width === 0 ? pickHi : cat(pickHi, mux(pickHi, idxOf(hi), idxOf(lo)));
-  return { any: lo.any.or(hi.any), index, bits: width + 1 };
-}
-
-/** Index of the lowest (default) or highest set bit of `request`. */
+/** Index of the lowest (default) or highest set bit of `request`: one
+ *  prienc node, a balanced tree of ORs and 2:1 muxes in hardware
+ *  (hdl/opt/lower.ts). */
 export function priorityEncode(request: UInt, opts: { priority?: Priority } = {}): Encoded {
   requireUInt(request, 'priorityEncode');
-  const t = tree(bitsOf(request), opts.priority ?? 'lowest');
-  return { valid: t.any, index: t.index ?? constOf(request.owner, 0, 1) };
+  return priorityNode(request, (opts.priority ?? 'lowest') === 'highest');
 }
 
 /** The winning set bit alone, as a one-hot vector (all zeros when none). */
