@@ -7,6 +7,7 @@ export default defineConfig({
     // Cross-simulation tests build Verilator models; give them room.
     testTimeout: 120_000,
     // fast-check's default seed is the clock; ours is fixed (GFXRTL_SEED overrides).
-    setupFiles: ['./testbenches/fast-check-seed.ts'],
+    // Caches of a test run in a temporary folder of its own (test-cache-dir.ts).
+    setupFiles: ['./testbenches/fast-check-seed.ts', './testbenches/test-cache-dir.ts'],
   },
 });

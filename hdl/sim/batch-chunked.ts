@@ -35,8 +35,8 @@ export function chunkedBatchCode(c: Compiled, inputs: NodeId[], outputs: NodeId[
   return withPrologue(net, g.text(), 'n, I, O');
 }
 
-export function compileChunkedBatch(c: Compiled, inputs: NodeId[], outputs: NodeId[], warmIn: BatchArray[], warmOut: Uint32Array[]): BatchFn {
-  const src = chunkedBatchCode(c, inputs, outputs);
+/** The chunked driver from its source (chunkedBatchCode's). */
+export function compileChunkedBatch(c: Compiled, src: string, outputs: NodeId[], warmIn: BatchArray[], warmOut: Uint32Array[]): BatchFn {
   c.sources.push(src);
   // settlePorts computes what outputs and the edge need; an output that is
   // not a port (a recorded internal signal) needs everything settled.

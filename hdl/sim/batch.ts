@@ -14,7 +14,7 @@ import { labeler } from './labels.js';
 import { isMid, isNarrow, isState, isWide, limbsOf, type Layout } from './layout.js';
 import { helpers, type SimState } from './runtime.js';
 import { edgeInputs, schedule } from './schedule.js';
-import { compileChunkedBatch } from './batch-chunked.js';
+import { chunkedBatchCode, compileChunkedBatch } from './batch-chunked.js';
 import { emitFsmSwitch } from './codegen-fsm.js';
 import { batchCycles } from './unroll.js';
 
@@ -145,9 +145,14 @@ export function compileBatch(
   warmOut: Uint32Array[],
   always = false,
 ): BatchFn | null {
-  if (!always && carriesWideState(c)) return compileChunkedBatch(c, inputs, outputs, warmIn, warmOut);
-  const src = batchLoopCode(c.net, c.lay, inputs, outputs);
-  if (src.length > maxSource) return compileChunkedBatch(c, inputs, outputs, warmIn, warmOut);
+  // The loop's source, or the chunked driver's when it carries wide state or would be too long.
+  const code = c.code(`batch:${inputs.join(',')}|${outputs.join(',')}|${maxSource}|${always}`, (): { loop: string } | { chunked: string } => {
+    if (!always && carriesWideState(c)) return { chunked: chunkedBatchCode(c, inputs, outputs) };
+    const src = batchLoopCode(c.net, c.lay, inputs, outputs);
+    return src.length > maxSource ? { chunked: chunkedBatchCode(c, inputs, outputs) } : { loop: src };
+  });
+  if ('chunked' in code) return compileChunkedBatch(c, code.chunked, outputs, warmIn, warmOut);
+  const src = code.loop;
   c.sources.push(src);
   const f = (new Function('S', 'H', src) as Factory)(c.state, helpers);
   for (let i = 0; i < WARMUP_CALLS; i++) f(0, warmIn, warmOut);

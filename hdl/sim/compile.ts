@@ -23,6 +23,7 @@ import { pruneToPorts } from './prune.js';
 import { rewriteWordTrees } from './word-trees.js';
 import { rewriteDecodedSelects } from './decoded-select.js';
 import { mergeCompares } from './merged-compares.js';
+import { codeStore, type CodeValue } from './code-cache.js';
 
 export interface CompileOptions {
   /** Computed nodes per generated chunk function (default 250). */
@@ -40,12 +41,17 @@ export interface CompileOptions {
    *  one-hot AND-OR trees as indexed reads and scatters (decoded-select.ts);
    *  default true. */
   rewrites?: boolean;
-  /** Generate settle() and run() on their first call instead of here: a
-   *  testbench that drives the design through runStream or runBatch (a
-   *  sweep's driver) may never call them, and they are a large part of the
-   *  code generated (the full settle is every node). Each call then goes
-   *  through one more function. Default false. */
+  /** Generate settle() on its first call and run()'s loop on its first
+   *  call for more than a few cycles, instead of here: a testbench that
+   *  drives the design through runStream or runBatch (a sweep's driver)
+   *  calls neither but to reset, and they are a large part of the code
+   *  generated (the full settle is every node). Each call then goes through
+   *  one more function. Default false. */
   lazy?: boolean;
+  /** Take generated sources from the code cache and put new ones in it
+   *  (code-cache.ts: by the netlist's digest, in memory and on disk under
+   *  cacheRoot()). Default false. */
+  cache?: boolean;
 }
 
 export interface Compiled {
@@ -67,6 +73,8 @@ export interface Compiled {
   readonly loopMode: boolean;
   /** Generated sources, for debugging. */
   sources: string[];
+  /** Sources by role: the code cache's, or made here when not caching. */
+  code<T extends CodeValue>(role: string, build: () => T): T;
 }
 
 /** A generated function, its state bound (withPrologue). */
@@ -80,6 +88,8 @@ const LOOP_SOURCE_LIMIT = 80_000;
 /** V8 allocates a function's feedback vector only once it has executed
  *  several times its own bytecode size. */
 const LOOP_WARMUP_CALLS = 200;
+/** Cycles a lazy run() steps one at a time instead of making its loop. */
+const FEW_CYCLES = 16;
 
 export function compile(full: FlatNetlist, opts: CompileOptions = {}): Compiled {
   const checked = opts.observe === 'ports' ? pruneToPorts(full) : full;
@@ -92,6 +102,10 @@ export function compile(full: FlatNetlist, opts: CompileOptions = {}): Compiled 
   const state = allocState(net, lay);
   initSlots(net, lay, state);
   const sources: string[] = [];
+  // What shapes the code, besides the netlist (observe is in `checked`).
+  const shaping = { chunkSize: opts.chunkSize ?? null, loopMode: opts.loopMode ?? 'auto', maxFunctionSource: opts.maxFunctionSource ?? null, observe: opts.observe ?? 'all', rewrites: opts.rewrites ?? true };
+  const store = opts.cache === true ? codeStore(full, shaping) : null;
+  const code = <T extends CodeValue>(role: string, build: () => T): T => (store === null ? build() : store.get(role, build));
   // A local: imported bindings may be accessors under transpilers.
   const H = helpers;
   const make = (body: string): GenFn => {
@@ -110,31 +124,35 @@ export function compile(full: FlatNetlist, opts: CompileOptions = {}): Compiled 
   const chunkSize = opts.chunkSize ?? DEFAULT_CHUNK;
   const maxSource = opts.maxFunctionSource ?? LOOP_SOURCE_LIMIT;
   const stateIds = rootsWhere(net, root, (id) => isState(net, id));
-  const makeSettle = (): (() => void) => call(chunks(schedule(net, root, label), chunkSize).map((ids) => make(slotCode(net, lay, ids, () => true))));
-  const settle = opts.lazy === true ? lazily(makeSettle) : makeSettle();
-  const plainEdge = edgeFn(net, lay, stateIds, chunkSize, maxSource, make, state);
+  const makeSettle = (): (() => void) => call(code('settle', () => chunks(schedule(net, root, label), chunkSize).map((ids) => slotCode(net, lay, ids, () => true))).map(make));
+  // Lazily: every function made on its first call (an FSM's switched code
+  // is generated here all the same, since which slots settlePorts leaves
+  // current, portsValid, depends on whether it exists).
+  const later = <F extends (...args: never[]) => void>(f: () => F): F => (opts.lazy === true ? lazily(f) : f());
+  const settle = later(makeSettle);
+  const plainEdge = later(() => edgeFn(code('edge', () => edgeBodies(net, lay, stateIds, chunkSize, maxSource)), make, state));
 
   const edgeIn = edgeInputs(net);
   const cone = schedule(net, root, label, edgeIn);
-  const coneFns = (ids: NodeId[], keep: NodeId[]): GenFn[] =>
-    coneFunctions(net, lay, ids, keep, chunkSize, maxSource, opts.chunkSize === undefined).map(make);
+  const coneFns = (role: string, ids: () => NodeId[], keep: NodeId[]): GenFn[] =>
+    code(role, () => coneFunctions(net, lay, ids(), keep, chunkSize, maxSource, opts.chunkSize === undefined)).map(make);
   const portKeep = [...net.outputs.map((o) => o.node), ...edgeIn];
   // One switch on an FSM's state, when there is one (codegen-fsm.ts): the
   // edge reads what each state folds its inputs to, so settlePorts keeps
   // only the outputs' own slots current (with the unswitched edge, all of
   // portKeep's).
   const outs = net.outputs.map((o) => o.node);
-  const fsmEdge = opts.chunkSize === undefined ? fsmEdgeCode(net, lay, stateIds, maxSource) : null;
-  const fsmPorts = opts.chunkSize === undefined ? fsmSlotCode(net, lay, portKeep, fsmEdge === null ? portKeep : outs, maxSource) : null;
-  const switchedEdge = fsmPorts !== null && fsmEdge !== null ? (make(fsmEdge) as () => void) : null;
-  const settlePorts = fsmPorts !== null ? (make(fsmPorts) as () => void) : call(coneFns(schedule(net, root, label, portKeep), portKeep));
+  const fsmEdge = code('fsmEdge', () => (opts.chunkSize === undefined ? fsmEdgeCode(net, lay, stateIds, maxSource) : null));
+  const fsmPorts = code('fsmPorts', () => (opts.chunkSize === undefined ? fsmSlotCode(net, lay, portKeep, fsmEdge === null ? portKeep : outs, maxSource) : null));
+  const switchedEdge = fsmPorts !== null && fsmEdge !== null ? later(() => make(fsmEdge) as () => void) : null;
+  const settlePorts = later(() => (fsmPorts !== null ? (make(fsmPorts) as () => void) : call(coneFns('settlePorts', () => schedule(net, root, label, portKeep), portKeep))));
   const edge = switchedEdge ?? plainEdge;
   const portsValid = validAfter(net, root, switchedEdge === null ? portKeep : outs);
   const hasState = stateIds.length + net.memories.length + net.cams.length > 0;
   let loopMode = false;
   const inputIds = rootsWhere(net, root, (id) => net.nodes[id]!.op === 'input');
   const makeRun = (): ((n: number) => void) => {
-    const loopSrc = opts.loopMode === 'never' || !hasState ? null : loopCode(net, lay, cone, stateIds, inputIds, maxSource);
+    const loopSrc = code('loop', () => (opts.loopMode === 'never' || !hasState ? null : loopCode(net, lay, cone, stateIds, inputIds, maxSource)));
     if (loopSrc !== null && (opts.loopMode === 'always' || loopSrc.length <= maxSource)) {
       const loop = make(loopSrc);
       // Zero-cycle calls run the loads and stores around the loop, so V8 has
@@ -145,7 +163,7 @@ export function compile(full: FlatNetlist, opts: CompileOptions = {}): Compiled 
       return loop;
     }
     // The switched edge reads what settlePorts leaves current.
-    const coneStep = switchedEdge === null ? call(coneFns(cone, edgeIn)) : settlePorts;
+    const coneStep = switchedEdge === null ? call(coneFns('coneStep', () => cone, edgeIn)) : settlePorts;
     return (n) => {
       for (let c = 0; c < n; c++) {
         coneStep();
@@ -153,7 +171,19 @@ export function compile(full: FlatNetlist, opts: CompileOptions = {}): Compiled 
       }
     };
   };
-  const run = opts.lazy === true ? lazily(makeRun) : makeRun();
+  // Lazily, a few cycles (a reset) step through settlePorts and the edge,
+  // which compute everything an edge needs, rather than generate the loop.
+  const loop = lazily(makeRun);
+  const run =
+    opts.lazy === true
+      ? (n: number): void => {
+          if (n > FEW_CYCLES) return loop(n);
+          for (let c = 0; c < n; c++) {
+            settlePorts();
+            edge();
+          }
+        }
+      : makeRun();
   return {
     net,
     lay,
@@ -167,6 +197,7 @@ export function compile(full: FlatNetlist, opts: CompileOptions = {}): Compiled 
       return loopMode;
     },
     sources,
+    code,
   };
 }
 
@@ -219,21 +250,19 @@ function validAfter(net: FlatNetlist, root: Int32Array, kept: NodeId[]): Uint8Ar
   return valid;
 }
 
-/** One fused function when it is small enough to optimise; else next states
- *  in chunks into NX/WX, the writes, then one copy commits them all. */
-function edgeFn(
-  net: FlatNetlist,
-  lay: Layout,
-  stateIds: NodeId[],
-  chunkSize: number,
-  maxSource: number,
-  make: (body: string) => GenFn,
-  state: SimState,
-): () => void {
+/** The edge's bodies: one fused function when it is small enough to
+ *  optimise; else next states in chunks into NX/DX/WX, and the writes. */
+function edgeBodies(net: FlatNetlist, lay: Layout, stateIds: NodeId[], chunkSize: number, maxSource: number): { fused: string } | { next: string[]; write: string } {
   const fused = edgeCode(net, lay, stateIds);
-  if (fused.length <= maxSource) return make(fused) as () => void;
-  const nextFns = chunks(stateIds, chunkSize).map((ids) => make(nextStateCode(net, lay, ids)));
-  const writeFn = make(writeCode(net, lay));
+  if (fused.length <= maxSource) return { fused };
+  return { next: chunks(stateIds, chunkSize).map((ids) => nextStateCode(net, lay, ids)), write: writeCode(net, lay) };
+}
+
+/** The edge from its bodies; chunked, one copy commits all next states. */
+function edgeFn(bodies: { fused: string } | { next: string[]; write: string }, make: (body: string) => GenFn, state: SimState): () => void {
+  if ('fused' in bodies) return make(bodies.fused) as () => void;
+  const nextFns = bodies.next.map(make);
+  const writeFn = make(bodies.write);
   const { N, NX, D, DX, W, WX } = state;
   return () => {
     for (const f of nextFns) f(0);

@@ -399,7 +399,7 @@ export class CompiledSimulator<P = unknown> implements Simulator, SettleOwner {
     const R = new Int32Array(3 + sinks.length + plan.tallies);
     R[2] = count;
     const A = new Int32Array(count).fill(-1);
-    const args = this.recorder === null && this.opts.loopMode !== 'never' ? this.streamFn(plan, O, R, A) : null;
+    const args = this.recorder === null && this.opts.loopMode !== 'never' ? this.streamFn(plan, O) : null;
     // The same JS array objects on every call, refilled (runBatch's inArgs: a
     // loop specialised on one array map deoptimises on another).
     const I = args?.inArgs ?? [];
@@ -477,14 +477,14 @@ export class CompiledSimulator<P = unknown> implements Simulator, SettleOwner {
     return { nodes, key: JSON.stringify(nodes), payload, valid, sinks, tallies: tallies.length, entries: { ready: src === undefined ? null : this.entry(src.ready), until: spec.until === undefined ? null : this.entry(spec.until), tallies } };
   }
 
-  private streamFn(plan: StreamPlan, O: (Int32Array | Uint32Array)[], R: Int32Array, A: Int32Array): StreamLoop {
+  private streamFn(plan: StreamPlan, O: (Int32Array | Uint32Array)[]): StreamLoop {
     let loop = this.streamFns.get(plan.key);
     if (loop === undefined) {
       const { loopMode, maxFunctionSource } = this.opts;
       const limit = loopMode === 'always' ? Infinity : (maxFunctionSource ?? BATCH_SOURCE_LIMIT);
       const inArgs: BatchArray[] = plan.payload.map((p) => p.values);
       const outArgs: (Int32Array | Uint32Array)[] = O.map((a) => a);
-      const fn = compileStream(this.compiled, plan.nodes, limit, [0, inArgs, outArgs, Int32Array.from(R), A]);
+      const fn = compileStream(this.compiled, plan.nodes, limit);
       this.streamFns.set(plan.key, (loop = { fn, inArgs, outArgs }));
     }
     return loop;
