@@ -9,6 +9,7 @@ import type { PricingContext } from './pricing.js';
 import type { Performance, SweepDomain } from './types.js';
 import { evaluationSpend, resetEvaluationSpend } from './study-ref.js';
 import { profile } from '../profile.js';
+import { lastElaboration } from './design-cache.js';
 
 /** Replicate r is the workload built with seed base + r (deterministic; printed by the report). */
 export const replicateSeed = (base: number, r: number): number => base + r;
@@ -41,8 +42,9 @@ function designOf<M>(domain: SweepDomain<M>, entry: MicroArchEntry): { m: M; des
 
 export async function simulateReplicate<M>(domain: SweepDomain<M>, ctx: PricingContext, job: ReplicateJob): Promise<ReplicateResult> {
   const t0 = performance.now();
-  const reused = elaborated.has(job.entry.id);
+  const kept = elaborated.has(job.entry.id);
   const { m, design } = designOf(domain, job.entry);
+  const reused = kept || lastElaboration.reused;
   const t1 = performance.now();
   resetEvaluationSpend();
   const performance_ = await domain.evaluator.evaluate(m, design, { toggles: ctx.spec.activity === 'toggle', seed: replicateSeed(domain.workload.seed, job.index) });

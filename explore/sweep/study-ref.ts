@@ -9,6 +9,8 @@ import { PRICED_FIGURES, RESERVED_NAMES } from './point.js';
 import type { Axis, Params, ParamValue, Performance, SweepDomain } from './types.js';
 import { createSimulator, type CompiledSimulator } from '../../hdl/sim/index.js';
 import type { Design } from '../../hdl/ir.js';
+import { cachedElaboration } from './design-cache.js';
+import { isGfxrtlSource } from '../../hdl/source-version.js';
 
 export interface StudyRef {
   /** URL of a module with an export whose value is the study. */
@@ -160,7 +162,7 @@ export function simulatorOf(design: Design): CompiledSimulator {
   let s = simulators.get(design);
   if (s === undefined) {
     const t0 = performance.now();
-    simulators.set(design, (s = createSimulator(design, { lazy: true })));
+    simulators.set(design, (s = createSimulator(design, { lazy: true, cache: true })));
     evaluationSpend.compileMs += performance.now() - t0;
     evaluationSpend.compiled++;
   }
@@ -175,8 +177,10 @@ export function checkCounts(study: string, workload: string, id: string, c: { cy
   if (!(Number.isFinite(c.cycles) && c.cycles > 0)) throw new StudyError(`study ${study}, workload ${workload}: the driver reported ${c.cycles} cycles on ${id}; it must be a positive number`);
 }
 
-export function studyDomain(study: Study, ref: Pick<StudyRef, 'workload' | 'params' | 'seed'> = {}): SweepDomain<ConfigOf<Schema>> {
+export function studyDomain(study: Study, ref: Pick<StudyRef, 'workload' | 'params' | 'seed'> & { readonly module?: string } = {}): SweepDomain<ConfigOf<Schema>> {
   type C = ConfigOf<Schema>;
+  // Elaborations kept on disk for gfxrtl's own studies only (design-cache.ts).
+  const cacheable = ref.module !== undefined && isGfxrtlSource(ref.module);
   const axes = studyAxes(study);
   const wl = selectWorkload(study, ref);
   const microArch = (p: Params): C => {
@@ -195,7 +199,7 @@ export function studyDomain(study: Study, ref: Pick<StudyRef, 'workload' | 'para
     microArch,
     evaluator: {
       id,
-      elaborate: (c) => study.unit.elaborate(c),
+      elaborate: (c) => cachedElaboration(study.unit.name, c, () => study.unit.elaborate(c), cacheable),
       async evaluate(c, design, opts) {
         const seed = opts.seed ?? wl.seed;
         const t0 = performance.now();

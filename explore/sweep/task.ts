@@ -12,6 +12,7 @@ import type { Performance, SweepDomain } from './types.js';
 import { SweepError } from './spec.js';
 import { evaluationSpend, resetEvaluationSpend } from './study-ref.js';
 import { profile } from '../profile.js';
+import { lastElaboration } from './design-cache.js';
 
 export interface Task {
   entry: MicroArchEntry;
@@ -90,7 +91,7 @@ export async function runTask<M>(domain: SweepDomain<M>, ctx: PricingContext, ta
     id: task.entry.id,
     elaborateMs: tElaborated - t0,
     inventoryMs: tInventoried - tElaborated,
-    elaborationReused: false,
+    elaborationReused: lastElaboration.reused,
     workloadMs: spend.workloadMs,
     compileMs: spend.compileMs,
     compiled: spend.compiled,
