@@ -29,20 +29,25 @@ function captured(run: () => void): string[] {
 }
 
 describe('the Blur study', () => {
-  it('spans mode x TVP x SPF x PMT x STS x STP x edge form, a frontier group per mode', () => {
+  it('spans mode x TVP x SPF x PMT x STS x STP x edge form x jitter, a frontier group per mode', () => {
     const domain = studyDomain(eraseStudy(study), { params: { count: 64 } });
     const entries = enumerateMicroArchs(domain, resolveSpec(domain.axes));
-    expect(entries).toHaveLength(3 * 2 * 3 * 4 * 3 * 6 * 2);
+    expect(entries).toHaveLength(3 * 2 * 3 * 4 * 3 * 6 * 2 * 2);
     expect(new Set(entries.map((e) => e.mode))).toEqual(new Set(['motion', 'defocus', 'blur']));
     expect(domain.workload.id).toBe('raster-blur-default-64tri-0.54px2');
   });
 
-  it('samples --blur lists 64 samples per tile touched, as blurSamplePos defines them', () => {
-    const lines = captured(() => void SAMPLES_TOOL.run([], { rect: '10,20,3,1', blur: true, json: true }));
+  it.each(['tuple', 'tile'] as const)('samples --blur --jitter %s lists 64 samples per tile touched, as blurSamplePos defines them', (jitter) => {
+    const lines = captured(() => void SAMPLES_TOOL.run([], { rect: '10,20,3,1', blur: true, json: true, jitter }));
     expect(lines.length).toBe(2 * 64);
-    expect(JSON.parse(lines[0]!)).toMatchObject(blurSamplePos(5, 10, 0));
+    expect(JSON.parse(lines[0]!)).toMatchObject(blurSamplePos(5, 10, 0, jitter));
+    expect(JSON.parse(lines[64]!)).toMatchObject(blurSamplePos(6, 10, 0, jitter));
     const last = JSON.parse(lines[lines.length - 1]!) as { tx: number; tuple: number };
     expect([last.tx, last.tuple]).toEqual([6, 63]);
+  });
+
+  it('samples --blur names a bad --jitter and what is allowed', () => {
+    expect(() => SAMPLES_TOOL.run([], { msaa: '16', rect: '0,0,1,1', blur: true, jitter: 'pixel' })).toThrow(/--jitter pixel is not valid; allowed: tuple \| tile/);
   });
 
   it('sim blur --input mesh.json --output writes the golden coverage, one line per sample with its tuple', async () => {
@@ -69,7 +74,7 @@ describe('the Blur study', () => {
     await simOnWorkload(eraseStudy(study), { config: 'render=blur,pmt=2', input: file, output: out });
     const got = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, number>);
     const mp = blurMpsFromMesh(mesh, false)[0]!;
-    const want = blurCoverage(mp, { mode: 'blur', k: 1, b: 8 }, mesh.lens).flatMap((r) => r.hits);
+    const want = blurCoverage(mp, { mode: 'blur', k: 1, b: 8, jitter: 'tuple' }, mesh.lens).flatMap((r) => r.hits);
     expect(want.length).toBeGreaterThan(40); // a 4.5 px^2 triangle at 16 samples per pixel
     expect(got).toEqual(want.map((h) => ({ tri: 0, tuple: h.tuple, tx: h.tx, ty: h.ty, sx: h.sx, sy: h.sy, z: h.z })));
   }, 60_000);
@@ -77,7 +82,7 @@ describe('the Blur study', () => {
   it('sweeps a narrowed spec end to end', async () => {
     const out = mkdtempSync(join(tmpdir(), 'gfxrtl-blur-'));
     dirs.push(out);
-    const s = await runSweep({ study: { module: findStudy('blur').module, name: 'blur', params: { count: 16 } }, out, workers: 0, spec: { only: 'render=motion,tvp=off,spf=2,pmt=2,sts=1x1,stp=8.8,vt=high,vdd=0.99' } });
+    const s = await runSweep({ study: { module: findStudy('blur').module, name: 'blur', params: { count: 16 } }, out, workers: 0, spec: { only: 'render=motion,tvp=off,spf=2,pmt=2,sts=1x1,stp=8.8,jitter=tuple,vt=high,vdd=0.99' } });
     expect(s.complete).toBe(true);
     const rows = readPoints(join(out, POINTS_JSONL), layoutOf(readManifest(out)!.identity)).rows;
     expect(rows.length).toBeGreaterThan(0);

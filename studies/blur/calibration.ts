@@ -84,7 +84,7 @@ const LANE_CARRIED = /^(s0_(?!valid$).+|s[1-4]_(id|tuple|j[xy]|front\d|pair|n\d|
  *  (spf = 1, the design without serialisation). TVP, STP and the edge
  *  form are not given: schema defaults. Never chosen from the fit; the
  *  sweep's pick replaces it. */
-export const BLUR_REFERENCE: BlurConfig = { render: 'blur', tvp: blurSchema.tvp.default, spf: '1', pmt: '1', sts: '1x1', stp: blurSchema.stp.default, edge: blurSchema.edge.default };
+export const BLUR_REFERENCE: BlurConfig = { render: 'blur', tvp: blurSchema.tvp.default, spf: '1', pmt: '1', sts: '1x1', stp: blurSchema.stp.default, edge: blurSchema.edge.default, jitter: blurSchema.jitter.default };
 
 export const BLUR_CALIBRATION: CalibrationDef<BlurConfig> = {
   ...BLUR_PUBLISHED,

@@ -25,9 +25,9 @@ const observed = (r: BlurRun): unknown => ({ stats: r.stats, hits: r.hits, msaaH
 
 describe('cycle reuse', () => {
   const classes: Omit<BlurConfig, 'stp'>[] = [
-    { render: 'blur', tvp: false, spf: '1', pmt: '1', sts: '1x1', edge: 'multiply' },
-    { render: 'motion', tvp: true, spf: '2', pmt: '3', sts: '2x2', edge: 'incremental' },
-    { render: 'defocus', tvp: false, spf: '4', pmt: '1', sts: '4x4', edge: 'multiply' },
+    { render: 'blur', tvp: false, spf: '1', pmt: '1', sts: '1x1', edge: 'multiply', jitter: 'tuple' },
+    { render: 'motion', tvp: true, spf: '2', pmt: '3', sts: '2x2', edge: 'incremental', jitter: 'tuple' },
+    { render: 'defocus', tvp: false, spf: '4', pmt: '1', sts: '4x4', edge: 'multiply', jitter: 'tuple' },
   ];
   for (const c of classes) {
     it(`every STP gives the same counters and coverage when nothing is out of range (${c.render}, tvp ${c.tvp}, spf ${c.spf}, pmt ${c.pmt}, sts ${c.sts})`, () => {
@@ -53,13 +53,13 @@ describe('cycle reuse', () => {
       triangles: [[0, 1, 2] as const, [3, 4, 5] as const],
     };
     const mps = blurMpsFromMesh(big, false);
-    const c = { render: 'motion', tvp: false, spf: '1', pmt: '1', sts: '1x1', edge: 'multiply' } as const;
+    const c = { render: 'motion', tvp: false, spf: '1', pmt: '1', sts: '1x1', edge: 'multiply', jitter: 'tuple' } as const;
     const narrow = runBlur({ ...c, stp: '4.8' }, mps, mesh.lens!).stats;
     const wide = runBlur({ ...c, stp: '6.8' }, mps, mesh.lens!).stats;
     expect(narrow.outOfRange).toBeGreaterThan(0);
     expect(wide.outOfRange).toBe(0);
     expect(narrow.cycles).not.toBe(wide.cycles);
-    const cls: CycleClass = { workload: `test-oor-${process.hrtime.bigint()}`, mode: 'motion', tvp: false, spf: '1', pmt: '1', sts: '1x1' };
+    const cls: CycleClass = { workload: `test-oor-${process.hrtime.bigint()}`, mode: 'motion', tvp: false, spf: '1', pmt: '1', sts: '1x1', jitter: 'tuple' };
     reuseOrSimulate('test', cls, 4, WIDTHS, () => narrow);
     expect(lookup(cls, 4, WIDTHS)?.stats.cycles).toBe(narrow.cycles);
     expect(lookup(cls, 6, WIDTHS)).toBeNull();
@@ -70,7 +70,7 @@ describe('cycle reuse', () => {
 
   for (const mode of ['motion', 'blur'] as const) {
     it(`the Hybrid in ${mode} mode runs exactly as Blur in ${mode}`, () => {
-      const k = { tvp: true, spf: '1', pmt: '2', sts: '2x2', stp: '8.8', edge: 'multiply' } as const;
+      const k = { tvp: true, spf: '1', pmt: '2', sts: '2x2', stp: '8.8', edge: 'multiply', jitter: 'tuple' } as const;
       const mps = blurMpsFromMesh(mesh, true);
       expect(observed(runHybrid(k, mode, mps, mesh.lens!))).toEqual(observed(runBlur({ ...k, render: mode }, mps, mesh.lens!)));
     }, 120_000);
@@ -80,16 +80,16 @@ describe('cycle reuse', () => {
   // the same bits (pipeline.test.ts, hybrid.test.ts against the golden
   // model), and nothing else in the lanes' handshake reads it.
   it('the incremental edge form runs exactly as the multiply form (Blur, and the Hybrid in a NoBlur mode)', () => {
-    const k = { tvp: true, spf: '1', pmt: '2', sts: '1x1', stp: '6.8' } as const;
+    const k = { tvp: true, spf: '1', pmt: '2', sts: '1x1', stp: '6.8', jitter: 'tile' } as const;
     const mps = blurMpsFromMesh(mesh, true);
-    expect(observed(runBlur({ ...k, render: 'blur', edge: 'incremental' }, mps, mesh.lens!))).toEqual(observed(runBlur({ ...k, render: 'blur', edge: 'multiply' }, mps, mesh.lens!)));
+    expect(observed(runBlur({ ...k, render: 'blur', edge: 'incremental', jitter: 'tuple' }, mps, mesh.lens!))).toEqual(observed(runBlur({ ...k, render: 'blur', edge: 'multiply', jitter: 'tuple' }, mps, mesh.lens!)));
     const few = mps.slice(0, 8);
-    expect(observed(runHybrid({ ...k, edge: 'incremental' }, 'noblur16', few, mesh.lens!))).toEqual(observed(runHybrid({ ...k, edge: 'multiply' }, 'noblur16', few, mesh.lens!)));
+    expect(observed(runHybrid({ ...k, edge: 'incremental', jitter: 'tuple' }, 'noblur16', few, mesh.lens!))).toEqual(observed(runHybrid({ ...k, edge: 'multiply', jitter: 'tuple' }, 'noblur16', few, mesh.lens!)));
   }, 120_000);
 
   it("a sweep's evaluations (Blur at two STPs, then the Hybrid) equal fresh simulations", async () => {
     const params = { count: 20 };
-    const k = { tvp: false, spf: '1', pmt: '2', sts: '1x1', edge: 'multiply' } as const;
+    const k = { tvp: false, spf: '1', pmt: '2', sts: '1x1', edge: 'multiply', jitter: 'tuple' } as const;
     const blur = studyDomain(eraseStudy(blurStudy), { params });
     const hybrid = studyDomain(eraseStudy(hybridStudy), { params, workload: 'blur' });
     const evaluate = async (d: typeof blur, cfg: Record<string, unknown>): Promise<unknown> => {

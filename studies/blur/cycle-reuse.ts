@@ -18,6 +18,10 @@
 //   checked against the golden model); the lanes' control is the same logic
 //   in both, and no hit reaches it (an uncovered stamp passes R3 and R4 and
 //   is dropped at the output, units/blur/lane.ts).
+// - The jitter (tuple, tile) is in the class: it moves the samples, so the
+//   hits and the counters derived from them differ, though the cycles do
+//   not. The Hybrid's NoBlur modes sample MSAA cells whatever the jitter,
+//   so their runs are shared across it.
 //
 // The store lives for one process (a sweep's worker threads and, in `study
 // --all`, the Blur and Hybrid sweeps one after the other), in files under
@@ -43,6 +47,10 @@ export interface CycleClass {
   readonly spf: string;
   readonly pmt: string;
   readonly sts: string;
+  /** Where the tuples sample in a tile: the hits, hence the counters, differ
+   *  (not the cycles: a lane walks its box whatever it hits). '-' in the
+   *  Hybrid's NoBlur modes, which sample MSAA cells whatever the jitter. */
+  readonly jitter: string;
 }
 
 interface Stored {
@@ -63,7 +71,7 @@ const dir = isMainThread || process.env[ENV] === undefined ? join(ROOT, `${owner
 if (isMainThread) process.env[ENV] = dir;
 
 function classHash(c: CycleClass): string {
-  const text = JSON.stringify([c.workload, c.mode, c.tvp, c.spf, c.pmt, c.sts]);
+  const text = JSON.stringify([c.workload, c.mode, c.tvp, c.spf, c.pmt, c.sts, c.jitter]);
   return createHash('sha1').update(text).digest('hex').slice(0, 20);
 }
 

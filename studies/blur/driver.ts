@@ -69,7 +69,8 @@ export function familyStats<C extends Omit<BlurConfig, 'render'>, W extends Blur
   const cfg: BlurConfig = { ...ctx.config, render } as BlurConfig;
   const simulate = (): BlurStats => runFamily(cfg, mode, w, ctx.simulator(), { hits: false }).stats;
   if (w.id === undefined) return simulate();
-  const cls = { workload: w.id, mode: mode.kind === 'blur' ? cfg.render : mode.mode, tvp: cfg.tvp, spf: cfg.spf, pmt: cfg.pmt, sts: cfg.sts };
+  const noblur = mode.kind === 'hybrid' && (mode.mode === 'noblur4' || mode.mode === 'noblur16');
+  const cls = { workload: w.id, mode: mode.kind === 'blur' ? cfg.render : mode.mode, tvp: cfg.tvp, spf: cfg.spf, pmt: cfg.pmt, sts: cfg.sts, jitter: noblur ? '-' : cfg.jitter };
   return reuseOrSimulate(study, cls, Number(cfg.stp.split('.')[0]), STP_WIDTHS, simulate);
 }
 

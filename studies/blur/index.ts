@@ -1,13 +1,14 @@
 // The Blur rasterizer study: mode (motion, defocus, blur; each N = 64) x
-// TVP x SPF x PMT x STS x STP, each micro-architecture elaborated once from
-// units/blur, simulated on the micropolygon workload with its seeded motion
-// and lens, and priced at every Vt x Vdd x pipeline depth. The edge form
-// (multiply, incremental) changes no cycle (cycle-reuse.ts): its two
-// netlists share one simulation. Frontier:
-// performance density against energy per MP (one triangle), per mode.
-// A full sweep is 3 x 432 micro-architectures of 0.27 to 0.57 M simulated
-// cycles each on 4096 triangles (units/blur/README.md): hours on this
-// machine; `--param count=...` and `--only` cut it down.
+// TVP x SPF x PMT x STS x STP x edge form x jitter, each micro-architecture
+// elaborated once from units/blur, simulated on the micropolygon workload
+// with its seeded motion and lens, and priced at every Vt x Vdd x pipeline
+// depth. The edge form (incremental, the study's; multiply) changes no cycle
+// (cycle-reuse.ts): its two netlists share one simulation. The jitter
+// (tuple, the study's; tile) changes the hits and is simulated per value.
+// Frontier: performance density against energy per MP (one triangle), per
+// mode. A full sweep is 3 x 864 micro-architectures of 0.27 to 0.57 M
+// simulated cycles each on 4096 triangles (units/blur/README.md): hours on
+// this machine; `--param count=...` and `--only` cut it down.
 import { BLUR_UNIT } from '../../units/blur/units.js';
 import { defineStudy } from '../../explore/index.js';
 import { MP, RASTER_METRICS, RASTER_OBJECTIVES, RASTER_RATE_TARGETS } from '../raster/metrics.js';
@@ -32,7 +33,9 @@ export const study = defineStudy({
     // form next, so all multiply-form runs at an STP finish before their
     // incremental twins ask for them (the two worker threads would
     // otherwise simulate each pair side by side).
-    sweep: { stp: 'all', edge: 'all', render: 'all', tvp: 'all', spf: 'all', pmt: 'all', sts: 'all' },
+    // The jitter (tuple: the study's sample pattern, the default; tile: the
+    // per-tile shift) changes the hits, so each value is simulated.
+    sweep: { stp: 'all', edge: 'all', jitter: 'all', render: 'all', tvp: 'all', spf: 'all', pmt: 'all', sts: 'all' },
     modeKeys: ['render'],
     mode: (c) => c.render,
   },

@@ -12,9 +12,9 @@ import type { BlurConfig } from '../../units/blur/config.js';
 const COUNT = 512;
 const SEEDS = 8;
 const CONFIGS: readonly BlurConfig[] = [
-  { render: 'blur', tvp: false, spf: '1', pmt: '1', sts: '1x1', stp: '8.8', edge: 'multiply' },
-  { render: 'motion', tvp: true, spf: '1', pmt: '1', sts: '1x1', stp: '8.8', edge: 'multiply' },
-  { render: 'blur', tvp: false, spf: '4', pmt: '1', sts: '1x1', stp: '8.8', edge: 'multiply' },
+  { render: 'blur', tvp: false, spf: '1', pmt: '1', sts: '1x1', stp: '8.8', edge: 'multiply', jitter: 'tuple' },
+  { render: 'motion', tvp: true, spf: '1', pmt: '1', sts: '1x1', stp: '8.8', edge: 'multiply', jitter: 'tuple' },
+  { render: 'blur', tvp: false, spf: '4', pmt: '1', sts: '1x1', stp: '8.8', edge: 'multiply', jitter: 'tuple' },
 ];
 
 const pct = (x: number): string => `${(100 * x).toFixed(2)}%`;

@@ -15,9 +15,9 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 describe('the Hybrid study', () => {
-  it('spans TVP x SPF x PMT x STS x STP x edge form with one workload per runtime mode', () => {
+  it('spans TVP x SPF x PMT x STS x STP x edge form x jitter with one workload per runtime mode', () => {
     const domain = studyDomain(eraseStudy(study), { params: { count: 64 } });
-    expect(enumerateMicroArchs(domain, resolveSpec(domain.axes))).toHaveLength(2 * 3 * 4 * 3 * 6 * 2);
+    expect(enumerateMicroArchs(domain, resolveSpec(domain.axes))).toHaveLength(2 * 3 * 4 * 3 * 6 * 2 * 2);
     expect(study.workloads.map((w) => w.name)).toEqual(['joint', 'blur', 'motion', 'noblur4', 'noblur16']);
   });
 

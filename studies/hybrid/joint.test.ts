@@ -46,11 +46,11 @@ describe('the Hybrid joint objective', () => {
     expect(study.workloads[0]!.name).toBe('joint');
     const out = mkdtempSync(join(tmpdir(), 'gfxrtl-hybrid-joint-'));
     dirs.push(out);
-    await runSweep({ study: { module: findStudy('hybrid').module, name: 'hybrid', params: { count: 16 } }, out, workers: 0, spec: { only: 'tvp=off,spf=1,pmt=2,sts=1x1,stp=8.8,vt=high,vdd=0.99' } });
+    await runSweep({ study: { module: findStudy('hybrid').module, name: 'hybrid', params: { count: 16 } }, out, workers: 0, spec: { only: 'tvp=off,spf=1,pmt=2,sts=1x1,stp=8.8,jitter=tuple,vt=high,vdd=0.99' } });
     const rows = readPoints(join(out, POINTS_JSONL), layoutOf(readManifest(out)!.identity)).rows;
     expect(rows.length).toBeGreaterThan(0);
     const w = study.workloads[0]!;
-    const cfg: HybridConfig = { tvp: false, spf: '1', pmt: '2', sts: '1x1', stp: '8.8', edge: 'multiply' };
+    const cfg: HybridConfig = { tvp: false, spf: '1', pmt: '2', sts: '1x1', stp: '8.8', edge: 'multiply', jitter: 'tuple' };
     const input = w.build({ count: 16, area: 0.54 }, w.seed, cfg);
     // The base run (seed 2010) measured each mode as running it alone does;
     // the rows carry the pool of every replicate sequential sampling ran.

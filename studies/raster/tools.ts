@@ -9,7 +9,7 @@ import { checkOutputFile } from '../../hdl/output-file.js';
 import { ConfigError } from '../../units/config.js';
 import { MSAA_MODES, SCREEN_PIXELS, type Msaa } from '../../units/raster-common/formats.js';
 import { listSamples } from '../../units/raster-common/samples.js';
-import { BLUR_TUPLES } from '../../units/raster-common/blur-formats.js';
+import { BLUR_JITTERS, BLUR_TUPLES, type BlurJitter } from '../../units/raster-common/blur-formats.js';
 import { blurTuple, listBlurSamples } from '../../units/raster-common/blur-samples.js';
 
 const str = (o: Readonly<Record<string, string | boolean | undefined>>, k: string): string => String(o[k] ?? '');
@@ -78,10 +78,12 @@ export const SAMPLES_TOOL: StudyTool = {
     { flags: '--rect <X,Y,W,H>', description: `pixel rectangle inside the ${SCREEN_PIXELS}-pixel screen`, default: '0,0,1,1' },
     { flags: '--json', description: 'one JSON object per sample' },
     { flags: '--blur', description: 'blur samples instead: every (2x2-pixel tile, u,v,t tuple) sample of the tiles the rectangle touches' },
+    { flags: '--jitter <where>', description: `with --blur: ${BLUR_JITTERS.join(' | ')} (default tuple: the study's one offset per tuple in every tile; tile: shifted per tile phase)` },
   ],
   run(_args, opts) {
     const blur = opts['blur'] === true;
     if (blur && opts['msaa'] !== undefined) throw new ConfigError('samples: --msaa does not apply with --blur (blur samples are per tile and (u, v, t) tuple)');
+    if (!blur && opts['jitter'] !== undefined) throw new ConfigError('samples: --jitter applies only with --blur (MSAA samples have one pattern)');
     const msaaText = opts['msaa'] === undefined ? '16' : str(opts, 'msaa');
     const msaa = decimalInteger(msaaText) as Msaa;
     if (!(MSAA_MODES as readonly number[]).includes(msaa)) throw new ConfigError(`samples: --msaa ${msaaText} is not valid; allowed: ${MSAA_MODES.join(' | ')}`);
@@ -92,7 +94,11 @@ export const SAMPLES_TOOL: StudyTool = {
     const y = intFlag('samples', 'rect Y', m[2]!, 0, SCREEN_PIXELS - 1);
     const w = intFlag('samples', 'rect W', m[3]!, 1, SCREEN_PIXELS - x);
     const h = intFlag('samples', 'rect H', m[4]!, 1, SCREEN_PIXELS - y);
-    if (blur) return printBlurSamples({ x, y, w, h }, opts['json'] === true);
+    if (blur) {
+      const jitter = opts['jitter'] === undefined ? 'tuple' : str(opts, 'jitter');
+      if (!(BLUR_JITTERS as readonly string[]).includes(jitter)) throw new ConfigError(`samples --blur: --jitter ${jitter} is not valid; allowed: ${BLUR_JITTERS.join(' | ')}`);
+      return printBlurSamples({ x, y, w, h }, jitter as BlurJitter, opts['json'] === true);
+    }
     if (w * h * msaa > MAX_LISTED_SAMPLES) throw new ConfigError(`samples: ${w}x${h} pixels at ${msaa}x is over ${MAX_LISTED_SAMPLES} samples; ask for a smaller --rect`);
     const list = listSamples(msaa, { x, y, w, h });
     if (opts['json'] === true) {
@@ -105,10 +111,10 @@ export const SAMPLES_TOOL: StudyTool = {
   },
 };
 
-function printBlurSamples(rect: { x: number; y: number; w: number; h: number }, json: boolean): void {
+function printBlurSamples(rect: { x: number; y: number; w: number; h: number }, jitter: BlurJitter, json: boolean): void {
   if (rect.w <= 0 || rect.h <= 0) throw new ConfigError('samples --blur: --rect must have a positive width and height');
   if (rect.w * rect.h * (BLUR_TUPLES / 4) > MAX_LISTED_SAMPLES) throw new ConfigError(`samples --blur: ${rect.w}x${rect.h} pixels is over ${MAX_LISTED_SAMPLES} samples; ask for a smaller --rect`);
-  const list = listBlurSamples(rect);
+  const list = listBlurSamples(rect, jitter);
   if (json) {
     for (const s of list) {
       const t = blurTuple(s.tuple);
@@ -116,7 +122,7 @@ function printBlurSamples(rect: { x: number; y: number; w: number; h: number }, 
     }
     return;
   }
-  console.log(`# blur samples (one per 2x2-pixel tile per (u, v, t) tuple, ${BLUR_TUPLES} tuples) of the tiles touching pixels x ${rect.x}..${rect.x + rect.w - 1}, y ${rect.y}..${rect.y + rect.h - 1}`);
+  console.log(`# blur samples (one per 2x2-pixel tile per (u, v, t) tuple, ${BLUR_TUPLES} tuples, jitter=${jitter}) of the tiles touching pixels x ${rect.x}..${rect.x + rect.w - 1}, y ${rect.y}..${rect.y + rect.h - 1}`);
   console.log('# sx, sy in 1/256-pixel units (y down); u, v signed 1.10 (raw/1024); t 0.12 (raw/4096)');
   console.log('tx\tty\ttuple\tsx\tsy\tu\tv\tt');
   for (const s of list) {

@@ -224,7 +224,7 @@ function recordHits(r: Results, owner: number, tuple: number, mask: number, tri:
       r.msaaHits[owner]!.push({ tri: ((tri >>> s) & 1) as TriInMP, px, py, s: si, sx: px * SUBPIXEL + off.dx, sy: py * SUBPIXEL + off.dy, z: z(s) });
       continue;
     }
-    const pos = blurSamplePos(tx0 + (s % g.k), ty0 + Math.floor(s / g.k), tuple);
+    const pos = blurSamplePos(tx0 + (s % g.k), ty0 + Math.floor(s / g.k), tuple, g.jitter);
     r.hits[owner]!.push({ tri: ((tri >>> s) & 1) as 0 | 1, tuple, tx: pos.tx, ty: pos.ty, sx: pos.sx, sy: pos.sy, z: z(s) });
   }
   return n;

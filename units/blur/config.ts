@@ -3,7 +3,7 @@
 // widths every blur unit derives from them, in one place so port widths
 // agree; the arithmetic stays in each unit.
 import type { ConfigOf, Schema } from '../config.js';
-import { BLUR_MODES, positionCycles, positionSlots, TILE_BITS, TILE_PERIOD_BITS, type BlurMode, type Spf } from '../raster-common/blur-formats.js';
+import { BLUR_JITTERS, BLUR_MODES, positionCycles, positionSlots, TILE_BITS, TILE_PERIOD_BITS, type BlurJitter, type BlurMode, type Spf } from '../raster-common/blur-formats.js';
 import { COORD_BITS } from '../raster-common/formats.js';
 import { localWidths } from '../raster-common/local-widths.js';
 
@@ -17,8 +17,14 @@ export const blurSchema = {
   edge: {
     kind: 'enum',
     values: ['multiply', 'incremental'],
-    default: 'multiply',
-    doc: 'lane sample test edge functions: multiply (two multiplies per edge per tile) or incremental (Pineda: E at the bbox origin plus the tuple jitter set up once per positioned MP, running sums per stamp, a narrow multiply for the tile-phase offset)',
+    default: 'incremental',
+    doc: "lane sample test edge functions: incremental (the study's: E at the box's first sample set up once per positioned MP, then additions only, running sums per stamp; with jitter=tile a narrow multiply per lane for the tile-phase offset) or multiply (two multiplies per edge per tile)",
+  },
+  jitter: {
+    kind: 'enum',
+    values: BLUR_JITTERS,
+    default: 'tuple',
+    doc: "where a tuple samples in a tile: tuple (the study's: tile origin + jitter(tuple), the same offset in every tile) or tile (the jitter shifted by whole cells per tile phase, a torus of 4 x 4 tiles)",
   },
 } as const satisfies Schema;
 export type BlurConfig = ConfigOf<typeof blurSchema>;
@@ -31,6 +37,7 @@ export const hybridSchema = {
   sts: blurSchema.sts,
   stp: blurSchema.stp,
   edge: blurSchema.edge,
+  jitter: blurSchema.jitter,
 } as const satisfies Schema;
 export type HybridConfig = ConfigOf<typeof hybridSchema>;
 
@@ -40,6 +47,7 @@ export type HybridMode = (typeof HYBRID_MODES)[number];
 
 export interface BlurGeometry {
   readonly mode: BlurMode;
+  readonly jitter: BlurJitter;
   readonly tvp: boolean;
   readonly spf: Spf;
   readonly pmt: number;
@@ -73,6 +81,7 @@ export function blurGeometryOf(cfg: BlurConfig): BlurGeometry {
   const localBits = w.span;
   return {
     mode: cfg.render,
+    jitter: cfg.jitter,
     tvp: cfg.tvp,
     spf,
     pmt: Number(cfg.pmt),

@@ -1,9 +1,11 @@
 // The blur units in Verilator (and Icarus), bundled in one test so the
 // builds stay few and small: the Blur pipeline at a small config (full blur,
-// pairs, SPF 2, two lanes, 1x1 tile stamps, STP 6.8) on a workload stream
-// with its motion and lens, bubbles and stalling lanes; the same with the
-// incremental edge form (one lane, 2x2 stamps, STP 4.8); and the three positioning units at a non-default
-// config (pairs, SPF 2) on random inputs. Every output, every cycle.
+// pairs, SPF 2, two lanes, 1x1 tile stamps, STP 6.8; the study's lane:
+// incremental edges, one jitter per tuple) on a workload stream with its
+// motion and lens, bubbles and stalling lanes; the multiply edge form with
+// the per-tile jitter shift (one lane, 2x2 stamps, STP 4.8); and the three
+// positioning units at a non-default config (pairs, SPF 2) on random
+// inputs. Every output, every cycle.
 import { expect, it } from 'vitest';
 import { elaborate } from '../../hdl/index.js';
 import { createSimulator } from '../../hdl/sim/index.js';
@@ -20,7 +22,7 @@ import { blurGeometryOf, blurSchema } from './config.js';
 import { Blur } from './pipeline.js';
 
 describeEda('verilator', 'blur units against Verilator', () => {
-  it('Blur pipeline (blur, tvp, spf 2, pmt 2, 1x1, 6.8; and incremental edges at 2x2, 4.8) and the positioning units', async () => {
+  it('Blur pipeline (blur, tvp, spf 2, pmt 2, 1x1, 6.8; and multiply edges with the tile jitter at 2x2, 4.8) and the positioning units', async () => {
     const cfg = parseConfig('blur', blurSchema, 'render=blur,tvp=on,spf=2,pmt=2,sts=1x1,stp=6.8');
     const design = elaborate(Blur, cfg);
     const mesh = withBlurParams(generateWorkload({ count: 32 }).mesh, 2010);
@@ -28,8 +30,8 @@ describeEda('verilator', 'blur units against Verilator', () => {
     const report = await crossSimulate(design, blurStimulus(design, blurGeometryOf(cfg), mps, mesh.lens!, 600, 11), createSimulator);
     expect(report.mismatch?.message ?? null).toBeNull();
     expect(report.ours.filter((o) => o['out0_valid'] === 1n || o['out1_valid'] === 1n).length).toBeGreaterThan(5);
-    // The incremental edge form (running sums, tile-phase offsets) at 2x2 stamps.
-    const inc = parseConfig('blur', blurSchema, 'render=blur,tvp=on,spf=1,pmt=1,sts=2x2,stp=4.8,edge=incremental');
+    // The multiply edge form with the per-tile jitter shift (tile-phase adders) at 2x2 stamps.
+    const inc = parseConfig('blur', blurSchema, 'render=blur,tvp=on,spf=1,pmt=1,sts=2x2,stp=4.8,edge=multiply,jitter=tile');
     const incDesign = elaborate(Blur, inc);
     const incReport = await crossSimulate(incDesign, blurStimulus(incDesign, blurGeometryOf(inc), mps.slice(0, 3), mesh.lens!, 400, 12), createSimulator);
     expect(incReport.mismatch?.message ?? null).toBeNull();

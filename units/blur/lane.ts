@@ -26,7 +26,7 @@ import { lenBitsOf, RECIP_BITS } from '../depth-interp/reciprocal.js';
 import { Iterator } from '../iterator/module.js';
 import { MP_ID_BITS } from '../noblur/config.js';
 import { stageRegs, validReg } from '../noblur/stage.js';
-import { TILE_BITS, TUPLE_BITS } from '../raster-common/blur-formats.js';
+import { TILE_BITS, TUPLE_BITS, type BlurJitter } from '../raster-common/blur-formats.js';
 import { COORD_INT_BITS, DEPTH_BITS, SUBPIXEL_BITS } from '../raster-common/formats.js';
 import { driveFromWalk } from '../sample-test/walk-wiring.js';
 import { BlurSampleTest, HybridSampleTest, stampPhaseBitsOf } from './sample-test.js';
@@ -39,6 +39,8 @@ export interface BlurLaneConfig {
   readonly hybrid: boolean;
   /** Sample test edge values (blurSchema.edge); absent: multiply. */
   readonly edge?: 'multiply' | 'incremental';
+  /** Where a tuple samples in a tile (blurSchema.jitter). */
+  readonly jitter: BlurJitter;
 }
 
 /** log2 of the stamp side (1/256 units) of the finest grid the lane walks. */
@@ -80,7 +82,7 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
   const finest = finestStampBits(cfg);
   const idxBits = COORD_INT_BITS + SUBPIXEL_BITS - finest;
   const localStampBits = b + SUBPIXEL_BITS - finest;
-  const phaseBits = stampPhaseBitsOf(k);
+  const phaseBits = stampPhaseBitsOf(k, hybrid, cfg.jitter);
   const lanes = k * k;
   const dBits = cullAreaBits(b);
   const edges = edgesOf(tvp);
@@ -198,7 +200,7 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
   iter.originY.drive(r2['originY']!);
   adv2.drive(iter.take);
 
-  const st = m.instance('sample', hybrid ? HybridSampleTest : BlurSampleTest, incremental ? { tvp, k, b, hybrid, edge: 'incremental' } : { tvp, k, b, hybrid });
+  const st = m.instance('sample', hybrid ? HybridSampleTest : BlurSampleTest, { tvp, k, b, hybrid, jitter: cfg.jitter, ...(incremental && { edge: 'incremental' as const }) });
   if (mode !== null) st['mode']!.drive(mode);
   driveFromWalk(st, iter, setup, { incremental, edges, load: adv2.and(v1), phaseBits });
   st['jx']!.drive(r2['jx']!);

@@ -202,7 +202,7 @@ function buildRasterizer(m: ModuleBuilder, cfg: BlurConfig, hybrid: boolean): Si
   m.when(rpTaken, () => rr.set(g.pmt === 1 ? rr : mux(rr.eq(g.pmt - 1), m.lit(0, uint(rrBits)), rr.addWrap(1))));
 
   // ---- Lanes ------------------------------------------------------------------------------------
-  const laneCfg = { tvp: g.tvp, k: g.k, b: g.b, hybrid, ...(cfg.edge === 'incremental' && { edge: cfg.edge }) };
+  const laneCfg = { tvp: g.tvp, k: g.k, b: g.b, hybrid, jitter: g.jitter, ...(cfg.edge === 'incremental' && { edge: cfg.edge }) };
   const readies: UInt[] = [];
   const idles: UInt[] = [];
   let oorSum: UInt = m.lit(0, uint(3));

@@ -4,14 +4,15 @@
 // bits; no adder but the blur tile shift).
 //
 // - Blur tiles (blur.md): lane (i, j) is tile (stamp k + i, stamp k + j); its
-//   offset is cat(j[8:6] + shift, j[5:0]) with the shift a constant per tile
-//   phase (tile index mod 4), so a constant per lane or a mux by the low
-//   bits of the absolute stamp index.
+//   offset is the tuple's jitter j (jitter=tuple, no logic at all), or
+//   cat(j[8:6] + shift, j[5:0]) with the shift a constant per tile phase
+//   (jitter=tile; tile index mod 4), so a constant per lane or a mux by the
+//   low bits of the absolute stamp index.
 // - MSAA cells (conventions.md): lane (i, j) is cell (stamp k + i, stamp k +
 //   j); its offset from the stamp corner is i c + the sample's jitter, a
 //   constant per cell phase (cell index mod samples per pixel side).
 import { cat, muxN, uint, type Fixed, type ModuleBuilder, type UInt } from '../../hdl/index.js';
-import { TILE_BITS, TILE_PERIOD, XY_CELL_BITS } from '../raster-common/blur-formats.js';
+import { TILE_BITS, TILE_PERIOD, XY_CELL_BITS, type BlurJitter } from '../raster-common/blur-formats.js';
 import { TILE_SHIFT_TABLE } from '../raster-common/blur-samples.js';
 import { SUBPIXEL, SUBPIXEL_BITS } from '../raster-common/formats.js';
 import { SAMPLE_OFFSETS } from '../raster-common/samples.js';
@@ -28,7 +29,7 @@ function byPhase(m: ModuleBuilder, phase: UInt | null, consts: number[], width: 
 }
 
 /** Blur: lane positions for k x k tiles per stamp. stampX/Y are local stamp indices (b + 8 - 9 - log2 k bits). */
-export function tilePositions(m: ModuleBuilder, b: number, k: number, stampX: UInt, stampY: UInt, phase: UInt | null, phaseBits: number, jx: UInt, jy: UInt): LanePos[] {
+export function tilePositions(m: ModuleBuilder, b: number, k: number, jitter: BlurJitter, stampX: UInt, stampY: UInt, phase: UInt | null, phaseBits: number, jx: UInt, jy: UInt): LanePos[] {
   const kBits = Math.log2(k);
   const cellShift = TILE_BITS - XY_CELL_BITS;
   const phases = 1 << phaseBits;
@@ -41,7 +42,8 @@ export function tilePositions(m: ModuleBuilder, b: number, k: number, stampX: UI
     }
     return byPhase(m, phase, consts, cellShift);
   };
-  const offsetIn = (jj: UInt, s: UInt): UInt => cat(jj.bits(TILE_BITS - 1, XY_CELL_BITS).addWrap(s), jj.bits(XY_CELL_BITS - 1, 0));
+  const offsetIn = (jj: UInt, i: number, j: number, axis: 'ax' | 'ay'): UInt =>
+    jitter === 'tuple' ? jj : cat(jj.bits(TILE_BITS - 1, XY_CELL_BITS).addWrap(shift(i, j, axis)), jj.bits(XY_CELL_BITS - 1, 0));
   const out: LanePos[] = [];
   for (let l = 0; l < k * k; l++) {
     const i = l % k;
@@ -49,8 +51,8 @@ export function tilePositions(m: ModuleBuilder, b: number, k: number, stampX: UI
     const tx = kBits === 0 ? stampX : cat(stampX, m.lit(i, uint(kBits)));
     const ty = kBits === 0 ? stampY : cat(stampY, m.lit(j, uint(kBits)));
     out.push({
-      x: cat(tx, offsetIn(jx, shift(i, j, 'ax'))).asFixed(b, SUBPIXEL_BITS, false),
-      y: cat(ty, offsetIn(jy, shift(i, j, 'ay'))).asFixed(b, SUBPIXEL_BITS, false),
+      x: cat(tx, offsetIn(jx, i, j, 'ax')).asFixed(b, SUBPIXEL_BITS, false),
+      y: cat(ty, offsetIn(jy, i, j, 'ay')).asFixed(b, SUBPIXEL_BITS, false),
     });
   }
   return out;

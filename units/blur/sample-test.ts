@@ -5,7 +5,8 @@
 // with edge=incremental, by Pineda's running sums (tile-walk.ts).
 //
 // BlurSampleTest: one sample per 2 x 2-pixel tile of a k x k-tile stamp, at
-// the positioned MP's tuple offset (jx, jy) shifted by the tile phase.
+// the positioned MP's tuple offset (jx, jy) (jitter=tuple), or that offset
+// shifted by the tile phase (jitter=tile).
 // HybridSampleTest: the same lanes on three grids chosen by the frame's mode
 // (0: NoBlur 4x cells, 1: NoBlur 16x cells, 2 and 3: blur tiles); the local
 // stamp index arrives at the width of the finest grid (16x) and each grid
@@ -14,7 +15,7 @@ import { cat, defineModule, mux, sfixed, uint, type ModuleBuilder, type Signal, 
 import { localWidths } from '../raster-common/local-widths.js';
 import { edgeValue, laneCoverage, type EdgeValue } from '../sample-test/edge-lane.js';
 import { startValueType, tileWalk } from './tile-walk.js';
-import { TILE_BITS } from '../raster-common/blur-formats.js';
+import { TILE_BITS, type BlurJitter } from '../raster-common/blur-formats.js';
 import { SUBPIXEL_BITS } from '../raster-common/formats.js';
 import { PointSampleTest } from './point-test.js';
 import { cellPositions, tilePositions, type LanePos } from './sample-positions.js';
@@ -30,12 +31,16 @@ export interface BlurSampleTestConfig {
    *  default) or incremental (Pineda: running sums from the edge setup's
    *  start value, tile-walk.ts). */
   readonly edge?: 'multiply' | 'incremental';
+  /** Where a tuple samples in a tile (raster-common/blur-formats.ts). */
+  readonly jitter: BlurJitter;
 }
 
 /** Bits of a local stamp index on a grid whose stamps are 2^stampBits units. */
 export const localStampBitsOf = (b: number, stampBits: number): number => b + SUBPIXEL_BITS - stampBits;
-/** Stamp phase bits the lanes need: 2 - log2 k (tile index mod 4; the cell phase needs no more). */
-export const stampPhaseBitsOf = (k: number): number => 2 - Math.log2(k);
+/** Stamp phase bits the lanes need: 2 - log2 k (tile index mod 4 for
+ *  jitter=tile; the Hybrid's cell phase needs no more), none for the Blur's
+ *  jitter=tuple, whose tiles all sample alike. */
+export const stampPhaseBitsOf = (k: number, hybrid: boolean, jitter: BlurJitter): number => (hybrid || jitter === 'tile' ? 2 - Math.log2(k) : 0);
 
 /** The incremental form: no positions, no vertices; the walk's running
  *  sums and each lane's offset give E (tile-walk.ts). */
@@ -48,7 +53,7 @@ function incrementalTest(m: ModuleBuilder, cfg: BlurSampleTestConfig, hybrid: bo
   const dBits = widths.area;
   const edgeFrac = 2 * SUBPIXEL_BITS;
   const edgeInt = widths.edge - edgeFrac;
-  const pb = stampPhaseBitsOf(k);
+  const pb = stampPhaseBitsOf(k, hybrid, cfg.jitter);
   const delta = sfixed(widths.delta - SUBPIXEL_BITS, SUBPIXEL_BITS);
   const edges = edgesOf(tvp).map((e) => ({
     ...e,
@@ -56,7 +61,7 @@ function incrementalTest(m: ModuleBuilder, cfg: BlurSampleTestConfig, hybrid: bo
     dy: inp(`${e.name}_dy`, m.input(`${e.name}_dy`, delta)),
     bias: inp(`${e.name}_bias`, m.input(`${e.name}_bias`, uint(1))),
   }));
-  const walk = tileWalk(m, { b, k, phaseBits: pb }, edges, {
+  const walk = tileWalk(m, { b, k, phaseBits: pb, jitter: cfg.jitter }, edges, {
     load: inp('load', m.input('load', uint(1))),
     step: inp('step', m.input('step', uint(1))),
     rowEnd: inp('rowEnd', m.input('row_end', uint(1))),
@@ -96,7 +101,7 @@ function sampleTest(hybrid: boolean) {
     const inp = <S extends Signal>(name: string, s: S): S => (ports[name] = s);
     const finest = hybrid ? 6 + kb : TILE_BITS + kb;
     const ls = localStampBitsOf(b, finest);
-    const pb = stampPhaseBitsOf(k);
+    const pb = stampPhaseBitsOf(k, hybrid, cfg.jitter);
     const stampX = inp('stampX', m.input('stamp_x', uint(ls)));
     const stampY = inp('stampY', m.input('stamp_y', uint(ls)));
     const phX = pb > 0 ? inp('phaseX', m.input('phase_x', uint(pb))) : null;
@@ -111,7 +116,7 @@ function sampleTest(hybrid: boolean) {
       return [stampX.trunc(w), stampY.trunc(w), phase];
     };
     const [tx, ty, tph] = at(TILE_BITS + kb, pb);
-    let pos: LanePos[] = tilePositions(m, b, k, tx, ty, tph, pb, jx, jy);
+    let pos: LanePos[] = tilePositions(m, b, k, cfg.jitter, tx, ty, tph, pb, jx, jy);
     if (mode !== null) {
       const pb16 = Math.max(0, SUBPIXEL_BITS - 6 - kb);
       const pb4 = Math.max(0, SUBPIXEL_BITS - 7 - kb);

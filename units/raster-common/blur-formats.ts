@@ -45,6 +45,18 @@ export const TILE_PERIOD = 2 ** TILE_PERIOD_BITS;
 /** xy strata inside a tile: 8 x 8 cells of 64 units; tile shifts move whole cells. */
 export const XY_CELL_BITS = 6;
 
+/**
+ * Where a tuple's sample sits in a tile (blur.md, "Blur sampling"):
+ * - tuple: the study's pattern, sample = tile origin + jitter(tuple), the
+ *   same offset in every tile, so a lane's edge values step by additions
+ *   from one start value per positioned MP;
+ * - tile: the jitter shifted by whole cells per tile phase (a torus of 4 x 4
+ *   tiles), which breaks the repetition from tile to tile and costs each
+ *   lane a 3-bit add (multiply form) or a narrow multiply (incremental form).
+ */
+export const BLUR_JITTERS = ['tuple', 'tile'] as const;
+export type BlurJitter = (typeof BLUR_JITTERS)[number];
+
 /** Blur rendering modes: which front-end units exist. */
 export const BLUR_MODES = ['motion', 'defocus', 'blur'] as const;
 export type BlurMode = (typeof BLUR_MODES)[number];

@@ -10,6 +10,7 @@ import {
   RADIUS_QUOT_BITS,
   TILE,
   TIME_ONE,
+  type BlurJitter,
   type BlurMode,
   usesLens,
   usesTime,
@@ -89,6 +90,8 @@ export interface BlurGoldenConfig {
   readonly k: 1 | 2 | 4;
   /** STP integer bits. */
   readonly b: number;
+  /** Where a tuple samples in each tile (blur-formats.ts). */
+  readonly jitter: BlurJitter;
 }
 
 /** Coverage of one positioned MP (tuple i), under the fill rule, at the tile samples of tuple i. */
@@ -111,7 +114,7 @@ export function blurTupleCoverage(mp: BlurMP, tuple: number, cfg: BlurGoldenConf
   const hits: BlurHit[] = [];
   for (let ty = sy0 * cfg.k; ty < (sy1 + 1) * cfg.k; ty++) {
     for (let tx = sx0 * cfg.k; tx < (sx1 + 1) * cfg.k; tx++) {
-      const s = blurSamplePos(tx, ty, tuple);
+      const s = blurSamplePos(tx, ty, tuple, cfg.jitter);
       const p = { x: s.sx, y: s.sy };
       tris.forEach((t, tri) => {
         if (!front[tri] || !covers(t, p)) return;

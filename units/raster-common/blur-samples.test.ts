@@ -1,9 +1,10 @@
 // The blur sample pattern keeps the properties blur.md promises: u, v in an
 // 8 x 8 lens grid, t in 64 strata, one sample per xy cell of every tile over
-// the 64 tuples (tile shifts included), samples strictly inside their tile,
-// and 16 samples per pixel on average, the 16x MSAA density.
+// the 64 tuples (with either jitter: the study's one offset per tuple, or
+// the per-tile shift), samples strictly inside their tile, and 16 samples
+// per pixel on average, the 16x MSAA density.
 import { describe, expect, it } from 'vitest';
-import { BLUR_TUPLES, LENS_UV_MAX, LENS_UV_MIN, TILE, TIME_ONE } from './blur-formats.js';
+import { BLUR_JITTERS, BLUR_TUPLES, LENS_UV_MAX, LENS_UV_MIN, TILE, TIME_ONE } from './blur-formats.js';
 import { BLUR_TUPLE_TABLE, TILE_SHIFT_TABLE, blurSamplePos, listBlurSamples } from './blur-samples.js';
 import { lowbias32 } from './samples.js';
 
@@ -31,12 +32,12 @@ describe('blur tuples', () => {
 });
 
 describe('blur samples', () => {
-  it('put exactly one sample of each tuple in every tile, one per 64-unit cell', () => {
+  it.each(BLUR_JITTERS)('put exactly one sample of each tuple in every tile, one per 64-unit cell (jitter=%s)', (jitter) => {
     for (let ty = 0; ty < 4; ty++) {
       for (let tx = 0; tx < 4; tx++) {
         const cells = new Set<number>();
         for (let i = 0; i < BLUR_TUPLES; i++) {
-          const s = blurSamplePos(tx + 100, ty + 7, i);
+          const s = blurSamplePos(tx + 100, ty + 7, i, jitter);
           const lx = s.sx - TILE * (tx + 100);
           const ly = s.sy - TILE * (ty + 7);
           expect(lx > 0 && lx < TILE && ly > 0 && ly < TILE, `tuple ${i} inside its tile`).toBe(true);
@@ -48,16 +49,23 @@ describe('blur samples', () => {
     }
   });
 
-  it('vary from tile to tile and repeat every 4 tiles', () => {
-    const a = blurSamplePos(0, 0, 9);
-    const b = blurSamplePos(4, 8, 9);
+  it('sit at the tile origin plus the tuple jitter in every tile (jitter=tuple)', () => {
+    for (let i = 0; i < BLUR_TUPLES; i++) {
+      const { jx, jy } = BLUR_TUPLE_TABLE[i]!;
+      for (const [tx, ty] of [[0, 0], [1, 0], [3, 5], [1000, 77]] as const) expect(blurSamplePos(tx, ty, i, 'tuple')).toEqual({ tx, ty, tuple: i, sx: TILE * tx + jx, sy: TILE * ty + jy });
+    }
+  });
+
+  it('vary from tile to tile and repeat every 4 tiles (jitter=tile)', () => {
+    const a = blurSamplePos(0, 0, 9, 'tile');
+    const b = blurSamplePos(4, 8, 9, 'tile');
     expect([b.sx - 4 * TILE, b.sy - 8 * TILE]).toEqual([a.sx, a.sy]);
-    const phases = new Set(Array.from({ length: 16 }, (_, p) => { const s = blurSamplePos(p % 4, Math.floor(p / 4), 9); return `${s.sx % TILE},${s.sy % TILE}`; }));
+    const phases = new Set(Array.from({ length: 16 }, (_, p) => { const s = blurSamplePos(p % 4, Math.floor(p / 4), 9, 'tile'); return `${s.sx % TILE},${s.sy % TILE}`; }));
     expect(phases.size).toBeGreaterThan(8);
   });
 
-  it('list 16 samples per pixel over whole tiles', () => {
-    expect(listBlurSamples({ x: 10, y: 20, w: 4, h: 2 }).length).toBe(4 * 2 * 16);
-    expect(listBlurSamples({ x: 11, y: 20, w: 1, h: 1 }).map((s) => [s.tx, s.ty])[0]).toEqual([5, 10]);
+  it.each(BLUR_JITTERS)('list 16 samples per pixel over whole tiles (jitter=%s)', (jitter) => {
+    expect(listBlurSamples({ x: 10, y: 20, w: 4, h: 2 }, jitter).length).toBe(4 * 2 * 16);
+    expect(listBlurSamples({ x: 11, y: 20, w: 1, h: 1 }, jitter).map((s) => [s.tx, s.ty])[0]).toEqual([5, 10]);
   });
 });

@@ -13,19 +13,22 @@
 //       jx = 64 (c mod 8) + 1 + h(i, 3) mod 63,  jy = 64 (c div 8) + 1 + h(i, 4) mod 63
 //   h(i, k) = lowbias32(0xB1000 + 8 i + k)
 //
-//   tile shift, by tile phase (tx mod 4, ty mod 4), p = (ty mod 4) 4 + (tx mod 4):
-//     ax = lowbias32(0xB2000 + 2 p) mod 8,  ay = lowbias32(0xB2000 + 2 p + 1) mod 8
+//   sample of tuple i in tile (tx, ty), 1/256 units, jitter=tuple (the study's):
+//     sx = 512 tx + jx,  sy = 512 ty + jy
 //
-//   sample of tuple i in tile (tx, ty), 1/256 units:
+//   jitter=tile shifts the pattern by tile phase (tx mod 4, ty mod 4),
+//   p = (ty mod 4) 4 + (tx mod 4):
+//     ax = lowbias32(0xB2000 + 2 p) mod 8,  ay = lowbias32(0xB2000 + 2 p + 1) mod 8
 //     sx = 512 tx + (jx + 64 ax) mod 512,  sy = 512 ty + (jy + 64 ay) mod 512
 //
 // Each tuple gives each tile exactly one sample (64 tuples per 4 pixels = 16
 // per pixel, the 16x MSAA density). The three permutations (lens cell, time
 // stratum, xy cell) decorrelate u, v, t and position. A tile shift moves
 // whole 64-unit cells around the tile as a torus, so every tile keeps one
-// sample per xy cell over the 64 tuples.
+// sample per xy cell over the 64 tuples either way.
 import {
   BLUR_TUPLES,
+  type BlurJitter,
   LENS_UV_MIN,
   TILE,
   TILE_PERIOD,
@@ -80,7 +83,7 @@ function buildTuples(): readonly BlurTuple[] {
 /** The 64 tuples, by index. */
 export const BLUR_TUPLE_TABLE: readonly BlurTuple[] = buildTuples();
 
-/** Tile shift in whole xy cells (0..7 per axis), by phase p = (ty mod 4) 4 + (tx mod 4). */
+/** jitter=tile: shift in whole xy cells (0..7 per axis), by phase p = (ty mod 4) 4 + (tx mod 4). */
 export const TILE_SHIFT_TABLE: readonly { readonly ax: number; readonly ay: number }[] = Array.from(
   { length: TILE_PERIOD * TILE_PERIOD },
   (_, p) => ({ ax: lowbias32(0xb2000 + 2 * p) % 8, ay: lowbias32(0xb2000 + 2 * p + 1) % 8 }),
@@ -103,19 +106,20 @@ export interface BlurSamplePos {
   readonly sy: number;
 }
 
-export function blurSamplePos(tx: number, ty: number, tuple: number): BlurSamplePos {
+export function blurSamplePos(tx: number, ty: number, tuple: number, jitter: BlurJitter): BlurSamplePos {
   const { jx, jy } = blurTuple(tuple);
+  if (jitter === 'tuple') return { tx, ty, tuple, sx: TILE * tx + jx, sy: TILE * ty + jy };
   const shift = TILE_SHIFT_TABLE[mod(ty, TILE_PERIOD) * TILE_PERIOD + mod(tx, TILE_PERIOD)]!;
   return { tx, ty, tuple, sx: TILE * tx + mod(jx + CELL * shift.ax, TILE), sy: TILE * ty + mod(jy + CELL * shift.ay, TILE) };
 }
 
 /** Every (tile, tuple) sample of the tiles that touch a pixel rectangle, by ty, tx, tuple. */
-export function listBlurSamples(rect: { x: number; y: number; w: number; h: number }): BlurSamplePos[] {
+export function listBlurSamples(rect: { x: number; y: number; w: number; h: number }, jitter: BlurJitter): BlurSamplePos[] {
   const tx0 = Math.floor(rect.x / 2);
   const ty0 = Math.floor(rect.y / 2);
   const tx1 = Math.floor((rect.x + rect.w - 1) / 2);
   const ty1 = Math.floor((rect.y + rect.h - 1) / 2);
   const out: BlurSamplePos[] = [];
-  for (let ty = ty0; ty <= ty1; ty++) for (let tx = tx0; tx <= tx1; tx++) for (let i = 0; i < BLUR_TUPLES; i++) out.push(blurSamplePos(tx, ty, i));
+  for (let ty = ty0; ty <= ty1; ty++) for (let tx = tx0; tx <= tx1; tx++) for (let i = 0; i < BLUR_TUPLES; i++) out.push(blurSamplePos(tx, ty, i, jitter));
   return out;
 }

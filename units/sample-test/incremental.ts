@@ -10,9 +10,9 @@
 // narrow (stampBits + 1)-bit operand. All sums wrap at 2b+17 bits: the final
 // value of a sample inside the box fits there (raster-common/local-widths.ts),
 // so the wrapped intermediates cannot change it.
-import { muxN, sint, uint, type Fixed, type ModuleBuilder, type SInt, type UInt } from '../../hdl/index.js';
+import { mux, muxN, sint, uint, type Fixed, type ModuleBuilder, type SInt, type UInt } from '../../hdl/index.js';
 import { localWidths } from '../raster-common/local-widths.js';
-import { laneOffsets } from './lane-offsets.js';
+import { laneOffsets, type LaneOffset } from './lane-offsets.js';
 
 export interface IncrementalIo {
   /** R2 takes a new MP: start the sums from its origin values. */
@@ -56,25 +56,39 @@ function signedDigits(c: number): [number, 1 | -1][] {
   return out;
 }
 
+/** acc + dx oy - dy ox for a constant offset (ox, oy >= 0): shifts and adds
+ *  of the deltas (signed digits, as synthesis maps a constant multiply), all
+ *  wrapping at w bits. */
+export function plusConstantOffset(acc: SInt, e: EdgeIn, o: LaneOffset, w: number): SInt {
+  const terms: [SInt, number, 1 | -1][] = [
+    ...signedDigits(o.oy).map(([s, d]): [SInt, number, 1 | -1] => [e.dx.asSInt(), s, d]),
+    ...signedDigits(o.ox).map(([s, d]): [SInt, number, 1 | -1] => [e.dy.asSInt(), s, d === 1 ? -1 : 1]),
+  ];
+  let out = acc;
+  for (const [x, s, d] of terms) {
+    const t = fit(x.shl(s), w);
+    out = d === 1 ? out.addWrap(t) : out.subWrap(t);
+  }
+  return out;
+}
+
 /** Per edge, E at the current stamp's corner: two running sums of w bits,
  *  loaded with E at the box origin and stepped with the iterator; `stride`
  *  turns a delta into its step across one stamp (delta << stampBits, wrapped
- *  to w; a mux of shifts when the grid is chosen at run time). */
+ *  to w; a mux of shifts when the grid is chosen at run time). The sums
+ *  hold through the register's enable, not a mux back from its output, so
+ *  the loop through each sum is its adder and two 2:1 muxes (the enable is
+ *  no part of a loop: it freezes the state as a stall does). No reset: a sum
+ *  is loaded before the walk reads it. */
 export function runningSums(m: ModuleBuilder, w: number, edges: readonly EdgeIn[], io: IncrementalIo, stride: (d: SInt) => SInt): SInt[] {
+  const stepRow = io.step.and(io.rowEnd);
   return edges.map((e, i) => {
-    const cur = m.reg(`${e.name}_ecur`, sint(w), { init: 0 });
-    const row = m.reg(`${e.name}_erow`, sint(w), { init: 0 });
+    const cur = m.reg(`${e.name}_ecur`, sint(w), { init: null, en: io.load.or(io.step) });
+    const row = m.reg(`${e.name}_erow`, sint(w), { init: null, en: io.load.or(stepRow) });
     const nextRow = row.addWrap(stride(e.dx.asSInt()));
     const nextCol = cur.subWrap(stride(e.dy.asSInt()));
-    m.when(io.load, () => {
-      cur.set(io.e0[i]!);
-      row.set(io.e0[i]!);
-    }).elsewhen(io.step, () => {
-      m.when(io.rowEnd, () => {
-        cur.set(nextRow);
-        row.set(nextRow);
-      }).otherwise(() => cur.set(nextCol));
-    });
+    cur.drive(mux(io.load, io.e0[i]!, mux(io.rowEnd, nextRow, nextCol)));
+    row.drive(mux(io.load, io.e0[i]!, nextRow));
     return cur;
   });
 }
@@ -94,18 +108,7 @@ export function incrementalEdges(
     const e = edges[ei]!;
     const offs = table[l]!;
     let acc = corner[ei]!;
-    if (phase === null) {
-      const o = offs[0]!;
-      const terms: [SInt, number, 1 | -1][] = [
-        ...signedDigits(o.oy).map(([s, d]): [SInt, number, 1 | -1] => [e.dx.asSInt(), s, d]),
-        ...signedDigits(o.ox).map(([s, d]): [SInt, number, 1 | -1] => [e.dy.asSInt(), s, d === 1 ? -1 : 1]),
-      ];
-      for (const [x, s, d] of terms) {
-        const t = fit(x.shl(s), w);
-        acc = d === 1 ? acc.addWrap(t) : acc.subWrap(t);
-      }
-      return acc;
-    }
+    if (phase === null) return plusConstantOffset(acc, e, offs[0]!, w);
     const ob = sb + 1;
     const pick = (axis: 'ox' | 'oy'): SInt => muxN(phase, offs.map((o) => m.lit(o[axis], uint(sb)))).zext(ob).asSInt();
     acc = acc.addWrap(fit(e.dx.asSInt().mul(pick('oy')), w));
