@@ -1,17 +1,18 @@
 // What each block of a Blur design costs on its own, at the published
 // corner (high Vt, 0.99 V, 2 GHz) with every knob at 1 (no calibration): per
 // instance of the front end and of lane 0 (each a design of its own, its
-// registers included), then per published component as the Blur
-// calibration maps them (studies/blur/calibration.ts). For each: the area
+// registers included), then per block of units/blur/components.ts (the
+// published components, the front end's once and lane 0's, with the
+// registers each owns; then the blocks in no published row). For each: the area
 // unpipelined, the fewest stages that reach 2 GHz (or why none does) and
 // the area and power there, fully used. Measures the hardware, not the fit:
 // the calibration (`gfxrtl calibrate`) then scales these by its knobs.
 //   npx tsx bench/blur-components.ts [--config render=blur,pmt=1,...]
 import { parseArgs } from 'node:util';
-import { calibrationSamples } from '../explore/report/checks.js';
 import { inventory, type Inventory } from '../hdl/inventory/index.js';
-import { subDesign } from '../hdl/inventory/subdesign.js';
-import { BLUR_CALIBRATION, BLUR_REFERENCE } from '../studies/blur/calibration.js';
+import { componentInventory, subDesign } from '../hdl/inventory/subdesign.js';
+import { BLUR_REFERENCE } from '../studies/blur/calibration.js';
+import { BLUR_COMPONENTS, BLUR_UNPUBLISHED, type BlurBlock } from '../units/blur/components.js';
 import { CALIBRATION_POINT } from '../studies/raster/published.js';
 import { minStages, price } from '../synth-models/price.js';
 import { formatConfig } from '../units/config.js';
@@ -39,6 +40,17 @@ console.log(header.join('\n'));
 const paths = design.top.instances.flatMap((i) => (/^lane\d+$/.test(i.name) && i.name !== 'lane0' ? [] : [`${design.top.name}.${i.name}`, ...(i.name === 'lane0' ? i.module.instances.map((c) => `${design.top.name}.lane0.${c.name}`) : [])]));
 for (const p of paths) console.log(row(p, inventory(subDesign(design, p))));
 console.log(row(`${design.top.name} (whole design)`, inventory(design)));
-console.log('\n## Published components, as the Blur calibration maps them\n');
-console.log(header.join('\n'));
-for (const s of calibrationSamples(BLUR_CALIBRATION, design)) console.log(row(`${s.component}: ${s.instance}`, s.inventory));
+const blocks: [string, readonly (BlurBlock & { component?: string })[]][] = [
+  ['Published components (front end once, lane 0), with the registers each owns', BLUR_COMPONENTS],
+  ['Blocks in no published row', BLUR_UNPUBLISHED],
+];
+for (const [title, list] of blocks) {
+  console.log(`\n## ${title}\n`);
+  console.log(header.join('\n'));
+  for (const b of list) {
+    const name = b.component ?? b.block!;
+    const paths = b.instances(design);
+    const inv = componentInventory(design, name, paths, b.registers, b.owned?.(design) ?? []);
+    if (inv.instances.length > 0) console.log(row(`${name}: ${paths.length > 0 ? paths.join(' + ') : 'registers'}`, inv));
+  }
+}

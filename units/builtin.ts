@@ -42,8 +42,8 @@ function plain<S extends Schema>(name: string, summary: string, schema: S, def: 
   return { name, summary, schema, elaborate: (c) => elaborate(def, c) };
 }
 
-function part<C>(name: string, summary: string, def: ModuleDef<C, SignalTree>, args: (g: NoblurGeometry) => C): UnitDef<typeof noblurSchema> {
-  return { name, summary: `${summary} (part of noblur; configured with noblur's keys)`, schema: noblurSchema, partOf: 'noblur', elaborate: (c: NoblurConfig) => elaborate(def, args(geometryOf(c))) };
+function part<C>(name: string, summary: string, def: ModuleDef<C, SignalTree>, args: (g: NoblurGeometry, c: NoblurConfig) => C): UnitDef<typeof noblurSchema> {
+  return { name, summary: `${summary} (part of noblur; configured with noblur's keys)`, schema: noblurSchema, partOf: 'noblur', elaborate: (c: NoblurConfig) => elaborate(def, args(geometryOf(c), c)) };
 }
 
 /** FIFO stimulus that fills and drains: 16-cycle phases of mostly-push
@@ -87,12 +87,12 @@ export const BUILTIN_UNITS: readonly UnitDef[] = [
   FIFO_UNIT,
   MAC_UNIT,
   NOBLUR_UNIT,
-  part('cull', 'back-face cull', Cull, (g) => ({ tvp: g.tvp, b: g.b })),
+  part('cull', "back-face cull from the edge setup's start values (edge=incremental) or deltas (edge=multiply)", Cull, (g, c) => ({ tvp: g.tvp, b: g.b, from: c.edge === 'incremental' ? ('start' as const) : ('deltas' as const) })),
   part('bbox', 'bounding box snapped to the stamp grid, STP fit check, bbox-local vertices', BBox, (g) => ({ tvp: g.tvp, b: g.b, stampBits: g.stampBits })),
-  part('edge-setup', 'edge-function setup on bbox-local coordinates', EdgeSetup, (g) => ({ tvp: g.tvp, b: g.b })),
+  part('edge-setup', 'edge-function setup on bbox-local coordinates (with edge=incremental, each edge at the box origin too)', EdgeSetup, (g, c) => ({ tvp: g.tvp, b: g.b, ...(c.edge === 'incremental' && { origin: true }) })),
   part('reciprocal', 'normalised reciprocal of the depth denominator', Reciprocal, (g) => ({ dBits: g.dBits })),
   part('iterator', 'stamp iterator over the bbox', Iterator, (g) => ({ localStampBits: g.localStampBits, stampIdxBits: g.stampIdxBits })),
-  part('sample-test', 'k x k sample-test stamp', SampleTest, (g) => ({ tvp: g.tvp, msaa: g.msaa, k: g.k, b: g.b, stampBits: g.stampBits, phaseBits: g.phaseBits })),
+  part('sample-test', 'k x k sample-test stamp', SampleTest, (g, c) => ({ tvp: g.tvp, msaa: g.msaa, k: g.k, b: g.b, stampBits: g.stampBits, phaseBits: g.phaseBits, edge: c.edge })),
   part('depth-interp', 'per-lane depth interpolation', DepthInterp, (g) => ({ tvp: g.tvp, lanes: g.lanes, dBits: g.dBits })),
   ...BLUR_UNITS,
   plain('spid-encoder', 'shading point id encoder: primitive id and Morton-interleaved shading coordinates into a 64-bit key', spidEncoderSchema, SpidEncoder),

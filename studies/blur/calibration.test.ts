@@ -1,7 +1,8 @@
-// The Blur calibration mapping: every published component priced from the
-// Blur netlist, each lane's share counted, the tuple ROM's outputs charged to
-// the one component that reads each, and a component the mode lacks left
-// "not modelled".
+// The Blur calibration mapping (units/blur/components.ts): every published
+// component priced from the Blur netlist, lane 0 alone whatever the lane
+// count, every instance and register claimed once, the tuple tables with the
+// component that reads each (the jitter table in no row), and a component
+// the mode lacks left "not modelled".
 import { describe, expect, it } from 'vitest';
 import { BLUR_UNIT } from '../../units/blur/units.js';
 import { calibrationSamples, unpublishedSamples } from '../../explore/report/index.js';
@@ -33,7 +34,7 @@ describe('Blur calibration components', () => {
     expect(unpublishedSamples(BLUR_CALIBRATION, BLUR_UNIT.elaborate(BLUR_REFERENCE)).some((u) => /^lanes 1/.test(u.block))).toBe(false);
   });
 
-  for (const cfg of [{}, { tvp: true, edge: 'incremental' }, { render: 'motion' }, { render: 'defocus', spf: '2' }] as Partial<BlurConfig>[]) {
+  for (const cfg of [{}, { tvp: true, edge: 'multiply', jitter: 'tile' }, { render: 'motion', pmt: '2' }, { render: 'defocus', spf: '2' }] as Partial<BlurConfig>[]) {
     it(`accounts for every register and instance of the front end and of lane 0 exactly once (${JSON.stringify(cfg)})`, () => {
       const d = BLUR_UNIT.elaborate({ ...BLUR_REFERENCE, ...cfg });
       const blocks = [...BLUR_CALIBRATION.components.map((c) => ({ name: c.component, b: c })), ...(BLUR_CALIBRATION.unpublished ?? []).map((u) => ({ name: u.block!, b: u }))];
@@ -54,15 +55,18 @@ describe('Blur calibration components', () => {
     });
   }
 
-  it('gives the tuple ROM outputs to the components that read them, and the jitter table to no row', () => {
-    const inv = byName(samples({}));
+  it('gives each tuple table to the component that reads it, and the jitter table to no row', () => {
+    const s = samples({});
+    const inv = byName(s);
     const topItems = (c: string) => inv.get(c)!.instances.filter((i) => i.module.includes('owned by')).flatMap((i) => i.items);
-    // t feeds sample in time; u, v sample in lens: each a 64-entry mux tree.
-    for (const c of ['sample in time', 'sample in lens']) expect(topItems(c).filter((it) => it.shape.kind.startsWith('mux')).length).toBeGreaterThan(0);
-    // jx, jy: the jitter table, in no published row
+    // t feeds sample in time; u, v sample in lens: each a table instance of its own.
+    expect(s.find((x) => x.component === 'sample in time')!.instance).toMatch(/\bBlur\.time_table\b/);
+    expect(s.find((x) => x.component === 'sample in lens')!.instance).toMatch(/\bBlur\.lens_table\b/);
+    // jx, jy: the jitter table, in no published row, with the Rp registers holding them.
     const jitter = unpublishedSamples(BLUR_CALIBRATION, BLUR_UNIT.elaborate(BLUR_REFERENCE)).find((u) => u.block === 'jitter table')!;
+    expect(jitter.instance).toMatch(/^Blur\.jitter \+/);
     expect(jitter.inventory.instances.flatMap((i) => i.items).filter((it) => it.shape.kind.startsWith('mux')).length).toBeGreaterThan(0);
-    expect(topItems('sample test').some((it) => it.shape.kind.startsWith('mux'))).toBe(false);
+    expect(s.map((x) => x.instance).join(' ')).not.toMatch(/\bBlur\.jitter\b/);
     // The positioned vertices in Rp are the lens's (it produces them in blur mode).
     expect(topItems('sample in lens').some((it) => /^rp_x0$/.test(it.name))).toBe(true);
     expect(topItems('sample in time').some((it) => it.shape.kind === 'reg')).toBe(false);

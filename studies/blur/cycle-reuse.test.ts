@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { runBlur, runHybrid, type BlurRun } from '../../testbenches/blur/index.js';
 import { blurMpsFromMesh, generateWorkload, surfaceStrata, withBlurParams } from '../../testbenches/workloads/raster/index.js';
-import { blurSchema, type BlurConfig } from '../../units/blur/config.js';
+import { blurSchema, hybridSchema, type BlurConfig } from '../../units/blur/config.js';
+import { defaults } from '../../units/config.js';
 import { studyDomain } from '../../explore/sweep/index.js';
 import { eraseStudy } from '../../explore/contract.js';
 import { lookup, reuseOrSimulate, type CycleClass } from './cycle-reuse.js';
@@ -16,6 +17,8 @@ import { study as blurStudy } from './index.js';
 import { study as hybridStudy } from '../hybrid/index.js';
 
 const STPS = blurSchema.stp.values;
+const { stp: _stp, ...D } = defaults(blurSchema);
+const { stp: _hstp, ...H } = defaults(hybridSchema);
 const WIDTHS = STPS.map((v) => Number(v.split('.')[0]));
 const wl = generateWorkload({ count: 24, seed: 77 });
 const mesh = withBlurParams(wl.mesh, 77);
@@ -25,9 +28,9 @@ const observed = (r: BlurRun): unknown => ({ stats: r.stats, hits: r.hits, msaaH
 
 describe('cycle reuse', () => {
   const classes: Omit<BlurConfig, 'stp'>[] = [
-    { render: 'blur', tvp: false, spf: '1', pmt: '1', sts: '1x1', edge: 'multiply', jitter: 'tuple' },
-    { render: 'motion', tvp: true, spf: '2', pmt: '3', sts: '2x2', edge: 'incremental', jitter: 'tuple' },
-    { render: 'defocus', tvp: false, spf: '4', pmt: '1', sts: '4x4', edge: 'multiply', jitter: 'tuple' },
+    { ...D, render: 'blur', tvp: false, spf: '1', pmt: '1', sts: '1x1', edge: 'multiply' },
+    { ...D, render: 'motion', tvp: true, spf: '2', pmt: '3', sts: '2x2', edge: 'incremental' },
+    { ...D, render: 'defocus', tvp: false, spf: '4', pmt: '1', sts: '4x4', edge: 'multiply' },
   ];
   for (const c of classes) {
     it(`every STP gives the same counters and coverage when nothing is out of range (${c.render}, tvp ${c.tvp}, spf ${c.spf}, pmt ${c.pmt}, sts ${c.sts})`, () => {
@@ -53,7 +56,7 @@ describe('cycle reuse', () => {
       triangles: [[0, 1, 2] as const, [3, 4, 5] as const],
     };
     const mps = blurMpsFromMesh(big, false);
-    const c = { render: 'motion', tvp: false, spf: '1', pmt: '1', sts: '1x1', edge: 'multiply', jitter: 'tuple' } as const;
+    const c = { ...D, render: 'motion', tvp: false, spf: '1', pmt: '1', sts: '1x1', edge: 'multiply' } as const;
     const narrow = runBlur({ ...c, stp: '4.8' }, mps, mesh.lens!).stats;
     const wide = runBlur({ ...c, stp: '6.8' }, mps, mesh.lens!).stats;
     expect(narrow.outOfRange).toBeGreaterThan(0);
@@ -70,7 +73,7 @@ describe('cycle reuse', () => {
 
   for (const mode of ['motion', 'blur'] as const) {
     it(`the Hybrid in ${mode} mode runs exactly as Blur in ${mode}`, () => {
-      const k = { tvp: true, spf: '1', pmt: '2', sts: '2x2', stp: '8.8', edge: 'multiply', jitter: 'tuple' } as const;
+      const k = { ...H, tvp: true, spf: '1', pmt: '2', sts: '2x2', stp: '8.8', edge: 'multiply' } as const;
       const mps = blurMpsFromMesh(mesh, true);
       expect(observed(runHybrid(k, mode, mps, mesh.lens!))).toEqual(observed(runBlur({ ...k, render: mode }, mps, mesh.lens!)));
     }, 120_000);
@@ -80,16 +83,16 @@ describe('cycle reuse', () => {
   // the same bits (pipeline.test.ts, hybrid.test.ts against the golden
   // model), and nothing else in the lanes' handshake reads it.
   it('the incremental edge form runs exactly as the multiply form (Blur, and the Hybrid in a NoBlur mode)', () => {
-    const k = { tvp: true, spf: '1', pmt: '2', sts: '1x1', stp: '6.8', jitter: 'tile' } as const;
+    const k = { ...H, tvp: true, spf: '1', pmt: '2', sts: '1x1', stp: '6.8', jitter: 'tile' } as const;
     const mps = blurMpsFromMesh(mesh, true);
-    expect(observed(runBlur({ ...k, render: 'blur', edge: 'incremental', jitter: 'tuple' }, mps, mesh.lens!))).toEqual(observed(runBlur({ ...k, render: 'blur', edge: 'multiply', jitter: 'tuple' }, mps, mesh.lens!)));
+    expect(observed(runBlur({ ...k, render: 'blur', edge: 'incremental' }, mps, mesh.lens!))).toEqual(observed(runBlur({ ...k, render: 'blur', edge: 'multiply' }, mps, mesh.lens!)));
     const few = mps.slice(0, 8);
-    expect(observed(runHybrid({ ...k, edge: 'incremental', jitter: 'tuple' }, 'noblur16', few, mesh.lens!))).toEqual(observed(runHybrid({ ...k, edge: 'multiply', jitter: 'tuple' }, 'noblur16', few, mesh.lens!)));
+    expect(observed(runHybrid({ ...k, edge: 'incremental' }, 'noblur16', few, mesh.lens!))).toEqual(observed(runHybrid({ ...k, edge: 'multiply' }, 'noblur16', few, mesh.lens!)));
   }, 120_000);
 
   it("a sweep's evaluations (Blur at two STPs, then the Hybrid) equal fresh simulations", async () => {
     const params = { count: 20 };
-    const k = { tvp: false, spf: '1', pmt: '2', sts: '1x1', edge: 'multiply', jitter: 'tuple' } as const;
+    const k = { ...H, tvp: false, spf: '1', pmt: '2', sts: '1x1', edge: 'multiply' } as const;
     const blur = studyDomain(eraseStudy(blurStudy), { params });
     const hybrid = studyDomain(eraseStudy(hybridStudy), { params, workload: 'blur' });
     const evaluate = async (d: typeof blur, cfg: Record<string, unknown>): Promise<unknown> => {

@@ -7,14 +7,15 @@
 import type { Experiment, ParamValue } from '../../explore/index.js';
 import { rms } from '../../testbenches/blur/seed-spread.js';
 import { seedSpread } from '../../testbenches/blur/seed-experiment.js';
-import type { BlurConfig } from '../../units/blur/config.js';
+import { blurSchema, type BlurConfig } from '../../units/blur/config.js';
+import { defaults } from '../../units/config.js';
 
 const COUNT = 512;
 const SEEDS = 8;
 const CONFIGS: readonly BlurConfig[] = [
-  { render: 'blur', tvp: false, spf: '1', pmt: '1', sts: '1x1', stp: '8.8', edge: 'multiply', jitter: 'tuple' },
-  { render: 'motion', tvp: true, spf: '1', pmt: '1', sts: '1x1', stp: '8.8', edge: 'multiply', jitter: 'tuple' },
-  { render: 'blur', tvp: false, spf: '4', pmt: '1', sts: '1x1', stp: '8.8', edge: 'multiply', jitter: 'tuple' },
+  { ...defaults(blurSchema), render: 'blur', tvp: false, spf: '1', pmt: '1', sts: '1x1', stp: '8.8' },
+  { ...defaults(blurSchema), render: 'motion', tvp: true, spf: '1', pmt: '1', sts: '1x1', stp: '8.8' },
+  { ...defaults(blurSchema), render: 'blur', tvp: false, spf: '4', pmt: '1', sts: '1x1', stp: '8.8' },
 ];
 
 const pct = (x: number): string => `${(100 * x).toFixed(2)}%`;

@@ -24,7 +24,7 @@ describe('the Hybrid study', () => {
   it('sweeps a narrowed spec in NoBlur 4x mode, rows naming the mode', async () => {
     const out = mkdtempSync(join(tmpdir(), 'gfxrtl-hybrid-'));
     dirs.push(out);
-    const s = await runSweep({ study: { module: findStudy('hybrid').module, name: 'hybrid', workload: 'noblur4', params: { count: 32 } }, out, workers: 0, spec: { only: 'tvp=off,spf=1,pmt=2,sts=2x2,stp=8.8,vt=high,vdd=0.99' } });
+    const s = await runSweep({ study: { module: findStudy('hybrid').module, name: 'hybrid', workload: 'noblur4', params: { count: 32 } }, out, workers: 0, spec: { only: 'tvp=off,spf=1,pmt=2,sts=2x2,stp=8.8,jitter=tuple,vt=high,vdd=0.99' } });
     expect(s.complete).toBe(true);
     const rows = readPoints(join(out, POINTS_JSONL), layoutOf(readManifest(out)!.identity)).rows;
     expect(rows.length).toBeGreaterThan(0);

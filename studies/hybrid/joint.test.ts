@@ -8,7 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { layoutOf, readManifest, runSweep } from '../../explore/sweep/index.js';
 import { POINTS_JSONL, readCache, readPoints } from '../../explore/sweep/store.js';
 import { runHybrid } from '../../testbenches/blur/index.js';
-import { HYBRID_MODES, type HybridConfig } from '../../units/blur/config.js';
+import { HYBRID_MODES, hybridSchema, type HybridConfig } from '../../units/blur/config.js';
+import { defaults } from '../../units/config.js';
 import { findStudy } from '../registry.js';
 import { study } from './index.js';
 import { JOINT_MODE_INDEX, jointCounts, jointHalfWidth, jointStability, modeCiKey, modeRateKey } from './joint.js';
@@ -50,7 +51,7 @@ describe('the Hybrid joint objective', () => {
     const rows = readPoints(join(out, POINTS_JSONL), layoutOf(readManifest(out)!.identity)).rows;
     expect(rows.length).toBeGreaterThan(0);
     const w = study.workloads[0]!;
-    const cfg: HybridConfig = { tvp: false, spf: '1', pmt: '2', sts: '1x1', stp: '8.8', edge: 'multiply', jitter: 'tuple' };
+    const cfg: HybridConfig = { ...defaults(hybridSchema), tvp: false, spf: '1', pmt: '2', sts: '1x1', stp: '8.8', edge: 'multiply' };
     const input = w.build({ count: 16, area: 0.54 }, w.seed, cfg);
     // The base run (seed 2010) measured each mode as running it alone does;
     // the rows carry the pool of every replicate sequential sampling ran.

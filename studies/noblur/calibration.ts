@@ -31,7 +31,7 @@ export const NOBLUR_CALIBRATION: CalibrationDef<NoblurConfig> = {
   unpublished: [
     { block: 'edge setup', instances: () => ['NoBlur.setup'], registers: /^s2_e\d+_(dx|dy|bias)$/ },
     // The MP held in R0, ids, depths, and a producer's output held one stage further.
-    { block: 'registers carrying values past a stage', instances: () => [], registers: /^(s0_(?!valid$).+|s[1-4]_(id|pair)|s[2-4]_(front\d|oor)|s[1-3]_z\d+|s3_(n|len)\d|s2_(origin[XY]|last[XY]|l[xy]\d)|s4_(stamp_[xy]|hit|tri))$/ },
+    { block: 'registers carrying values past a stage', instances: () => [], registers: /^(s0_(?!valid$).+|s[1-4]_(id|pair)|s[2-4]_oor|s[1-3]_z\d+|s3_(n|len)\d|s2_(origin[XY]|last[XY]|l[xy]\d)|s4_(stamp_[xy]|hit|tri))$/ },
   ],
 };
 

@@ -1,30 +1,31 @@
 // One blur lane (PMT instantiates 1..4): a positioned MP (one tuple) in,
-// records of covered tile samples out. The NoBlur stages after the cull,
-// reused through their ports, on a grid of 2 x 2-pixel tiles:
+// records of covered tile samples out. The NoBlur stages, reused through
+// their ports, on a grid of 2 x 2-pixel tiles:
 //
-//   in -> [R0] -> BBox -> [R1] -> EdgeSetup -> [R2]
+//   in -> [R0] -> BBox -> [R1] -> EdgeSetup + Cull + Reciprocal(s) -> [R2]
 //      -> Iterator + BlurSampleTest -> [R3] -> DepthInterp -> [R4] -> out
 //
-// The back-face cull is not in the lane (raster-units.md: a lane is bbox,
-// iterator, sample test, interpolation): the front end culls once per
-// positioned MP (pipeline.ts) and sends each positioned MP with its facing
-// bits and each triangle's normalised reciprocal of D (n, L: the per-
-// triangle half of interpolation, computed once per positioned MP there),
-// having dropped those with no front-facing triangle whose box fits. So every MP a lane receives is walked, or, when its box does not
-// fit STP, leaves as one out-of-range record (oor = 1), whatever its facing.
-// Handshake and drops as in NoBlur (units/noblur/README.md): a stage
-// advances when empty or when the next one does; the iterator holds R2 for
-// as many cycles as the box has stamps; a stamp with no covered sample is
-// dropped at the output (see emit3).
+// The lane is the study's (raster-units.md: the published breakdown has one
+// lane's bbox, cull, iterator, sample test and interpolation): the edge
+// setup computes, once per positioned MP, each edge's start value E at the
+// box's first sample (the box origin plus the tuple's jitter), the cull adds
+// them up (twice the signed area is their sum) and drops a positioned MP
+// with no front-facing triangle whose box fits between R1 and R2, and the
+// reciprocal of each front triangle's D (the per-triangle half of
+// interpolation) follows (noblur/setup-stage.ts). Handshake and drops as
+// in NoBlur (units/noblur/README.md): a stage advances when empty or when
+// the next one does; the iterator holds R2 for as many cycles as the box
+// has stamps; a box beyond STP leaves as one out-of-range record (oor = 1)
+// whatever its facing; a stamp with no covered sample is dropped at the
+// output (see emit3).
 import { defineModule, mux, stream, bundle, ufixed, uint, type Signal, type UInt } from '../../hdl/index.js';
 import { BBox } from '../bbox/module.js';
-import { EdgeSetup } from '../bbox/edge-setup.js';
 import { edgesOf } from '../bbox/edges.js';
 import { cullAreaBits } from '../cull/module.js';
 import { DepthInterp } from '../depth-interp/module.js';
-import { lenBitsOf, RECIP_BITS } from '../depth-interp/reciprocal.js';
 import { Iterator } from '../iterator/module.js';
 import { MP_ID_BITS } from '../noblur/config.js';
+import { setupStage } from '../noblur/setup-stage.js';
 import { stageRegs, validReg } from '../noblur/stage.js';
 import { TILE_BITS, TUPLE_BITS, type BlurJitter } from '../raster-common/blur-formats.js';
 import { COORD_INT_BITS, DEPTH_BITS, SUBPIXEL_BITS } from '../raster-common/formats.js';
@@ -60,18 +61,12 @@ export function laneOutputFields(cfg: BlurLaneConfig): [string, number][] {
   return f;
 }
 
-/** A positioned MP as the front end sends it: vertices, tuple, jitter, the
- *  cull's facing bits and, per triangle, n and L of 1 / D (D = A2, exact for
- *  every box that fits STP b). */
-export function positionedMpBundle(tvp: boolean, b: number) {
+/** A positioned MP as the front end sends it: vertices, tuple, jitter. */
+export function positionedMpBundle(tvp: boolean) {
   const coord = ufixed(COORD_INT_BITS, SUBPIXEL_BITS);
   const vertex = bundle({ x: coord, y: coord, z: uint(DEPTH_BITS) });
-  const n = uint(RECIP_BITS);
-  const len = uint(lenBitsOf(cullAreaBits(b)));
-  const common = { id: uint(MP_ID_BITS), tuple: uint(TUPLE_BITS), jx: uint(TILE_BITS), jy: uint(TILE_BITS), front0: uint(1), n0: n, len0: len };
-  return tvp
-    ? bundle({ v0: vertex, v1: vertex, v2: vertex, v3: vertex, pair: uint(1), front1: uint(1), n1: n, len1: len, ...common })
-    : bundle({ v0: vertex, v1: vertex, v2: vertex, ...common });
+  const common = { id: uint(MP_ID_BITS), tuple: uint(TUPLE_BITS), jx: uint(TILE_BITS), jy: uint(TILE_BITS) };
+  return tvp ? bundle({ v0: vertex, v1: vertex, v2: vertex, v3: vertex, pair: uint(1), ...common }) : bundle({ v0: vertex, v1: vertex, v2: vertex, ...common });
 }
 
 export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
@@ -87,7 +82,7 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
   const dBits = cullAreaBits(b);
   const edges = edgesOf(tvp);
 
-  const inp = m.input('in', stream(positionedMpBundle(tvp, b)));
+  const inp = m.input('in', stream(positionedMpBundle(tvp)));
   const q = inp.payload as unknown as Record<string, Signal & { x?: Signal }>;
   const verts = Array.from({ length: nv }, (_, i) => q[`v${i}`] as unknown as { x: Signal; y: Signal; z: Signal });
   const outValid = m.output('out_valid', uint(1));
@@ -107,9 +102,9 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
   const v0 = validReg(m, 's0', s0v, inp.valid);
   s0v.drive(v0.not().or(adv1));
   inp.ready.drive(s0v);
-  const mpIn: Sigs = { id: q['id']!, tuple: q['tuple']!, jx: q['jx']!, jy: q['jy']!, front0: q['front0']!, n0: q['n0']!, len0: q['len0']! };
+  const mpIn: Sigs = { id: q['id']!, tuple: q['tuple']!, jx: q['jx']!, jy: q['jy']! };
   verts.forEach((v, i) => Object.assign(mpIn, { [`x${i}`]: v.x, [`y${i}`]: v.y, [`z${i}`]: v.z }));
-  if (tvp) Object.assign(mpIn, { pair: q['pair']!, front1: q['front1']!, n1: q['n1']!, len1: q['len1']! });
+  if (tvp) mpIn['pair'] = q['pair']!;
   const r0 = stageRegs(m, 's0', mpIn, s0v.and(inp.valid));
 
   // ---- Stage 1: bbox on the grid of the mode ---------------------------------
@@ -142,52 +137,42 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
     lastY: pick('lastY', localStampBits),
   };
   for (let i = 0; i < nv; i++) Object.assign(bbox, { [`lx${i}`]: pick(`lx${i}`, null), [`ly${i}`]: pick(`ly${i}`, null) });
-  // Culled in the front end: every MP here is walked or flagged.
   const adv2 = m.wire('adv2', uint(1));
   const v1 = validReg(m, 's1', adv1, v0);
-  adv1.drive(v1.not().or(adv2));
+  // (adv1 is driven once the cull is known, below.)
   const s1: Sigs = {
     id: r0['id']!,
     tuple: r0['tuple']!,
     jx: r0['jx']!,
     jy: r0['jy']!,
-    front0: r0['front0']!,
     oor: (bbox['fit'] as UInt).not(),
     originX: bbox['originX']!,
     originY: bbox['originY']!,
     lastX: bbox['lastX']!,
     lastY: bbox['lastY']!,
-    n0: r0['n0']!,
-    len0: r0['len0']!,
   };
-  if (tvp) Object.assign(s1, { front1: r0['front1']!, n1: r0['n1']!, len1: r0['len1']! });
+  if (tvp) s1['pair'] = r0['pair']!;
   for (let i = 0; i < nv; i++) Object.assign(s1, { [`lx${i}`]: bbox[`lx${i}`]!, [`ly${i}`]: bbox[`ly${i}`]!, [`z${i}`]: r0[`z${i}`]! });
-  const r1 = stageRegs(m, 's1', s1, adv1.and(v0));
+  const taken1 = adv1.and(v0);
+  const r1 = stageRegs(m, 's1', s1, taken1);
 
-  // ---- Stage 2: edge setup ----------------------------------------------------------
+  // ---- Stage 2: edge setup, cull, reciprocal(s) --------------------------------------
   // The incremental sample test starts its running sums from E at the box
   // origin plus the tuple's jitter (in the Hybrid's NoBlur modes, no jitter).
   const incremental = cfg.edge === 'incremental';
-  const setup = m.instance('setup', EdgeSetup, incremental ? { tvp, b, origin: true, jitterBits: TILE_BITS } : { tvp, b });
-  for (let i = 0; i < nv; i++) {
-    setup[`lx${i}`]!.drive(r1[`lx${i}`]!);
-    setup[`ly${i}`]!.drive(r1[`ly${i}`]!);
-  }
-  if (incremental) {
-    const jit = (j: Signal): Signal => (mode === null ? j : mux(mode.bit(1), j as UInt, m.lit(0, uint(TILE_BITS))));
-    setup['jx']!.drive(jit(r1['jx']!));
-    setup['jy']!.drive(jit(r1['jy']!));
-  }
-  const s2: Sigs = {};
-  for (const key of ['id', 'tuple', 'jx', 'jy', 'front0', 'front1', 'oor', 'originX', 'originY', 'lastX', 'lastY']) if (r1[key]) s2[key] = r1[key];
+  const jit = (j: Signal): Signal => (mode === null ? j : mux(mode.bit(1), j as UInt, m.lit(0, uint(TILE_BITS))));
+  const stage2 = setupStage(m, { tvp, b, edge: incremental ? 'incremental' : 'multiply', recip: 'unrolled', jitterBits: TILE_BITS }, r1, { jx: jit(r1['jx']!), jy: jit(r1['jy']!) }, taken1);
+  const setup = stage2.setup;
+  const s2: Sigs = { ...stage2.s2 };
+  for (const key of ['id', 'tuple', 'jx', 'jy', 'oor', 'originX', 'originY', 'lastX', 'lastY']) s2[key] = r1[key]!;
   // The incremental sample test holds its own start values (loaded with R2), not the vertices.
   for (let i = 0; i < nv; i++) Object.assign(s2, incremental ? {} : { [`lx${i}`]: r1[`lx${i}`]!, [`ly${i}`]: r1[`ly${i}`]! }, { [`z${i}`]: r1[`z${i}`]! });
-  for (const e of edges) for (const f of ['dx', 'dy', 'bias']) s2[`${e.name}_${f}`] = setup[`${e.name}_${f}`]!;
-  for (let t = 0; t < tris; t++) {
-    Object.assign(s2, { [`n${t}`]: r1[`n${t}`]!, [`len${t}`]: r1[`len${t}`]! });
-  }
-  const v2 = validReg(m, 's2', adv2, v1);
-  const r2 = stageRegs(m, 's2', s2, adv2.and(v1));
+  const take2 = adv2.and(stage2.ready);
+  const v2 = validReg(m, 's2', adv2, v1.and(stage2.keep).and(stage2.ready));
+  // A positioned MP the cull drops leaves R1 at once, whatever R2 does.
+  adv1.drive(v1.not().or(take2).or(stage2.keep.not()));
+  const load2 = take2.and(v1).and(stage2.keep).named('load2');
+  const r2 = stageRegs(m, 's2', s2, load2);
 
   // ---- Stage 3: iterator + blur sample test ----------------------------------------
   const iter = m.instance('iter', Iterator, { localStampBits, stampIdxBits: idxBits });
@@ -202,7 +187,7 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
 
   const st = m.instance('sample', hybrid ? HybridSampleTest : BlurSampleTest, { tvp, k, b, hybrid, jitter: cfg.jitter, ...(incremental && { edge: 'incremental' as const }) });
   if (mode !== null) st['mode']!.drive(mode);
-  driveFromWalk(st, iter, setup, { incremental, edges, load: adv2.and(v1), phaseBits });
+  driveFromWalk(st, iter, setup, { incremental, edges, load: load2, phaseBits });
   st['jx']!.drive(r2['jx']!);
   st['jy']!.drive(r2['jy']!);
   for (let i = 0; i < nv && !incremental; i++) {

@@ -1,24 +1,22 @@
 // The Blur rasterizer: a positioning front end, then PMT lanes.
 //
 //   in (MP: open and close positions, depth) -> [R0] -> positioning
-//      (tuple ROM -> SampleInTime -> Radius + SampleInLens, ceil(verts/SPF)
-//       slots, SPF-sequenced) -> Cull + StampFit, Reciprocal(s) -> [Rp:
-//       positioned MP, facing, n and L of 1/D] -> lane rr (round robin)
-//   lane l: BlurLane (bbox, setup, iterator, blur sample test, depth)
-//      -> out{l}
+//      (tuple tables -> SampleInTime -> Radius + SampleInLens, ceil(verts/SPF)
+//       slots, SPF-sequenced) -> [Rp: positioned MP, its tuple and jitter]
+//      -> lane rr (round robin)
+//   lane l: BlurLane (bbox, setup + cull + reciprocal, iterator, blur sample
+//      test, depth) -> out{l}
 //
-// The back-face cull runs once per positioned MP (per triangle: two with
-// TVP), on the positioned vertices (the open position in the Hybrid's NoBlur
-// modes), and a positioned MP with no front-facing triangle is never loaded
-// into Rp, so no lane spends a cycle on it. The cull is narrow (b+9-bit
-// deltas, cull/module.ts) and exact only for MPs whose stamp-aligned box
-// fits STP, so the drop also needs the fit (StampFit, on the lanes' grid):
-// a box that does not fit goes to a lane whatever its facing and leaves as
-// one out-of-range record, exactly as when the lanes culled. The
-// reciprocal of each triangle's D (the cull's area) is computed here too,
-// once per positioned MP, instead of in the lane that gets it: every
-// positioned MP goes to one lane, so PMT per-lane reciprocals each sat idle
-// (PMT - 1) / PMT of the time, and one here serves them all.
+// The front end is the study's: sample in time and sample in lens, once.
+// Everything per positioned MP after them is in the lane that gets it
+// (raster-units.md: the published breakdown has one lane's bbox, cull,
+// iterator, sample test and interpolation): its bbox, the edge setup's start
+// values at the box's first sample, the cull from their sum, and the
+// reciprocal of each front triangle's D (lane.ts).
+//
+// The tuple tables (tuple-table.ts) are instances of their own, one per
+// consumer: t for sample in time, u and v for sample in lens, and the
+// jitter (jx, jy), which goes with the positioned MP to the lanes.
 //
 // The front end holds an MP for its 64 tuples. Each tuple is positioned in
 // posCycles = ceil(verts / slots) cycles: in phase p, slot s positions vertex
@@ -28,19 +26,16 @@
 // end takes the next MP in the same cycle. `motion` builds no lens units,
 // `defocus` no time unit. See README.md.
 import { defineModule, mux, muxN, ufixed, uint, type Fixed, type ModuleBuilder, type SInt, type Signal, type UInt } from '../../hdl/index.js';
-import { StampFit } from '../bbox/fit.js';
-import { Cull } from '../cull/module.js';
-import { Reciprocal } from '../depth-interp/reciprocal.js';
 import { SampleInLens } from '../lens/module.js';
 import { Radius } from '../lens/radius.js';
 import { MP_ID_BITS, OOR_COUNT_BITS } from '../noblur/config.js';
 import { stageRegs, validReg } from '../noblur/stage.js';
-import { BLUR_TUPLES, LENS_A_BITS, LENS_F_BITS, LENS_UV_BITS, TILE_BITS, TIME_BITS, TUPLE_BITS, usesLens, usesTime } from '../raster-common/blur-formats.js';
-import { BLUR_TUPLE_TABLE } from '../raster-common/blur-samples.js';
+import { BLUR_TUPLES, LENS_A_BITS, LENS_F_BITS, TUPLE_BITS, usesLens, usesTime } from '../raster-common/blur-formats.js';
 import { COORD_INT_BITS, DEPTH_BITS, SUBPIXEL_BITS } from '../raster-common/formats.js';
 import { SampleInTime } from '../sample-time/module.js';
 import { blurGeometryOf, type BlurConfig, type HybridConfig } from './config.js';
 import { BlurLane, laneOutputFields } from './lane.js';
+import { TupleTable, type TupleField } from './tuple-table.js';
 
 type Sigs = Record<string, Signal>;
 
@@ -89,14 +84,17 @@ function buildRasterizer(m: ModuleBuilder, cfg: BlurConfig, hybrid: boolean): Si
   // In a NoBlur mode the MP passes in one cycle, unpositioned.
   const lastPhase = blurOn === null ? lastPosPhase : lastPosPhase.or(blurOn.not());
 
-  // The tuple ROM: the 64 (u, v, t, jx, jy) constants, muxed by the tuple counter.
-  const rom = (width: number, pick: (i: number) => number): UInt =>
-    muxN(tup, BLUR_TUPLE_TABLE.map((t) => m.lit(BigInt.asUintN(width, BigInt(pick(t.i))), uint(width))));
-  const tT = time ? rom(TIME_BITS, (i) => BLUR_TUPLE_TABLE[i]!.t).named('tuple_t') : null;
-  const tU = lens ? rom(LENS_UV_BITS, (i) => BLUR_TUPLE_TABLE[i]!.u).asSInt().named('tuple_u') : null;
-  const tV = lens ? rom(LENS_UV_BITS, (i) => BLUR_TUPLE_TABLE[i]!.v).asSInt().named('tuple_v') : null;
-  const tJx = rom(TILE_BITS, (i) => BLUR_TUPLE_TABLE[i]!.jx).named('tuple_jx');
-  const tJy = rom(TILE_BITS, (i) => BLUR_TUPLE_TABLE[i]!.jy).named('tuple_jy');
+  // The tuple tables: the 64 (t, u, v, jx, jy) constants, read by the tuple counter, one instance per consumer.
+  const table = (name: string, fields: readonly TupleField[]): Record<string, Signal> => {
+    const t = m.instance(name, TupleTable, { fields });
+    t['tuple']!.drive(tup);
+    return t;
+  };
+  const tT = time ? (table('time_table', ['t'])['t'] as UInt) : null;
+  const lensTable = lens ? table('lens_table', ['u', 'v']) : null;
+  const tU = lensTable === null ? null : (lensTable['u'] as UInt).asSInt();
+  const tV = lensTable === null ? null : (lensTable['v'] as UInt).asSInt();
+  const jitter = table('jitter', ['jx', 'jy']);
 
   // ---- Positioning slots ------------------------------------------------------------------
   /** Vertex (field) handled by slot s in the current phase; past the last vertex, v0 (unused). */
@@ -146,7 +144,7 @@ function buildRasterizer(m: ModuleBuilder, cfg: BlurConfig, hybrid: boolean): Si
   // not part of its next value (hdl/inventory/loops.ts).
   m.when(fin, () => tup.set(mux(lastTuple, m.lit(0, uint(TUPLE_BITS)), tup.addWrap(1))));
 
-  const pos: Sigs = { id: r0['id']!, tuple: tup, jx: tJx, jy: tJy };
+  const pos: Sigs = { id: r0['id']!, tuple: tup, jx: jitter['jx']!, jy: jitter['jy']! };
   if (g.tvp) pos['pair'] = r0['pair']!;
   for (let i = 0; i < nv; i++) {
     const p = Math.floor(i / P);
@@ -167,35 +165,10 @@ function buildRasterizer(m: ModuleBuilder, cfg: BlurConfig, hybrid: boolean): Si
       pos[`y${i}`] = raw(hy, 'y');
     }
   }
-  // ---- Cull, once per positioned MP --------------------------------------------------------
-  const cull = m.instance('cull', Cull, { tvp: g.tvp, b: g.b });
-  for (let i = 0; i < nv; i++) {
-    cull[`x${i}`]!.drive(pos[`x${i}`]!);
-    cull[`y${i}`]!.drive(pos[`y${i}`]!);
-  }
-  if (g.tvp) cull['pair']!.drive(pos['pair']!);
-  // The lanes' grids: blur tiles; the Hybrid also 16x and 4x cells, by mode.
-  const kb = Math.log2(g.k);
-  const fitter = m.instance('cull_fit', StampFit, { tvp: g.tvp, b: g.b, grids: hybrid ? [TILE_BITS + kb, 6 + kb, 7 + kb] : [TILE_BITS + kb] });
-  m.connect({ v: fitter.v, pair: fitter.pair }, { v: Array.from({ length: nv }, (_, i) => ({ x: pos[`x${i}`] as Fixed, y: pos[`y${i}`] as Fixed })), pair: g.tvp ? pos['pair'] : undefined });
-  const fit = modeIn === null ? fitter.fit : mux(modeIn.bit(1), fitter.fit.bit(0), mux(modeIn.bit(0), fitter.fit.bit(1), fitter.fit.bit(2)));
-  const front0 = cull['front0'] as UInt;
-  const front1 = g.tvp ? (cull['front1'] as UInt) : null;
-  // Facing is only defined when the box fits: a box that does not is kept,
-  // to be flagged by its lane, never culled on a meaningless sign.
-  const keep = (front1 === null ? front0 : front0.or(front1)).or(fit.not()).named('keep');
-  Object.assign(pos, { front0 }, front1 === null ? {} : { front1 });
-  // 1 / D per triangle (D = the cull's A2: meaningful when front-facing in a box that fits).
-  for (let t = 0; t < g.tris; t++) {
-    const recip = m.instance(`recip${t}`, Reciprocal, { dBits: g.dBits });
-    recip.d.drive(cull[`area${t}`]!);
-    Object.assign(pos, { [`n${t}`]: recip.n, [`len${t}`]: recip.len });
-  }
-
-  const load = fin.and(keep).named('rp_load');
-  const rv = validReg(m, 'rp', rpFree, load);
+  // Every positioned MP goes to a lane (its cull is there).
+  const rv = validReg(m, 'rp', rpFree, fin);
   rpV.drive(rv);
-  const rp = stageRegs(m, 'rp', pos, load);
+  const rp = stageRegs(m, 'rp', pos, fin);
 
   const rrBits = Math.max(1, Math.ceil(Math.log2(g.pmt)));
   const rr = m.reg('rr', uint(rrBits), { init: 0 });
@@ -217,8 +190,8 @@ function buildRasterizer(m: ModuleBuilder, cfg: BlurConfig, hybrid: boolean): Si
       pl[`v${i}`]!['y']!.drive(rp[`y${i}`]!);
       pl[`v${i}`]!['z']!.drive(rp[`z${i}`]!);
     }
-    if (g.tvp) for (const f of ['pair', 'front1', 'n1', 'len1']) pl[f]!.drive(rp[f]!);
-    for (const f of ['id', 'tuple', 'jx', 'jy', 'front0', 'n0', 'len0']) pl[f]!.drive(rp[f]!);
+    if (g.tvp) pl['pair']!.drive(rp['pair']!);
+    for (const f of ['id', 'tuple', 'jx', 'jy']) pl[f]!.drive(rp[f]!);
     readies.push(lin.ready);
     const lout = lane.out as unknown as { valid: UInt; ready: UInt; payload: Record<string, UInt> };
     const ov = (ports[`out${l}_valid`] = m.output(`out${l}_valid`, uint(1))) as UInt;

@@ -5,37 +5,35 @@
 // triangle 1. The area doubles as D = d0 + d1 + d2 for depth interpolation,
 // so it is an output too.
 //
-// Width. The cull runs beside the bbox on the 14.8 vertices, but it only has
-// to be exact for the MPs the pipeline walks: those whose stamp-aligned box
-// fits STP b (BBox.fit). Anything else is flagged out of range by the
-// pipeline whatever this unit says, and its area is never used. A box that
-// fits is at most 2^(b+8) units a side, so every vertex delta is at most
-// M = 2^(b+8) - 1 in magnitude and A2 at most M^2 (raster-common/
-// local-widths.ts derives both and shows they are reached). The cull is
-// therefore built on deltas relative to one vertex, signed b+9 bits, and
-// products and A2 of signed 2b+17 bits, with D unsigned 2b+16:
-//   - (bx - ax) mod 2^(b+9) depends only on the low b+9 bits of bx and ax,
-//     and the true delta lies in [-M, M], which signed b+9 bits hold: so the
-//     subtractors take only the coordinates' low b+9 bits and wrap;
-//   - each product and A2 lie in [-M^2, M^2]: products cut to 2b+17 bits and
-//     a wrapping subtract there are exact.
-// At b = 14 every MP fits and this is the full 14.8 cull (23-bit deltas).
+// Built from what the edge setup already computes (bbox/edge-setup.ts), so
+// the cull has no subtractors and, in the study's form, no multiplier:
+// - from: 'start' (edge=incremental): the three edge values a triangle's
+//   edges take at one point p, the setup's start values E(p). For any p,
+//   E_{v1 v2}(p) + E_{v2 v0}(p) + E_{v0 v1}(p) = A2 (the barycentric
+//   identity d0 + d1 + d2 = D of conventions.md), so A2 is two additions.
+//   Triangle 1 walks the shared edge the other way: A2_1 = -E12 + E13 + E32.
+// - from: 'deltas' (edge=multiply, whose setup computes no start value):
+//   A2 = E_{v0 v1}(v2) = dy01 dx20 - dx01 dy20 from the setup's edge deltas
+//   (x2 - x0 = -dx20), and A2_1 = dx12 dy32 - dy12 dx32: two multiplies per
+//   triangle, as a cull of its own would need, but no subtractors.
 //
-// Why the STP limit and no other: it is the one size limit the pipeline
-// already enforces, detects (BBox.fit) and flags. A tighter cull limit (say
-// the 8 x 8 pixels MPs almost always meet) would leave MPs the sample test
-// walks without an exact facing or D, needing a second flag that makes the
-// larger STP settings pointless; a looser one would carry bits no walked MP
-// uses. The price: an MP that does not fit is flagged whatever its facing,
-// since its sign is not known here.
-import { defineModule, ufixed, uint, type Fixed, type SInt, type Signal, type UInt } from '../../hdl/index.js';
-import { COORD_BITS, COORD_INT_BITS, SUBPIXEL_BITS } from '../raster-common/formats.js';
+// Width. The setup works on bbox-local coordinates and is exact for every MP
+// whose stamp-aligned box fits STP b, the MPs the pipeline walks; anything
+// else is flagged out of range whatever this unit says, and its area is
+// never used. For a box that fits, every E and A2 lies in [-M^2, M^2],
+// M = 2^(b+8) - 1 (raster-common/local-widths.ts), so sums and products
+// wrapped to the edge width 2b+17 are exact, and D is A2's low 2b+16 bits.
+import { defineModule, sfixed, sint, uint, type Fixed, type SInt, type Signal, type UInt } from '../../hdl/index.js';
+import { SUBPIXEL_BITS } from '../raster-common/formats.js';
 import { localWidths } from '../raster-common/local-widths.js';
+import { edgesOf } from '../bbox/edges.js';
 
 export interface CullConfig {
   readonly tvp: boolean;
   /** STP integer bits b: the cull is exact for every MP whose box fits 2^b pixels a side. */
   readonly b: number;
+  /** Its inputs: the setup's start values (edge=incremental) or edge deltas (edge=multiply). */
+  readonly from: 'start' | 'deltas';
 }
 
 /** Width of the cull's area output (D): unsigned 2b+16. */
@@ -43,43 +41,42 @@ export function cullAreaBits(b: number): number {
   return localWidths(b).area;
 }
 
-interface XY {
-  x: UInt;
-  y: UInt;
-}
-
 export const Cull = defineModule('Cull', (m, cfg: CullConfig) => {
   const w = localWidths(cfg.b);
-  const nv = cfg.tvp ? 4 : 3;
-  const coord = ufixed(COORD_INT_BITS, SUBPIXEL_BITS);
   const ports: Record<string, Signal> = {};
-  const v: XY[] = [];
-  for (let i = 0; i < nv; i++) {
-    const x = m.input(`x${i}`, coord);
-    const y = m.input(`y${i}`, coord);
-    Object.assign(ports, { [`x${i}`]: x, [`y${i}`]: y });
-    // Only the low delta-width bits reach the subtractors (zero-extended at
-    // b = 14, where the delta is one bit wider than a coordinate).
-    const low = (c: Fixed): UInt => (w.delta <= COORD_BITS ? c.asUInt().trunc(w.delta) : c.asUInt().zext(w.delta));
-    v.push({ x: low(x), y: low(y) });
+  const edges = edgesOf(cfg.tvp);
+  const start = new Map<string, SInt>();
+  const delta = new Map<string, { dx: SInt; dy: SInt }>();
+  for (const e of edges) {
+    if (cfg.from === 'start') {
+      const v = m.input(`${e.name}_e0`, sint(w.edge));
+      ports[`${e.name}_e0`] = v;
+      start.set(e.name, v);
+    } else {
+      const t = sfixed(w.delta - SUBPIXEL_BITS, SUBPIXEL_BITS);
+      const dx = m.input(`${e.name}_dx`, t);
+      const dy = m.input(`${e.name}_dy`, t);
+      Object.assign(ports, { [`${e.name}_dx`]: dx, [`${e.name}_dy`]: dy });
+      delta.set(e.name, { dx: (dx as Fixed).asSInt(), dy: (dy as Fixed).asSInt() });
+    }
   }
   const pair = cfg.tvp ? m.input('pair', uint(1)) : null;
   if (pair !== null) ports['pair'] = pair;
 
-  /** A2 = (bx - ax)(cy - ay) - (by - ay)(cx - ax), relative to vertex a. */
-  const signedArea2 = (a: XY, b: XY, c: XY, name: string): SInt => {
-    const d = (p: UInt, q: UInt): SInt => p.subWrap(q).asSInt();
-    const p1 = d(b.x, a.x).mul(d(c.y, a.y)).trunc(w.edge);
-    const p2 = d(b.y, a.y).mul(d(c.x, a.x)).trunc(w.edge);
-    return p1.subWrap(p2).named(name);
-  };
+  const e0 = (name: string): SInt => start.get(name)!;
+  const d = (name: string): { dx: SInt; dy: SInt } => delta.get(name)!;
+  /** a b - c d, each product and the difference wrapped to the edge width. */
+  const cross = (a: SInt, b: SInt, c: SInt, dd: SInt): SInt => a.mul(b).trunc(w.edge).subWrap(c.mul(dd).trunc(w.edge));
+  const areas: SInt[] =
+    cfg.from === 'start'
+      ? [e0('e12').addWrap(e0('e20')).addWrap(e0('e01'))]
+      : [cross(d('e01').dy, d('e20').dx, d('e01').dx, d('e20').dy)];
+  if (cfg.tvp) areas.push(cfg.from === 'start' ? e0('e13').addWrap(e0('e32')).subWrap(e0('e12')) : cross(d('e12').dx, d('e32').dy, d('e12').dy, d('e32').dx));
+
   /** A2 > 0: sign bit clear and not zero (a zero detect, no comparator). */
   const isPositive = (a2: SInt): UInt => a2.isNeg().not().and(a2.orR());
-
-  const tris: [XY, XY, XY][] = [[v[0]!, v[1]!, v[2]!]];
-  if (pair !== null) tris.push([v[2]!, v[1]!, v[3]!]);
-  tris.forEach(([a, b, c], t) => {
-    const a2 = signedArea2(a, b, c, `a2_${t}`);
+  areas.forEach((raw, t) => {
+    const a2 = raw.named(`a2_${t}`);
     const front = m.output(`front${t}`, uint(1));
     const area = m.output(`area${t}`, uint(w.area));
     front.drive(t === 1 && pair !== null ? pair.and(isPositive(a2)) : isPositive(a2));

@@ -4,7 +4,9 @@
 // figures "incorporate the distribution of the control signals", so the
 // valid bits and the out-of-range counter, which the iterator's stall
 // drives, are the iterator's. Registers that only carry a value past a stage
-// (ids, depths, vertices) belong to no component and are left out.
+// (ids, depths, vertices) belong to no component and are left out, and so
+// does the edge setup (NoBlur.setup, with R2's deltas and biases), which is
+// in no published row.
 import type { Design } from '../../hdl/ir.js';
 
 export interface NoblurComponent {
@@ -15,8 +17,9 @@ export interface NoblurComponent {
 }
 
 export const NOBLUR_COMPONENTS: readonly NoblurComponent[] = [
-  // R1: the facing bits and the area D the cull produced.
-  { component: 'back-face cull', instances: () => ['NoBlur.cull'], registers: /^s1_(front\d|d\d)$/ },
+  // R2: the facing bits the cull produced (from the edge setup's values,
+  // setup-stage.ts; its D goes straight on to the reciprocal).
+  { component: 'back-face cull', instances: () => ['NoBlur.cull'], registers: /^s2_front\d$/ },
   // R1: the box, its fit flag and the local vertices.
   { component: 'bbox', instances: () => ['NoBlur.bbox'], registers: /^s1_(oor|origin[XY]|last[XY]|l[xy]\d)$/ },
   // Stage valid bits, the OOR counter (stall/enable distribution) and the

@@ -1,16 +1,17 @@
-// The NoBlur rasterizer pipeline: cull, bbox, setup, iterator + sample test,
-// depth interpolation, with a register between stages and valid/ready
-// between every pair of them.
+// The NoBlur rasterizer pipeline: bbox, setup with the cull, iterator +
+// sample test, depth interpolation, with a register between stages and
+// valid/ready between every pair of them.
 //
-//   in -> [R0] -> cull + bbox -> [R1] -> edge setup + reciprocal(s) -> [R2]
+//   in -> [R0] -> bbox -> [R1] -> edge setup + cull + reciprocal(s) -> [R2]
 //      -> iterator + sample test -> [R3] -> depth interpolation -> [R4] -> out
 //
 // Each stage advances when it is empty or the stage after it advances; the
 // iterator holds R2 for as many cycles as the MP has stamps, and that stall
-// is what reaches back to in.ready (as does out.ready low). MPs with no
-// front-facing triangle are dropped at R1 (never walked); stamps with no
-// covered sample pass R3 and R4 and are not offered at the output (walked,
-// nothing to report). An MP whose
+// is what reaches back to in.ready (as does out.ready low). The cull works
+// on what the edge setup computes (setup-stage.ts), so MPs with no
+// front-facing triangle are dropped between R1 and R2 (never walked; they
+// leave R1 without waiting); stamps with no covered sample pass R3 and R4
+// and are not offered at the output (walked, nothing to report). An MP whose
 // bbox does not fit STP is not walked: it takes one iterator cycle and
 // leaves as one out-of-range record (oor = 1, its id, no hits), in order
 // with the other results, and is counted in oor_count, whatever its facing:
@@ -18,16 +19,13 @@
 // tell a large back-facing MP from a front-facing one. See README.md.
 import { defineModule, mux, uint, type Signal, type UInt } from '../../hdl/index.js';
 import { BBox } from '../bbox/module.js';
-import { EdgeSetup } from '../bbox/edge-setup.js';
 import { edgesOf } from '../bbox/edges.js';
-import { Cull } from '../cull/module.js';
 import { DepthInterp } from '../depth-interp/module.js';
-import { Reciprocal } from '../depth-interp/reciprocal.js';
-import { ReciprocalIter } from '../depth-interp/reciprocal-iter.js';
 import { Iterator } from '../iterator/module.js';
 import { SampleTest } from '../sample-test/module.js';
 import { geometryOf, OOR_COUNT_BITS, type NoblurConfig } from './config.js';
 import { declareInput, declareOutput } from './ports.js';
+import { setupStage } from './setup-stage.js';
 import { stageRegs, validReg } from './stage.js';
 import { driveFromWalk } from '../sample-test/walk-wiring.js';
 
@@ -54,80 +52,42 @@ export const NoBlur = defineModule('NoBlur', (m, cfg: NoblurConfig) => {
   inp.ready.drive(s0v);
   const r0 = stageRegs(m, 's0', { id: inp.id, v: inp.verts, pair: inp.pair ?? undefined }, s0v.and(inp.valid));
 
-  // ---- Stage 1: cull + bbox -> R1 --------------------------------------------
-  const cull = m.instance('cull', Cull, { tvp: g.tvp, b: g.b });
+  // ---- Stage 1: bbox -> R1 --------------------------------------------------
   const bbox = m.instance('bbox', BBox, { tvp: g.tvp, b: g.b, stampBits: g.stampBits });
   // BBox has typed ports (a vec of vertices, an optional pair flag): one
-  // connect, checked for shape at elaboration. Cull still takes x0, y0, ...
+  // connect, checked for shape at elaboration.
   m.connect({ v: bbox.v, pair: bbox.pair }, { v: r0.v.map(({ x, y }) => ({ x, y })), pair: r0.pair });
-  r0.v.forEach((p, i) => {
-    cull[`x${i}`]!.drive(p.x);
-    cull[`y${i}`]!.drive(p.y);
-  });
-  if (r0.pair) cull['pair']!.drive(r0.pair);
-  const front0 = cull['front0'] as UInt;
-  const front1 = g.tvp ? (cull['front1'] as UInt) : null;
-  const anyFront = front1 === null ? front0 : front0.or(front1);
-  // The facing bits are only defined when the box fits; a box that does not
-  // is kept (to be flagged), never culled on a meaningless sign.
-  const keep1 = v0.and(anyFront.or(bbox.fit.not())).named('keep1');
   const adv2 = m.wire('adv2', uint(1));
-  const v1 = validReg(m, 's1', adv1, keep1);
-  // (adv1 is driven once the reciprocal's readiness is known, below.)
+  const v1 = validReg(m, 's1', adv1, v0);
+  // (adv1 is driven once the cull and the reciprocal are known, below.)
   const s1: Sigs = {
     id: r0.id,
-    front0,
     oor: bbox.fit.not(),
     originX: bbox.originX,
     originY: bbox.originY,
     lastX: bbox.lastX,
     lastY: bbox.lastY,
-    // D = A2 of a front triangle, dBits wide (the cull's exact width when the box fits).
-    d0: cull['area0']!,
   };
-  if (front1 !== null) Object.assign(s1, { front1, d1: cull['area1']! });
+  if (r0.pair) s1['pair'] = r0.pair;
   bbox.l.forEach((p, i) => Object.assign(s1, { [`lx${i}`]: p.x, [`ly${i}`]: p.y }));
   r0.v.forEach((p, i) => Object.assign(s1, { [`z${i}`]: p.z }));
-  const r1 = stageRegs(m, 's1', s1, adv1.and(keep1));
+  const taken1 = adv1.and(v0);
+  const r1 = stageRegs(m, 's1', s1, taken1);
 
-  // ---- Stage 2: edge setup + reciprocal -> R2 ----------------------------------
+  // ---- Stage 2: edge setup + cull + reciprocal(s) -> R2 -------------------------
   const incremental = cfg.edge === 'incremental';
-  const setup = m.instance('setup', EdgeSetup, { tvp: g.tvp, b: g.b, origin: incremental });
-  for (let i = 0; i < nv; i++) {
-    setup[`lx${i}`]!.drive(r1[`lx${i}`]!);
-    setup[`ly${i}`]!.drive(r1[`ly${i}`]!);
-  }
-  const s2: Sigs = {};
-  for (const k of ['id', 'front0', 'front1', 'oor', 'originX', 'originY', 'lastX', 'lastY']) if (r1[k]) s2[k] = r1[k];
+  const stage2 = setupStage(m, { tvp: g.tvp, b: g.b, edge: cfg.edge, recip: cfg.recip }, r1, null, taken1);
+  const setup = stage2.setup;
+  const s2: Sigs = { ...stage2.s2 };
+  for (const k of ['id', 'oor', 'originX', 'originY', 'lastX', 'lastY']) s2[k] = r1[k]!;
   // The incremental sample test holds its own start values (loaded with R2), not the vertices.
   for (let i = 0; i < nv; i++) Object.assign(s2, incremental ? {} : { [`lx${i}`]: r1[`lx${i}`]!, [`ly${i}`]: r1[`ly${i}`]! }, { [`z${i}`]: r1[`z${i}`]! });
-  for (const e of edges) for (const f of ['dx', 'dy', 'bias']) s2[`${e.name}_${f}`] = setup[`${e.name}_${f}`]!;
-  // The reciprocal: unrolled (combinational, one MP a cycle), or iterative
-  // (one row a cycle, started the cycle after R1 takes an MP; the stage
-  // holds R1 until it is done).
-  let ready2: UInt = m.lit(1, uint(1));
-  const fresh = cfg.recip === 'iterative' ? m.reg('s1_fresh', uint(1), { init: 0 }) : null;
-  for (let t = 0; t < g.tris; t++) {
-    if (fresh === null) {
-      const recip = m.instance(`recip${t}`, Reciprocal, { dBits: g.dBits });
-      recip.d.drive(r1[`d${t}`]!);
-      Object.assign(s2, { [`n${t}`]: recip.n, [`len${t}`]: recip.len });
-    } else {
-      const recip = m.instance(`recip${t}`, ReciprocalIter, { dBits: g.dBits });
-      recip.start.drive(fresh);
-      recip.d.drive(r1[`d${t}`]!);
-      Object.assign(s2, { [`n${t}`]: recip.n, [`len${t}`]: recip.len });
-      ready2 = ready2.and(recip.done);
-    }
-  }
-  if (fresh !== null) {
-    fresh.drive(adv1.and(keep1));
-    ready2 = ready2.and(fresh.not()).named('recip_ready');
-  }
-  const take2 = adv2.and(ready2).named('take2');
-  const v2 = validReg(m, 's2', adv2, v1.and(ready2));
-  adv1.drive(v1.not().or(take2));
-  const r2 = stageRegs(m, 's2', s2, take2.and(v1));
+  const take2 = adv2.and(stage2.ready).named('take2');
+  const v2 = validReg(m, 's2', adv2, v1.and(stage2.keep).and(stage2.ready));
+  // An MP the cull drops leaves R1 at once, whatever R2 does.
+  adv1.drive(v1.not().or(take2).or(stage2.keep.not()));
+  const load2 = take2.and(v1).and(stage2.keep).named('load2');
+  const r2 = stageRegs(m, 's2', s2, load2);
 
   // ---- Stage 3: iterator + sample test -> R3 ------------------------------------
   const iter = m.instance('iter', Iterator, { localStampBits: g.localStampBits, stampIdxBits: g.stampIdxBits });
@@ -141,7 +101,7 @@ export const NoBlur = defineModule('NoBlur', (m, cfg: NoblurConfig) => {
   adv2.drive(iter.take);
 
   const st = m.instance('sample', SampleTest, { tvp: g.tvp, msaa: g.msaa, k: g.k, b: g.b, stampBits: g.stampBits, phaseBits: g.phaseBits, edge: cfg.edge });
-  driveFromWalk(st, iter, setup, { incremental, edges, load: take2.and(v1), phaseBits: g.phaseBits });
+  driveFromWalk(st, iter, setup, { incremental, edges, load: load2, phaseBits: g.phaseBits });
   for (let i = 0; i < nv && !incremental; i++) {
     st[`lx${i}`]!.drive(r2[`lx${i}`]!);
     st[`ly${i}`]!.drive(r2[`ly${i}`]!);
