@@ -154,8 +154,8 @@ function caseOf(readme: string[]): Case {
     return { args, check: (r) => {
       // The global knobs: all seven components priced from the reference Blur netlist,
       // each with its depth and slack at 2 GHz; blocks in no published row beside them.
-      expect(r.stdout).toMatch(/\| back-face cull \| Blur\.cull \+ the registers and logic it owns \| \d+ \| [+-]\d+/);
-      expect(r.stdout).toMatch(/\| sample in time \| Blur\.time \+ the registers and logic it owns \| \d+ \| [+-]\d+/);
+      expect(r.stdout).toMatch(/\| back-face cull \| Blur\.lane0\.cull \+ the registers and logic it owns \| \d+ \| [+-]\d+/);
+      expect(r.stdout).toMatch(/\| sample in time \| Blur\.time \+ Blur\.time_table \| \d+ \| [+-]\d+/);
       expect(r.stdout).toMatch(/\| edge setup: not in the published breakdown \| Blur\.lane0\.setup/);
       expect(r.stdout).toMatch(/^timing at 2 GHz, high Vt, 0\.99 V: /m);
       expect(r.stdout).toMatch(/RMS log error on the reference design: area [\d.]+ \(target <= 0\.7: (NOT )?met\), power [\d.]+ \(target <= 0\.8: (NOT )?met\)/);
