@@ -90,7 +90,8 @@ export const BUILTIN_UNITS: readonly UnitDef[] = [
   part('cull', "back-face cull from the edge setup's start values (edge=incremental) or deltas (edge=multiply)", Cull, (g, c) => ({ tvp: g.tvp, b: g.b, from: c.edge === 'incremental' ? ('start' as const) : ('deltas' as const) })),
   part('bbox', 'bounding box snapped to the stamp grid, STP fit check, bbox-local vertices', BBox, (g) => ({ tvp: g.tvp, b: g.b, stampBits: g.stampBits })),
   part('edge-setup', 'edge-function setup on bbox-local coordinates (with edge=incremental, each edge at the box origin too)', EdgeSetup, (g, c) => ({ tvp: g.tvp, b: g.b, ...(c.edge === 'incremental' && { origin: true }) })),
-  part('reciprocal', 'normalised reciprocal of the depth denominator', Reciprocal, (g) => ({ dBits: g.dBits })),
+  // The combinational forms by their library name; recip=iterative builds ReciprocalIter instead (this part shows the restoring array).
+  part('reciprocal', 'normalised reciprocal of the depth denominator', Reciprocal, (g, c) => ({ dBits: g.dBits, arch: c.recip === 'radix4' || c.recip === 'newton' ? c.recip : ('restoring' as const) })),
   part('iterator', 'stamp iterator over the bbox', Iterator, (g) => ({ localStampBits: g.localStampBits, stampIdxBits: g.stampIdxBits })),
   part('sample-test', 'k x k sample-test stamp', SampleTest, (g, c) => ({ tvp: g.tvp, msaa: g.msaa, k: g.k, b: g.b, stampBits: g.stampBits, phaseBits: g.phaseBits, edge: c.edge })),
   part('depth-interp', 'per-lane depth interpolation', DepthInterp, (g) => ({ tvp: g.tvp, lanes: g.lanes, dBits: g.dBits })),

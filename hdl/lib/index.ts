@@ -11,3 +11,4 @@ export { fsm, Fsm } from './fsm.js';
 export { Queue, queue, type QueueConfig, type QueuePorts } from './queue.js';
 export { regNext, pipe, shiftRegister, type DelayOptions } from './pipe.js';
 export { indexBits, countBits } from './util.js';
+export { normalisedReciprocal, RECIPROCAL_ARCHS, type ReciprocalArch } from './reciprocal.js';

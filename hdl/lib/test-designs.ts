@@ -10,6 +10,7 @@ import { firstOne, indexToOneHot, oneHotToIndex, priorityEncode } from './encode
 import { fsm } from './fsm.js';
 import { pipe, regNext, shiftRegister } from './pipe.js';
 import { queue } from './queue.js';
+import { normalisedReciprocal, type ReciprocalArch } from './reciprocal.js';
 import { switchOn } from './switch.js';
 import { argMax, argMin, popcountNode, priorityNode, type Extreme } from './library-ops.js';
 import type { UInt } from '../signal.js';
@@ -222,4 +223,12 @@ export const BundleMemory = defineModule('BundleMemory', (m) => {
   m.connect(sync, mem.read(ra));
   m.connect(async, mem.read(ra, { sync: false }));
   return { we, wa, wd, ra, sync, async };
+});
+
+/** normalisedReciprocal of a `width`-bit normalised divisor to `p` fraction bits. */
+export const Reciprocals = defineModule('Reciprocals', (m, cfg: { width: number; p: number; arch: ReciprocalArch }) => {
+  const d = m.input('d', uint(cfg.width));
+  const n = m.output('n', uint(cfg.p + 2));
+  n.drive(normalisedReciprocal(d, cfg.p, cfg.arch));
+  return { d, n };
 });

@@ -29,10 +29,10 @@ function captured(run: () => void): string[] {
 }
 
 describe('the Blur study', () => {
-  it('spans mode x TVP x SPF x PMT x STS x STP x edge form x jitter, a frontier group per mode', () => {
+  it('spans mode x TVP x SPF x PMT x STS x STP x edge form x time form x reciprocal x jitter, a frontier group per mode', () => {
     const domain = studyDomain(eraseStudy(study), { params: { count: 64 } });
     const entries = enumerateMicroArchs(domain, resolveSpec(domain.axes));
-    expect(entries).toHaveLength(3 * 2 * 3 * 4 * 3 * 6 * 2 * 2);
+    expect(entries).toHaveLength(3 * 2 * 3 * 4 * 3 * 6 * 2 * 2 * 3 * 2);
     expect(new Set(entries.map((e) => e.mode))).toEqual(new Set(['motion', 'defocus', 'blur']));
     expect(domain.workload.id).toBe('raster-blur-default-64tri-0.54px2');
   });
@@ -82,7 +82,7 @@ describe('the Blur study', () => {
   it('sweeps a narrowed spec end to end', async () => {
     const out = mkdtempSync(join(tmpdir(), 'gfxrtl-blur-'));
     dirs.push(out);
-    const s = await runSweep({ study: { module: findStudy('blur').module, name: 'blur', params: { count: 16 } }, out, workers: 0, spec: { only: 'render=motion,tvp=off,spf=2,pmt=2,sts=1x1,stp=8.8,jitter=tuple,vt=high,vdd=0.99' } });
+    const s = await runSweep({ study: { module: findStudy('blur').module, name: 'blur', params: { count: 16 } }, out, workers: 0, spec: { only: 'render=motion,tvp=off,spf=2,pmt=2,sts=1x1,stp=8.8,time=lerp2,recip=unrolled,jitter=tuple,vt=high,vdd=0.99' } });
     expect(s.complete).toBe(true);
     const rows = readPoints(join(out, POINTS_JSONL), layoutOf(readManifest(out)!.identity)).rows;
     expect(rows.length).toBeGreaterThan(0);

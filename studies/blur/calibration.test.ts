@@ -91,14 +91,14 @@ describe('calibration on the pick of the Blur sweep', () => {
     const { study } = await import('./index.js');
     const dir = mkdtempSync(join(tmpdir(), 'blur-cal-'));
     const ref = { module: new URL('./index.js', import.meta.url).href, name: 'blur', params: { count: 8 } };
-    await runSweep({ study: ref, out: dir, spec: { only: 'render=blur,tvp=off,sts=1x1,stp=8.8,spf=1|4,pmt=1|4,edge=incremental,jitter=tuple', stages: '1,4,16' }, workers: 0 });
+    await runSweep({ study: ref, out: dir, spec: { only: 'render=blur,tvp=off,sts=1x1,stp=8.8,spf=1|4,pmt=1|4,edge=incremental,time=lerp2,recip=unrolled,jitter=tuple', stages: '1,4,16' }, workers: 0 });
     const cached = readdirSync(join(dir, 'microarch')).length;
     const lines: string[] = [];
     const cal = await calibrateOnPick(study as never, BLUR_CALIBRATION as never, dir, (l) => lines.push(l));
     // nothing simulated again: the cache is what the sweep left
     expect(readdirSync(join(dir, 'microarch'))).toHaveLength(cached);
     expect(cal.loop.priced).toBe(4);
-    expect(cal.loop.iterations[0]!.calibratedOn).toBe('stp=8.8,edge=incremental,jitter=tuple,render=blur,tvp=off,spf=1,pmt=1,sts=1x1');
+    expect(cal.loop.iterations[0]!.calibratedOn).toBe('stp=8.8,edge=incremental,time=lerp2,recip=unrolled,jitter=tuple,render=blur,tvp=off,spf=1,pmt=1,sts=1x1');
     expect(['converged', 'cycle', 'no-pick']).toContain(cal.loop.status);
     expect(lines.filter((l) => /^calibration iteration \d+:/.test(l))).toHaveLength(cal.loop.iterations.length);
     if (cal.loop.status === 'converged') {

@@ -79,13 +79,16 @@ describe('cycle reuse', () => {
     }, 120_000);
   }
 
-  // The edge form changes only the sample test's arithmetic: its hits are
-  // the same bits (pipeline.test.ts, hybrid.test.ts against the golden
-  // model), and nothing else in the lanes' handshake reads it.
-  it('the incremental edge form runs exactly as the multiply form (Blur, and the Hybrid in a NoBlur mode)', () => {
+  // The edge form changes only the sample test's arithmetic, the time form
+  // the positioning's, the reciprocal the interpolation's: the same bits
+  // (pipeline.test.ts, hybrid.test.ts against the golden model), and
+  // nothing in the handshake reads them.
+  it('the edge forms, time forms and reciprocals run exactly alike (Blur, and the Hybrid in a NoBlur mode)', () => {
     const k = { ...H, tvp: true, spf: '1', pmt: '2', sts: '1x1', stp: '6.8', jitter: 'tile' } as const;
     const mps = blurMpsFromMesh(mesh, true);
-    expect(observed(runBlur({ ...k, render: 'blur', edge: 'incremental' }, mps, mesh.lens!))).toEqual(observed(runBlur({ ...k, render: 'blur', edge: 'multiply' }, mps, mesh.lens!)));
+    const base = observed(runBlur({ ...k, render: 'blur', edge: 'incremental', time: 'lerp2', recip: 'unrolled' }, mps, mesh.lens!));
+    expect(observed(runBlur({ ...k, render: 'blur', edge: 'multiply', time: 'lerp1', recip: 'newton' }, mps, mesh.lens!))).toEqual(base);
+    expect(observed(runBlur({ ...k, render: 'blur', edge: 'incremental', time: 'lerp1', recip: 'radix4' }, mps, mesh.lens!))).toEqual(base);
     const few = mps.slice(0, 8);
     expect(observed(runHybrid({ ...k, edge: 'incremental' }, 'noblur16', few, mesh.lens!))).toEqual(observed(runHybrid({ ...k, edge: 'multiply' }, 'noblur16', few, mesh.lens!)));
   }, 120_000);

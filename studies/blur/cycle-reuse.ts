@@ -17,7 +17,10 @@
 //   only how the sample test computes E, whose bits are the same (both are
 //   checked against the golden model); the lanes' control is the same logic
 //   in both, and no hit reaches it (an uncovered stamp passes R3 and R4 and
-//   is dropped at the output, units/blur/lane.ts).
+//   is dropped at the output, units/blur/lane.ts). Nor are the time form
+//   (lerp2, lerp1: the same positioned vertices) and the reciprocal's
+//   architecture (unrolled, radix4, newton: the same n, one positioned MP a
+//   cycle each).
 // - The jitter (tuple, tile) is in the class: it moves the samples, so the
 //   hits and the counters derived from them differ, though the cycles do
 //   not. The Hybrid's NoBlur modes sample MSAA cells whatever the jitter,

@@ -1,14 +1,18 @@
 // The Blur rasterizer study: mode (motion, defocus, blur; each N = 64) x
-// TVP x SPF x PMT x STS x STP x edge form x jitter, each micro-architecture
-// elaborated once from units/blur, simulated on the micropolygon workload
-// with its seeded motion and lens, and priced at every Vt x Vdd x pipeline
-// depth. The edge form (incremental, the study's; multiply) changes no cycle
-// (cycle-reuse.ts): its two netlists share one simulation. The jitter
-// (tuple, the study's; tile) changes the hits and is simulated per value.
+// TVP x SPF x PMT x STS x STP x edge form x time form x reciprocal x
+// jitter, each micro-architecture elaborated once from units/blur,
+// simulated on the micropolygon workload with its seeded motion and lens,
+// and priced at every Vt x Vdd x pipeline depth. The edge form
+// (incremental, the study's; multiply), the time form (lerp2, the study's;
+// lerp1) and the reciprocal (unrolled, radix4, newton) change no cycle
+// (cycle-reuse.ts): their netlists share one simulation. The jitter (tuple,
+// the study's; tile) changes the hits and is simulated per value.
 // Frontier: performance density against energy per MP (one triangle), per
-// mode. A full sweep is 3 x 864 micro-architectures of 0.27 to 0.57 M
-// simulated cycles each on 4096 triangles (units/blur/README.md): hours on
-// this machine; `--param count=...` and `--only` cut it down.
+// mode. A full sweep is 3 x 10368 micro-architectures, 144 cycle classes
+// per mode simulated (more where a narrow STP puts a tuple out of range) of
+// 0.27 to 0.57 M cycles each on 4096 triangles (units/blur/README.md), the
+// rest priced on those counts: hours on this machine; `--param count=...`
+// and `--only` cut it down.
 import { BLUR_UNIT } from '../../units/blur/units.js';
 import { defineStudy } from '../../explore/index.js';
 import { MP, RASTER_METRICS, RASTER_OBJECTIVES, RASTER_RATE_TARGETS } from '../raster/metrics.js';
@@ -34,8 +38,11 @@ export const study = defineStudy({
     // incremental twins ask for them (the two worker threads would
     // otherwise simulate each pair side by side).
     // The jitter (tuple: the study's sample pattern, the default; tile: the
-    // per-tile shift) changes the hits, so each value is simulated.
-    sweep: { stp: 'all', edge: 'all', jitter: 'all', render: 'all', tvp: 'all', spf: 'all', pmt: 'all', sts: 'all' },
+    // per-tile shift) changes the hits, so each value is simulated; the
+    // time form and the reciprocal's architecture, like the edge form,
+    // change no cycle. render=defocus has no time unit: its two time forms
+    // are one netlist.
+    sweep: { stp: 'all', edge: 'all', time: 'all', recip: 'all', jitter: 'all', render: 'all', tvp: 'all', spf: 'all', pmt: 'all', sts: 'all' },
     modeKeys: ['render'],
     mode: (c) => c.render,
   },

@@ -54,7 +54,7 @@ describe('a Blur sweep with sequential sampling', () => {
   it('extends what matters to at least the minimum replicates, records the MPs used, and resumes without simulating', async () => {
     const out = mkdtempSync(join(tmpdir(), 'gfxrtl-blur-sampling-'));
     dirs.push(out);
-    const opts = { study: { module: findStudy('blur').module, name: 'blur', params: { count: 24 } }, out, workers: 0, spec: { only: 'render=blur,stp=8.8,sts=1x1,spf=1,tvp=off,pmt=1|4,jitter=tuple,vt=high,vdd=0.99' } } as const;
+    const opts = { study: { module: findStudy('blur').module, name: 'blur', params: { count: 24 } }, out, workers: 0, spec: { only: 'render=blur,stp=8.8,sts=1x1,spf=1,tvp=off,pmt=1|4,time=lerp2,recip=unrolled,jitter=tuple,vt=high,vdd=0.99' } } as const;
     const first = await runSweep(opts);
     expect(first.complete).toBe(true);
     expect(first.extended).toBeGreaterThan(0);
@@ -88,7 +88,7 @@ describe('a Blur sweep with sequential sampling', () => {
   }, 240_000);
 
   it('writes the same points and replicates with 0, 1 or 2 workers, and after an interrupted sampling resumes', async () => {
-    const spec = { only: 'render=blur|defocus,stp=8.8,sts=1x1,spf=1,tvp=off,pmt=1|4,edge=multiply,jitter=tuple,vt=high,vdd=0.99' };
+    const spec = { only: 'render=blur|defocus,stp=8.8,sts=1x1,spf=1,tvp=off,pmt=1|4,edge=multiply,time=lerp2,recip=unrolled,jitter=tuple,vt=high,vdd=0.99' };
     const study = { module: findStudy('blur').module, name: 'blur', params: { count: 24 } };
     const sweep = async (workers: number, signal?: AbortController) => {
       const out = mkdtempSync(join(tmpdir(), `gfxrtl-blur-sampling-w${workers}-`));

@@ -15,16 +15,16 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 describe('the Hybrid study', () => {
-  it('spans TVP x SPF x PMT x STS x STP x edge form x jitter with one workload per runtime mode', () => {
+  it('spans TVP x SPF x PMT x STS x STP x edge form x time form x reciprocal x jitter with one workload per runtime mode', () => {
     const domain = studyDomain(eraseStudy(study), { params: { count: 64 } });
-    expect(enumerateMicroArchs(domain, resolveSpec(domain.axes))).toHaveLength(2 * 3 * 4 * 3 * 6 * 2 * 2);
+    expect(enumerateMicroArchs(domain, resolveSpec(domain.axes))).toHaveLength(2 * 3 * 4 * 3 * 6 * 2 * 2 * 3 * 2);
     expect(study.workloads.map((w) => w.name)).toEqual(['joint', 'blur', 'motion', 'noblur4', 'noblur16']);
   });
 
   it('sweeps a narrowed spec in NoBlur 4x mode, rows naming the mode', async () => {
     const out = mkdtempSync(join(tmpdir(), 'gfxrtl-hybrid-'));
     dirs.push(out);
-    const s = await runSweep({ study: { module: findStudy('hybrid').module, name: 'hybrid', workload: 'noblur4', params: { count: 32 } }, out, workers: 0, spec: { only: 'tvp=off,spf=1,pmt=2,sts=2x2,stp=8.8,jitter=tuple,vt=high,vdd=0.99' } });
+    const s = await runSweep({ study: { module: findStudy('hybrid').module, name: 'hybrid', workload: 'noblur4', params: { count: 32 } }, out, workers: 0, spec: { only: 'tvp=off,spf=1,pmt=2,sts=2x2,stp=8.8,time=lerp2,recip=unrolled,jitter=tuple,vt=high,vdd=0.99' } });
     expect(s.complete).toBe(true);
     const rows = readPoints(join(out, POINTS_JSONL), layoutOf(readManifest(out)!.identity)).rows;
     expect(rows.length).toBeGreaterThan(0);

@@ -54,8 +54,8 @@ export const study = defineStudy({
   mainJob: MAIN_JOB,
   unit: HYBRID_UNIT,
   space: {
-    // STP first, then the edge form and the jitter, as for Blur (studies/blur/cycle-reuse.ts).
-    sweep: { stp: 'all', edge: 'all', jitter: 'all', tvp: 'all', spf: 'all', pmt: 'all', sts: 'all' },
+    // STP first, then the cycle-neutral forms and the jitter, as for Blur (studies/blur/cycle-reuse.ts).
+    sweep: { stp: 'all', edge: 'all', time: 'all', recip: 'all', jitter: 'all', tvp: 'all', spf: 'all', pmt: 'all', sts: 'all' },
     modeKeys: [],
     mode: () => 'hybrid',
   },

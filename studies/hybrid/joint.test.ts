@@ -47,7 +47,7 @@ describe('the Hybrid joint objective', () => {
     expect(study.workloads[0]!.name).toBe('joint');
     const out = mkdtempSync(join(tmpdir(), 'gfxrtl-hybrid-joint-'));
     dirs.push(out);
-    await runSweep({ study: { module: findStudy('hybrid').module, name: 'hybrid', params: { count: 16 } }, out, workers: 0, spec: { only: 'tvp=off,spf=1,pmt=2,sts=1x1,stp=8.8,jitter=tuple,vt=high,vdd=0.99' } });
+    await runSweep({ study: { module: findStudy('hybrid').module, name: 'hybrid', params: { count: 16 } }, out, workers: 0, spec: { only: 'tvp=off,spf=1,pmt=2,sts=1x1,stp=8.8,time=lerp2,recip=unrolled,jitter=tuple,vt=high,vdd=0.99' } });
     const rows = readPoints(join(out, POINTS_JSONL), layoutOf(readManifest(out)!.identity)).rows;
     expect(rows.length).toBeGreaterThan(0);
     const w = study.workloads[0]!;

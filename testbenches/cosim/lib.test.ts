@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { elaborate } from '../../hdl/elaborate.js';
 import { CamUnit } from '../../hdl/cam-test-design.js';
 import { bundleOf, type BundleChild } from '../../hdl/lib/bundle.js';
-import { Arbiters, BundleMemory, Delays, Encoders, Extremes, FragQueue, QueueUnit, Sequencer, VecFile } from '../../hdl/lib/test-designs.js';
+import { Arbiters, BundleMemory, Delays, Encoders, Extremes, FragQueue, QueueUnit, Reciprocals, Sequencer, VecFile } from '../../hdl/lib/test-designs.js';
 import type { ModuleDef } from '../../hdl/module.js';
 import type { SignalTree } from '../../hdl/shape.js';
 import { createSimulator } from '../../hdl/sim/index.js';
@@ -36,6 +36,9 @@ const design = elaborate(
     child('ext6s', Extremes, { n: 6, width: 40, signed: true }),
     child('ext3', Extremes, { n: 3, width: 70, signed: false }),
     child('ext33s', Extremes, { n: 33, width: 3, signed: true }),
+    // The reciprocal's wide forms (products and remainders past 64 bits).
+    child('rcpN', Reciprocals, { width: 44, p: 24, arch: 'newton' }),
+    child('rcp4', Reciprocals, { width: 36, p: 24, arch: 'radix4' }),
     // Narrow keys so random stimulus hits; a wide CAM for the BigInt paths.
     child('cam6', CamUnit, { entries: 6, keyWidth: 2 }),
     child('cam40', CamUnit, { entries: 40, keyWidth: 45 }),

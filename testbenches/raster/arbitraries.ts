@@ -135,7 +135,7 @@ export const TEST_CONFIGS: readonly NoblurConfig[] = (() => {
   const out: NoblurConfig[] = [];
   for (const tvp of [false, true]) {
     for (const sts of noblurSchema.sts.values) {
-      for (const msaa of noblurSchema.msaa.values) out.push({ tvp, sts, msaa, stp: stps[out.length % stps.length]!, recip: out.length % 3 === 1 ? 'iterative' : 'unrolled', edge: Math.floor(out.length / 2) % 2 === 1 ? 'incremental' : 'multiply' });
+      for (const msaa of noblurSchema.msaa.values) out.push({ tvp, sts, msaa, stp: stps[out.length % stps.length]!, recip: (['unrolled', 'iterative', 'radix4', 'unrolled', 'newton', 'iterative'] as const)[out.length % 6]!, edge: Math.floor(out.length / 2) % 2 === 1 ? 'incremental' : 'multiply' });
     }
   }
   return out;

@@ -6,6 +6,7 @@ import type { ConfigOf, Schema } from '../config.js';
 import { BLUR_JITTERS, BLUR_MODES, positionCycles, positionSlots, TILE_BITS, TILE_PERIOD_BITS, type BlurJitter, type BlurMode, type Spf } from '../raster-common/blur-formats.js';
 import { COORD_BITS } from '../raster-common/formats.js';
 import { localWidths } from '../raster-common/local-widths.js';
+import { sampleTimeSchema } from '../sample-time/config.js';
 
 export const blurSchema = {
   render: { kind: 'enum', values: BLUR_MODES, default: 'blur', doc: 'motion: sample in time only; defocus: lens only; blur: both (N = 64 tuples)' },
@@ -19,6 +20,13 @@ export const blurSchema = {
     values: ['multiply', 'incremental'],
     default: 'incremental',
     doc: "lane sample test edge functions: incremental (the study's: E at the box's first sample set up once per positioned MP, then additions only, running sums per stamp; with jitter=tile a narrow multiply per lane for the tile-phase offset) or multiply (two multiplies per edge per tile)",
+  },
+  time: sampleTimeSchema.time,
+  recip: {
+    kind: 'enum',
+    values: ['unrolled', 'radix4', 'newton'],
+    default: 'unrolled',
+    doc: "each lane's per-triangle reciprocal of D (hdl/lib/reciprocal.ts): unrolled (25 restoring rows), radix4 (13 radix-4 digit-recurrence rows) or newton (Newton-Raphson from a 64-entry seed table and a remainder correction); the same bits, each one positioned MP a cycle",
   },
   jitter: {
     kind: 'enum',
@@ -37,6 +45,8 @@ export const hybridSchema = {
   sts: blurSchema.sts,
   stp: blurSchema.stp,
   edge: blurSchema.edge,
+  time: blurSchema.time,
+  recip: blurSchema.recip,
   jitter: blurSchema.jitter,
 } as const satisfies Schema;
 export type HybridConfig = ConfigOf<typeof hybridSchema>;

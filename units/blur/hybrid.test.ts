@@ -18,7 +18,7 @@ import { blurGeometryOf, HYBRID_MODES, hybridSchema } from './config.js';
 
 const CONFIGS = [
   'tvp=on,spf=2,pmt=2,sts=2x2,stp=6.8,edge=multiply,jitter=tile',
-  'tvp=off,spf=1,pmt=1,sts=2x2,stp=4.8,edge=multiply',
+  'tvp=off,spf=1,pmt=1,sts=2x2,stp=4.8,edge=multiply,time=lerp1,recip=radix4',
   'tvp=on,spf=1,pmt=1,sts=1x1,stp=4.8',
   'tvp=off,spf=2,pmt=2,sts=4x4,stp=6.8,jitter=tile',
 ].map((t) => parseConfig('hybrid', hybridSchema, t));

@@ -42,6 +42,8 @@ export interface BlurLaneConfig {
   readonly edge?: 'multiply' | 'incremental';
   /** Where a tuple samples in a tile (blurSchema.jitter). */
   readonly jitter: BlurJitter;
+  /** The reciprocal's architecture (blurSchema.recip); absent: unrolled. */
+  readonly recip?: 'unrolled' | 'radix4' | 'newton';
 }
 
 /** log2 of the stamp side (1/256 units) of the finest grid the lane walks. */
@@ -161,7 +163,7 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
   // origin plus the tuple's jitter (in the Hybrid's NoBlur modes, no jitter).
   const incremental = cfg.edge === 'incremental';
   const jit = (j: Signal): Signal => (mode === null ? j : mux(mode.bit(1), j as UInt, m.lit(0, uint(TILE_BITS))));
-  const stage2 = setupStage(m, { tvp, b, edge: incremental ? 'incremental' : 'multiply', recip: 'unrolled', jitterBits: TILE_BITS }, r1, { jx: jit(r1['jx']!), jy: jit(r1['jy']!) }, taken1);
+  const stage2 = setupStage(m, { tvp, b, edge: incremental ? 'incremental' : 'multiply', recip: cfg.recip ?? 'unrolled', jitterBits: TILE_BITS }, r1, { jx: jit(r1['jx']!), jy: jit(r1['jy']!) }, taken1);
   const setup = stage2.setup;
   const s2: Sigs = { ...stage2.s2 };
   for (const key of ['id', 'tuple', 'jx', 'jy', 'oor', 'originX', 'originY', 'lastX', 'lastY']) s2[key] = r1[key]!;

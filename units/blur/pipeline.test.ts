@@ -1,6 +1,7 @@
 // The Blur pipeline against the golden blur coverage, sample for sample and
 // depth bit for bit, over all 64 tuples of every MP: configs covering every
-// knob value (mode, TVP, SPF, PMT, STS, STP, edge form, jitter), random MP lists with motion,
+// knob value (mode, TVP, SPF, PMT, STS, STP, edge form, jitter, time form,
+// reciprocal), random MP lists with motion,
 // depths around the focus and random lenses, random bubbles and per-lane
 // back-pressure, and a slice of the default workload with its blur params.
 import fc from 'fast-check';
@@ -20,15 +21,15 @@ import { Blur } from './pipeline.js';
 const CONFIGS = [
   // The study's lane (edge=incremental, jitter=tuple: additions only) on every stamp size.
   'render=blur,tvp=off,spf=1,pmt=1,sts=1x1,stp=4.8',
-  'render=blur,tvp=on,spf=4,pmt=3,sts=2x2,stp=8.8',
-  'render=motion,tvp=off,spf=4,pmt=2,sts=4x4,stp=6.8',
+  'render=blur,tvp=on,spf=4,pmt=3,sts=2x2,stp=8.8,recip=newton',
+  'render=motion,tvp=off,spf=4,pmt=2,sts=4x4,stp=6.8,recip=radix4',
   // The multiply form, both jitters.
   'render=defocus,tvp=on,spf=1,pmt=4,sts=1x1,stp=14.8,edge=multiply',
-  'render=blur,tvp=off,spf=2,pmt=2,sts=2x2,stp=6.8,edge=multiply',
+  'render=blur,tvp=off,spf=2,pmt=2,sts=2x2,stp=6.8,edge=multiply,time=lerp1',
   'render=defocus,tvp=on,spf=4,pmt=3,sts=2x2,stp=14.8,edge=multiply,jitter=tile',
   // Pineda's form with the per-tile shift (tile phases muxed at 1x1 and 2x2, constant at 4x4).
   'render=blur,tvp=on,spf=1,pmt=2,sts=1x1,stp=4.8,jitter=tile',
-  'render=motion,tvp=off,spf=2,pmt=1,sts=4x4,stp=8.8,jitter=tile',
+  'render=motion,tvp=off,spf=2,pmt=1,sts=4x4,stp=8.8,jitter=tile,time=lerp1,recip=newton',
 ].map((t) => parseConfig('blur', blurSchema, t));
 
 const key = (h: BlurHit): string => `${h.tuple}:${h.ty}:${h.tx}:${h.tri}`;
@@ -54,7 +55,7 @@ describe('blur pipeline', () => {
         backpressure: fc.constantFrom(0, 0.4),
         seed: fc.nat(1000),
       });
-      checkWithWaves(`blur-pipeline-${cfg.render}-${cfg.pmt}-${cfg.edge}-${cfg.jitter}`, arb, ({ mps, lens, bubbles, backpressure, seed }, ctx) => {
+      checkWithWaves(`blur-pipeline-${cfg.render}-${cfg.pmt}-${cfg.edge}-${cfg.jitter}-${cfg.time}-${cfg.recip}`, arb, ({ mps, lens, bubbles, backpressure, seed }, ctx) => {
         const run = runBlur(cfg, mps, lens, { bubbles, backpressure, seed, onSimulator: (sim) => ctx.attach(sim) });
         expectGolden(cfg, mps, lens, run);
       }, { numRuns: 4 });

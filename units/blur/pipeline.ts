@@ -103,10 +103,11 @@ function buildRasterizer(m: ModuleBuilder, cfg: BlurConfig, hybrid: boolean): Si
     return C === 1 ? cases[0]! : muxN(ph, cases);
   };
   const posCfg = { tvp: g.tvp, spf: cfg.spf };
+  const timeCfg = { ...posCfg, time: cfg.time };
   let sx: Fixed[] = Array.from({ length: P }, (_, s) => slotField(s, 'x') as Fixed);
   let sy: Fixed[] = Array.from({ length: P }, (_, s) => slotField(s, 'y') as Fixed);
   if (time) {
-    const tu = m.instance('time', SampleInTime, posCfg);
+    const tu = m.instance('time', SampleInTime, timeCfg);
     tu['t']!.drive(tT!);
     for (let s = 0; s < P; s++) for (const f of ['x0', 'y0', 'x1', 'y1']) tu[`${f}_${s}`]!.drive(slotField(s, f === 'x0' ? 'x' : f === 'y0' ? 'y' : f));
     sx = sx.map((_, s) => tu[`x_${s}`] as Fixed);
@@ -175,7 +176,7 @@ function buildRasterizer(m: ModuleBuilder, cfg: BlurConfig, hybrid: boolean): Si
   m.when(rpTaken, () => rr.set(g.pmt === 1 ? rr : mux(rr.eq(g.pmt - 1), m.lit(0, uint(rrBits)), rr.addWrap(1))));
 
   // ---- Lanes ------------------------------------------------------------------------------------
-  const laneCfg = { tvp: g.tvp, k: g.k, b: g.b, hybrid, jitter: g.jitter, ...(cfg.edge === 'incremental' && { edge: cfg.edge }) };
+  const laneCfg = { tvp: g.tvp, k: g.k, b: g.b, hybrid, jitter: g.jitter, ...(cfg.edge === 'incremental' && { edge: cfg.edge }), ...(cfg.recip !== 'unrolled' && { recip: cfg.recip }) };
   const readies: UInt[] = [];
   const idles: UInt[] = [];
   let oorSum: UInt = m.lit(0, uint(3));

@@ -5,7 +5,7 @@ import { elaborate } from '../../hdl/elaborate.js';
 import type { ConfigOf, Schema } from '../config.js';
 import { SampleInLens } from '../lens/module.js';
 import { Radius } from '../lens/radius.js';
-import { positionerSchema } from '../sample-time/config.js';
+import { positionerSchema, sampleTimeSchema } from '../sample-time/config.js';
 import { SampleInTime } from '../sample-time/module.js';
 import type { UnitDef } from '../unit.js';
 import type { ModuleDef } from '../../hdl/module.js';
@@ -23,7 +23,7 @@ export const HYBRID_UNIT = unit('hybrid', 'Hybrid rasterizer: the Blur unit that
 export const BLUR_UNITS: readonly UnitDef[] = [
   BLUR_UNIT,
   HYBRID_UNIT,
-  unit('sample-time', 'blur front end: each vertex at the tuple time t, x0 (1 - t) + x1 t (ceil(verts/spf) slots)', positionerSchema, SampleInTime, 'blur'),
+  unit('sample-time', 'blur front end: each vertex at the tuple time t, x0 (1 - t) + x1 t (ceil(verts/spf) slots; time=lerp2: two multiplies per coordinate, lerp1: one)', sampleTimeSchema, SampleInTime, 'blur'),
   unit('radius', 'blur front end: thin-lens defocus radius A (1 - F / z) per vertex (ceil(verts/spf) slots)', positionerSchema, Radius, 'blur'),
   unit('sample-lens', 'blur front end: each vertex moved by the tuple lens position, x += u r (ceil(verts/spf) slots)', positionerSchema, SampleInLens, 'blur'),
 ] as readonly UnitDef[];

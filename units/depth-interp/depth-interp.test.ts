@@ -10,6 +10,7 @@ import { checkWithWaves } from '../../testbenches/property.js';
 import { bitLength, depthReciprocal, interpolateDepth } from '../raster-common/depth.js';
 import { DEPTH_MAX } from '../raster-common/formats.js';
 import { DepthLane } from './lane.js';
+import { RECIPROCAL_ARCHS } from '../../hdl/lib/reciprocal.js';
 import { Reciprocal } from './reciprocal.js';
 import { RECIP_ROWS, ReciprocalIter } from './reciprocal-iter.js';
 
@@ -26,16 +27,16 @@ function arbD(w: number): fc.Arbitrary<bigint> {
 }
 
 describe('depth interpolation', () => {
-  it('reciprocal: n = ceil(2^(L+24) / D) and L = bitLength(D)', () => {
-    const arb = arbB.chain((b) => fc.record({ b: fc.constant(b), d: arbD(2 * b + 16) }));
-    checkWithWaves('reciprocal-vs-golden', arb, ({ b, d }, ctx) => {
-      const sim = unitSim(Reciprocal, { dBits: 2 * b + 16 });
+  it('reciprocal: n = ceil(2^(L+24) / D) and L = bitLength(D), every architecture', () => {
+    const arb = arbB.chain((b) => fc.record({ b: fc.constant(b), d: arbD(2 * b + 16), arch: fc.constantFrom(...RECIPROCAL_ARCHS) }));
+    checkWithWaves('reciprocal-vs-golden', arb, ({ b, d, arch }, ctx) => {
+      const sim = unitSim(Reciprocal, { dBits: 2 * b + 16, arch });
       ctx.attach(sim);
       pokeAll(sim, { d });
       const want = depthReciprocal(d);
-      expect(peekU(sim, 'n'), `n for D = ${d}`).toBe(want.n);
+      expect(peekU(sim, 'n'), `${arch} n for D = ${d}`).toBe(want.n);
       expect(Number(peekU(sim, 'len'))).toBe(bitLength(d));
-    }, { numRuns: 500 });
+    }, { numRuns: 800 });
   });
 
   it('iterative reciprocal: the same n and L, one row a cycle, done after RECIP_ROWS cycles, back to back', () => {

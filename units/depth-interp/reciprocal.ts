@@ -6,19 +6,23 @@
 //     [2^(W-1), 2^W) and L = W - lz (W = dBits = 2b + 16, the widest D a box
 //     that fits STP can have). Then 2^R / D = 2^(W+24) / Dn exactly, so
 //     n = ceil(2^(W+24) / Dn) (conventions.md states it for W = 44).
-//  2. ceil(2^M / Dn) = floor((2^M - 1) / Dn) + 1. The dividend is all ones,
-//     and with Dn normalised the first W - 1 quotient bits are zero and leave
-//     the remainder 2^(W-1) - 1, so only P + 1 = 25 restoring rows remain,
-//     each a (W+1)-bit subtract and a W-bit mux: a 25-row normalised divider,
-//     not an M-row one.
+//  2. The library's normalised reciprocal of Dn (hdl/lib/reciprocal.ts), in
+//     the architecture the config names: 'restoring' (25 rows of a (W+1)-bit
+//     subtract and a W-bit mux, the quotient of the all-ones dividend),
+//     'radix4' (13 digit-recurrence rows of three subtracts) or 'newton'
+//     (Newton-Raphson from a 64-entry seed table, two iterations and a
+//     remainder-sign correction): the same bits, different area and delay.
 //
 // Done once per triangle in the setup stage, not per sample.
 import { cat, defineModule, mux, uint, type UInt } from '../../hdl/index.js';
+import { normalisedReciprocal, type ReciprocalArch } from '../../hdl/lib/reciprocal.js';
 import { DEPTH_RECIP_FRAC_BITS } from '../raster-common/formats.js';
 
 export interface ReciprocalConfig {
   /** Width W of D. */
   readonly dBits: number;
+  /** The library reciprocal's architecture (default 'restoring'). */
+  readonly arch?: ReciprocalArch;
 }
 
 export const RECIP_BITS = DEPTH_RECIP_FRAC_BITS + 2;
@@ -48,22 +52,8 @@ export const Reciprocal = defineModule('Reciprocal', (m, cfg: ReciprocalConfig) 
   const n = m.output('n', uint(RECIP_BITS));
   const lenBits = lenBitsOf(w);
   const len = m.output('len', uint(lenBits));
-
   const { dn, lz } = normalise(d);
-  dn.named('dn');
   len.drive(m.lit(w, uint(lenBits)).subWrap(lz.zext(lenBits)));
-
-  let r: UInt = m.lit(2 ** (w - 1) - 1, uint(w));
-  const q: UInt[] = [];
-  for (let row = 0; row <= DEPTH_RECIP_FRAC_BITS; row++) {
-    const t = cat(r, m.lit(1, uint(1)));
-    // t < 2 Dn, so t - Dn lies in (-2^W, 2^W): in W+1 wrapping bits its top
-    // bit is the borrow, and whichever branch is taken fits back into W bits.
-    const diff = t.subWrap(dn.zext(w + 1));
-    const take = diff.bit(w).not();
-    r = mux(take, diff.trunc(w), t.trunc(w));
-    q.push(take);
-  }
-  n.drive(cat(...q).add(1));
+  n.drive(normalisedReciprocal(dn.named('dn'), DEPTH_RECIP_FRAC_BITS, cfg.arch ?? 'restoring'));
   return { d, n, len };
 });

@@ -15,9 +15,9 @@ export const noblurSchema = {
   msaa: { kind: 'enum', values: ['4', '16'], default: '16', doc: 'samples per pixel' },
   recip: {
     kind: 'enum',
-    values: ['unrolled', 'iterative'],
+    values: ['unrolled', 'iterative', 'radix4', 'newton'],
     default: 'unrolled',
-    doc: 'per-triangle reciprocal: unrolled (25 restoring rows, one MP a cycle) or iterative (one row a cycle; setup waits for it on MPs of fewer than 25 iterator cycles)',
+    doc: 'per-triangle reciprocal (hdl/lib/reciprocal.ts): unrolled (25 restoring rows, one MP a cycle), iterative (one row a cycle; setup waits for it on MPs of fewer than 25 iterator cycles), radix4 (13 radix-4 digit-recurrence rows, three subtracts each; one MP a cycle) or newton (Newton-Raphson from a 64-entry seed table and a remainder correction, one MP a cycle); the same bits',
   },
   edge: {
     kind: 'enum',

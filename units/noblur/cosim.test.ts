@@ -19,9 +19,9 @@ const FAMILIES: readonly NoblurConfig[] = [
   { tvp: false, sts: '1x1', stp: '4.8', msaa: '4', recip: 'iterative', edge: 'incremental' },
   { tvp: false, sts: '2x2', stp: '8.8', msaa: '16', recip: 'unrolled', edge: 'multiply' },
   { tvp: false, sts: '4x4', stp: '14.8', msaa: '16', recip: 'unrolled', edge: 'incremental' },
-  { tvp: true, sts: '1x1', stp: '12.8', msaa: '16', recip: 'unrolled', edge: 'multiply' },
+  { tvp: true, sts: '1x1', stp: '12.8', msaa: '16', recip: 'newton', edge: 'multiply' },
   { tvp: true, sts: '2x2', stp: '6.8', msaa: '4', recip: 'iterative', edge: 'incremental' },
-  { tvp: true, sts: '4x4', stp: '10.8', msaa: '4', recip: 'unrolled', edge: 'multiply' },
+  { tvp: true, sts: '4x4', stp: '10.8', msaa: '4', recip: 'radix4', edge: 'multiply' },
 ];
 
 describeEda('verilator', 'noblur pipeline against Verilator', () => {

@@ -13,9 +13,12 @@
 // whatever the cull says (its narrow values are meaningless there), to be
 // flagged out of range by the walk.
 //
-// The reciprocal: unrolled (combinational, one MP a cycle) or iterative (one
-// row a cycle, started the cycle after R1 takes an MP, on its D; the stage
-// holds R1 until it is done, except for an MP it drops, which needs none).
+// The reciprocal: combinational, one MP a cycle, in one of the library's
+// architectures (hdl/lib/reciprocal.ts, the same bits): the restoring array
+// ('unrolled'), radix-4 digit recurrence ('radix4') or Newton-Raphson
+// ('newton'); or iterative (one restoring row a cycle, started the cycle
+// after R1 takes an MP, on its D; the stage holds R1 until it is done,
+// except for an MP it drops, which needs none).
 import { mux, uint, type ModuleBuilder, type Signal, type UInt } from '../../hdl/index.js';
 import { EdgeSetup } from '../bbox/edge-setup.js';
 import { edgesOf } from '../bbox/edges.js';
@@ -30,8 +33,8 @@ export interface SetupStageConfig {
   readonly tvp: boolean;
   readonly b: number;
   readonly edge: 'multiply' | 'incremental';
-  /** The reciprocal: the restoring array ('unrolled'), or one restoring row a cycle ('iterative'). */
-  readonly recip: 'unrolled' | 'iterative';
+  /** The reciprocal: the library's restoring array ('unrolled'), radix-4 recurrence ('radix4') or Newton-Raphson ('newton'), or one restoring row a cycle ('iterative'). */
+  readonly recip: 'unrolled' | 'radix4' | 'newton' | 'iterative';
   /** Bits of a start point (jx, jy) inside the box (Blur: the tuple's jitter); absent: the box origin. */
   readonly jitterBits?: number;
 }
@@ -80,10 +83,11 @@ export function setupStage(m: ModuleBuilder, cfg: SetupStageConfig, r1: Sigs, ji
   for (const e of edges) for (const f of ['dx', 'dy', 'bias']) s2[`${e.name}_${f}`] = setup[`${e.name}_${f}`]!;
   const dBits = localWidths(cfg.b).area;
   let ready: UInt = m.lit(1, uint(1));
-  const fresh = cfg.recip === 'iterative' ? m.reg('s1_fresh', uint(1), { init: 0 }) : null;
+  const arch = cfg.recip === 'iterative' ? null : cfg.recip === 'unrolled' ? 'restoring' : cfg.recip;
+  const fresh = arch === null ? m.reg('s1_fresh', uint(1), { init: 0 }) : null;
   for (let t = 0; t < tris; t++) {
     if (fresh === null) {
-      const recip = m.instance(`recip${t}`, Reciprocal, { dBits });
+      const recip = m.instance(`recip${t}`, Reciprocal, { dBits, arch: arch ?? 'restoring' });
       recip.d.drive(cull[`area${t}`] as UInt);
       Object.assign(s2, { [`n${t}`]: recip.n, [`len${t}`]: recip.len });
     } else {

@@ -1,5 +1,6 @@
-// Sample in time against the golden two-product blend, bit for bit: full
-// 14.8 range, motion both ways, t at 0 and at its top, every slot count.
+// Sample in time against the golden two-product blend, bit for bit, in both
+// forms (lerp2: the two products; lerp1: one product of the difference):
+// full 14.8 range, motion both ways, t at 0 and at its top, every slot count.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkWithWaves } from '../../testbenches/property.js';
@@ -7,15 +8,15 @@ import { peekU, pokeAll, unitSim } from '../../testbenches/raster/unit-sim.js';
 import { TIME_ONE } from '../raster-common/blur-formats.js';
 import { timeBlend } from '../raster-common/blur-golden.js';
 import { COORD_MAX } from '../raster-common/formats.js';
-import { slotsOf, type PositionerConfig } from './config.js';
+import { slotsOf, TIME_FORMS, type SampleTimeConfig } from './config.js';
 import { SampleInTime } from './module.js';
 
 const coord = fc.oneof(fc.integer({ min: 0, max: COORD_MAX }), fc.constantFrom(0, COORD_MAX));
 const time = fc.oneof(fc.integer({ min: 0, max: TIME_ONE - 1 }), fc.constantFrom(0, 1, TIME_ONE / 2, TIME_ONE - 1));
-const cfgArb: fc.Arbitrary<PositionerConfig> = fc.record({ tvp: fc.boolean(), spf: fc.constantFrom('1', '2', '4') as fc.Arbitrary<'1' | '2' | '4'> });
+const cfgArb: fc.Arbitrary<SampleTimeConfig> = fc.record({ tvp: fc.boolean(), spf: fc.constantFrom('1', '2', '4') as fc.Arbitrary<'1' | '2' | '4'>, time: fc.constantFrom(...TIME_FORMS) });
 
 describe('sample in time', () => {
-  it('matches x0 (1 - t) + x1 t rounded half up, per slot', () => {
+  it('matches x0 (1 - t) + x1 t rounded half up, per slot, in both forms', () => {
     const arb = fc.record({ cfg: cfgArb, t: time, v: fc.array(fc.tuple(coord, coord, coord, coord), { minLength: 4, maxLength: 4 }) });
     checkWithWaves('sample-time-vs-golden', arb, ({ cfg, t, v }, ctx) => {
       const sim = unitSim(SampleInTime, cfg);
@@ -28,10 +29,10 @@ describe('sample in time', () => {
       pokeAll(sim, inputs);
       for (let s = 0; s < slotsOf(cfg); s++) {
         const [x0, y0, x1, y1] = v[s]!;
-        expect(peekU(sim, `x_${s}`), `x slot ${s}`).toBe(BigInt(timeBlend(x0, x1, t)));
-        expect(peekU(sim, `y_${s}`), `y slot ${s}`).toBe(BigInt(timeBlend(y0, y1, t)));
+        expect(peekU(sim, `x_${s}`), `${cfg.time} x slot ${s}`).toBe(BigInt(timeBlend(x0, x1, t)));
+        expect(peekU(sim, `y_${s}`), `${cfg.time} y slot ${s}`).toBe(BigInt(timeBlend(y0, y1, t)));
       }
-    }, { numRuns: 300 });
+    }, { numRuns: 400 });
   });
 
   it('has ceil(verts / spf) slots', () => {
