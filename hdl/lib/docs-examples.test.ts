@@ -55,7 +55,7 @@ async function moduleFromDocs(name: string, preamble: string, blocks: readonly s
   if (missing.length > 0) throw new Error(`no example declares what ${missing.join(', ')} read(s)`);
   const src = [
     `import * as H from '${hdl}';`,
-    'const { argMax, argMin, bitLength, cat, defineModule, firstOne, fsm, indexToOneHot, leadingZeros, maxOf, minOf, mux, oneHotToIndex, pipe, popCount, priorityArbiter, priorityEncode, queue, regNext, roundRobinArbiter, shiftRegister, smearRight, switchOn, uint, Vec } = H;',
+    'const { argMax, argMin, bitLength, cat, defineModule, firstOne, fsm, indexToOneHot, leadingZeros, maxOf, minOf, mux, normalisedReciprocal, oneHotToIndex, pipe, popCount, priorityArbiter, priorityEncode, queue, regNext, roundRobinArbiter, shiftRegister, smearRight, switchOn, uint, Vec } = H;',
     `export const Docs = defineModule('${name}', (m) => {`,
     '  const results: Record<string, H.Signal> = {};',
     preamble,
@@ -84,12 +84,12 @@ describe('the manual examples', () => {
   const inValid = m.input('inValid', uint(1)); const inData = m.input('inData', uint(32)); const outReady = m.input('outReady', uint(1));
   const data = m.input('data', uint(8)); const take = m.input('take', uint(1)); const sample = m.input('sample', uint(8));
   const out = { ready: m.input('out_ready', uint(1)) };
-  const hiKey = m.input('hiKey', uint(20)); const loKey = m.input('loKey', uint(20));
+  const hiKey = m.input('hiKey', uint(20)); const loKey = m.input('loKey', uint(20)); const dn = m.input('dn', uint(36));
   const acc = m.reg('acc', uint(8), { init: 0 });
   const busy = m.output('busy', uint(1));`;
     const Lib = await moduleFromDocs('DocsLibrary', preamble, blocks, {
       t: 't', free_index: 'free.index', newest_index: 'newest.index', oh: 'oh', g: 'g', rr_index: 'index', first_grant: 'first.grant', coverage: 'coverage', shift: 'shift', digits: 'digits',
-      lru_found: 'lru.found', lru_index: 'lru.index', last_hit: 'lastHit.index', q_ready: 'q.enq.ready', q_valid: 'q.deq.valid', q_payload: 'q.deq.payload', q_count: 'q.count', validLate: 'validLate', last: 'last', win3: 'window.at(3)',
+      lru_found: 'lru.found', lru_index: 'lru.index', last_hit: 'lastHit.index', q_ready: 'q.enq.ready', q_valid: 'q.deq.valid', q_payload: 'q.deq.payload', q_count: 'q.count', validLate: 'validLate', last: 'last', win3: 'window.at(3)', recip: 'n',
     });
     const sim = createSimulator(elaborate(Lib, undefined));
     sim.reset();
@@ -103,6 +103,10 @@ describe('the manual examples', () => {
     sim.poke('valid', 0b0111_1110);
     sim.poke('hits', 0b0011_1001);
     expect([sim.peek('lru_found'), sim.peek('lru_index'), sim.peek('last_hit')]).toEqual([1n, 2n, 4n]);
+    // The reciprocal of a normalised 36-bit divisor: ceil(2^60 / dn).
+    const dn = (1n << 35n) + 0x123456789n;
+    sim.poke('dn', dn);
+    expect(sim.peek('recip')).toBe(((1n << 60n) + dn - 1n) / dn);
     // The FSM resets to its first state, and leaves it on start.
     expect(sim.peek('busy')).toBe(0n);
     sim.poke('start', 1);

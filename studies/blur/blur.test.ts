@@ -47,7 +47,7 @@ describe('the Blur study', () => {
   });
 
   it('samples --blur names a bad --jitter and what is allowed', () => {
-    expect(() => SAMPLES_TOOL.run([], { msaa: '16', rect: '0,0,1,1', blur: true, jitter: 'pixel' })).toThrow(/--jitter pixel is not valid; allowed: tuple \| tile/);
+    expect(() => SAMPLES_TOOL.run([], { rect: '0,0,1,1', blur: true, jitter: 'pixel' })).toThrow(/--jitter pixel is not valid; allowed: tuple \| tile/);
   });
 
   it('sim blur --input mesh.json --output writes the golden coverage, one line per sample with its tuple', async () => {

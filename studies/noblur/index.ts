@@ -1,4 +1,4 @@
-// The NoBlur rasterizer study: TVP x STS x STP x reciprocal x edge form (144 micro-architectures) x
+// The NoBlur rasterizer study: TVP x STS x STP x reciprocal x edge form (288 micro-architectures) x
 // MSAA 4/16 (the mode: noblur4, noblur16), each elaborated once from
 // units/noblur, simulated on a micropolygon workload and priced at every
 // Vt x Vdd x pipeline depth. Frontier: performance density against energy
@@ -24,6 +24,15 @@ export const study = defineStudy({
   workloads: NOBLUR_WORKLOADS,
   driver: NOBLUR_DRIVER,
   fileWorkload: MESH_FILE,
+  // The library reciprocal's radix-4 and Newton-Raphson forms (#22) are
+  // cycle-identical to the restoring array (the same n, one MP a cycle) but
+  // NoBlur has no cycle reuse, so each would be simulated again: npm start
+  // keeps the two forms it swept before (the same 288 simulations) and
+  // `gfxrtl study noblur` sweeps all four (576).
+  mainJob: {
+    only: 'recip=unrolled|iterative',
+    why: 'radix4 and newton change no cycle and NoBlur simulates every netlist: twice the simulation time',
+  },
   metrics: RASTER_METRICS,
   objectives: RASTER_OBJECTIVES,
   counterDisplay: [

@@ -16,12 +16,12 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 describe('the NoBlur study', () => {
   const domain = studyDomain(eraseStudy(study), { params: { count: 64 } });
 
-  it('spans TVP x STS x STP x reciprocal x edge form = 144 micro-architectures in each of two modes, axes from the unit schema', () => {
+  it('spans TVP x STS x STP x reciprocal x edge form = 288 micro-architectures in each of two modes, axes from the unit schema', () => {
     const entries = enumerateMicroArchs(domain, resolveSpec(domain.axes));
-    expect(entries).toHaveLength(288);
-    expect(new Set(entries.map((e) => e.id)).size).toBe(288);
-    expect(entries.filter((e) => e.mode === 'noblur4')).toHaveLength(144);
-    expect(entries.filter((e) => e.mode === 'noblur16')).toHaveLength(144);
+    expect(entries).toHaveLength(576);
+    expect(new Set(entries.map((e) => e.id)).size).toBe(576);
+    expect(entries.filter((e) => e.mode === 'noblur4')).toHaveLength(288);
+    expect(entries.filter((e) => e.mode === 'noblur16')).toHaveLength(288);
     expect(entries[0]!.id).toBe('tvp=off,sts=1x1,stp=4.8,msaa=4,recip=unrolled,edge=multiply');
     expect(domain.axes.find((a) => a.key === 'stp')).toMatchObject({ kind: 'enum', values: study.unit.schema.stp.values, doc: study.unit.schema.stp.doc });
     expect(domain.workload.id).toBe('raster-default-64tri-0.54px2');
