@@ -8,7 +8,7 @@ export function canonicalText(value: unknown): string {
   const parts: string[] = [];
   const walk = (v: unknown): void => {
     if (v === null || v === undefined) parts.push('null');
-    else if (typeof v === 'bigint') parts.push(`"${v}n"`);
+    else if (typeof v === 'bigint') parts.push(`${v}n`); // unquoted: never a string's text
     else if (typeof v === 'number' || typeof v === 'boolean') parts.push(JSON.stringify(v));
     else if (typeof v === 'string') parts.push(JSON.stringify(v));
     else if (Array.isArray(v)) {
@@ -18,6 +18,13 @@ export function canonicalText(value: unknown): string {
         walk(x);
       });
       parts.push(']');
+    } else if (v instanceof Map) {
+      // Entries in insertion order: a Map's order is part of what it holds.
+      parts.push('M');
+      walk([...v.entries()]);
+    } else if (v instanceof Set) {
+      parts.push('S');
+      walk([...v.values()]);
     } else if (ArrayBuffer.isView(v)) {
       parts.push(`<${Array.from(v as unknown as ArrayLike<number>).join(',')}>`);
     } else if (typeof v === 'object') {
