@@ -22,6 +22,10 @@ export interface DriverRatio {
   readonly cycles: number;
   /** Cycles per CPU second. */
   readonly driver: number;
+  /** The driver's first run on a freshly compiled simulator, cycles per CPU
+   *  second: what a sweep sees (each design runs its workload once), with
+   *  the lazily generated code and V8's compilation of it. */
+  readonly cold: number;
   readonly runBatch: number;
 }
 
@@ -98,8 +102,8 @@ export async function driverRatios(studyName: string, count: number, log: (s: st
       bestDriver = Math.min(bestDriver, d.ms / d.cycles);
       bestBatch = Math.min(bestBatch, timeRunBatch(sim, batchCycles, 100 + r) / batchCycles);
     }
-    const row = { study: studyName, id: e.id, cycles, driver: 1000 / bestDriver, runBatch: 1000 / bestBatch };
-    log(`  ${studyName} ${e.id}: driver ${Math.round(row.driver)} cycles/s, runBatch ${Math.round(row.runBatch)} cycles/s (${(row.driver / row.runBatch).toFixed(2)}x)`);
+    const row = { study: studyName, id: e.id, cycles, driver: 1000 / bestDriver, cold: (1000 * first.cycles) / first.ms, runBatch: 1000 / bestBatch };
+    log(`  ${studyName} ${e.id}: driver ${Math.round(row.driver)} cycles/s (first run ${Math.round(row.cold)}), runBatch ${Math.round(row.runBatch)} cycles/s (${(row.driver / row.runBatch).toFixed(2)}x)`);
     out.push(row);
   }
   return out;
