@@ -10,7 +10,7 @@
 // narrow (stampBits + 1)-bit operand. All sums wrap at 2b+17 bits: the final
 // value of a sample inside the box fits there (raster-common/local-widths.ts),
 // so the wrapped intermediates cannot change it.
-import { mux, muxN, sint, uint, type Fixed, type ModuleBuilder, type SInt, type UInt } from '../../hdl/index.js';
+import { cat, mux, muxN, uint, type Fixed, type ModuleBuilder, type SInt, type UInt } from '../../hdl/index.js';
 import { localWidths } from '../raster-common/local-widths.js';
 import { laneOffsets, type LaneOffset } from './lane-offsets.js';
 
@@ -72,24 +72,51 @@ export function plusConstantOffset(acc: SInt, e: EdgeIn, o: LaneOffset, w: numbe
   return out;
 }
 
+/** One carry-save step: the pair (s, c), whose sum mod 2^w is the running
+ *  value, plus x, as a new pair. Every bit is one full adder (sum
+ *  s ^ c ^ x, carry the majority, moved up one bit); no carry ripples, so
+ *  the step's delay is a full adder's whatever w. `cin` fills the carry's
+ *  free low bit: 1 turns x = ~y into a subtract of y. */
+function carrySaveStep(m: ModuleBuilder, s: UInt, c: UInt, x: UInt, cin: 0 | 1): [UInt, UInt] {
+  const w = s.width;
+  const maj = s.and(c).or(s.and(x)).or(c.and(x));
+  return [s.xor(c).xor(x), cat(maj.bits(w - 2, 0), m.lit(cin, uint(1)))];
+}
+
 /** Per edge, E at the current stamp's corner: two running sums of w bits,
  *  loaded with E at the box origin and stepped with the iterator; `stride`
  *  turns a delta into its step across one stamp (delta << stampBits, wrapped
- *  to w; a mux of shifts when the grid is chosen at run time). The sums
- *  hold through the register's enable, not a mux back from its output, so
- *  the loop through each sum is its adder and two 2:1 muxes (the enable is
- *  no part of a loop: it freezes the state as a stall does). No reset: a sum
- *  is loaded before the walk reads it. */
+ *  to w; a mux of shifts when the grid is chosen at run time).
+ *
+ *  The sums are kept in carry-save form (a sum and a carry word each): a
+ *  running sum is a loop through its register, which no pipeline stage can
+ *  cut, and with a carry-propagate adder in it (33 bits at STP 8.8, in its
+ *  fastest form) the loop alone is longer than a 2 GHz cycle at the
+ *  published corner. In carry-save form the loop is one full adder and two
+ *  2:1 muxes; the one carry-propagate add per edge that turns the pair into
+ *  E is outside the loop, where pipelining reaches it. All sums wrap at w
+ *  bits, so the pair's sum is the same E bit for bit.
+ *
+ *  The sums hold through the register's enable, not a mux back from its
+ *  output (the enable is no part of a loop: it freezes the state as a stall
+ *  does). No reset: a sum is loaded before the walk reads it. */
 export function runningSums(m: ModuleBuilder, w: number, edges: readonly EdgeIn[], io: IncrementalIo, stride: (d: SInt) => SInt): SInt[] {
   const stepRow = io.step.and(io.rowEnd);
   return edges.map((e, i) => {
-    const cur = m.reg(`${e.name}_ecur`, sint(w), { init: null, en: io.load.or(io.step) });
-    const row = m.reg(`${e.name}_erow`, sint(w), { init: null, en: io.load.or(stepRow) });
-    const nextRow = row.addWrap(stride(e.dx.asSInt()));
-    const nextCol = cur.subWrap(stride(e.dy.asSInt()));
-    cur.drive(mux(io.load, io.e0[i]!, mux(io.rowEnd, nextRow, nextCol)));
-    row.drive(mux(io.load, io.e0[i]!, nextRow));
-    return cur;
+    const enCur = io.load.or(io.step);
+    const enRow = io.load.or(stepRow);
+    const curS = m.reg(`${e.name}_ecur_s`, uint(w), { init: null, en: enCur });
+    const curC = m.reg(`${e.name}_ecur_c`, uint(w), { init: null, en: enCur });
+    const rowS = m.reg(`${e.name}_erow_s`, uint(w), { init: null, en: enRow });
+    const rowC = m.reg(`${e.name}_erow_c`, uint(w), { init: null, en: enRow });
+    const [rowNextS, rowNextC] = carrySaveStep(m, rowS, rowC, stride(e.dx.asSInt()).asUInt(), 0);
+    const [colNextS, colNextC] = carrySaveStep(m, curS, curC, stride(e.dy.asSInt()).asUInt().not(), 1);
+    const e0 = io.e0[i]!.asUInt();
+    curS.drive(mux(io.load, e0, mux(io.rowEnd, rowNextS, colNextS)));
+    curC.drive(mux(io.load, 0, mux(io.rowEnd, rowNextC, colNextC)));
+    rowS.drive(mux(io.load, e0, rowNextS));
+    rowC.drive(mux(io.load, 0, rowNextC));
+    return curS.addWrap(curC).asSInt().named(`${e.name}_ecur`);
   });
 }
 
