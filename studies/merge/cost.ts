@@ -40,8 +40,12 @@ export const DEFAULT_COST_SWEEP: CostSweep = {
 function priceUnit(unit: 'qfm' | 'pmu', config: Record<string, string>): Omit<CostRow, 'unit' | 'entries' | 'maskWidth' | 'msaa'> {
   const { design } = findUnit(unit).elaborate(config);
   const inv = inventory(design);
-  const stages = minStages(inv, COST_POINT, COST_CLOCK_HZ) ?? 1;
-  const r = price(inv, { ...COST_POINT, stages }, { clockHz: COST_CLOCK_HZ });
+  // A depth that meets the target clock; a unit whose loop path no depth
+  // cuts cannot reach it, and is priced unpipelined at the fastest clock it
+  // does reach (power at that clock), never at a clock it cannot run.
+  const meets = minStages(inv, COST_POINT, COST_CLOCK_HZ);
+  const stages = meets ?? 1;
+  const r = price(inv, { ...COST_POINT, stages }, meets === null ? {} : { clockHz: COST_CLOCK_HZ });
   let storageBits = 0;
   for (const m of Object.values(design.modules)) {
     for (const mem of m.memories) storageBits += mem.width * mem.depth;
@@ -83,11 +87,11 @@ export function costSection(cost: readonly CostRow[], pts: readonly FrontierPoin
   return [
     '## Cost (45 nm)',
     '',
-    `Each configuration elaborated and priced from its operator inventory (CAM, memory and register bits, comparators, muxes) at ${COST_POINT.vt} Vt, ${COST_POINT.vdd} V, ${COST_CLOCK_HZ / 1e9} GHz, pipelined to meet it; default (uncalibrated) knobs. Saved: quads saved over NOMERGE by that buffer size in the experiment above, all scenes and areas together, at the priced MSAA rate.`,
+    `Each configuration elaborated and priced from its operator inventory (CAM, memory and register bits, comparators, muxes) at ${COST_POINT.vt} Vt, ${COST_POINT.vdd} V, ${COST_CLOCK_HZ / 1e9} GHz, pipelined to meet it where a pipeline depth does; one whose loop path (a buffer read, compare and write in one cycle) no depth cuts is priced unpipelined at the fastest clock it reaches, power at that clock (the clock column). Default (uncalibrated) knobs. Saved: quads saved over NOMERGE by that buffer size in the experiment above, all scenes and areas together, at the priced MSAA rate.`,
     '',
-    '| unit | entries | mask bits | storage bits | stages | area (mm^2) | power (W) | shading saved |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...cost.map((c) => `| ${c.unit} | ${c.entries} | ${c.maskWidth ?? ''} | ${c.storageBits} | ${c.stages} | ${c.areaMm2.toFixed(3)} | ${c.powerW.toFixed(3)} | ${saved(c)} |`),
+    '| unit | entries | mask bits | storage bits | stages | clock (GHz) | area (mm^2) | power (W) | shading saved |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...cost.map((c) => `| ${c.unit} | ${c.entries} | ${c.maskWidth ?? ''} | ${c.storageBits} | ${c.stages} | ${(c.clockHz / 1e9).toFixed(3)} | ${c.areaMm2.toFixed(3)} | ${c.powerW.toFixed(3)} | ${saved(c)} |`),
     '',
     '![Shading work saved against area](plots/frontier.png)',
     '',
