@@ -30,6 +30,7 @@ export function priorityNode(x: UInt, highest: boolean): { valid: UInt; index: U
   return { valid: both.bit(bits), index: both.bits(bits - 1, 0) };
 }
 
+/** How argMin/argMax break ties between equal keys. */
 export interface ExtremeOptions {
   /** Equal keys go to the later entry (default: the earlier). */
   latest?: boolean;

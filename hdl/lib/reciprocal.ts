@@ -34,7 +34,9 @@ import { cat, mux, muxN } from '../ops.js';
 import type { UInt } from '../signal.js';
 import { constOf, requireCount, requireUInt } from './util.js';
 
+/** The reciprocal's architectures (same bits, different area and delay; see above). */
 export type ReciprocalArch = 'restoring' | 'radix4' | 'newton';
+/** Every ReciprocalArch, in the order a sweep lists them. */
 export const RECIPROCAL_ARCHS: readonly ReciprocalArch[] = ['restoring', 'radix4', 'newton'];
 
 /** Newton-Raphson widths (reciprocal-bound.ts proves them). */
