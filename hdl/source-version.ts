@@ -42,13 +42,33 @@ export function sourceDigest(dirs: readonly string[]): string {
 
 let version: string | null = null;
 
+/** gfxrtl's package version: its package.json is beside the sources in a
+ *  checkout, one folder up from them in the installed package (dist/). */
+function packageVersion(): string {
+  for (const dir of [ROOT, join(ROOT, '..')]) {
+    let text: string;
+    try {
+      text = readFileSync(join(dir, 'package.json'), 'utf8');
+    } catch {
+      continue;
+    }
+    try {
+      const pkg = JSON.parse(text) as { name?: unknown; version?: unknown };
+      if (pkg.name === 'gfxrtl' && typeof pkg.version === 'string') return pkg.version;
+    } catch {
+      // not gfxrtl's package.json: the next folder up
+    }
+  }
+  // Neither: the source digest alone tells versions apart.
+  return '0';
+}
+
 /** `<package version>+<source digest>`. */
 export function gfxrtlVersion(): string {
   if (version !== null) return version;
   const inherited = isMainThread ? undefined : process.env[ENV];
   if (inherited !== undefined) return (version = inherited);
-  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version?: string };
-  version = `${pkg.version ?? '0'}+${sourceDigest(DIRS)}`;
+  version = `${packageVersion()}+${sourceDigest(DIRS)}`;
   if (isMainThread) process.env[ENV] = version;
   return version;
 }
