@@ -4,6 +4,7 @@ export { Vec } from './vec.js';
 export { priorityEncode, firstOne, oneHotToIndex, indexToOneHot, type Priority, type Encoded } from './encode.js';
 export { popCount, leadingZeros, trailingZeros, bitLength, smearRight } from './count.js';
 export { minOf, maxOf } from './minmax.js';
+export { splitFields, packFields } from './fields.js';
 export { argMin, argMax, type Extreme, type ExtremeOptions } from './library-ops.js';
 export { priorityArbiter, roundRobinArbiter, type Grant } from './arbiter.js';
 export { switchOn, type SwitchCases } from './switch.js';

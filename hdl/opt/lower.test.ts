@@ -63,7 +63,7 @@ function handEncoder(m: ModuleBuilder, bits: UInt[], highest: boolean): { any: U
   return { any: lo.any.or(hi.any), index, bits: lo.bits + 1 };
 }
 
-/** hw-lib's extremeOf: the comparator tree the merge units build by hand. */
+/** The comparator tree the merge units built by hand (hw-lib's extremeOf). */
 function handTree(m: ModuleBuilder, valid: UInt, keys: readonly UInt[], max: boolean): UInt {
   let level = keys.map((k, i) => ({ v: valid.bit(i), k, idx: m.lit(i, uint(indexBits(keys.length))) }));
   while (level.length > 1) {

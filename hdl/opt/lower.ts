@@ -146,7 +146,8 @@ function priorityTree(a: NodeId, highest: boolean, t: TreeBuilder): NodeId {
   return t.cat([e.any, e.index ?? t.constant(0n, 1)]);
 }
 
-/** {found, index}: hw-lib's comparator tree over (valid, key, index). */
+/** {found, index}: a comparator tree over (valid, key, index), as the
+ *  merge units built by hand before (units/merge-common/hw-lib.ts). */
 function argExtremeTree(n: Extract<Node, { op: 'argmin' | 'argmax' }>, t: TreeBuilder): NodeId {
   const bits = indexBits(n.keys.length);
   type Leaf = { v: NodeId; k: NodeId; idx: NodeId };

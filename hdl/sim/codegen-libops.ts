@@ -76,7 +76,7 @@ let scans = 0;
  *  (key ordered so the winner is smallest, then the tie-break, under an
  *  invalid flag) take one balanced tree of Math.min; wider keys are
  *  scanned in order, compared limb by limb. */
-function argExtreme(n: Extract<Node, { op: 'argmin' | 'argmax' }>, x: ExprCtx): string {
+function argExtreme(n: ArgNode, x: ExprCtx): string {
   const count = n.keys.length;
   const kw = x.width(n.keys[0]!);
   const tieBits = indexBits(count);
@@ -84,22 +84,35 @@ function argExtreme(n: Extract<Node, { op: 'argmin' | 'argmax' }>, x: ExprCtx): 
   const vl = limbs(x, n.valid);
   const validBit = (p: number): string => `((${vl[p >> 5]} >>> ${p & 31}) & 1)`;
   const packed = kw + tieBits;
-  const winner =
-    packed <= INT_PACK_BITS && isNarrow(kw)
-      ? intPacked(n, x, kw, tieBits, vl)
-      : packed <= DOUBLE_PACK_BITS && !isWide(kw)
-        ? doublePacked(n, x, kw, tieBits, validBit)
-        : scan(n, x, kw, validBit);
-  if (count > 32) return winner;
-  // One valid entry or none (a CAM's matches mostly): no key is compared.
+  const words = packed <= INT_PACK_BITS && isNarrow(kw) ? intPacked(n, x, kw, tieBits, vl) : packed <= DOUBLE_PACK_BITS && !isWide(kw) ? doublePacked(n, x, kw, tieBits, validBit) : null;
+  // One valid entry or none (a CAM's matches mostly): no key is compared,
+  // and the minimum, inline in the other arm, is not computed at all; with
+  // two or more valid it is below the sentinel.
   const bits = vl[0]!;
-  return `((${bits} & (${bits} - 1)) === 0 ? (${bits} === 0 ? 0 : (${found} | (31 - Math.clz32(${bits})))) : ${winner})`;
+  const fewValid = (more: string): string => `((${bits} & (${bits} - 1)) === 0 ? (${bits} === 0 ? 0 : (${found} | (31 - Math.clz32(${bits})))) : ${more})`;
+  if (words === null) {
+    const winner = scan(n, x, kw, validBit);
+    return count > 32 ? winner : fewValid(winner);
+  }
+  if (count <= 32) return fewValid(`(${found} | ${words.index(words.min)})`);
+  const m = x.tmp(words.min);
+  return `(${m} < ${words.sentinel} ? (${found} | ${words.index(m)}) : 0)`;
+}
+
+type ArgNode = Extract<Node, { op: 'argmin' | 'argmax' }>;
+
+/** Packed words' minimum (an expression), the sentinel a valid entry's word
+ *  is below, and the winner's index from the minimum (read once). */
+interface PackedMin {
+  min: string;
+  sentinel: number;
+  index(m: string): string;
 }
 
 /** Position p's tie-break: p, or count-1-p so the smallest is the latest. */
-const tieOf = (n: { latest: boolean; keys: unknown[] }, p: number): number => (n.latest ? n.keys.length - 1 - p : p);
+const tieOf = (n: ArgNode, p: number): number => (n.latest ? n.keys.length - 1 - p : p);
 /** The index a minimum's tie field `t` (an expression) stands for. */
-const posOf = (n: { latest: boolean; keys: unknown[] }, t: string): string => (n.latest ? `(${n.keys.length - 1} - ${t})` : t);
+const posOf = (n: ArgNode, t: string): string => (n.latest ? `(${n.keys.length - 1} - ${t})` : t);
 
 function minTree(words: string[]): string {
   let level = words;
@@ -115,7 +128,7 @@ function minTree(words: string[]): string {
 /** Words (key ^ flip) << tieBits | tie | invalid << (kw + tieBits) as
  *  non-negative int32: flip orders keys so the winner is the smallest
  *  (all ones for a maximum, the sign bit for signed keys). */
-function intPacked(n: Extract<Node, { op: 'argmin' | 'argmax' }>, x: ExprCtx, kw: number, tieBits: number, vl: string[]): string {
+function intPacked(n: ArgNode, x: ExprCtx, kw: number, tieBits: number, vl: string[]): PackedMin {
   const shift = kw + tieBits;
   const sent = 2 ** shift;
   const flip = (n.op === 'argmin' ? 0 : 2 ** kw - 1) ^ (n.signed ? 2 ** (kw - 1) : 0);
@@ -129,12 +142,11 @@ function intPacked(n: Extract<Node, { op: 'argmin' | 'argmax' }>, x: ExprCtx, kw
     const key = flip === 0 ? x.ref(k) : `(${x.ref(k)} ^ ${flip})`;
     return `(${key} << ${tieBits} | ${tieOf(n, p)} | ${flag(p)})`;
   });
-  const m = x.tmp(minTree(words));
-  return `(${m} < ${sent} ? (${2 ** tieBits} | ${posOf(n, `(${m} & ${2 ** tieBits - 1})`)}) : 0)`;
+  return { min: minTree(words), sentinel: sent, index: (m) => posOf(n, `(${m} & ${2 ** tieBits - 1})`) };
 }
 
 /** The same words as exact doubles (keys up to 52 - tieBits bits). */
-function doublePacked(n: Extract<Node, { op: 'argmin' | 'argmax' }>, x: ExprCtx, kw: number, tieBits: number, validBit: (p: number) => string): string {
+function doublePacked(n: ArgNode, x: ExprCtx, kw: number, tieBits: number, validBit: (p: number) => string): PackedMin {
   const scale = 2 ** tieBits;
   const sent = 2 ** (kw + tieBits);
   const half = 2 ** (kw - 1);
@@ -143,14 +155,13 @@ function doublePacked(n: Extract<Node, { op: 'argmin' | 'argmax' }>, x: ExprCtx,
     return n.op === 'argmin' ? `(${snum(x, k)} + ${half})` : `(${half - 1} - ${snum(x, k)})`;
   };
   const words = n.keys.map((k, p) => `(${ordered(k)} * ${scale} + ${tieOf(n, p)} + (${validBit(p)} ^ 1) * ${sent})`);
-  const m = x.tmp(minTree(words));
-  // m < 2^52: its low word is exact, and the tie field is in it.
-  return `(${m} < ${sent} ? (${scale} | ${posOf(n, `((${m} % ${scale}) | 0)`)}) : 0)`;
+  // The minimum is below 2^52: its low word is exact, and the tie field is in it.
+  return { min: minTree(words), sentinel: sent, index: (m) => posOf(n, `((${m} % ${scale}) | 0)`) };
 }
 
 /** Entries in order: the best so far is replaced by a valid entry whose
  *  key is better (or as good, for the latest of equal keys). */
-function scan(n: Extract<Node, { op: 'argmin' | 'argmax' }>, x: ExprCtx, kw: number, validBit: (p: number) => string): string {
+function scan(n: ArgNode, x: ExprCtx, kw: number, validBit: (p: number) => string): string {
   const id = scans++;
   const best = `ab${id}`;
   const asNumber = !isWide(kw);

@@ -3,7 +3,7 @@
 // appears as (b, a) in the other. The merged list is both lists without
 // their shared edges, compacted into 8 slots (first list first); it must fit.
 import { mux, uint, type ModuleBuilder, type UInt } from '../../hdl/index.js';
-import { fields, pack } from '../merge-common/hw-lib.js';
+import { packFields, splitFields } from '../../hdl/index.js';
 
 export const EDGE_SLOTS = 8;
 
@@ -15,8 +15,8 @@ export interface EdgeMerge {
 
 export function mergeEdgeListsHw(m: ModuleBuilder, a: UInt, b: UInt, vb: number): EdgeMerge {
   const sw = 1 + 2 * vb;
-  const as = fields(a, EDGE_SLOTS);
-  const bs = fields(b, EDGE_SLOTS);
+  const as = splitFields(a, EDGE_SLOTS);
+  const bs = splitFields(b, EDGE_SLOTS);
   // Each slot's fields sliced once, then every (a-slot, b-slot) pair compared once.
   const split = (x: UInt) => ({ v: x.bit(2 * vb), from: x.bits(2 * vb - 1, vb), to: x.bits(vb - 1, 0) });
   const sa = as.map(split);
@@ -40,5 +40,5 @@ export function mergeEdgeListsHw(m: ModuleBuilder, a: UInt, b: UInt, vb: number)
     cands.map((c, i) => mux(keep[i]!.and(pos[i]!.eq(s)), c, zero)).reduce((p, q) => p.or(q)),
   );
   const anyShared = sharedA.reduce((p, q) => p.or(q));
-  return { ok: anyShared.and(total.le(m.lit(EDGE_SLOTS, uint(pw)))), merged: pack(slots) };
+  return { ok: anyShared.and(total.le(m.lit(EDGE_SLOTS, uint(pw)))), merged: packFields(slots) };
 }

@@ -18,8 +18,7 @@
 // quad (end of draw) FLUSH sends everything out, oldest first; with
 // flush=merge each leaving entry is first loaded as the incoming quad and
 // goes through MERGE, RESOLVE and PLACE (which shades what is left of it).
-import { bundle, cat, defineModule, mux, stream, uint, type UInt } from '../../hdl/index.js';
-import { countOnes, extremeOf, fields, indexBits, lowestSet, oneHot, pack } from '../merge-common/hw-lib.js';
+import { argMax, argMin, bundle, cat, defineModule, indexBits, indexToOneHot, mux, packFields, popCount, priorityEncode, splitFields, stream, uint, type UInt } from '../../hdl/index.js';
 import type { MergeMsaa } from '../merge-common/samples.js';
 import { type ChoiceBits, laterTakesShading, nearestRank } from '../qfm/datapath.js';
 import type { PmuConfig } from './config.js';
@@ -75,7 +74,6 @@ function muxPmu(sel: UInt, a: PmuRec, b: PmuRec): PmuRec {
 export const Pmu = defineModule('Pmu', (m, cfg: PmuConfig) => {
   const s = pmuShape(cfg);
   const E = cfg.entries;
-  const ib = indexBits(E);
   const pw = 2 * s.coordBits;
   const covW = 4 * s.msaa;
   const depthW = covW * s.depthBits;
@@ -128,7 +126,7 @@ export const Pmu = defineModule('Pmu', (m, cfg: PmuConfig) => {
   const covAt = (idx: UInt): UInt => (E === 1 ? covs[0]! : covsMux(idx));
   function covsMux(idx: UInt): UInt {
     // An E-way multiplexer as a one-hot AND-OR.
-    const hot = oneHot(m, idx, E);
+    const hot = indexToOneHot(idx, E);
     return covs.map((c, i) => mux(hot.bit(i), c, m.lit(0, uint(covW)))).reduce((a, b) => a.or(b));
   }
   const readRec = (idx: UInt): PmuRec => ({
@@ -139,34 +137,34 @@ export const Pmu = defineModule('Pmu', (m, cfg: PmuConfig) => {
     centre: mems.centre.read(idx, { sync: false }),
     rank: mems.rank.read(idx, { sync: false }),
   });
-  const partial = (cov: UInt): UInt => fields(cov, 4).map((c) => c.orR().and(c.ne(full))).reduce((a, b) => a.or(b));
+  const partial = (cov: UInt): UInt => splitFields(cov, 4).map((c) => c.orR().and(c.ne(full))).reduce((a, b) => a.or(b));
 
   const posMatch = cam.match(incPos).and(valid).named('pos_match');
-  const overlapVec = pack(covs.map((c) => c.and(inc.cov).orR())).and(posMatch).named('overlap');
-  const nonPartialVec = pack(covs.map((c) => partial(c).not()));
+  const overlapVec = packFields(covs.map((c) => c.and(inc.cov).orR())).and(posMatch).named('overlap');
+  const nonPartialVec = packFields(covs.map((c) => partial(c).not()));
   const resolveVec = touched.and(valid).and(nonPartialVec);
   // Which entry the output (and the victim logic) looks at in this state.
   const scanVec = mux(overlapS, overlapVec, mux(resolveS, resolveVec, valid));
-  const pick = extremeOf(m, scanVec, stamps, ib, false);
-  const pIdx = pick.idx.named('pick');
+  const pick = argMin(scanVec, stamps);
+  const pIdx = pick.index.named('pick');
   const pRec = readRec(pIdx);
   const pKey = keyMem.read(pIdx, { sync: false });
   const pEmpty = pRec.cov.orR().not();
 
   // MERGE: the newest same-quad, same-facing entry not yet visited, pixel by pixel against the quad in hand.
   const sameFacing = backVec.xor(mux(incBack, m.lit((1n << BigInt(E)) - 1n, uint(E)), m.lit(0, uint(E)))).not();
-  const cand = extremeOf(m, posMatch.and(sameFacing).and(visited.not()), stamps, ib, true);
-  const cIdx = cand.idx.named('cand');
+  const cand = argMax(posMatch.and(sameFacing).and(visited.not()), stamps);
+  const cIdx = cand.index.named('cand');
   const cRec = readRec(cIdx);
-  const cCov = fields(cRec.cov, 4);
-  const iCov = fields(inc.cov, 4);
-  const cEdges = fields(cRec.edges, 4);
-  const iEdges = fields(inc.edges, 4);
-  const cZ = fields(cRec.depth, 4);
-  const iZ = fields(inc.depth, 4);
+  const cCov = splitFields(cRec.cov, 4);
+  const iCov = splitFields(inc.cov, 4);
+  const cEdges = splitFields(cRec.edges, 4);
+  const iEdges = splitFields(inc.edges, 4);
+  const cZ = splitFields(cRec.depth, 4);
+  const iZ = splitFields(inc.depth, 4);
   // Per pixel: centre bit and nearest-sample rank, which decide who keeps a merged pixel (the PMU keeps no per-pixel source).
   const choices = (r: PmuRec): ChoiceBits[] => {
-    const rank = fields(r.rank, 4);
+    const rank = splitFields(r.rank, 4);
     return [0, 1, 2, 3].map((p) => ({ src: r.prim, centre: r.centre.bit(p), rank: rank[p]! }));
   };
   const cC = choices(cRec);
@@ -199,12 +197,12 @@ export const Pmu = defineModule('Pmu', (m, cfg: PmuConfig) => {
   });
   const anyMerge = px.map((x) => x.ok).reduce((a, b) => a.or(b)).named('any_merge');
   const packSide = (side: 'ent' | 'inc', prim: UInt): PmuRec => ({
-    cov: pack(px.map((x) => x[side].cov)),
-    depth: pack(px.map((x) => x[side].depth)),
-    edges: pack(px.map((x) => x[side].edges)),
+    cov: packFields(px.map((x) => x[side].cov)),
+    depth: packFields(px.map((x) => x[side].depth)),
+    edges: packFields(px.map((x) => x[side].edges)),
     prim,
-    centre: pack(px.map((x) => x[side].centre)),
-    rank: pack(px.map((x) => x[side].rank)),
+    centre: packFields(px.map((x) => x[side].centre)),
+    rank: packFields(px.map((x) => x[side].rank)),
   });
   const entAfter = packSide('ent', cRec.prim);
   const incAfter = packSide('inc', inc.prim);
@@ -213,7 +211,7 @@ export const Pmu = defineModule('Pmu', (m, cfg: PmuConfig) => {
   const incEmpty = inc.cov.orR().not();
   const free = valid.not();
   const hasFree = free.orR();
-  const freeIdx = lowestSet(m, free, ib);
+  const freeIdx = priorityEncode(free).index;
 
   // PLACE: the quad in hand (what is left of it) is shaded when it has no partial pixel, when it is an entry leaving at flush, or,
   // with no free entry, the oldest entry is shaded first (FIFO eviction).
@@ -251,8 +249,8 @@ export const Pmu = defineModule('Pmu', (m, cfg: PmuConfig) => {
   keyMem.write(freeIdx, cat(incPos, incBack), insert);
   cam.write(freeIdx, incPos, m.lit(1, uint(1)), insert);
   const zeroE = m.lit(0, uint(E));
-  const insertHot = mux(insert, oneHot(m, freeIdx, E), zeroE);
-  const candHot = mux(mergeS.and(cand.found), oneHot(m, cIdx, E), zeroE);
+  const insertHot = mux(insert, indexToOneHot(freeIdx, E), zeroE);
+  const candHot = mux(mergeS.and(cand.found), indexToOneHot(cIdx, E), zeroE);
   const writeHot = mux(writeCand, candHot, zeroE);
   covs.forEach((c, i) => {
     m.when(insertHot.bit(i), () => c.set(inc.cov));
@@ -267,7 +265,7 @@ export const Pmu = defineModule('Pmu', (m, cfg: PmuConfig) => {
     .and(overlapS.or(resolveS).or(flushS))
     .and(pick.found)
     .or(go.and(placeS).and(incEmpty.not()).and(placeInc.not()).and(hasFree.not()));
-  const clearP = mux(leaving, oneHot(m, pIdx, E), zeroE);
+  const clearP = mux(leaving, indexToOneHot(pIdx, E), zeroE);
   valid.set(valid.and(clearP.not()).or(insertHot));
 
   const loadInc = (r: PmuRec, pos: UInt, back: UInt, last: UInt): void => {
@@ -288,7 +286,7 @@ export const Pmu = defineModule('Pmu', (m, cfg: PmuConfig) => {
   m.when(inS.and(inp.valid), () => {
     const p = inp.payload;
     state.set(S_OVERLAP);
-    const centre = p.centre.and(pack(fields(p.cov, 4).map((c) => c.orR())));
+    const centre = p.centre.and(packFields(splitFields(p.cov, 4).map((c) => c.orR())));
     loadInc({ cov: p.cov, depth: p.depth, edges: p.edges, prim: p.tri, centre, rank: nearestRank(m, p.cov, s) }, cat(p.qx, p.qy), p.back, p.last);
   });
   m.when(overlapS.and(pick.found.not()), () => state.set(mux(incPartial, m.lit(S_MERGE, uint(3)), m.lit(S_PLACE, uint(3)))));
@@ -323,6 +321,6 @@ export const Pmu = defineModule('Pmu', (m, cfg: PmuConfig) => {
     nextStamp.set(0);
   });
 
-  occupancy.drive(countOnes(m, valid, occupancy.width));
+  occupancy.drive(popCount(valid).zext(occupancy.width));
   return { in: inp, out, occupancy };
 });

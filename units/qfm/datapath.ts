@@ -4,7 +4,7 @@
 // per-pixel shading choice) and the helper-pixel fill at the output.
 import { cat, mux, uint, type ModuleBuilder, type UInt } from '../../hdl/index.js';
 import { SUBPIXEL } from '../raster-common/formats.js';
-import { fields, pack } from '../merge-common/hw-lib.js';
+import { packFields, splitFields } from '../../hdl/index.js';
 import { sampleOffsets, type MergeMsaa } from '../merge-common/samples.js';
 
 export interface QuadShape {
@@ -40,8 +40,8 @@ function samplesNearestFirst(msaa: MergeMsaa): number[] {
 /** Per pixel: the position, in nearest-first order, of its nearest covered sample. */
 export function nearestRank(m: ModuleBuilder, cov: UInt, s: QuadShape): UInt {
   const order = samplesNearestFirst(s.msaa);
-  return pack(
-    fields(cov, 4).map((pc) => {
+  return packFields(
+    splitFields(cov, 4).map((pc) => {
       let r = m.lit(0, uint(s.rankBits));
       for (let k = order.length - 1; k >= 0; k--) r = mux(pc.bit(order[k]!), m.lit(k, uint(s.rankBits)), r);
       return r;
@@ -50,7 +50,7 @@ export function nearestRank(m: ModuleBuilder, cov: UInt, s: QuadShape): UInt {
 }
 
 function pixelHas(cov: UInt): UInt[] {
-  return fields(cov, 4).map((c) => c.orR());
+  return splitFields(cov, 4).map((c) => c.orR());
 }
 
 /** can_merge: disjoint coverage and a triangle of one adjacent to a triangle of the other. */
@@ -67,14 +67,14 @@ export interface ChoiceBits {
 
 /** A quad's packed choice fields, split per pixel. */
 export function pixelChoices(r: ChoiceBits): ChoiceBits[] {
-  const src = fields(r.src, 4);
-  const centre = fields(r.centre, 4);
-  const rank = fields(r.rank, 4);
+  const src = splitFields(r.src, 4);
+  const centre = splitFields(r.centre, 4);
+  const rank = splitFields(r.rank, 4);
   return [0, 1, 2, 3].map((p) => ({ src: src[p]!, centre: centre[p]!, rank: rank[p]! }));
 }
 
 export function packChoices(px: readonly ChoiceBits[]): ChoiceBits {
-  return { src: pack(px.map((c) => c.src)), centre: pack(px.map((c) => c.centre)), rank: pack(px.map((c) => c.rank)) };
+  return { src: packFields(px.map((c) => c.src)), centre: packFields(px.map((c) => c.centre)), rank: packFields(px.map((c) => c.rank)) };
 }
 
 export function muxChoice(sel: UInt, a: ChoiceBits, b: ChoiceBits): ChoiceBits {
@@ -114,11 +114,11 @@ export function mergeRecs(a: QuadRec, b: QuadRec, s: QuadShape): QuadRec {
   const bHas = pixelHas(b.cov);
   const aC = pixelChoices(a);
   const bC = pixelChoices(b);
-  const aZ = fields(a.depth, 4 * s.msaa);
-  const bZ = fields(b.depth, 4 * s.msaa);
+  const aZ = splitFields(a.depth, 4 * s.msaa);
+  const bZ = splitFields(b.depth, 4 * s.msaa);
   return {
     cov: a.cov.or(b.cov),
-    depth: pack(aZ.map((z, j) => mux(a.cov.bit(j), z, bZ[j]!))),
+    depth: packFields(aZ.map((z, j) => mux(a.cov.bit(j), z, bZ[j]!))),
     tri: a.tri.or(b.tri),
     adj: a.adj.or(b.adj),
     ...packChoices([0, 1, 2, 3].map((p) => muxChoice(aHas[p]!.not().or(bHas[p]!.and(laterTakesShading(aC[p]!, bC[p]!))), bC[p]!, aC[p]!))),
@@ -128,8 +128,8 @@ export function mergeRecs(a: QuadRec, b: QuadRec, s: QuadShape): QuadRec {
 /** Per-pixel sources with helper pixels copying a covered neighbour: horizontal, vertical, diagonal. */
 export function resolvedSources(r: { readonly cov: UInt; readonly src: UInt }): UInt {
   const has = pixelHas(r.cov);
-  const src = fields(r.src, 4);
-  return pack(
+  const src = splitFields(r.src, 4);
+  return packFields(
     [0, 1, 2, 3].map((p) => mux(has[p]!, src[p]!, mux(has[p ^ 1]!, src[p ^ 1]!, mux(has[p ^ 2]!, src[p ^ 2]!, src[p ^ 3]!)))),
   );
 }

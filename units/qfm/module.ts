@@ -13,8 +13,7 @@
 // oldest first; with flush=merge each leaving entry first tries to merge
 // into the newest entries of its own key, through EVICT's datapath.
 // Outputs wait for out.ready; empty quads are dropped.
-import { bundle, cat, defineModule, mux, stream, uint, type UInt } from '../../hdl/index.js';
-import { countOnes, extremeOf, indexBits, lowestSet, oneHot } from '../merge-common/hw-lib.js';
+import { argMax, argMin, bundle, cat, defineModule, indexBits, indexToOneHot, mux, popCount, priorityEncode, stream, uint, type UInt } from '../../hdl/index.js';
 import type { MergeMsaa } from '../merge-common/samples.js';
 import type { QfmConfig } from './config.js';
 import { canMerge, driveQuadOut, loneChoice, mergeRecs, muxRec, type QuadRec, type QuadShape, recWidths } from './datapath.js';
@@ -63,7 +62,6 @@ export const Qfm = defineModule('Qfm', (m, cfg: QfmConfig) => {
   const s = qfmShape(cfg);
   const w = recWidths(s);
   const E = cfg.entries;
-  const ib = indexBits(E);
   const kw = 2 * s.coordBits + 1;
   const ports = qfmPorts(cfg);
   const inp = m.input('in', stream(ports.inQuad));
@@ -118,22 +116,22 @@ export const Qfm = defineModule('Qfm', (m, cfg: QfmConfig) => {
   });
 
   // Oldest entry: FIFO victim in EVICT, next out in FLUSH.
-  const oldest = extremeOf(m, valid, stamps, ib, false);
-  const oIdx = oldest.idx.named('oldest');
+  const oldest = argMin(valid, stamps);
+  const oIdx = oldest.index.named('oldest');
   const oRec = readRec(oIdx);
   const oKey = keyMem.read(oIdx, { sync: false });
 
   // The N newest entries with the looked-up key (the victim's own slot excluded in EVICT).
   const lookupKey = mux(leaveS, oKey, incKey);
   const allOnes = m.lit((1n << BigInt(E)) - 1n, uint(E));
-  let cands = cam.match(lookupKey).and(valid).and(mux(leaveS, oneHot(m, oIdx, E).not(), allOnes)).named('match');
+  let cands = cam.match(lookupKey).and(valid).and(mux(leaveS, indexToOneHot(oIdx, E).not(), allOnes)).named('match');
   const other = muxRec(leaveS, oRec, inc);
   const tries: { ok: UInt; idx: UInt; rec: QuadRec }[] = [];
   for (let k = 0; k < cfg.recent; k++) {
-    const c = extremeOf(m, cands, stamps, ib, true);
-    const rec = readRec(c.idx);
-    tries.push({ ok: c.found.and(canMerge(rec, other)).named(`can_merge${k}`), idx: c.idx, rec });
-    cands = cands.and(oneHot(m, c.idx, E).not());
+    const c = argMax(cands, stamps);
+    const rec = readRec(c.index);
+    tries.push({ ok: c.found.and(canMerge(rec, other)).named(`can_merge${k}`), idx: c.index, rec });
+    cands = cands.and(indexToOneHot(c.index, E).not());
   }
   // The newest that passes wins.
   let anyOk = tries[tries.length - 1]!.ok;
@@ -154,7 +152,7 @@ export const Qfm = defineModule('Qfm', (m, cfg: QfmConfig) => {
   const anyValid = valid.orR();
   const free = valid.not();
   const hasFree = free.orR();
-  const freeIdx = lowestSet(m, free, ib);
+  const freeIdx = priorityEncode(free).index;
 
   // Output: a merged quad that became full, a full fragment bypassing, a FIFO victim, or a flushed entry.
   const outValid = mergeS
@@ -180,12 +178,12 @@ export const Qfm = defineModule('Qfm', (m, cfg: QfmConfig) => {
   for (const k of Object.keys(mems) as (keyof QuadRec)[]) mems[k].write(wIdx, wRec[k], wEn);
   keyMem.write(freeIdx, incKey, insert);
   cam.write(freeIdx, incKey, m.lit(1, uint(1)), insert);
-  const insertHot = mux(insert, oneHot(m, freeIdx, E), m.lit(0, uint(E)));
+  const insertHot = mux(insert, indexToOneHot(freeIdx, E), m.lit(0, uint(E)));
   stamps.forEach((st, i) => m.when(insertHot.bit(i), () => st.set(nextStamp)));
 
   const zero = m.lit(0, uint(E));
-  const clearT = mux(writeMerged.and(mergedFull), oneHot(m, tIdx, E), zero);
-  const clearO = mux(go.and(evictS.or(flushS.and(anyValid))), oneHot(m, oIdx, E), zero);
+  const clearT = mux(writeMerged.and(mergedFull), indexToOneHot(tIdx, E), zero);
+  const clearO = mux(go.and(evictS.or(flushS.and(anyValid))), indexToOneHot(oIdx, E), zero);
   valid.set(valid.and(clearT.or(clearO).not()).or(insertHot));
 
   const after = mux(incLast, m.lit(S_FLUSH, uint(3)), m.lit(S_IN, uint(3)));
@@ -196,7 +194,7 @@ export const Qfm = defineModule('Qfm', (m, cfg: QfmConfig) => {
     incLast.set(p.last);
     inc.cov.set(p.cov);
     inc.depth.set(p.depth);
-    inc.tri.set(oneHot(m, p.tri, s.maskWidth));
+    inc.tri.set(indexToOneHot(p.tri, s.maskWidth));
     inc.adj.set(p.adj);
     const choice = loneChoice(m, p.tri, p.centre, p.cov, s);
     inc.src.set(choice.src);
@@ -215,7 +213,7 @@ export const Qfm = defineModule('Qfm', (m, cfg: QfmConfig) => {
   m.when(insert, () => nextStamp.set(nextStamp.addWrap(1)));
 
   // Occupancy, for throughput studies and waveforms.
-  occupancy.drive(countOnes(m, valid, occupancy.width));
+  occupancy.drive(popCount(valid).zext(occupancy.width));
   return { in: inp, out, occupancy };
 
 });

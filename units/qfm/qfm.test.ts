@@ -4,7 +4,7 @@ import { makeRng } from '../../testbenches/rng.js';
 import { defaultSeed } from '../../testbenches/property.js';
 import { makeScene, MERGE_SURFACES, rasterizeScene } from '../../testbenches/workloads/merge/index.js';
 import { sixTriangleFan } from '../../testbenches/workloads/merge/fixtures.js';
-import { indexBits } from '../merge-common/hw-lib.js';
+import { indexBits } from '../../hdl/index.js';
 import type { MergeMsaa } from '../merge-common/samples.js';
 import { findUnit } from '../registry.js';
 import { runQfm } from './golden.js';
