@@ -9,13 +9,12 @@ import { amountNum, limbsExpr, lowerLimbs } from './codegen-limbs.js';
 import { camMatchValue, camReadValue, camValidValue } from './codegen-cam.js';
 import { libraryOpValue } from './codegen-libops.js';
 import { scatterValue } from './decoded-select.js';
-import { wordTreeValue } from './word-trees.js';
 import { chooseLimbs, maxOf, memVar, uN, type Choice, type ExprCtx } from './codegen-util.js';
 import { InternalError } from '../errors.js';
 
 /** The node's value: one expression, or one per limb for a wide node. */
 export function nodeValue(n: Node, x: ExprCtx): string[] {
-  const scattered = scatterValue(n, x) ?? wordTreeValue(n, x);
+  const scattered = scatterValue(n, x);
   if (scattered !== null) return scattered;
   switch (n.op) {
     case 'mux':

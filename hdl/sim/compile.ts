@@ -20,7 +20,6 @@ import { labeler } from './labels.js';
 import { fsmEdgeCode, fsmSlotCode } from './codegen-fsm.js';
 import { checkNetlist } from './netlist-check.js';
 import { pruneToPorts } from './prune.js';
-import { rewriteWordTrees } from './word-trees.js';
 import { rewriteDecodedSelects } from './decoded-select.js';
 import { mergeCompares } from './merged-compares.js';
 import { codeStore, type CodeValue } from './code-cache.js';
@@ -94,7 +93,7 @@ const FEW_CYCLES = 16;
 export function compile(full: FlatNetlist, opts: CompileOptions = {}): Compiled {
   const checked = opts.observe === 'ports' ? pruneToPorts(full) : full;
   checkNetlist(checked, labeler(checked));
-  const net = opts.rewrites === false ? checked : rewriteDecodedSelects(rewriteWordTrees(mergeCompares(checked).net));
+  const net = opts.rewrites === false ? checked : rewriteDecodedSelects(mergeCompares(checked).net);
   const label = labeler(net);
   const root = resolveAliases(net, label);
   const lay = layout(net, root);

@@ -49,7 +49,7 @@ interface ScatterKernel {
   terms: { idx: NodeId; en: NodeId | null; d: NodeId }[];
 }
 
-/** Keyed by the node object, as word-trees.ts keys its kernels: later
+/** Keyed by the node object: later
  *  netlists copy the node array, not the nodes they leave alone, so a copy
  *  (fsm-specialize.ts) computes the scatters the same way. */
 const kernels = new WeakMap<Node, ScatterKernel>();

@@ -82,13 +82,6 @@ describe.each(SHAPES)('random circuits in %s', (_shape, opts) => {
     );
   });
 
-  it('circuits with comparator, priority, count and OR trees (word-trees.ts) match the reference', () => {
-    fc.assert(
-      fc.property(fc.nat(), (seed) => compare(randomModule(seed, { nodes: 30, wideChance: 0.2, memories: true, wordTrees: 6 }), opts, seed, 8)),
-      { numRuns: 15 },
-    );
-  });
-
   it('circuits with library operations (popcount, priority encoders, arg-min/max) match the reference', () => {
     fc.assert(
       fc.property(fc.nat(), (seed) => compare(randomModule(seed, { nodes: 30, wideChance: 0.3, memories: true, libraryOps: 8 }), opts, seed, 8)),

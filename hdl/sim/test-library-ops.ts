@@ -5,7 +5,8 @@
 // with few distinct keys so ties happen.
 import { countBits, indexBits, type NodeId } from '../ir.js';
 import type { IrBuilder } from './test-ir.js';
-import type { Rand } from './test-word-trees.js';
+
+export type Rand = () => number;
 
 /** Adds `count` random library operations over `sources` and returns them. */
 export function addLibraryOps(m: IrBuilder, r: Rand, sources: readonly NodeId[], count: number): NodeId[] {

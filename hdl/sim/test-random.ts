@@ -4,7 +4,6 @@
 import type { ModuleIR, NodeId } from '../ir.js';
 import { IrBuilder } from './test-ir.js';
 import { addLibraryOps } from './test-library-ops.js';
-import { addWordTrees } from './test-word-trees.js';
 
 export interface RandomCircuitOptions {
   /** Computed nodes to generate (adapters included). */
@@ -18,11 +17,6 @@ export interface RandomCircuitOptions {
   /** Add a 32-bit xorshift register to the operand pool, so data keeps
    *  changing under constant inputs (as it does in real designs). */
   lfsr?: boolean;
-  /** Add this many of word-trees.ts's shapes (test-word-trees.ts) over the
-   *  circuit's nodes, each observed at an output of its own; drawn from a
-   *  stream of their own, so the rest of the circuit is what it would be
-   *  without them. */
-  wordTrees?: number;
   /** Add this many library operations (popcount, priority encoders,
    *  arg-min/max; test-library-ops.ts) over the circuit's nodes, each
    *  observed at an output of its own, from a stream of their own. */
@@ -208,7 +202,6 @@ export function randomModule(seed: number, o: RandomCircuitOptions): ModuleIR {
     c.writePorts.push({ index: adapt(pick(), 3), key: null, valid: adapt(pick(), 1), en: adapt(pick(), 1) });
   }
   for (let i = 0; i < 4; i++) m.output(`out${i}`, pool[pool.length - 1 - i]!);
-  if (o.wordTrees) addWordTrees(m, rng(seed ^ 0x3779b97f), pool, o.wordTrees).forEach((id, i) => m.output(`tree${i}`, id));
   if (o.libraryOps) addLibraryOps(m, rng(seed ^ 0x1b873593), pool, o.libraryOps).forEach((id, i) => m.output(`lib${i}`, id));
   return m.build();
 }

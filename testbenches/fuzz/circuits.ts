@@ -9,8 +9,7 @@ import { bundleModule, designOf } from '../../hdl/verilog/test-ir.js';
  *  weight on the representation boundaries, registers with and without
  *  enable and init, a memory (sync and async reads) and a CAM; often a
  *  control FSM (a state register compared with constants); in half of
- *  them, bit-level trees over words (test-word-trees.ts); in half, library
- *  operations (test-library-ops.ts). */
+ *  them, library operations (test-library-ops.ts). */
 export function fuzzCircuit(seed: number): ModuleIR {
   const r = rng(seed ^ 0x5eed);
   const m = randomModule(seed, {
@@ -22,12 +21,9 @@ export function fuzzCircuit(seed: number): ModuleIR {
     memories: r() < 0.7,
     lfsr: r() < 0.5,
     fsm: r() < 0.4,
-    // Half the circuits get the comparator / priority / count trees the
-    // simulator turns into word operations (hdl/sim/word-trees.ts); drawn
-    // apart, so the rest of circuit `seed` is unchanged.
-    wordTrees: rng(seed ^ 0x77ee)() < 0.5 ? 3 : 0,
     // Half get library operations (popcount, priority encoders, arg-min/
-    // max), which the Verilog backend prints as their trees.
+    // max), which the Verilog backend prints as their trees; drawn apart,
+    // so the rest of circuit `seed` is unchanged.
     libraryOps: rng(seed ^ 0x11b0)() < 0.5 ? 3 : 0,
   });
   m.name = `F${seed}`;
