@@ -9,10 +9,10 @@
 // peeks convert through BigInt).
 import type { NodeId } from '../ir.js';
 import { assign, Gen, slotRef, slotRefs, withPrologue } from './codegen-fn.js';
-import { valueOf } from './codegen-node.js';
+import { valueOf } from './codegen-access.js';
 import type { Compiled } from './compile.js';
 import { helpers, type SimState } from './runtime.js';
-import { readInput, writeOutput, type BatchArray, type BatchFn } from './batch.js';
+import { readInput, writeOutput, type BatchArray, type BatchFn } from './batch-io.js';
 
 type Factory = (S: SimState, H: typeof helpers, settle: () => void, edge: () => void) => BatchFn;
 

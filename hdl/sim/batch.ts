@@ -8,10 +8,12 @@ import type { FlatNetlist } from '../flatten.js';
 import type { NodeId } from '../ir.js';
 import { assign, edgeInLoop, Gen, invariantNodes, localRefOf, names, slotRefs, withPrologue } from './codegen-fn.js';
 import { emitLazy } from './codegen-lazy.js';
-import { nodeValue, valueOf } from './codegen-node.js';
+import { valueOf } from './codegen-access.js';
+import { nodeValue } from './codegen-node.js';
 import type { Compiled } from './compile.js';
 import { labeler } from './labels.js';
-import { isMid, isNarrow, isState, isWide, limbsOf, type Layout } from './layout.js';
+import { isState, isWide, limbsOf, type Layout } from './layout.js';
+import { readInput, writeOutput, type BatchArray, type BatchFn } from './batch-io.js';
 import { helpers, type SimState } from './runtime.js';
 import { edgeInputs, schedule } from './schedule.js';
 import { chunkedBatchCode, compileChunkedBatch } from './batch-chunked.js';
@@ -26,8 +28,6 @@ export const BATCH_SOURCE_LIMIT = 80_000;
  *  the loop before it optimises the loop itself. */
 const WARMUP_CALLS = 200;
 
-export type BatchArray = Int32Array | Uint32Array;
-export type BatchFn = (n: number, inputs: BatchArray[], outputs: Uint32Array[]) => void;
 
 type Factory = (S: SimState, H: typeof helpers) => BatchFn;
 
@@ -89,28 +89,6 @@ export function loopBody(g: Gen, net: FlatNetlist, root: Int32Array, ids: NodeId
   const keep = new Set(kept.map((id) => root[id]!));
   const def = (id: NodeId): void => g.emit(assign('const', names(net, id), nodeValue(net.nodes[id]!, g.ctx)));
   emitLazy(g, net, root, ids, (id) => keep.has(id), def);
-}
-
-/** Canonical form (layout.ts) of entry `at` (default the cycle c) of a
- *  batched input: bits above the port width are dropped, so a signed
- *  Int32Array entry reads as its two's complement. */
-export function readInput(arr: string, w: number, at = 'c'): string[] {
-  const mask = (e: string, bits: number): string => (bits === 32 ? `${e} | 0` : `${e} & ${2 ** bits - 1}`);
-  if (isNarrow(w)) return [mask(`${arr}[${at}]`, w)];
-  const k = limbsOf(w);
-  const top = w - 32 * (k - 1);
-  if (isMid(w)) return [`(${arr}[2 * ${at}] >>> 0) + (${mask(`${arr}[2 * ${at} + 1]`, top)}) * 4294967296`];
-  return Array.from({ length: k }, (_, j) => mask(`${arr}[${k} * ${at} + ${j}]`, j === k - 1 ? top : 32));
-}
-
-/** Stores the value as entry `at` (default the cycle c); a Uint32Array
- *  store keeps the low 32 bits of the integer part, which is exactly each
- *  word of a mid value. */
-export function writeOutput(arr: string, w: number, value: string[], at = 'c'): string {
-  if (isNarrow(w)) return `${arr}[${at}] = ${value[0]};`;
-  if (isMid(w)) return `${arr}[2 * ${at}] = ${value[0]}; ${arr}[2 * ${at} + 1] = ${value[0]} / 4294967296;`;
-  const k = value.length;
-  return value.map((l, j) => `${arr}[${k} * ${at} + ${j}] = ${l};`).join(' ');
 }
 
 /** Most limbs of wide state the one-function loop carries in locals. */

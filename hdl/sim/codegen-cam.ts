@@ -7,7 +7,7 @@ import type { NodeId } from '../ir.js';
 import { isMid, isNarrow, isWide, limbsOf } from './layout.js';
 import { camCareVar, camKeyVar, camValidVar, type ExprCtx } from './codegen-util.js';
 import { lowerLimbs } from './codegen-limbs.js';
-import { guardedStore, indexedRead, valueOf } from './codegen-node.js';
+import { guardedStore, indexedRead, valueOf } from './codegen-access.js';
 
 /** Match vector of CAM `cam` for `key`, in the representation of `width`
  *  (= the CAM's entries). */

@@ -4,7 +4,8 @@
 // then the caller commits the next states.
 import type { Node } from '../ir.js';
 import { chooseLimbs, literal, literalLimbs, memVar, type Choice, type ExprCtx } from './codegen-util.js';
-import { guardedStore, memReadValue, valueOf } from './codegen-node.js';
+import { guardedStore, valueOf } from './codegen-access.js';
+import { memReadValue } from './codegen-node.js';
 import { camWriteStatement } from './codegen-cam.js';
 import { isMid, isNarrow, isWide } from './layout.js';
 import { narrowMux } from './codegen-narrow.js';

@@ -6,7 +6,7 @@
 import type { FlatNetlist } from '../flatten.js';
 import type { NodeId } from '../ir.js';
 import { assign, edgeCode, Gen, localRefOf, names, slotCode, slotRef, slotRefs } from './codegen-fn.js';
-import { valueOf } from './codegen-node.js';
+import { valueOf } from './codegen-access.js';
 import { findFsmState, specializeFsm, type FsmState } from './fsm-specialize.js';
 import { labeler } from './labels.js';
 import type { Layout } from './layout.js';

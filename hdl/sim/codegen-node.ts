@@ -3,13 +3,14 @@
 // arithmetic width: muxes and memory reads (CAMs: codegen-cam.ts).
 import type { Node, NodeId } from '../ir.js';
 import { isNarrow, isWide, limbsOf } from './layout.js';
-import { narrowExpr, narrowMaskedStore, narrowMux } from './codegen-narrow.js';
+import { narrowExpr, narrowMux } from './codegen-narrow.js';
 import { midExpr } from './codegen-mid.js';
 import { amountNum, limbsExpr, lowerLimbs } from './codegen-limbs.js';
 import { camMatchValue, camReadValue, camValidValue } from './codegen-cam.js';
 import { libraryOpValue } from './codegen-libops.js';
 import { scatterValue } from './decoded-select.js';
-import { chooseLimbs, maxOf, memVar, uN, type Choice, type ExprCtx } from './codegen-util.js';
+import { chooseLimbs, memVar, uN, type Choice, type ExprCtx } from './codegen-util.js';
+import { indexedRead, valueOf } from './codegen-access.js';
 import { InternalError } from '../errors.js';
 
 /** The node's value: one expression, or one per limb for a wide node. */
@@ -55,13 +56,6 @@ function operandWidths(n: Node, x: ExprCtx): number[] {
   return out;
 }
 
-/** A node's value (or limb j of it) in the form nodeValue gives. */
-export function valueOf(x: ExprCtx, id: NodeId): string[] {
-  const w = x.width(id);
-  if (!isWide(w)) return [x.ref(id)];
-  return Array.from({ length: limbsOf(w) }, (_, j) => x.limb(id, j));
-}
-
 /** Balanced compare tree on the case index: log2(cases) comparisons, and an
  *  index past the end falls into the last case for free. (Mask-based
  *  selection measured slower when muxes are steered by control state,
@@ -93,14 +87,6 @@ function muxValue(sel: NodeId, cases: NodeId[], w: number, x: ExprCtx): string[]
   return [tree(0, last)];
 }
 
-/** A node's value as an index below `size`, or `size` or more when out of
- *  range, and whether that can happen at all. */
-function indexOf(x: ExprCtx, addr: NodeId, size: number): { a: string; check: boolean } {
-  const wa = x.width(addr);
-  if (isWide(wa)) return { a: x.tmp(amountNum(addr, size, x)), check: true };
-  return { a: uN(x.ref(addr), wa), check: maxOf(wa) >= size };
-}
-
 /** Combinational read; out-of-range addresses read 0 (wide memories keep a
  *  spare zero word past the end for them). */
 export function memReadValue(mem: number, addr: NodeId, x: ExprCtx): string[] {
@@ -108,27 +94,3 @@ export function memReadValue(mem: number, addr: NodeId, x: ExprCtx): string[] {
   return indexedRead(memVar(mem), m.depth, m.width, addr, x);
 }
 
-/** Entry `addr` of an indexed store of `size` words of `width` bits (a
- *  memory, or a CAM's keys); 0 past the end. */
-export function indexedRead(store: string, size: number, width: number, addr: NodeId, x: ExprCtx): string[] {
-  const { a, check } = indexOf(x, addr, size);
-  if (!isWide(width)) return [check ? `(${a} < ${size} ? ${store}[${a}] : 0)` : `${store}[${a}]`];
-  const k = limbsOf(width);
-  const base = x.tmp(check ? `(${a} < ${size} ? ${a} : ${size}) * ${k}` : `${a} * ${k}`);
-  return Array.from({ length: k }, (_, j) => `${store}[${base} + ${j}]`);
-}
-
-/** Statement that stores `value` (one expression, or limbs of stride
- *  value.length) at `addr` of an indexed store of `size` entries when `en`
- *  is set; out-of-range addresses are ignored. `narrow`: the store holds
- *  int32 patterns, so the enable can be a mask (ExprCtx.maskSelect). */
-export function guardedStore(target: string, size: number, addr: NodeId, en: NodeId, value: string[], x: ExprCtx, narrow = false): string {
-  const { a, check } = indexOf(x, addr, size);
-  const k = value.length;
-  if (narrow && x.maskSelect(en)) return narrowMaskedStore(target, a, check ? size : null, x.ref(en), x.width(en), value[0]!);
-  const stores =
-    k === 1
-      ? `${target}[i] = ${value[0]};`
-      : value.map((v, j) => `${target}[i * ${k} + ${j}] = ${v};`).join(' ');
-  return `if (${x.ref(en)} !== 0) { const i = ${a}; ${check ? `if (i < ${size}) { ${stores} }` : stores} }`;
-}

@@ -14,14 +14,16 @@
 // cycles), keeping cursor, cycle, sink counts and tallies in R.
 import type { NodeId } from '../ir.js';
 import { assign, edgeInLoop, Gen, invariantNodes, localRefOf, names, slotRef, slotRefs, withPrologue } from './codegen-fn.js';
-import { nodeValue, valueOf } from './codegen-node.js';
+import { valueOf } from './codegen-access.js';
+import { nodeValue } from './codegen-node.js';
 import type { Compiled } from './compile.js';
 import { emitFsmSwitch } from './codegen-fsm.js';
 import { labeler } from './labels.js';
 import { isState } from './layout.js';
 import { helpers, type SimState } from './runtime.js';
 import { edgeInputs, schedule } from './schedule.js';
-import { BATCH_SOURCE_LIMIT, carriesWideState, loopBody, readInput, writeOutput, type BatchArray } from './batch.js';
+import { BATCH_SOURCE_LIMIT, carriesWideState, loopBody } from './batch.js';
+import { readInput, writeOutput, type BatchArray } from './batch-io.js';
 import { splitOnReset } from './reset-split.js';
 
 /** The nodes a stream loop drives and reads (roots resolved by the caller). */
