@@ -8,7 +8,7 @@
 // arrays, so no cycle goes through the per-cycle API (whose wide pokes and
 // peeks convert through BigInt).
 import type { NodeId } from '../ir.js';
-import { assign, Gen, slotRef, slotRefs, withPrologue } from './codegen-fn.js';
+import { assign, Gen, slotRef, slotRefs, withPrologue } from './codegen-gen.js';
 import { valueOf } from './codegen-access.js';
 import type { Compiled } from './compile.js';
 import { helpers, type SimState } from './runtime.js';

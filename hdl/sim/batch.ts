@@ -6,7 +6,8 @@
 // recorded outputs' cones too (run(n) computes only what next state needs).
 import type { FlatNetlist } from '../flatten.js';
 import type { NodeId } from '../ir.js';
-import { assign, edgeInLoop, Gen, invariantNodes, localRefOf, names, slotRefs, withPrologue } from './codegen-fn.js';
+import { assign, Gen, localRefOf, names, slotRefs, withPrologue } from './codegen-gen.js';
+import { edgeInLoop, invariantNodes } from './codegen-fn.js';
 import { emitLazy } from './codegen-lazy.js';
 import { valueOf } from './codegen-access.js';
 import { nodeValue } from './codegen-node.js';

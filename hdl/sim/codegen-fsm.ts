@@ -5,7 +5,8 @@
 // (state in its slot).
 import type { FlatNetlist } from '../flatten.js';
 import type { NodeId } from '../ir.js';
-import { assign, edgeCode, Gen, localRefOf, names, slotCode, slotRef, slotRefs } from './codegen-fn.js';
+import { assign, Gen, localRefOf, names, slotRef, slotRefs } from './codegen-gen.js';
+import { edgeCode, slotCode } from './codegen-fn.js';
 import { valueOf } from './codegen-access.js';
 import { findFsmState, specializeFsm, type FsmState } from './fsm-specialize.js';
 import { labeler } from './labels.js';

@@ -4,7 +4,7 @@
 // when no reader looks at them).
 import type { FlatNetlist } from '../flatten.js';
 import type { NodeId } from '../ir.js';
-import { assign, names, type Gen } from './codegen-fn.js';
+import { assign, names, type Gen } from './codegen-gen.js';
 import { nodeValue } from './codegen-node.js';
 import { conditionCode, guardsOf, lazyOrder } from './guards.js';
 

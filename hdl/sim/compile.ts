@@ -12,7 +12,9 @@
 // than linearly with function size.
 import type { FlatNetlist } from '../flatten.js';
 import { combOperands, type NodeId } from '../ir.js';
-import { edgeCode, loopCode, nextStateCode, slotCode, withPrologue, writeCode } from './codegen-fn.js';
+import { withPrologue } from './codegen-gen.js';
+import { edgeCode, nextStateCode, slotCode, writeCode } from './codegen-fn.js';
+import { loopCode } from './codegen-loop.js';
 import { isState, layout, limbsOf, storeOf, type Layout } from './layout.js';
 import { allocState, ensureScratch, helpers, toLimbs, type SimState } from './runtime.js';
 import { edgeInputs, isComputed, resolveAliases, schedule } from './schedule.js';

@@ -13,7 +13,8 @@
 // sink's arrays are full (checked at the top of a cycle, so it stops between
 // cycles), keeping cursor, cycle, sink counts and tallies in R.
 import type { NodeId } from '../ir.js';
-import { assign, edgeInLoop, Gen, invariantNodes, localRefOf, names, slotRef, slotRefs, withPrologue } from './codegen-fn.js';
+import { assign, Gen, localRefOf, names, slotRef, slotRefs, withPrologue } from './codegen-gen.js';
+import { edgeInLoop, invariantNodes } from './codegen-fn.js';
 import { valueOf } from './codegen-access.js';
 import { nodeValue } from './codegen-node.js';
 import type { Compiled } from './compile.js';

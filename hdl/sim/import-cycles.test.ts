@@ -1,0 +1,67 @@
+// hdl/sim's files import one another without a cycle (#25: the simulator
+// reads as stages): a file's value imports (`import type` is erased and
+// does not count) form a graph whose strongly connected components are
+// single files. A cycle fails here, naming its files.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const DIR = dirname(fileURLToPath(import.meta.url));
+
+/** Each source file's value imports of its siblings. */
+function graph(): Map<string, string[]> {
+  const g = new Map<string, string[]>();
+  for (const f of readdirSync(DIR).filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts'))) {
+    const src = readFileSync(join(DIR, f), 'utf8');
+    const deps = [...src.matchAll(/^(?:import|export)\s+(type\s+)?[^;]*?from\s+'\.\/([\w-]+)\.js'/gm)].filter((m) => m[1] === undefined).map((m) => `${m[2]}.ts`);
+    g.set(f, deps);
+  }
+  return g;
+}
+
+/** Tarjan's strongly connected components with more than one file. */
+function cycles(g: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const out: string[][] = [];
+  let next = 0;
+  const visit = (v: string): void => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of g.get(v) ?? []) {
+      if (!g.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const scc: string[] = [];
+    for (let w = stack.pop()!; ; w = stack.pop()!) {
+      onStack.delete(w);
+      scc.push(w);
+      if (w === v) break;
+    }
+    if (scc.length > 1) out.push(scc.sort());
+  };
+  for (const v of g.keys()) if (!index.has(v)) visit(v);
+  return out;
+}
+
+describe('hdl/sim imports', () => {
+  it('form no cycle', () => {
+    const g = graph();
+    expect(g.size).toBeGreaterThan(20);
+    expect(cycles(g)).toEqual([]);
+  });
+
+  it('the check finds a cycle when there is one', () => {
+    const g = new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', ['a.ts']], ['d.ts', ['a.ts']]]);
+    expect(cycles(g)).toEqual([['a.ts', 'b.ts', 'c.ts']]);
+  });
+});
