@@ -22,6 +22,15 @@ describe('renderSvg', () => {
     expect(JSON.stringify(json)).toBe(before);
   });
 
+  it('numbers the ticks of a one-cycle wave (WaveDrom alone throws a TypeError on it)', () => {
+    for (const cycles of [1, 2]) {
+      const json: WaveJson = { signal: [{ name: 'a', wave: '0'.repeat(cycles) }], foot: { tick: 5 } };
+      const labels = [...renderSvg(json).matchAll(/<text[^>]*>(?:<tspan[^>]*>)?(\d+)</g)].map((m) => Number(m[1]));
+      expect(labels).toEqual(Array.from({ length: cycles + 1 }, (_, i) => 5 + i));
+      expect(json.foot).toEqual({ tick: 5 });
+    }
+  });
+
   it('refuses waveforms too large for SVG and points to windows and VCD', () => {
     const lane = { name: 'a', wave: '01'.repeat(1600) };
     expect(waveSize({ signal: [['g', lane]] })).toEqual({ cycles: 3200, lanes: 1 });

@@ -27,6 +27,13 @@ export function renderSvg(json: WaveJson): string {
     );
   }
   // renderAny mutates its input (head/foot ticks, hbounds): give it a copy.
-  const tree = wavedrom.renderAny(0, structuredClone(json), skins);
+  const copy = structuredClone(json);
+  // WaveDrom 3 expands a numeric tick into one label per column boundary;
+  // for a one-cycle wave that makes two, which it then reads as an
+  // "offset step" pair and calls split on a number (TypeError in
+  // render-marks.js). Three or more words are taken as the labels
+  // themselves, so a one-cycle wave gets its labels spelled out.
+  if (cycles === 1) for (const end of [copy.head, copy.foot]) if (end !== undefined && typeof end.tick === 'number') (end as { tick?: number | string }).tick = [0, 1, 2].map((i) => (end.tick as number) + i).join(' ');
+  const tree = wavedrom.renderAny(0, copy, skins);
   return onml.stringify(tree);
 }
