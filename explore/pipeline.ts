@@ -202,8 +202,7 @@ export async function runAllStudies(entries: readonly StudyEntryRef[], opts: All
     opts.log(`\ngfxrtl study --all: ${n} (${perStudy.length + 1} of ${ordered.length}) -> ${out}`);
     // A study too long for the main job at full size says how it is narrowed.
     const main = e.study.mainJob;
-    const params = main?.params !== undefined ? Object.entries(main.params).map(([k, v]) => `${k}=${v}`).join(',') : undefined;
-    if (main !== undefined) opts.log(`gfxrtl study --all: ${n} narrowed (${main.why}):${main.only !== undefined ? ` --only ${main.only}` : ''}${params !== undefined ? ` --param ${params}` : ''}; gfxrtl study ${n} runs it in full`);
+    if (main !== undefined) opts.log(narrowingLine(n, main));
     profile({ ev: 'study', study: n, edge: 'start' });
     const r = await runStudy(e, {
       ...opts,
@@ -237,4 +236,11 @@ export function writeStudiesIndex(root: string, done: readonly Study[], knobs: s
   writeDurable(file, lines.join('\n') + '\n');
   writeStudiesHtmlIndex(root, done.map((s) => ({ name: s.name, summary: s.summary })), knobs ?? 'the defaults (no study calibrated)');
   return file;
+}
+
+/** The main job's line saying how it narrows study `name` (its sweep options, if any: a narrowing of the experiments alone, as the merge studies', has none to show). */
+export function narrowingLine(name: string, main: NonNullable<Study['mainJob']>): string {
+  const params = main.params !== undefined ? Object.entries(main.params).map(([k, v]) => `${k}=${v}`).join(',') : undefined;
+  const options = `${main.only !== undefined ? ` --only ${main.only}` : ''}${params !== undefined ? ` --param ${params}` : ''}`;
+  return `gfxrtl study --all: ${name} narrowed (${main.why})${options === '' ? '' : `:${options}`}; gfxrtl study ${name} runs it in full`;
 }
