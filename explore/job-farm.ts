@@ -8,7 +8,7 @@
 // jobs' order whatever the order they finished in.
 import { availableParallelism } from 'node:os';
 import { parentPort, type Worker } from 'node:worker_threads';
-import { InternalError } from '../hdl/errors.js';
+import { InternalError, ParamError } from '../hdl/errors.js';
 import { spawnWorker } from './sweep/spawn.js';
 
 /** What a farm worker answers for one job. */
@@ -45,7 +45,7 @@ export interface FarmOptions<In> {
 
 /** How many workers a farm of `jobs` jobs starts (at least 1). */
 export function farmWorkers(workers: number | 'auto', jobs: number): number {
-  if (workers !== 'auto' && (!Number.isInteger(workers) || workers < 1)) throw new InternalError(`job farm: workers must be a positive integer or 'auto', got ${workers}`);
+  if (workers !== 'auto' && (!Number.isInteger(workers) || workers < 1)) throw new ParamError('workers', workers, "a positive integer or 'auto'", { message: `job farm: workers must be a positive integer or 'auto', got ${workers}` });
   return Math.max(1, Math.min(workers === 'auto' ? availableParallelism() : workers, jobs));
 }
 
