@@ -36,10 +36,13 @@ export function portHandle(tree: PortHandleTree | undefined, what: string): Port
   return tree;
 }
 
+/** The stream's path without its suffix (`Swap.in`): its valid port's path, less `_valid`. */
+const streamName = (s: StreamHandles): string => s.valid.path.replace(/_valid$/, '');
+
 /** The payload's handles: the port itself for a scalar payload, else its leaves by field path ('_'-joined, as Payload keys are). */
 function payloadPorts(s: StreamHandles): { scalar: PortHandle | null; fields: Map<string, PortHandle> } {
   if (isHandle(s.payload)) return { scalar: s.payload, fields: new Map() };
-  const root = `${s.valid.path.replace(/_valid$/, '')}_payload_`;
+  const root = `${streamName(s)}_payload_`;
   const fields = new Map<string, PortHandle>();
   const walk = (t: PortHandleTree): void => {
     if (isHandle(t)) fields.set(t.path.slice(root.length), t);
@@ -48,8 +51,6 @@ function payloadPorts(s: StreamHandles): { scalar: PortHandle | null; fields: Ma
   walk(s.payload);
   return { scalar: null, fields };
 }
-
-const streamName = (s: StreamHandles): string => s.valid.path.replace(/_valid$/, '');
 
 /** Offers queued payloads on a stream input, each held until accepted, with seeded random bubbles. */
 export class StreamDriver implements Agent {
