@@ -39,14 +39,21 @@ export class Fsm<N extends string> {
     return c;
   }
 
+  /** The code of state `s` as a constant of the state register's type: a
+   *  next state chosen by a `mux` (`state.set(mux(c, f.lit('a'), f.lit('b')))`). */
+  lit(s: N): UInt {
+    return this.m.lit(this.code(s), this.state.type);
+  }
+
   /** 1 while the machine is in state `s`. */
   is(s: N): UInt {
     return this.state.eq(this.code(s));
   }
 
-  /** Next state is `s` (a set(): put it inside when/switch branches). */
-  goto(s: N): void {
-    this.state.set(this.code(s));
+  /** Next state is `s` (a set(): put it inside when/switch branches): a
+   *  state name, or a state code chosen by a `mux` of `lit`s. */
+  goto(s: N | UInt): void {
+    this.state.set(typeof s === 'string' ? this.code(s) : s);
   }
 
   /** One branch per state, like switchOn; states left out stay put unless

@@ -2,6 +2,7 @@
 // tests (against plain TypeScript models) and by its one bundled
 // cross-simulation (against Verilator and Icarus).
 import { defineModule } from '../module.js';
+import { mux } from '../ops.js';
 import { bundle, sint, stream, ufixed, uint, vec } from '../types.js';
 import { priorityArbiter, roundRobinArbiter } from './arbiter.js';
 import { bitLength, leadingZeros, popCount, smearRight, trailingZeros } from './count.js';
@@ -133,7 +134,8 @@ export const Sequencer = defineModule('Sequencer', (m) => {
   const s = fsm(m, 'state', ['idle', 'load', 'run', 'done'] as const);
   const acc = m.reg('acc', uint(8), { init: 0 });
   s.switch({
-    idle: () => m.when(start, () => s.goto('load')),
+    // A next state chosen by a mux of state constants (goto of a signal).
+    idle: () => s.goto(mux(start, s.lit('load'), s.lit('idle'))),
     load: () => {
       acc.set(operand);
       s.goto('run');

@@ -18,19 +18,12 @@
 // quad (end of draw) FLUSH sends everything out, oldest first; with
 // flush=merge each leaving entry is first loaded as the incoming quad and
 // goes through MERGE, RESOLVE and PLACE (which shades what is left of it).
-import { argMax, argMin, bundle, cat, defineModule, indexBits, indexToOneHot, mux, packFields, popCount, priorityEncode, splitFields, stream, uint, type UInt } from '../../hdl/index.js';
+import { argMax, argMin, bundle, cat, defineModule, fsm, indexBits, indexToOneHot, mux, packFields, popCount, priorityEncode, splitFields, stream, uint, type UInt } from '../../hdl/index.js';
 import type { MergeMsaa } from '../merge-common/samples.js';
 import { type ChoiceBits, laterTakesShading, nearestRank } from '../qfm/datapath.js';
 import type { PmuConfig } from './config.js';
 import { EDGE_SLOTS, mergeEdgeListsHw } from './edges.js';
 
-const S_IN = 0;
-const S_OVERLAP = 1;
-const S_MERGE = 2;
-const S_RESOLVE = 3;
-const S_PLACE = 4;
-const S_INSERT = 5;
-const S_FLUSH = 6;
 /** Insertion stamps, reset at each flush: a draw may insert up to 2^20 quads (pmuPayloads refuses more). */
 export const PMU_STAMP_BITS = 20;
 
@@ -87,9 +80,14 @@ export const Pmu = defineModule('Pmu', (m, cfg: PmuConfig) => {
   const out = m.output('out', stream(bundle({ qx: uint(s.coordBits), qy: uint(s.coordBits), back: uint(1), cov: uint(covW), depth: uint(depthW), prim: uint(s.triBits) })));
   const occupancy = m.output('occupancy', uint(indexBits(E + 1) + 1));
 
-  const state = m.reg('state', uint(3), { init: S_IN });
-  const is = (k: number): UInt => state.eq(k);
-  const [inS, overlapS, mergeS, resolveS, placeS, insertS, flushS] = [S_IN, S_OVERLAP, S_MERGE, S_RESOLVE, S_PLACE, S_INSERT, S_FLUSH].map(is) as [UInt, UInt, UInt, UInt, UInt, UInt, UInt];
+  const state = fsm(m, 'state', ['in', 'overlap', 'merge', 'resolve', 'place', 'insert', 'flush'] as const);
+  const inS = state.is('in');
+  const overlapS = state.is('overlap');
+  const mergeS = state.is('merge');
+  const resolveS = state.is('resolve');
+  const placeS = state.is('place');
+  const insertS = state.is('insert');
+  const flushS = state.is('flush');
 
   const incPos = m.reg('inc_pos', uint(pw), { init: 0 });
   const incBack = m.reg('inc_back', uint(1), { init: 0 });
@@ -282,14 +280,14 @@ export const Pmu = defineModule('Pmu', (m, cfg: PmuConfig) => {
     touched.set(zeroE);
   };
   // After the quad in hand is placed: the next quad, or (on to) the flush.
-  const after = mux(incLast.or(flushing), m.lit(S_FLUSH, uint(3)), m.lit(S_IN, uint(3)));
+  const after = mux(incLast.or(flushing), state.lit('flush'), state.lit('in'));
   m.when(inS.and(inp.valid), () => {
     const p = inp.payload;
-    state.set(S_OVERLAP);
+    state.goto('overlap');
     const centre = p.centre.and(packFields(splitFields(p.cov, 4).map((c) => c.orR())));
     loadInc({ cov: p.cov, depth: p.depth, edges: p.edges, prim: p.tri, centre, rank: nearestRank(m, p.cov, s) }, cat(p.qx, p.qy), p.back, p.last);
   });
-  m.when(overlapS.and(pick.found.not()), () => state.set(mux(incPartial, m.lit(S_MERGE, uint(3)), m.lit(S_PLACE, uint(3)))));
+  m.when(overlapS.and(pick.found.not()), () => state.goto(mux(incPartial, state.lit('merge'), state.lit('place'))));
   m.when(mergeS, () => {
     m.when(cand.found, () => {
       visited.set(visited.or(candHot));
@@ -302,21 +300,21 @@ export const Pmu = defineModule('Pmu', (m, cfg: PmuConfig) => {
         inc.rank.set(incAfter.rank);
       });
     });
-    m.when(cand.found.not(), () => state.set(S_RESOLVE));
+    m.when(cand.found.not(), () => state.goto('resolve'));
   });
   m.when(resolveS.and(go), () => touched.set(touched.and(clearP.not())));
-  m.when(resolveS.and(pick.found.not()), () => state.set(S_PLACE));
-  m.when(placeS.and(go), () => state.set(mux(incEmpty.not().and(placeInc.not()).and(hasFree.not()), m.lit(S_INSERT, uint(3)), after)));
-  m.when(insertS, () => state.set(after));
+  m.when(resolveS.and(pick.found.not()), () => state.goto('place'));
+  m.when(placeS.and(go), () => state.goto(mux(incEmpty.not().and(placeInc.not()).and(hasFree.not()), state.lit('insert'), after)));
+  m.when(insertS, () => state.goto(after));
   if (flushMerge) {
     m.when(flushS.and(pick.found), () => {
-      state.set(S_MERGE);
+      state.goto('merge');
       flushing.set(1);
       loadInc(pRec, pKey.bits(pw, 1), pKey.bit(0), m.lit(0, uint(1)));
     });
   }
   m.when(flushS.and(pick.found.not()), () => {
-    state.set(S_IN);
+    state.goto('in');
     flushing.set(0);
     nextStamp.set(0);
   });

@@ -13,16 +13,11 @@
 // oldest first; with flush=merge each leaving entry first tries to merge
 // into the newest entries of its own key, through EVICT's datapath.
 // Outputs wait for out.ready; empty quads are dropped.
-import { argMax, argMin, bundle, cat, defineModule, indexBits, indexToOneHot, mux, popCount, priorityEncode, stream, uint, type UInt } from '../../hdl/index.js';
+import { argMax, argMin, bundle, cat, defineModule, fsm, indexBits, indexToOneHot, mux, popCount, priorityEncode, stream, uint, type UInt } from '../../hdl/index.js';
 import type { MergeMsaa } from '../merge-common/samples.js';
 import type { QfmConfig } from './config.js';
 import { canMerge, driveQuadOut, loneChoice, mergeRecs, muxRec, type QuadRec, type QuadShape, recWidths } from './datapath.js';
 
-const S_IN = 0;
-const S_MERGE = 1;
-const S_EVICT = 2;
-const S_INSERT = 3;
-const S_FLUSH = 4;
 /** Insertion stamps: a grid may insert up to 2^16 quad fragments. */
 export const QFM_STAMP_BITS = 16;
 
@@ -68,12 +63,12 @@ export const Qfm = defineModule('Qfm', (m, cfg: QfmConfig) => {
   const out = m.output('out', stream(ports.outQuad));
   const occupancy = m.output('occupancy', uint(indexBits(E + 1) + 1));
 
-  const state = m.reg('state', uint(3), { init: S_IN });
-  const inS = state.eq(S_IN);
-  const mergeS = state.eq(S_MERGE);
-  const evictS = state.eq(S_EVICT);
-  const insertS = state.eq(S_INSERT);
-  const flushS = state.eq(S_FLUSH);
+  const state = fsm(m, 'state', ['in', 'merge', 'evict', 'insert', 'flush'] as const);
+  const inS = state.is('in');
+  const mergeS = state.is('merge');
+  const evictS = state.is('evict');
+  const insertS = state.is('insert');
+  const flushS = state.is('flush');
   // The oldest entry leaves and first tries merge-before-evict: a FIFO victim, and at flush=merge every flushed entry.
   const leaveS = cfg.flush === 'merge' ? evictS.or(flushS) : evictS;
 
@@ -186,9 +181,9 @@ export const Qfm = defineModule('Qfm', (m, cfg: QfmConfig) => {
   const clearO = mux(go.and(evictS.or(flushS.and(anyValid))), indexToOneHot(oIdx, E), zero);
   valid.set(valid.and(clearT.or(clearO).not()).or(insertHot));
 
-  const after = mux(incLast, m.lit(S_FLUSH, uint(3)), m.lit(S_IN, uint(3)));
+  const after = mux(incLast, state.lit('flush'), state.lit('in'));
   m.when(inS.and(inp.valid), () => {
-    state.set(S_MERGE);
+    state.goto('merge');
     const p = inp.payload;
     incKey.set(cat(p.qx, p.qy, p.back));
     incLast.set(p.last);
@@ -202,12 +197,12 @@ export const Qfm = defineModule('Qfm', (m, cfg: QfmConfig) => {
     inc.rank.set(choice.rank);
   });
   m.when(mergeS.and(go), () => {
-    state.set(mux(anyOk.or(incFull).or(hasFree), after, m.lit(S_EVICT, uint(3))));
+    state.goto(mux(anyOk.or(incFull).or(hasFree), after, state.lit('evict')));
   });
-  m.when(evictS.and(go), () => state.set(S_INSERT));
-  m.when(insertS, () => state.set(after));
+  m.when(evictS.and(go), () => state.goto('insert'));
+  m.when(insertS, () => state.goto(after));
   m.when(flushS.and(anyValid.not()), () => {
-    state.set(S_IN);
+    state.goto('in');
     nextStamp.set(0);
   });
   m.when(insert, () => nextStamp.set(nextStamp.addWrap(1)));
