@@ -11,7 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { carriesWideState } from '../hdl/sim/batch.js';
+import { carriesWideState } from '../hdl/sim/runtime/batch.js';
 import { createSimulator } from '../hdl/sim/index.js';
 import { BENCH_DESIGNS } from './designs.js';
 import { BatchRun } from './replay.js';

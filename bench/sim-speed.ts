@@ -35,7 +35,7 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { flatten } from '../hdl/flatten.js';
-import { pruneToPorts } from '../hdl/sim/prune.js';
+import { pruneToPorts } from '../hdl/sim/passes/prune.js';
 import { hasTool, INSTALL_HINT, toolStatus } from '../testbenches/cosim/eda.js';
 import { topPorts } from '../testbenches/cosim/stimulus.js';
 import { createSimulator } from '../hdl/sim/index.js';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModuleIR } from './ir.js';
 import { flatten } from './flatten.js';
-import { IrBuilder, designOf } from './sim/test-ir.js';
+import { IrBuilder, designOf } from './sim/testing/ir.js';
 import { createSimulator } from './sim/index.js';
 
 /** acc <= acc + a; q = acc; sum is the named adder; a small RAM and an unnamed node. */

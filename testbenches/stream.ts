@@ -4,7 +4,7 @@
 // take an Rng so stalls and bubbles are random but replayable from a seed.
 import { ParamError } from '../hdl/errors.js';
 import type { Simulator } from '../hdl/sim/api.js';
-import type { PortHandle, PortHandleTree } from '../hdl/sim/ports.js';
+import type { PortHandle, PortHandleTree } from '../hdl/sim/runtime/ports.js';
 import type { Agent } from './clocked.js';
 import type { Rng } from './rng.js';
 

@@ -46,7 +46,7 @@ export interface Simulator {
   /** Step until `cond` holds (checked before each edge); returns cycles taken.
    *  Throws, naming the limit, if it does not hold within maxCycles. */
   runUntil(cond: (sim: Simulator) => boolean, maxCycles: number): number;
-  /** Start recording the selected signals (patterns: see select.ts) each cycle. */
+  /** Start recording the selected signals (patterns: see runtime/select.ts) each cycle. */
   startTrace(patterns?: string[]): void;
   /** Stop recording and return what was recorded (null if not tracing). */
   stopTrace(): Trace | null;

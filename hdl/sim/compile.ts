@@ -12,19 +12,19 @@
 // than linearly with function size.
 import type { FlatNetlist } from '../flatten.js';
 import { combOperands, type NodeId } from '../ir.js';
-import { withPrologue } from './codegen-gen.js';
-import { edgeCode, nextStateCode, slotCode, writeCode } from './codegen-fn.js';
-import { loopCode } from './codegen-loop.js';
-import { isState, layout, limbsOf, storeOf, type Layout } from './layout.js';
-import { allocState, ensureScratch, helpers, toLimbs, type SimState } from './runtime.js';
-import { edgeInputs, isComputed, resolveAliases, schedule } from './schedule.js';
-import { labeler } from './labels.js';
-import { fsmEdgeCode, fsmSlotCode } from './codegen-fsm.js';
-import { checkNetlist } from './netlist-check.js';
-import { pruneToPorts } from './prune.js';
-import { rewriteDecodedSelects } from './decoded-select.js';
-import { mergeCompares } from './merged-compares.js';
-import { codeStore, type CodeValue } from './code-cache.js';
+import { withPrologue } from './codegen/gen.js';
+import { edgeCode, nextStateCode, slotCode, writeCode } from './codegen/fn.js';
+import { loopCode } from './codegen/loop.js';
+import { isState, layout, limbsOf, storeOf, type Layout } from './passes/layout.js';
+import { allocState, ensureScratch, helpers, toLimbs, type SimState } from './runtime/state.js';
+import { edgeInputs, isComputed, resolveAliases, schedule } from './passes/schedule.js';
+import { labeler } from './passes/labels.js';
+import { fsmEdgeCode, fsmSlotCode } from './codegen/fsm.js';
+import { checkNetlist } from './passes/netlist-check.js';
+import { pruneToPorts } from './passes/prune.js';
+import { rewriteDecodedSelects } from './passes/decoded-select.js';
+import { mergeCompares } from './passes/merged-compares.js';
+import { codeStore, type CodeValue } from './runtime/code-cache.js';
 
 export interface CompileOptions {
   /** Computed nodes per generated chunk function (default 250). */
@@ -38,8 +38,8 @@ export interface CompileOptions {
    *  that can never reach a top-level output are dropped, as Verilator does;
    *  peeking them is then an error. */
   observe?: 'all' | 'ports';
-  /** Rewrite field-by-field compares as one (merged-compares.ts) and
-   *  one-hot AND-OR trees as indexed reads and scatters (decoded-select.ts);
+  /** Rewrite field-by-field compares as one (passes/merged-compares.ts) and
+   *  one-hot AND-OR trees as indexed reads and scatters (passes/decoded-select.ts);
    *  default true. */
   rewrites?: boolean;
   /** Generate settle() on its first call and run()'s loop on its first
@@ -50,7 +50,7 @@ export interface CompileOptions {
    *  one more function. Default false. */
   lazy?: boolean;
   /** Take generated sources from the code cache and put new ones in it
-   *  (code-cache.ts: by the netlist's digest, in memory and on disk under
+   *  (runtime/code-cache.ts: by the netlist's digest, in memory and on disk under
    *  cacheRoot()). Default false. */
   cache?: boolean;
 }
@@ -138,7 +138,7 @@ export function compile(full: FlatNetlist, opts: CompileOptions = {}): Compiled 
   const coneFns = (role: string, ids: () => NodeId[], keep: NodeId[]): GenFn[] =>
     code(role, () => coneFunctions(net, lay, ids(), keep, chunkSize, maxSource, opts.chunkSize === undefined)).map(make);
   const portKeep = [...net.outputs.map((o) => o.node), ...edgeIn];
-  // One switch on an FSM's state, when there is one (codegen-fsm.ts): the
+  // One switch on an FSM's state, when there is one (codegen/fsm.ts): the
   // edge reads what each state folds its inputs to, so settlePorts keeps
   // only the outputs' own slots current (with the unswitched edge, all of
   // portKeep's).

@@ -1,18 +1,18 @@
 // Entry point of the compiled simulator.
 import type { Design } from '../ir.js';
 import type { CompileOptions } from './compile.js';
-import { CompiledSimulator } from './simulator.js';
+import { CompiledSimulator } from './runtime/simulator.js';
 
 export { CompiledSimulator };
-export type { SignalHandle, WordHandle } from './simulator.js';
-export type { PortHandle, PortHandles } from './ports.js';
+export type { SignalHandle, WordHandle } from './runtime/simulator.js';
+export type { PortHandle, PortHandles } from './runtime/ports.js';
 
 export type { Simulator, SignalInfo, Trace } from './api.js';
 export type { CompileOptions } from './compile.js';
-export type { StreamResult, StreamSink, StreamSpec } from './stream.js';
-export { selectSignals } from './select.js';
+export type { StreamResult, StreamSink, StreamSpec } from './runtime/stream.js';
+export { selectSignals } from './runtime/select.js';
 /** Words per cycle of a runBatch port of a given width. */
-export { wordsPerCycle as batchWords } from './batch.js';
+export { wordsPerCycle as batchWords } from './runtime/batch.js';
 
 /** A Simulator (api.ts); the concrete class adds memory/CAM peeks and pokes. */
 export function createSimulator<P>(design: Design<P>, opts?: CompileOptions): CompiledSimulator<P> {

@@ -3,10 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { ModuleIR } from '../ir.js';
-import { designOf, IrBuilder } from './test-ir.js';
-import { RefSim } from './test-ref.js';
-import { randomModule, rng } from './test-random.js';
-import { decodedModule } from './test-decoded.js';
+import { designOf, IrBuilder } from './testing/ir.js';
+import { RefSim } from './testing/ref.js';
+import { randomModule, rng } from './testing/random.js';
+import { decodedModule } from './testing/decoded.js';
 import { createSimulator, type CompileOptions } from './index.js';
 
 const SHAPES: [string, CompileOptions][] = [
@@ -89,7 +89,7 @@ describe.each(SHAPES)('random circuits in %s', (_shape, opts) => {
     );
   });
 
-  it('circuits with a control FSM (fsm-specialize.ts) match the reference', () => {
+  it('circuits with a control FSM (passes/fsm-specialize.ts) match the reference', () => {
     fc.assert(
       fc.property(fc.nat(), (seed) =>
         compare(randomModule(seed, { nodes: 60, wideChance: 0.2, memories: true, fsm: true }), opts, seed, 12),
@@ -98,7 +98,7 @@ describe.each(SHAPES)('random circuits in %s', (_shape, opts) => {
     );
   });
 
-  it('circuits of one-hot AND-OR trees (decoded-select.ts) match the reference', () => {
+  it('circuits of one-hot AND-OR trees (passes/decoded-select.ts) match the reference', () => {
     fc.assert(
       fc.property(fc.nat(), (seed) => compare(decodedModule(seed), opts, seed, 8)),
       { numRuns: 10 },

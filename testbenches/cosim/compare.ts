@@ -4,7 +4,7 @@
 import type { Design } from '../../hdl/ir.js';
 import type { Simulator } from '../../hdl/sim/api.js';
 import { batchWords, type CompiledSimulator } from '../../hdl/sim/index.js';
-import { fromLimbs, toLimbs } from '../../hdl/sim/runtime.js';
+import { fromLimbs, toLimbs } from '../../hdl/sim/runtime/state.js';
 import { hasTool } from './eda.js';
 import { runIcarus } from './icarus.js';
 import type { CycleOutputs, Stimulus } from './stimulus.js';

@@ -3,7 +3,7 @@
 // the emitted Verilog lints clean, and all three simulators agree.
 import { expect, it } from 'vitest';
 import { createSimulator } from '../../hdl/sim/index.js';
-import { randomModule } from '../../hdl/sim/test-random.js';
+import { randomModule } from '../../hdl/sim/testing/random.js';
 import { emitVerilog } from '../../hdl/verilog/emit.js';
 import { lintVerilog } from '../../hdl/verilog/lint.js';
 import { bundleModule, designOf } from '../../hdl/verilog/test-ir.js';

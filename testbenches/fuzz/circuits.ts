@@ -2,14 +2,14 @@
 // Verilator: many circuits as instances of one top, so that one Verilator
 // build checks hundreds of them.
 import { camPortOperands, operands, type Design, type ModuleIR, type NodeId } from '../../hdl/ir.js';
-import { randomModule, rng } from '../../hdl/sim/test-random.js';
+import { randomModule, rng } from '../../hdl/sim/testing/random.js';
 import { bundleModule, designOf } from '../../hdl/verilog/test-ir.js';
 
 /** Circuit `seed`: every operator (dividers included), widths 1..200 with
  *  weight on the representation boundaries, registers with and without
  *  enable and init, a memory (sync and async reads) and a CAM; often a
  *  control FSM (a state register compared with constants); in half of
- *  them, library operations (test-library-ops.ts). */
+ *  them, library operations (hdl/sim/testing/library-ops.ts). */
 export function fuzzCircuit(seed: number): ModuleIR {
   const r = rng(seed ^ 0x5eed);
   const m = randomModule(seed, {

@@ -2,7 +2,7 @@
 // reference simulator always, and bundled against Verilator when installed.
 import { describe, expect, it } from 'vitest';
 import { createSimulator } from '../../hdl/sim/index.js';
-import { RefSim } from '../../hdl/sim/test-ref.js';
+import { RefSim } from '../../hdl/sim/testing/ref.js';
 import { designOf } from '../../hdl/verilog/test-ir.js';
 import { describeEda } from '../cosim/describe-eda.js';
 import { runOurSimulator } from '../cosim/compare.js';

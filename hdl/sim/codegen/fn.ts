@@ -1,0 +1,98 @@
+// Bodies of the generated functions. Every body starts with the same
+// prologue (state arrays, memories, CAMs, helpers in locals), then one of:
+//  - slot code: a run of computed nodes; values defined in the body are
+//    locals, others are read from the N/D/W slot arrays, and chosen values are
+//    stored back to their slots;
+//  - edge code: next-state values into NX/DX/WX, or memory/CAM writes;
+//  - loop code: the whole design, n cycles, all state in locals
+//    (codegen/loop.ts).
+// A wide value is one local (or slot) per limb: v12_0, v12_1, ...
+import type { FlatNetlist } from '../../flatten.js';
+import { combOperands, type NodeId } from '../../ir.js';
+import { nodeValue } from './node.js';
+import { nextStateValue, writeStatements } from './edge.js';
+import type { Layout } from '../passes/layout.js';
+import { emitLazy } from './lazy.js';
+import { assign, Gen, localRefOf, names, slotRef, slotRefs } from './gen.js';
+import { enableGroups } from './edge-groups.js';
+
+/** Computes `ids` in order; stores those for which `store` holds. Values
+ *  not stored are computed only when read (codegen/lazy.ts). */
+export function slotCode(net: FlatNetlist, lay: Layout, ids: NodeId[], store: (id: NodeId) => boolean): string {
+  const local = new Set(ids);
+  const loc = localRefOf(net);
+  // A value from another chunk is read from its slot once, into a local at
+  // its first use: the function's own slot stores keep V8 from reusing an
+  // earlier load (a large design's chunks read each import ~2.3 times).
+  // Not inside a lazy block: the local would be out of scope after it.
+  const imported = new Map<string, string>();
+  let inBlock = false;
+  const g: Gen = new Gen(net, lay.root, (r, j) => {
+    if (local.has(r)) return loc(r, j);
+    const slot = slotRef(net, lay, r, '', j);
+    let t = imported.get(slot);
+    if (t === undefined) {
+      if (inBlock) return slot;
+      t = g.ctx.tmp(slot);
+      imported.set(slot, t);
+    }
+    return t;
+  });
+  const def = (id: NodeId): void => {
+    const d = assign('const', names(net, id), nodeValue(net.nodes[id]!, g.ctx));
+    g.emit(store(id) ? `${d} ${assign('', slotRefs(net, lay, id), names(net, id))}` : d);
+  };
+  emitLazy(g, net, lay.root, ids, store, def, (open) => (inBlock = open));
+  return g.text();
+}
+
+const slotGen = (net: FlatNetlist, lay: Layout): Gen => new Gen(net, lay.root, (r, j) => slotRef(net, lay, r, '', j));
+
+/** Next state of `stateIds` into NX/DX/WX, from settled slots. */
+export function nextStateCode(net: FlatNetlist, lay: Layout, stateIds: NodeId[]): string {
+  const g = slotGen(net, lay);
+  for (const id of stateIds) g.emit(assign('', slotRefs(net, lay, id, 'X'), nextStateValue(net.nodes[id]!, g.ctx, 'rst')));
+  return g.text();
+}
+
+/** The whole clock edge in one function, next states in locals (two-phase
+ *  without the NX/DX/WX buffers), for designs small enough to optimise. */
+export function edgeCode(net: FlatNetlist, lay: Layout, stateIds: NodeId[]): string {
+  const g = slotGen(net, lay);
+  for (const id of stateIds) g.emit(assign('const', names(net, id, 'x'), nextStateValue(net.nodes[id]!, g.ctx, 'rst')));
+  for (const s of writeStatements(g.ctx, 'rst')) g.emit(s);
+  for (const id of stateIds) g.emit(assign('', slotRefs(net, lay, id), names(net, id, 'x')));
+  return g.text();
+}
+
+export function writeCode(net: FlatNetlist, lay: Layout): string {
+  const g = slotGen(net, lay);
+  for (const s of writeStatements(g.ctx, 'rst')) g.emit(s);
+  return g.text();
+}
+
+/** Nodes of `cone` whose value cannot change while the loop runs: fed only
+ *  by constants and nodes for which `fixedInput` holds. */
+export function invariantNodes(net: FlatNetlist, root: Int32Array, cone: NodeId[], fixedInput: (id: NodeId) => boolean): Set<NodeId> {
+  const invariant = new Set<NodeId>();
+  const fixed = (id: NodeId): boolean => {
+    const n = net.nodes[root[id]!]!;
+    return n.op === 'const' || (n.op === 'input' && fixedInput(n.id)) || invariant.has(n.id);
+  };
+  for (const id of cone) {
+    const n = net.nodes[id]!;
+    const stored = n.op === 'memread' || n.op === 'cammatch' || n.op === 'camread' || n.op === 'camvalid';
+    if (!stored && combOperands(n).every(fixed)) invariant.add(id);
+  }
+  return invariant;
+}
+
+/** The loop body's tail: next states, writes, commit into the state locals. */
+export function edgeInLoop(g: Gen, net: FlatNetlist, stateIds: NodeId[]): void {
+  // Registers sharing an enable: one branch per group (codegen/edge-groups.ts).
+  const groups = enableGroups(g.ctx, stateIds, (id) => names(net, id, 'x')[0]!, (id) => names(net, id)[0]!);
+  for (const id of stateIds) if (!groups.ids.has(id)) g.emit(assign('const', names(net, id, 'x'), nextStateValue(net.nodes[id]!, g.ctx, 'rst')));
+  for (const s of groups.statements) g.emit(s);
+  for (const s of writeStatements(g.ctx, 'rst')) g.emit(s);
+  for (const id of stateIds) g.emit(assign('', names(net, id), names(net, id, 'x')));
+}

@@ -1,0 +1,129 @@
+// Generated code as one switch on an FSM's state register (passes/fsm-specialize.ts):
+// one case per compared state value, plus a default for the values none of
+// them names, each case generated from its specialised netlist. Used by the
+// batch and run(n) loops (state in locals) and by settlePorts and the edge
+// (state in its slot).
+import type { FlatNetlist } from '../../flatten.js';
+import type { NodeId } from '../../ir.js';
+import { assign, Gen, localRefOf, names, slotRef, slotRefs } from './gen.js';
+import { edgeCode, slotCode } from './fn.js';
+import { valueOf } from './access.js';
+import { findFsmState, specializeFsm, type FsmState } from '../passes/fsm-specialize.js';
+import { labeler } from '../passes/labels.js';
+import type { Layout } from '../passes/layout.js';
+import { isComputed, resolveAliases, schedule } from '../passes/schedule.js';
+
+/** Emits into `g` (whose locals are named by localRefOf) the switch whose
+ *  cases each run `body` on their own netlist; false (nothing emitted) when
+ *  `net` has no FSM state register or when the switch would take g's text
+ *  past `limit` characters (V8 would not optimise the function). */
+export function emitFsmSwitch(
+  g: Gen,
+  net: FlatNetlist,
+  maskSelect: boolean,
+  limit: number,
+  body: (gk: Gen, netk: FlatNetlist, rootk: Int32Array) => void,
+): boolean {
+  const fsm = findFsmState(net);
+  if (fsm === null) return false;
+  const before = g.lines.length;
+  // Give up as soon as the cases so far pass the limit (a large design's
+  // first copy may already): each costs a pass over the netlist.
+  let length = g.text().length;
+  const cases = statesOf(net, fsm);
+  g.emit(`switch (${names(net, fsm.reg)[0]!}) {`);
+  for (const [i, { label, netk, rootk }] of cases.entries()) {
+    const gk = new Gen(netk, rootk, localRefOf(netk), maskSelect);
+    body(gk, netk, rootk);
+    g.emit(label);
+    for (const line of gk.lines) g.emit(line);
+    g.emit('break; }');
+    length += gk.text().length;
+    if (overLimit(length, i, cases.length, limit)) {
+      g.lines.length = before;
+      return false;
+    }
+  }
+  g.emit('}');
+  if (g.text().length <= limit) return true;
+  g.lines.length = before;
+  return false;
+}
+
+/** Slot code for the cone of `keep` (compile.ts's settlePorts) as one
+ *  switch on the FSM state register's slot, each case the slot code of its
+ *  specialised netlist; null when there is no FSM or the code would pass
+ *  `limit` characters. Each case stores what its own netlist's `keep`
+ *  nodes resolve to (what fsmEdgeCode's case reads); of the `current`
+ *  nodes, each also gets its own slot current: one that a case folds to a
+ *  constant or to another node has that value copied into its slot. */
+export function fsmSlotCode(net: FlatNetlist, lay: Layout, keep: NodeId[], current: NodeId[], limit: number): string | null {
+  const computedRoots = (ids: NodeId[]): NodeId[] => [...new Set(ids.map((id) => lay.root[id]!))].filter((r) => isComputed(net.nodes[r]!));
+  const keptRoots = computedRoots(keep);
+  const currentRoots = computedRoots(current);
+  return switchOnSlot(net, lay, limit, (netk, layk) => {
+    const rootk = layk.root;
+    const stored = new Set(keptRoots.map((r) => rootk[r]!));
+    const ids = schedule(netk, rootk, labeler(netk), keep);
+    const copies = new Gen(netk, rootk, (r, j) => slotRef(netk, layk, r, '', j));
+    for (const r of currentRoots) if (rootk[r] !== r || !isComputed(netk.nodes[r]!)) copies.emit(assign('', slotRefs(netk, layk, r), valueOf(copies.ctx, r)));
+    return `${slotCode(netk, layk, ids, (id) => stored.has(id))}\n${copies.text()}`;
+  });
+}
+
+/** The clock edge (compile.ts's edge) as one switch on the state
+ *  register's slot, each case edgeCode of its specialised netlist: it reads
+ *  the slots of what the edge inputs fold to in that state, which a full
+ *  settle and fsmSlotCode both leave current. Null as fsmSlotCode. */
+export function fsmEdgeCode(net: FlatNetlist, lay: Layout, stateIds: NodeId[], limit: number): string | null {
+  return switchOnSlot(net, lay, limit, (netk, layk) => edgeCode(netk, layk, stateIds));
+}
+
+/** `switch` on the FSM state register's slot, one case per specialised
+ *  netlist (its layout's root resolving the folded nodes). */
+function switchOnSlot(net: FlatNetlist, lay: Layout, limit: number, caseCode: (netk: FlatNetlist, layk: Layout) => string): string | null {
+  const fsm = findFsmState(net);
+  if (fsm === null) return null;
+  const cases = statesOf(net, fsm);
+  const lines = [`switch (${slotRef(net, lay, fsm.reg)}) {`];
+  let length = lines[0]!.length;
+  for (const [i, { label, netk, rootk }] of cases.entries()) {
+    lines.push(label, caseCode(netk, { ...lay, root: rootk }), 'break; }');
+    length += lines[lines.length - 2]!.length + 32;
+    if (overLimit(length, i, cases.length, limit)) return null;
+  }
+  lines.push('}');
+  return lines.join('\n');
+}
+
+/** Whether a switch whose first `done + 1` of `cases` cases took `length`
+ *  characters is past `limit`, or is heading well past it (the cases of one
+ *  FSM are of similar length), so the remaining copies need not be made. */
+function overLimit(length: number, done: number, cases: number, limit: number): boolean {
+  return length > limit || (length / (done + 1)) * cases > 1.5 * limit;
+}
+
+interface StateCase {
+  /** `case k: {`, or `default: {` for the values no compare names (and for
+   *  the last value of a register whose every value is compared, so V8
+   *  sees every path of the switch end in a case). */
+  label: string;
+  netk: FlatNetlist;
+  rootk: Int32Array;
+}
+
+/** The specialised netlists of `net`, made once for all its generated
+ *  functions (the WeakMaps keyed by netlist then hit across them too). */
+const statesMade = new WeakMap<FlatNetlist, StateCase[]>();
+function statesOf(net: FlatNetlist, fsm: FsmState): StateCase[] {
+  let made = statesMade.get(net);
+  if (made !== undefined) return made;
+  const values: (number | null)[] = fsm.covered ? fsm.values : [...fsm.values, null];
+  made = values.map((value, i) => {
+    const netk = specializeFsm(net, fsm, value);
+    const last = fsm.covered && i === values.length - 1;
+    return { label: value === null || last ? 'default: {' : `case ${value}: {`, netk, rootk: resolveAliases(netk, labeler(netk)) };
+  });
+  statesMade.set(net, made);
+  return made;
+}

@@ -1,0 +1,131 @@
+// The generator every generated function body is written with: the
+// prologue that loads state arrays, memories, CAMs and helpers into the
+// factory's scope (withPrologue), the body collector with its expression
+// context (Gen), and the names of locals and slots. codegen/fn.ts (slot
+// and edge code), codegen/loop.ts (the run(n) loop), codegen/lazy.ts,
+// codegen/fsm.ts and the batch and stream drivers build on it.
+import type { FlatNetlist } from '../../flatten.js';
+import type { NodeId } from '../../ir.js';
+import { limbOfNumber, literal, literalLimbs, type ExprCtx } from './util.js';
+import { isWide, limbsOf, storeOf, type Layout } from '../passes/layout.js';
+import { helperPrologue } from '../runtime/state.js';
+import { inputSteered } from '../passes/steering.js';
+import { InternalError } from '../../errors.js';
+
+/** inputSteered per netlist, computed once for all its generated functions. */
+const steeredOf = new WeakMap<FlatNetlist, Uint8Array>();
+function steered(net: FlatNetlist): Uint8Array {
+  let s = steeredOf.get(net);
+  if (s === undefined) steeredOf.set(net, (s = inputSteered(net)));
+  return s;
+}
+
+/** Source of a factory, called once with (S, H), that returns the generated
+ *  function `function (params) { body }`. The state arrays, memories, CAMs
+ *  and helpers the body names are loaded once, into the factory's scope:
+ *  a poke/peek/step testbench calls two small functions per cycle, and each
+ *  would otherwise pay for those loads (and a wrapper passing S and H) on
+ *  every call. Only the reset line is read per call. The arrays are never
+ *  replaced (a clock edge copies into them), so capturing them is safe. */
+export function withPrologue(net: FlatNetlist, body: string, params = 'n'): string {
+  const uses = (name: string): boolean => new RegExp(`\\b${name}\\b`).test(body);
+  const lines = ["'use strict';"];
+  const state = ['N', 'D', 'W', 'NX', 'DX', 'WX'].filter(uses).map((k) => `${k} = S.${k}`);
+  if (uses('rst') || uses('nrst')) state.push('ctl = S.ctl');
+  if (state.length > 0) lines.push(`const ${state.join(', ')};`);
+  net.memories.forEach((_, i) => {
+    if (uses(`m${i}`)) lines.push(`const m${i} = S.mems[${i}];`);
+  });
+  net.cams.forEach((_, i) => {
+    if (uses(`ck${i}`) || uses(`cv${i}`) || uses(`cc${i}`)) {
+      lines.push(`const ck${i} = S.camKeys[${i}], cv${i} = S.camValid[${i}], cc${i} = S.camCare[${i}];`);
+    }
+  });
+  for (const line of helperPrologue.split('\n')) {
+    const name = /const (H_\w+) =/.exec(line)?.[1];
+    if (name !== undefined && uses(name)) lines.push(line);
+  }
+  lines.push(`return function (${params}) {`);
+  // nrst: all ones unless reset is high, for registers that reset to 0.
+  if (uses('rst') || uses('nrst')) lines.push('const rst = ctl[0], nrst = rst !== 0 ? 0 : -1;');
+  lines.push(body, '};');
+  return lines.join('\n');
+}
+
+/** Where a root's value is read from: `name` for narrow and mid values, and
+ *  `name(j)` per limb for wide ones. */
+export type RootRef = (r: NodeId, j: number) => string;
+
+/** Collects one body; `tmp` locals are flushed before the statement using them. */
+export class Gen {
+  readonly lines: string[] = [];
+  private pending: string[] = [];
+  private tmps = 0;
+  readonly ctx: ExprCtx;
+  constructor(net: FlatNetlist, root: Int32Array, refRoot: RootRef, maskSelect = true) {
+    const konst = (id: NodeId) => {
+      const n = net.nodes[root[id]!]!;
+      return n.op === 'const' ? n : null;
+    };
+    this.ctx = {
+      net,
+      ref: (id) => {
+        const r = root[id]!;
+        const n = net.nodes[r]!;
+        if (isWide(n.width)) throw new InternalError(`codegen: node ${id} is ${n.width} bits wide; read it by limbs`);
+        return n.op === 'const' ? literal(n.value, n.width) : refRoot(r, 0);
+      },
+      limb: (id, j) => {
+        const r = root[id]!;
+        const n = net.nodes[r]!;
+        if (j >= limbsOf(n.width)) return '0';
+        if (n.op === 'const') return literalLimbs(n.value, n.width)[j]!;
+        return isWide(n.width) ? refRoot(r, j) : limbOfNumber(refRoot(r, 0), n.width, j);
+      },
+      constValue: (id) => konst(id)?.value ?? null,
+      width: (id) => net.nodes[id]!.width,
+      tmp: (e) => {
+        const t = `t${this.tmps++}`;
+        this.pending.push(`const ${t} = ${e};`);
+        return t;
+      },
+      pre: (s) => {
+        this.pending.push(s);
+      },
+      maskSelect: maskSelect ? (id) => steered(net)[id] === 1 : () => false,
+    };
+  }
+  emit(stmt: string): void {
+    this.lines.push(...this.pending, stmt);
+    this.pending = [];
+  }
+  text(): string {
+    return this.lines.join('\n');
+  }
+}
+
+/** Names of the locals (prefix + id, one per limb when wide). */
+export function names(net: FlatNetlist, id: NodeId, prefix = 'v'): string[] {
+  const w = net.nodes[id]!.width;
+  return isWide(w) ? Array.from({ length: limbsOf(w) }, (_, j) => `${prefix}${id}_${j}`) : [`${prefix}${id}`];
+}
+
+/** `kw a = e0, b = e1;` (or plain assignments without kw). */
+export function assign(kw: 'const' | 'let' | '', lhs: string[], rhs: string[]): string {
+  const parts = lhs.map((l, j) => `${l} = ${rhs[j]}`);
+  return kw === '' ? `${parts.join('; ')};` : `${kw} ${parts.join(', ')};`;
+}
+
+/** The slot (or limb j of the slot) of node id; suffix 'X' for next state. */
+export const slotRef = (net: FlatNetlist, lay: Layout, id: NodeId, suffix = '', j = 0): string => {
+  const s = storeOf(net.nodes[id]!.width);
+  return `${s}${suffix}[${lay.slot[id]! + j}]`;
+};
+
+export const slotRefs = (net: FlatNetlist, lay: Layout, id: NodeId, suffix = ''): string[] =>
+  names(net, id).map((_, j) => slotRef(net, lay, id, suffix, j));
+
+/** Reads locals `v<id>` (or `v<id>_<j>`). */
+export function localRefOf(net: FlatNetlist): RootRef {
+  return (r, j) => (isWide(net.nodes[r]!.width) ? `v${r}_${j}` : `v${r}`);
+}
