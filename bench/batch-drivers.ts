@@ -1,6 +1,6 @@
 // runBatch's two drivers on one bench design: the one-function batch loop
 // (batch.ts, forced with loopMode 'always') against what runBatch picks by
-// default (the chunked driver of batch-chunked.ts for designs with more
+// default (the chunked driver of hdl/sim/runtime/batch.ts for designs with more
 // wide state than the loop should carry in locals, see carriesWideState).
 // Same stimulus and checksum as bench/sim-speed.ts's batched mode; CPU
 // time, best of --reps slices. Each driver in a process of its own

@@ -3,7 +3,7 @@
 // reset held high by setting the reset line under it, as reset() does).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { splitOnReset } from './reset-split.js';
+import { splitOnReset } from './unroll.js';
 import { designOf } from '../testing/ir.js';
 import { randomModule, rng } from '../testing/random.js';
 import { createSimulator } from '../index.js';

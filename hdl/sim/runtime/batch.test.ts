@@ -14,7 +14,7 @@ const SHAPES: [string, CompileOptions][] = [
   // Wide state goes to the chunked driver unless the loop is forced.
   ['loop mode forced (wide state in locals)', { loopMode: 'always' }],
   ['per-cycle fallback', { loopMode: 'never', chunkSize: 5, maxFunctionSource: 1 }],
-  ['chunked driver (runtime/batch-chunked.ts)', { chunkSize: 5, maxFunctionSource: 1 }],
+  ['chunked driver (runtime/batch.ts)', { chunkSize: 5, maxFunctionSource: 1 }],
   ['pruned to the ports', { observe: 'ports' }],
 ];
 

@@ -4,20 +4,20 @@
 // to typed arrays, so a testbench that drives and samples every cycle pays
 // no JS call per poke, peek or step. Unlike run(n), the loop computes the
 // recorded outputs' cones too (run(n) computes only what next state needs).
+// A design whose loop would be too long for V8 to optimise, or carry too
+// much wide state in locals, runs the chunked driver at the end of this file.
 import type { FlatNetlist } from '../../flatten.js';
 import type { NodeId } from '../../ir.js';
-import { assign, Gen, localRefOf, names, slotRefs, withPrologue } from '../codegen/gen.js';
+import { assign, Gen, localRefOf, names, slotRef, slotRefs, withPrologue } from '../codegen/gen.js';
 import { edgeInLoop, invariantNodes } from '../codegen/fn.js';
 import { emitLazy } from '../codegen/lazy.js';
 import { valueOf } from '../codegen/access.js';
 import { nodeValue } from '../codegen/node.js';
 import type { Compiled } from '../compile.js';
 import { labeler } from '../passes/labels.js';
-import { isState, isWide, limbsOf, type Layout } from '../passes/layout.js';
-import { readInput, writeOutput, type BatchArray, type BatchFn } from './batch-io.js';
+import { isMid, isNarrow, isState, isWide, limbsOf, type Layout } from '../passes/layout.js';
 import { helpers, type SimState } from './state.js';
 import { edgeInputs, schedule } from '../passes/schedule.js';
-import { chunkedBatchCode, compileChunkedBatch } from './batch-chunked.js';
 import { emitFsmSwitch } from '../codegen/fsm.js';
 import { batchCycles } from '../codegen/unroll.js';
 
@@ -29,6 +29,34 @@ export const BATCH_SOURCE_LIMIT = 80_000;
  *  the loop before it optimises the loop itself. */
 const WARMUP_CALLS = 200;
 
+// The typed arrays runBatch and runStream exchange with a testbench, and
+// the code that reads a cycle's input from them and writes a cycle's
+// output: shared by the one-function loop, the chunked driver (below) and
+// the stream driver (runtime/stream.ts).
+export type BatchArray = Int32Array | Uint32Array;
+export type BatchFn = (n: number, inputs: BatchArray[], outputs: Uint32Array[]) => void;
+
+/** Canonical form (passes/layout.ts) of entry `at` (default the cycle c) of a
+ *  batched input: bits above the port width are dropped, so a signed
+ *  Int32Array entry reads as its two's complement. */
+export function readInput(arr: string, w: number, at = 'c'): string[] {
+  const mask = (e: string, bits: number): string => (bits === 32 ? `${e} | 0` : `${e} & ${2 ** bits - 1}`);
+  if (isNarrow(w)) return [mask(`${arr}[${at}]`, w)];
+  const k = limbsOf(w);
+  const top = w - 32 * (k - 1);
+  if (isMid(w)) return [`(${arr}[2 * ${at}] >>> 0) + (${mask(`${arr}[2 * ${at} + 1]`, top)}) * 4294967296`];
+  return Array.from({ length: k }, (_, j) => mask(`${arr}[${k} * ${at} + ${j}]`, j === k - 1 ? top : 32));
+}
+
+/** Stores the value as entry `at` (default the cycle c); a Uint32Array
+ *  store keeps the low 32 bits of the integer part, which is exactly each
+ *  word of a mid value. */
+export function writeOutput(arr: string, w: number, value: string[], at = 'c'): string {
+  if (isNarrow(w)) return `${arr}[${at}] = ${value[0]};`;
+  if (isMid(w)) return `${arr}[2 * ${at}] = ${value[0]}; ${arr}[2 * ${at} + 1] = ${value[0]} / 4294967296;`;
+  const k = value.length;
+  return value.map((l, j) => `${arr}[${k} * ${at} + ${j}] = ${l};`).join(' ');
+}
 
 type Factory = (S: SimState, H: typeof helpers) => BatchFn;
 
@@ -113,7 +141,7 @@ export function carriesWideState(c: Compiled): boolean {
 
 /** The loop as a callable; when its source is too long for V8 to optimise,
  *  or it would carry wide state (unless `always`), the chunked driver of
- *  runtime/batch-chunked.ts instead. `warm*`: arrays of the kinds the first call
+ *  chunked driver (below) instead. `warm*`: arrays of the kinds the first call
  *  passes, for the warm-up calls. */
 export function compileBatch(
   c: Compiled,
@@ -134,6 +162,43 @@ export function compileBatch(
   const src = code.loop;
   c.sources.push(src);
   const f = (new Function('S', 'H', src) as Factory)(c.state, helpers);
+  for (let i = 0; i < WARMUP_CALLS; i++) f(0, warmIn, warmOut);
+  return f;
+}
+
+// runBatch for designs whose one-function batch loop (above) is too long
+// for V8 to optimise: the same per-cycle work, but the combinational logic
+// runs as compile.ts's chunk functions (settlePorts, or settle when a
+// recorded output is not a port) and the clock edge as its edge function,
+// with values crossing chunks through the slot arrays. Only the driver loop
+// is generated: it moves each cycle's inputs from the typed arrays into
+// their slots and the recorded outputs from their slots into the output
+// arrays, so no cycle goes through the per-cycle API (whose wide pokes and
+// peeks convert through BigInt).
+type ChunkedFactory = (S: SimState, H: typeof helpers, settle: () => void, edge: () => void) => BatchFn;
+
+function chunkedBatchCode(c: Compiled, inputs: NodeId[], outputs: NodeId[]): string {
+  const { net, lay } = c;
+  const root = lay.root;
+  const g = new Gen(net, root, (r, j) => slotRef(net, lay, r, '', j));
+  inputs.forEach((_, k) => g.emit(`const i${k} = I[${k}];`));
+  outputs.forEach((_, k) => g.emit(`const o${k} = O[${k}];`));
+  g.emit('for (let c = 0; c < n; c++) {');
+  inputs.forEach((id, k) => g.emit(assign('', slotRefs(net, lay, root[id]!), readInput(`i${k}`, net.nodes[id]!.width))));
+  g.emit('SETTLE();');
+  outputs.forEach((id, k) => g.emit(writeOutput(`o${k}`, net.nodes[id]!.width, valueOf(g.ctx, id))));
+  g.emit('EDGE();');
+  g.emit('}');
+  return withPrologue(net, g.text(), 'n, I, O');
+}
+
+/** The chunked driver from its source (chunkedBatchCode's). */
+function compileChunkedBatch(c: Compiled, src: string, outputs: NodeId[], warmIn: BatchArray[], warmOut: Uint32Array[]): BatchFn {
+  c.sources.push(src);
+  // settlePorts computes what outputs and the edge need; an output that is
+  // not a port (a recorded internal signal) needs everything settled.
+  const settle = outputs.every((id) => c.portsValid[id] === 1) ? c.settlePorts : c.settle;
+  const f = (new Function('S', 'H', 'SETTLE', 'EDGE', src) as ChunkedFactory)(c.state, helpers, settle, c.edge);
   for (let i = 0; i < WARMUP_CALLS; i++) f(0, warmIn, warmOut);
   return f;
 }

@@ -23,9 +23,8 @@ import { labeler } from '../passes/labels.js';
 import { isState } from '../passes/layout.js';
 import { helpers, type SimState } from './state.js';
 import { edgeInputs, schedule } from '../passes/schedule.js';
-import { BATCH_SOURCE_LIMIT, carriesWideState, loopBody } from './batch.js';
-import { readInput, writeOutput, type BatchArray } from './batch-io.js';
-import { splitOnReset } from '../codegen/reset-split.js';
+import { BATCH_SOURCE_LIMIT, carriesWideState, loopBody, readInput, writeOutput, type BatchArray } from './batch.js';
+import { splitOnReset } from '../codegen/unroll.js';
 
 /** The nodes a stream loop drives and reads (roots resolved by the caller). */
 export interface StreamNodes {
@@ -150,7 +149,7 @@ export function streamLoopCode(c: Compiled, s: StreamNodes): string {
 
 /** The loop over compile.ts's chunk functions, values in the slot arrays,
  *  for designs whose one-function loop V8 would not optimise (as
- *  runtime/batch-chunked.ts). */
+ *  the chunked driver of runtime/batch.ts). */
 export function chunkedStreamCode(c: Compiled, s: StreamNodes): string {
   const { net, lay } = c;
   const root = lay.root;
