@@ -10,6 +10,6 @@ export { priorityArbiter, roundRobinArbiter, type Grant } from './arbiter.js';
 export { switchOn, type SwitchCases } from './switch.js';
 export { fsm, Fsm } from './fsm.js';
 export { Queue, queue, type QueueConfig, type QueuePorts } from './queue.js';
-export { regNext, pipe, shiftRegister, type DelayOptions } from './pipe.js';
+export { regNext, pipe, shiftRegister, stageRegs, validReg, type DelayOptions } from './pipe.js';
 export { indexBits, countBits } from './util.js';
 export { normalisedReciprocal, RECIPROCAL_ARCHS, type ReciprocalArch } from './reciprocal.js';

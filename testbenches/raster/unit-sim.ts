@@ -8,14 +8,16 @@ import { SimulatorCache } from '../sim-cache.js';
 
 const caches = new Map<ModuleDef<never, SignalTree>, SimulatorCache<unknown>>();
 
-export function unitSim<C>(def: ModuleDef<C, SignalTree>, cfg: C): CompiledSimulator {
+/** A fresh simulator of `def` at `cfg`; `sim.ports` has the shape of the module's port record. */
+export function unitSim<C, P extends SignalTree>(def: ModuleDef<C, P>, cfg: C): CompiledSimulator<P> {
   const key = def as unknown as ModuleDef<never, SignalTree>;
   let cache = caches.get(key);
   if (cache === undefined) {
     cache = new SimulatorCache((c: unknown) => elaborate(def, c as C));
     caches.set(key, cache);
   }
-  return cache.get(cfg);
+  // The cache built it from elaborate(def, cfg): its design's ports are P.
+  return cache.get(cfg) as CompiledSimulator<P>;
 }
 
 /** Poke every entry of `inputs` (port name -> raw bits; negative = two's complement). */

@@ -26,7 +26,7 @@ import { DepthInterp } from '../depth-interp/module.js';
 import { Iterator } from '../iterator/module.js';
 import { MP_ID_BITS } from '../noblur/config.js';
 import { setupStage } from '../noblur/setup-stage.js';
-import { stageRegs, validReg } from '../noblur/stage.js';
+import { stageRegs, validReg } from '../../hdl/lib/index.js';
 import { TILE_BITS, TUPLE_BITS, type BlurJitter } from '../raster-common/blur-formats.js';
 import { COORD_INT_BITS, DEPTH_BITS, SUBPIXEL_BITS } from '../raster-common/formats.js';
 import { driveFromWalk } from '../sample-test/walk-wiring.js';
@@ -101,13 +101,13 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
 
   // ---- R0 ---------------------------------------------------------------------
   const s0v = m.wire('s0_adv', uint(1));
-  const v0 = validReg(m, 's0', s0v, inp.valid);
+  const v0 = validReg('s0', s0v, inp.valid);
   s0v.drive(v0.not().or(adv1));
   inp.ready.drive(s0v);
   const mpIn: Sigs = { id: q['id']!, tuple: q['tuple']!, jx: q['jx']!, jy: q['jy']! };
   verts.forEach((v, i) => Object.assign(mpIn, { [`x${i}`]: v.x, [`y${i}`]: v.y, [`z${i}`]: v.z }));
   if (tvp) mpIn['pair'] = q['pair']!;
-  const r0 = stageRegs(m, 's0', mpIn, s0v.and(inp.valid));
+  const r0 = stageRegs('s0', mpIn, s0v.and(inp.valid));
 
   // ---- Stage 1: bbox on the grid of the mode ---------------------------------
   // One bbox per grid (blur tiles; hybrid adds 16x and 4x cells), picked by
@@ -140,7 +140,7 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
   };
   for (let i = 0; i < nv; i++) Object.assign(bbox, { [`lx${i}`]: pick(`lx${i}`, null), [`ly${i}`]: pick(`ly${i}`, null) });
   const adv2 = m.wire('adv2', uint(1));
-  const v1 = validReg(m, 's1', adv1, v0);
+  const v1 = validReg('s1', adv1, v0);
   // (adv1 is driven once the cull is known, below.)
   const s1: Sigs = {
     id: r0['id']!,
@@ -156,7 +156,7 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
   if (tvp) s1['pair'] = r0['pair']!;
   for (let i = 0; i < nv; i++) Object.assign(s1, { [`lx${i}`]: bbox[`lx${i}`]!, [`ly${i}`]: bbox[`ly${i}`]!, [`z${i}`]: r0[`z${i}`]! });
   const taken1 = adv1.and(v0);
-  const r1 = stageRegs(m, 's1', s1, taken1);
+  const r1 = stageRegs('s1', s1, taken1);
 
   // ---- Stage 2: edge setup, cull, reciprocal(s) --------------------------------------
   // The incremental sample test starts its running sums from E at the box
@@ -170,11 +170,11 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
   // The incremental sample test holds its own start values (loaded with R2), not the vertices.
   for (let i = 0; i < nv; i++) Object.assign(s2, incremental ? {} : { [`lx${i}`]: r1[`lx${i}`]!, [`ly${i}`]: r1[`ly${i}`]! }, { [`z${i}`]: r1[`z${i}`]! });
   const take2 = adv2.and(stage2.ready);
-  const v2 = validReg(m, 's2', adv2, v1.and(stage2.keep).and(stage2.ready));
+  const v2 = validReg('s2', adv2, v1.and(stage2.keep).and(stage2.ready));
   // A positioned MP the cull drops leaves R1 at once, whatever R2 does.
   adv1.drive(v1.not().or(take2).or(stage2.keep.not()));
   const load2 = take2.and(v1).and(stage2.keep).named('load2');
-  const r2 = stageRegs(m, 's2', s2, load2);
+  const r2 = stageRegs('s2', s2, load2);
 
   // ---- Stage 3: iterator + blur sample test ----------------------------------------
   const iter = m.instance('iter', Iterator, { localStampBits, stampIdxBits: idxBits });
@@ -211,14 +211,14 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
   // control signal, and so every cycle (their hits are the same bits).
   const emit3 = iter.fire.named('emit3');
   const adv4 = m.wire('adv4', uint(1));
-  const v3 = validReg(m, 's3', adv3, emit3);
+  const v3 = validReg('s3', adv3, emit3);
   adv3.drive(v3.not().or(adv4));
   const s3: Sigs = { id: r2['id']!, tuple: r2['tuple']!, oor: oor2, stampX: iter.absX, stampY: iter.absY, hit: hit3 };
   if (tvp) s3['tri'] = st['tri']!;
   for (let i = 0; i < nv; i++) s3[`z${i}`] = r2[`z${i}`]!;
   for (let t = 0; t < tris; t++) Object.assign(s3, { [`n${t}`]: r2[`n${t}`]!, [`len${t}`]: r2[`len${t}`]! });
   for (let l = 0; l < lanes; l++) for (let i = 0; i < 3; i++) s3[`lane${l}_d${i}`] = st[`lane${l}_d${i}`]!;
-  const r3 = stageRegs(m, 's3', s3, emit3);
+  const r3 = stageRegs('s3', s3, emit3);
   oorFire.drive(iter.fire.and(oor2));
 
   // ---- Stage 4: depth interpolation --------------------------------------------------
@@ -227,12 +227,12 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
     if (/^lane\d+_z$/.test(key)) continue;
     depth[key]!.drive(r3[key]!);
   }
-  const v4 = validReg(m, 's4', adv4, v3);
+  const v4 = validReg('s4', adv4, v3);
   adv4.drive(v4.not().or(outReady));
   const s4: Sigs = { oor: r3['oor']!, id: r3['id']!, tuple: r3['tuple']!, stamp_x: r3['stampX']!, stamp_y: r3['stampY']!, hit: r3['hit']! };
   if (tvp) s4['tri'] = r3['tri']!;
   for (let l = 0; l < lanes; l++) s4[`z${l}`] = depth[`lane${l}_z`]!;
-  const r4 = stageRegs(m, 's4', s4, adv4.and(v3));
+  const r4 = stageRegs('s4', s4, adv4.and(v3));
   // A record leaves only if it reports something: out of range, or a hit.
   // From registers, so no loop; an empty one waits for out_ready like any other.
   outValid.drive(v4.and((r4['oor'] as UInt).or((r4['hit'] as UInt).orR())).named('visible4'));

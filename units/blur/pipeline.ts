@@ -25,11 +25,11 @@
 // is ready, so each lane works on its own tuple. After tuple 63 the front
 // end takes the next MP in the same cycle. `motion` builds no lens units,
 // `defocus` no time unit. See README.md.
-import { defineModule, mux, muxN, ufixed, uint, type Fixed, type ModuleBuilder, type SInt, type Signal, type UInt } from '../../hdl/index.js';
+import { defineModule, mux, muxN, ufixed, uint, type Fixed, type ModuleBuilder, type Signal, type UInt } from '../../hdl/index.js';
 import { SampleInLens } from '../lens/module.js';
 import { Radius } from '../lens/radius.js';
 import { MP_ID_BITS, OOR_COUNT_BITS } from '../noblur/config.js';
-import { stageRegs, validReg } from '../noblur/stage.js';
+import { stageRegs, validReg } from '../../hdl/lib/index.js';
 import { BLUR_TUPLES, LENS_A_BITS, LENS_F_BITS, TUPLE_BITS, usesLens, usesTime } from '../raster-common/blur-formats.js';
 import { COORD_INT_BITS, DEPTH_BITS, SUBPIXEL_BITS } from '../raster-common/formats.js';
 import { SampleInTime } from '../sample-time/module.js';
@@ -73,9 +73,9 @@ function buildRasterizer(m: ModuleBuilder, cfg: BlurConfig, hybrid: boolean): Si
 
   // ---- R0: the MP being positioned, held for 64 tuples ------------------------------------
   const s0adv = m.wire('s0_adv', uint(1));
-  const v0 = validReg(m, 's0', s0adv, inValid);
+  const v0 = validReg('s0', s0adv, inValid);
   inReady.drive(s0adv);
-  const r0 = stageRegs(m, 's0', mpIn, s0adv.and(inValid));
+  const r0 = stageRegs('s0', mpIn, s0adv.and(inValid));
 
   const tup = m.reg('tuple', uint(TUPLE_BITS), { init: 0 });
   const phBits = Math.max(1, Math.ceil(Math.log2(C)));
@@ -85,16 +85,15 @@ function buildRasterizer(m: ModuleBuilder, cfg: BlurConfig, hybrid: boolean): Si
   const lastPhase = blurOn === null ? lastPosPhase : lastPosPhase.or(blurOn.not());
 
   // The tuple tables: the 64 (t, u, v, jx, jy) constants, read by the tuple counter, one instance per consumer.
-  const table = (name: string, fields: readonly TupleField[]): Record<string, Signal> => {
+  /** A tuple table instance's `fields`, in that order. */
+  const table = <F extends TupleField>(name: string, fields: readonly F[]): UInt[] => {
     const t = m.instance(name, TupleTable, { fields });
-    t['tuple']!.drive(tup);
-    return t;
+    t.tuple.drive(tup);
+    return fields.map((f) => t[f] ?? m.fail('missing port', `${name}.${f}`, `TupleTable ${name} was built with field ${f} but has no such output`));
   };
-  const tT = time ? (table('time_table', ['t'])['t'] as UInt) : null;
-  const lensTable = lens ? table('lens_table', ['u', 'v']) : null;
-  const tU = lensTable === null ? null : (lensTable['u'] as UInt).asSInt();
-  const tV = lensTable === null ? null : (lensTable['v'] as UInt).asSInt();
-  const jitter = table('jitter', ['jx', 'jy']);
+  const [tT = null] = time ? table('time_table', ['t']) : [];
+  const [tU = null, tV = null] = lens ? table('lens_table', ['u', 'v']).map((f) => f.asSInt()) : [];
+  const [jx, jy] = table('jitter', ['jx', 'jy']);
 
   // ---- Positioning slots ------------------------------------------------------------------
   /** Vertex (field) handled by slot s in the current phase; past the last vertex, v0 (unused). */
@@ -108,26 +107,32 @@ function buildRasterizer(m: ModuleBuilder, cfg: BlurConfig, hybrid: boolean): Si
   let sy: Fixed[] = Array.from({ length: P }, (_, s) => slotField(s, 'y') as Fixed);
   if (time) {
     const tu = m.instance('time', SampleInTime, timeCfg);
-    tu['t']!.drive(tT!);
-    for (let s = 0; s < P; s++) for (const f of ['x0', 'y0', 'x1', 'y1']) tu[`${f}_${s}`]!.drive(slotField(s, f === 'x0' ? 'x' : f === 'y0' ? 'y' : f));
-    sx = sx.map((_, s) => tu[`x_${s}`] as Fixed);
-    sy = sy.map((_, s) => tu[`y_${s}`] as Fixed);
+    tu.t.drive(tT!);
+    tu.slots.forEach((p, s) => {
+      p.x0.drive(slotField(s, 'x'));
+      p.y0.drive(slotField(s, 'y'));
+      p.x1.drive(slotField(s, 'x1'));
+      p.y1.drive(slotField(s, 'y1'));
+    });
+    sx = tu.slots.map((p) => p.x);
+    sy = tu.slots.map((p) => p.y);
   }
   if (lens) {
     const rad = m.instance('radius', Radius, posCfg);
-    rad['lensA']!.drive(lensA!);
-    rad['lensF']!.drive(lensF!);
+    rad.lensA.drive(lensA!);
+    rad.lensF.drive(lensF!);
     const lu = m.instance('lens', SampleInLens, posCfg);
-    lu['u']!.drive(tU!);
-    lu['v']!.drive(tV!);
-    for (let s = 0; s < P; s++) {
-      rad[`z_${s}`]!.drive(slotField(s, 'z'));
-      lu[`r_${s}`]!.drive(rad[`r_${s}`] as SInt);
-      lu[`x_${s}`]!.drive(sx[s]!);
-      lu[`y_${s}`]!.drive(sy[s]!);
-    }
-    sx = sx.map((v, s) => (lensOn === null ? (lu[`xl_${s}`] as Fixed) : mux(lensOn, lu[`xl_${s}`] as Fixed, v)));
-    sy = sy.map((v, s) => (lensOn === null ? (lu[`yl_${s}`] as Fixed) : mux(lensOn, lu[`yl_${s}`] as Fixed, v)));
+    lu.u.drive(tU!);
+    lu.v.drive(tV!);
+    lu.slots.forEach((p, s) => {
+      const r = rad.slots[s]!;
+      r.z.drive(slotField(s, 'z'));
+      p.r.drive(r.r);
+      p.x.drive(sx[s]!);
+      p.y.drive(sy[s]!);
+    });
+    sx = lu.slots.map((p, s) => (lensOn === null ? p.xl : mux(lensOn, p.xl, sx[s]!)));
+    sy = lu.slots.map((p, s) => (lensOn === null ? p.yl : mux(lensOn, p.yl, sy[s]!)));
   }
 
   // ---- Rp: the positioned MP, dispatched round robin ------------------------------------------
@@ -145,7 +150,7 @@ function buildRasterizer(m: ModuleBuilder, cfg: BlurConfig, hybrid: boolean): Si
   // not part of its next value (hdl/inventory/loops.ts).
   m.when(fin, () => tup.set(mux(lastTuple, m.lit(0, uint(TUPLE_BITS)), tup.addWrap(1))));
 
-  const pos: Sigs = { id: r0['id']!, tuple: tup, jx: jitter['jx']!, jy: jitter['jy']! };
+  const pos: Sigs = { id: r0['id']!, tuple: tup, jx: jx!, jy: jy! };
   if (g.tvp) pos['pair'] = r0['pair']!;
   for (let i = 0; i < nv; i++) {
     const p = Math.floor(i / P);
@@ -167,9 +172,9 @@ function buildRasterizer(m: ModuleBuilder, cfg: BlurConfig, hybrid: boolean): Si
     }
   }
   // Every positioned MP goes to a lane (its cull is there).
-  const rv = validReg(m, 'rp', rpFree, fin);
+  const rv = validReg('rp', rpFree, fin);
   rpV.drive(rv);
-  const rp = stageRegs(m, 'rp', pos, fin);
+  const rp = stageRegs('rp', pos, fin);
 
   const rrBits = Math.max(1, Math.ceil(Math.log2(g.pmt)));
   const rr = m.reg('rr', uint(rrBits), { init: 0 });

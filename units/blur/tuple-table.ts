@@ -4,7 +4,7 @@
 // mux tree). One instance per consumer, so each table is a block of its own
 // in the netlist: t for sample in time, u and v for sample in lens, and the
 // jitter (jx, jy) that only the lanes' edge setup and sample test read.
-import { defineModule, muxN, uint, type Signal } from '../../hdl/index.js';
+import { defineModule, muxN, uint, type UInt } from '../../hdl/index.js';
 import { LENS_UV_BITS, TILE_BITS, TIME_BITS, TUPLE_BITS } from '../raster-common/blur-formats.js';
 import { BLUR_TUPLE_TABLE, type BlurTuple } from '../raster-common/blur-samples.js';
 
@@ -17,14 +17,17 @@ export interface TupleTableConfig {
   readonly fields: readonly TupleField[];
 }
 
-export const TupleTable = defineModule('TupleTable', (m, cfg: TupleTableConfig) => {
+/** A tuple table's ports: the tuple counter in, one output per field the config lists (the others absent). */
+export type TupleTablePorts = { readonly tuple: UInt } & { readonly [F in TupleField]?: UInt };
+
+export const TupleTable = defineModule('TupleTable', (m, cfg: TupleTableConfig): TupleTablePorts => {
   const tuple = m.input('tuple', uint(TUPLE_BITS));
-  const ports: Record<string, Signal> = { tuple };
+  const fields: Partial<Record<TupleField, UInt>> = {};
   for (const f of cfg.fields) {
     const w = TUPLE_FIELD_BITS[f];
     const out = m.output(f, uint(w));
     out.drive(muxN(tuple, BLUR_TUPLE_TABLE.map((t: BlurTuple) => m.lit(BigInt.asUintN(w, BigInt(t[f])), uint(w)))));
-    ports[f] = out;
+    fields[f] = out;
   }
-  return ports;
+  return { tuple, ...fields };
 });

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkWithWaves } from '../../testbenches/property.js';
-import { peekS, peekU, pokeAll, unitSim } from '../../testbenches/raster/unit-sim.js';
+import { unitSim } from '../../testbenches/raster/unit-sim.js';
 import { LENS_A_MAX, LENS_UV_MAX, LENS_UV_MIN, RADIUS_MAX } from '../raster-common/blur-formats.js';
 import { defocusRadius, lensShift } from '../raster-common/blur-golden.js';
 import { COORD_MAX, DEPTH_MAX } from '../raster-common/formats.js';
@@ -25,10 +25,12 @@ describe('radius', () => {
     checkWithWaves('radius-vs-golden', arb, ({ cfg, lens, z }, ctx) => {
       const sim = unitSim(Radius, cfg);
       ctx.attach(sim);
-      const inputs: Record<string, number> = { lens_a: lens.a, lens_f: lens.f };
-      for (let s = 0; s < slotsOf(cfg); s++) inputs[`z_${s}`] = z[s]!;
-      pokeAll(sim, inputs);
-      for (let s = 0; s < slotsOf(cfg); s++) expect(peekS(sim, `r_${s}`), `r slot ${s}, z ${z[s]}`).toBe(BigInt(defocusRadius(z[s]!, lens)));
+      const { lensA, lensF, slots } = sim.ports;
+      lensA.write(lens.a);
+      lensF.write(lens.f);
+      slots.forEach((p, s) => p.z.write(z[s]!));
+      expect(slots.length).toBe(slotsOf(cfg));
+      slots.forEach((p, s) => expect(p.r.readSigned(), `r slot ${s}, z ${z[s]}`).toBe(BigInt(defocusRadius(z[s]!, lens))));
     }, { numRuns: 300 });
   });
 
@@ -46,14 +48,20 @@ describe('sample in lens', () => {
     checkWithWaves('lens-vs-golden', arb, ({ cfg, u, v, p }, ctx) => {
       const sim = unitSim(SampleInLens, cfg);
       ctx.attach(sim);
-      const inputs: Record<string, number> = { u, v };
-      for (let s = 0; s < slotsOf(cfg); s++) Object.assign(inputs, { [`x_${s}`]: p[s]![0], [`y_${s}`]: p[s]![1], [`r_${s}`]: p[s]![2] });
-      pokeAll(sim, inputs);
-      for (let s = 0; s < slotsOf(cfg); s++) {
+      const ports = sim.ports;
+      ports.u.write(u);
+      ports.v.write(v);
+      expect(ports.slots.length).toBe(slotsOf(cfg));
+      ports.slots.forEach((slot, s) => {
+        slot.x.write(p[s]![0]);
+        slot.y.write(p[s]![1]);
+        slot.r.write(p[s]![2]);
+      });
+      ports.slots.forEach((slot, s) => {
         const [x, y, r] = p[s]!;
-        expect(peekU(sim, `xl_${s}`), `x slot ${s}`).toBe(BigInt(lensShift(x, u, r)));
-        expect(peekU(sim, `yl_${s}`), `y slot ${s}`).toBe(BigInt(lensShift(y, v, r)));
-      }
+        expect(slot.xl.read(), `x slot ${s}`).toBe(BigInt(lensShift(x, u, r)));
+        expect(slot.yl.read(), `y slot ${s}`).toBe(BigInt(lensShift(y, v, r)));
+      });
     }, { numRuns: 300 });
   });
 });

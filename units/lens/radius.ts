@@ -7,7 +7,7 @@
 // quotient would need more than 17 bits, or z = 0), else runs 17 restoring
 // rows: the quotient never needs more, because A - q already saturates for
 // q > A + RADIUS_MAX.
-import { cat, defineModule, mux, sint, uint, type ModuleBuilder, type Signal, type UInt } from '../../hdl/index.js';
+import { cat, defineModule, mux, sint, uint, type ModuleBuilder, type SInt, type UInt } from '../../hdl/index.js';
 import { LENS_A_BITS, LENS_F_BITS, RADIUS_BITS, RADIUS_MAX, RADIUS_QUOT_BITS } from '../raster-common/blur-formats.js';
 import { DEPTH_BITS } from '../raster-common/formats.js';
 import { slotsOf, type PositionerConfig } from '../sample-time/config.js';
@@ -32,12 +32,17 @@ function saturatingQuotient(m: ModuleBuilder, k: UInt, z: UInt): UInt {
   return mux(over, m.lit(2 ** QB - 1, uint(QB)), cat(...q));
 }
 
+/** One slot of Radius: a vertex's depth z in (port z_s), its radius r out (r_s). */
+export type RadiusSlotPorts = {
+  readonly z: UInt;
+  readonly r: SInt;
+};
+
 export const Radius = defineModule('Radius', (m, cfg: PositionerConfig) => {
   const a = m.input('lens_a', uint(LENS_A_BITS));
   const f = m.input('lens_f', uint(LENS_F_BITS));
-  const ports: Record<string, Signal> = { lensA: a, lensF: f };
   const k = a.mul(f).named('lens_k'); // A F: u37
-  for (let s = 0; s < slotsOf(cfg); s++) {
+  const slots = Array.from({ length: slotsOf(cfg) }, (_, s): RadiusSlotPorts => {
     const z = m.input(`z_${s}`, uint(DEPTH_BITS));
     const q = saturatingQuotient(m, k, z).named(`quot_${s}`);
     const raw = a.sub(q); // A - q in [-(2^17 - 1), 2^16 - 1]
@@ -46,7 +51,7 @@ export const Radius = defineModule('Radius', (m, cfg: PositionerConfig) => {
     const r = mux(low, m.lit(-RADIUS_MAX, sint(raw.width)), mux(high, m.lit(RADIUS_MAX, sint(raw.width)), raw)).trunc(RADIUS_BITS);
     const out = m.output(`r_${s}`, sint(RADIUS_BITS));
     out.drive(r);
-    Object.assign(ports, { [`z_${s}`]: z, [`r_${s}`]: out });
-  }
-  return ports;
+    return { z, r: out };
+  });
+  return { lensA: a, lensF: f, slots };
 });

@@ -26,7 +26,7 @@ import { SampleTest } from '../sample-test/module.js';
 import { geometryOf, OOR_COUNT_BITS, type NoblurConfig } from './config.js';
 import { declareInput, declareOutput } from './ports.js';
 import { setupStage } from './setup-stage.js';
-import { stageRegs, validReg } from './stage.js';
+import { stageRegs, validReg } from '../../hdl/lib/index.js';
 import { driveFromWalk } from '../sample-test/walk-wiring.js';
 
 type Sigs = Record<string, Signal>;
@@ -47,10 +47,10 @@ export const NoBlur = defineModule('NoBlur', (m, cfg: NoblurConfig) => {
 
   // ---- R0: the MP as it arrived ---------------------------------------------
   const s0v = m.wire('s0_adv', uint(1));
-  const v0 = validReg(m, 's0', s0v, inp.valid);
+  const v0 = validReg('s0', s0v, inp.valid);
   s0v.drive(v0.not().or(adv1));
   inp.ready.drive(s0v);
-  const r0 = stageRegs(m, 's0', { id: inp.id, v: inp.verts, pair: inp.pair ?? undefined }, s0v.and(inp.valid));
+  const r0 = stageRegs('s0', { id: inp.id, v: inp.verts, pair: inp.pair ?? undefined }, s0v.and(inp.valid));
 
   // ---- Stage 1: bbox -> R1 --------------------------------------------------
   const bbox = m.instance('bbox', BBox, { tvp: g.tvp, b: g.b, stampBits: g.stampBits });
@@ -58,7 +58,7 @@ export const NoBlur = defineModule('NoBlur', (m, cfg: NoblurConfig) => {
   // connect, checked for shape at elaboration.
   m.connect({ v: bbox.v, pair: bbox.pair }, { v: r0.v.map(({ x, y }) => ({ x, y })), pair: r0.pair });
   const adv2 = m.wire('adv2', uint(1));
-  const v1 = validReg(m, 's1', adv1, v0);
+  const v1 = validReg('s1', adv1, v0);
   // (adv1 is driven once the cull and the reciprocal are known, below.)
   const s1: Sigs = {
     id: r0.id,
@@ -72,7 +72,7 @@ export const NoBlur = defineModule('NoBlur', (m, cfg: NoblurConfig) => {
   bbox.l.forEach((p, i) => Object.assign(s1, { [`lx${i}`]: p.x, [`ly${i}`]: p.y }));
   r0.v.forEach((p, i) => Object.assign(s1, { [`z${i}`]: p.z }));
   const taken1 = adv1.and(v0);
-  const r1 = stageRegs(m, 's1', s1, taken1);
+  const r1 = stageRegs('s1', s1, taken1);
 
   // ---- Stage 2: edge setup + cull + reciprocal(s) -> R2 -------------------------
   const incremental = cfg.edge === 'incremental';
@@ -83,11 +83,11 @@ export const NoBlur = defineModule('NoBlur', (m, cfg: NoblurConfig) => {
   // The incremental sample test holds its own start values (loaded with R2), not the vertices.
   for (let i = 0; i < nv; i++) Object.assign(s2, incremental ? {} : { [`lx${i}`]: r1[`lx${i}`]!, [`ly${i}`]: r1[`ly${i}`]! }, { [`z${i}`]: r1[`z${i}`]! });
   const take2 = adv2.and(stage2.ready).named('take2');
-  const v2 = validReg(m, 's2', adv2, v1.and(stage2.keep).and(stage2.ready));
+  const v2 = validReg('s2', adv2, v1.and(stage2.keep).and(stage2.ready));
   // An MP the cull drops leaves R1 at once, whatever R2 does.
   adv1.drive(v1.not().or(take2).or(stage2.keep.not()));
   const load2 = take2.and(v1).and(stage2.keep).named('load2');
-  const r2 = stageRegs(m, 's2', s2, load2);
+  const r2 = stageRegs('s2', s2, load2);
 
   // ---- Stage 3: iterator + sample test -> R3 ------------------------------------
   const iter = m.instance('iter', Iterator, { localStampBits: g.localStampBits, stampIdxBits: g.stampIdxBits });
@@ -121,14 +121,14 @@ export const NoBlur = defineModule('NoBlur', (m, cfg: NoblurConfig) => {
   // output instead (out_valid below).
   const emit3 = iter.fire.named('emit3');
   const adv4 = m.wire('adv4', uint(1));
-  const v3 = validReg(m, 's3', adv3, emit3);
+  const v3 = validReg('s3', adv3, emit3);
   adv3.drive(v3.not().or(adv4));
   const s3: Sigs = { id: r2['id']!, oor: oor2, stampX: iter.absX, stampY: iter.absY, hit: hit3 };
   if (g.tvp) s3['tri'] = st['tri']!;
   for (let i = 0; i < nv; i++) s3[`z${i}`] = r2[`z${i}`]!;
   for (let t = 0; t < g.tris; t++) Object.assign(s3, { [`n${t}`]: r2[`n${t}`]!, [`len${t}`]: r2[`len${t}`]! });
   for (let l = 0; l < g.lanes; l++) for (let i = 0; i < 3; i++) s3[`lane${l}_d${i}`] = st[`lane${l}_d${i}`]!;
-  const r3 = stageRegs(m, 's3', s3, emit3);
+  const r3 = stageRegs('s3', s3, emit3);
 
   const count = m.reg('oor_counter', uint(OOR_COUNT_BITS), { init: 0 });
   m.when(iter.fire.and(oor2), () => count.set(count.addWrap(1)));
@@ -140,12 +140,12 @@ export const NoBlur = defineModule('NoBlur', (m, cfg: NoblurConfig) => {
     if (/^lane\d+_z$/.test(key)) continue;
     depth[key]!.drive(r3[key]!);
   }
-  const v4 = validReg(m, 's4', adv4, v3);
+  const v4 = validReg('s4', adv4, v3);
   adv4.drive(v4.not().or(out.ready));
   const s4: Sigs = { oor: r3['oor']!, id: r3['id']!, stamp_x: r3['stampX']!, stamp_y: r3['stampY']!, hit: r3['hit']! };
   if (g.tvp) s4['tri'] = r3['tri']!;
   for (let l = 0; l < g.lanes; l++) s4[`z${l}`] = depth[`lane${l}_z`]!;
-  const r4 = stageRegs(m, 's4', s4, adv4.and(v3));
+  const r4 = stageRegs('s4', s4, adv4.and(v3));
   // A record leaves only if it reports something: an out-of-range MP or a
   // covered sample. Its data is registered, so this is no loop either; an
   // empty record waits for out_ready like any other (the consumer never sees it).

@@ -10,7 +10,7 @@
 //   the same number.
 // The result lies between x0 and x1, so it always fits 14.8 unsigned.
 // One slot positions one vertex; the unit has ceil(verts / SPF) slots.
-import { defineModule, ufixed, uint, type Fixed, type Signal, type UInt } from '../../hdl/index.js';
+import { defineModule, ufixed, uint, type Fixed, type UInt } from '../../hdl/index.js';
 import { TIME_BITS, TIME_ONE } from '../raster-common/blur-formats.js';
 import { COORD_BITS, COORD_INT_BITS, SUBPIXEL_BITS } from '../raster-common/formats.js';
 import { slotsOf, type SampleTimeConfig } from './config.js';
@@ -32,20 +32,35 @@ export function blend2At(open: Fixed, close: Fixed, t: UInt, oneMinusT: UInt): F
   return asCoord(sum.shr(TIME_BITS));
 }
 
+/** One slot of SampleInTime: a vertex's open (x0, y0) and close (x1, y1)
+ *  positions in, its position (x, y) at the shutter time out (ports
+ *  x0_s, x1_s, x_s, y0_s, y1_s, y_s). */
+export type TimeSlotPorts = {
+  readonly x0: Fixed;
+  readonly x1: Fixed;
+  readonly x: Fixed;
+  readonly y0: Fixed;
+  readonly y1: Fixed;
+  readonly y: Fixed;
+};
+
 export const SampleInTime = defineModule('SampleInTime', (m, cfg: SampleTimeConfig) => {
   const coord = ufixed(COORD_INT_BITS, SUBPIXEL_BITS);
   const t = m.input('t', uint(TIME_BITS));
-  const ports: Record<string, Signal> = { t };
   const lerp2 = (cfg.time ?? 'lerp2') === 'lerp2';
   const oneMinusT = lerp2 ? m.lit(TIME_ONE, uint(TIME_BITS + 1)).subWrap(t.zext(TIME_BITS + 1)).named('one_minus_t') : null;
-  for (let s = 0; s < slotsOf(cfg); s++) {
-    for (const axis of ['x', 'y'] as const) {
-      const open = m.input(`${axis}0_${s}`, coord);
-      const close = m.input(`${axis}1_${s}`, coord);
-      const out = m.output(`${axis}_${s}`, coord);
-      out.drive((oneMinusT === null ? blendAt(open, close, t) : blend2At(open, close, t, oneMinusT)).named(`${axis}_t_${s}`));
-      Object.assign(ports, { [`${axis}0_${s}`]: open, [`${axis}1_${s}`]: close, [`${axis}_${s}`]: out });
-    }
-  }
-  return ports;
+  const slots = Array.from({ length: slotsOf(cfg) }, (_, s): TimeSlotPorts => {
+    /** One axis: its open and close positions in, the position at t out. */
+    const axis = (name: 'x' | 'y'): [Fixed, Fixed, Fixed] => {
+      const open = m.input(`${name}0_${s}`, coord);
+      const close = m.input(`${name}1_${s}`, coord);
+      const out = m.output(`${name}_${s}`, coord);
+      out.drive((oneMinusT === null ? blendAt(open, close, t) : blend2At(open, close, t, oneMinusT)).named(`${name}_t_${s}`));
+      return [open, close, out];
+    };
+    const [x0, x1, x] = axis('x');
+    const [y0, y1, y] = axis('y');
+    return { x0, x1, x, y0, y1, y };
+  });
+  return { t, slots };
 });

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkWithWaves } from '../../testbenches/property.js';
-import { peekU, pokeAll, unitSim } from '../../testbenches/raster/unit-sim.js';
+import { unitSim } from '../../testbenches/raster/unit-sim.js';
 import { TIME_ONE } from '../raster-common/blur-formats.js';
 import { timeBlend } from '../raster-common/blur-golden.js';
 import { COORD_MAX } from '../raster-common/formats.js';
@@ -21,17 +21,21 @@ describe('sample in time', () => {
     checkWithWaves('sample-time-vs-golden', arb, ({ cfg, t, v }, ctx) => {
       const sim = unitSim(SampleInTime, cfg);
       ctx.attach(sim);
-      const inputs: Record<string, number> = { t };
-      for (let s = 0; s < slotsOf(cfg); s++) {
+      const { slots } = sim.ports;
+      sim.ports.t.write(t);
+      expect(slots.length).toBe(slotsOf(cfg));
+      slots.forEach((slot, s) => {
         const [x0, y0, x1, y1] = v[s]!;
-        Object.assign(inputs, { [`x0_${s}`]: x0, [`y0_${s}`]: y0, [`x1_${s}`]: x1, [`y1_${s}`]: y1 });
-      }
-      pokeAll(sim, inputs);
-      for (let s = 0; s < slotsOf(cfg); s++) {
+        slot.x0.write(x0);
+        slot.y0.write(y0);
+        slot.x1.write(x1);
+        slot.y1.write(y1);
+      });
+      slots.forEach((slot, s) => {
         const [x0, y0, x1, y1] = v[s]!;
-        expect(peekU(sim, `x_${s}`), `${cfg.time} x slot ${s}`).toBe(BigInt(timeBlend(x0, x1, t)));
-        expect(peekU(sim, `y_${s}`), `${cfg.time} y slot ${s}`).toBe(BigInt(timeBlend(y0, y1, t)));
-      }
+        expect(slot.x.read(), `${cfg.time} x slot ${s}`).toBe(BigInt(timeBlend(x0, x1, t)));
+        expect(slot.y.read(), `${cfg.time} y slot ${s}`).toBe(BigInt(timeBlend(y0, y1, t)));
+      });
     }, { numRuns: 400 });
   });
 
