@@ -10,6 +10,7 @@ export { renderPng, renderSvg } from './report/render.js';
 export type { PointRow } from './sweep/point.js';
 export { writeDurable } from './sweep/files.js';
 export { spawnWorker } from './sweep/spawn.js';
+export { priceForClock, type ClockPricing } from './sweep/pricing.js';
 export { dominates, paretoFront, paretoMask, type Scorer } from './pareto.js';
 export { FarmJobError, farmWorkers, runFarm, serveJobs, type FarmOptions } from './job-farm.js';
 export { checkStudy } from './sweep/study-ref.js';

@@ -6,7 +6,8 @@ import type { Inventory } from '../../hdl/inventory/index.js';
 import type { Metric, PricedPoint } from '../contract.js';
 import { activityFromToggles, type Activity } from '../../synth-models/activity.js';
 import type { Knobs } from '../../synth-models/knobs.js';
-import { price, type PriceOptions } from '../../synth-models/price.js';
+import { minStages, price, type PriceOptions, type PriceResult } from '../../synth-models/price.js';
+import type { DesignPoint } from '../../synth-models/physical.js';
 import { physicalPoints, pointKey, type MicroArchEntry } from './enumerate.js';
 import type { PointRow } from './point.js';
 import type { SweepSpec } from './spec.js';
@@ -100,4 +101,28 @@ export function priceMicroArch(
     });
   }
   return { rows, keys };
+}
+
+/** A design priced for a target clock at one corner: the depth and whether
+ *  the clock was met. */
+export interface ClockPricing {
+  readonly result: PriceResult;
+  readonly stages: number;
+  readonly met: boolean;
+}
+
+/**
+ * One design at one corner, priced for a target clock as a cost table
+ * quotes it: the fewest stages that reach the clock, priced at that clock;
+ * when no depth does (register overhead, or a loop path no pipeline cuts),
+ * unpipelined at the fastest clock it reaches, power at that clock, never
+ * at a clock it cannot run. (A sweep's physical points keep the deepest
+ * depth in that case instead, for its cloud; a table of one row per design
+ * wants the cheapest one.)
+ */
+export function priceForClock(inv: Inventory, corner: Omit<DesignPoint, 'stages'>, clockHz: number, opts: Pick<PriceOptions, 'knobs' | 'arith' | 'physical'> = {}): ClockPricing {
+  const meets = minStages(inv, corner, clockHz, opts);
+  const stages = meets ?? 1;
+  const result = price(inv, { ...corner, stages }, { ...opts, ...(meets !== null && { clockHz }) });
+  return { result, stages, met: meets !== null };
 }

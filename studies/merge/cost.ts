@@ -3,7 +3,7 @@
 // register bits, comparators, muxes) priced at one physical point. Nothing
 // is typed in per unit: change the RTL and these numbers change.
 import { inventory } from '../../hdl/inventory/index.js';
-import { minStages, price } from '../../synth-models/index.js';
+import { priceForClock } from '../../explore/index.js';
 import { findUnit } from '../../units/registry.js';
 import type { FrontierPoint } from './frontier.js';
 
@@ -39,13 +39,10 @@ export const DEFAULT_COST_SWEEP: CostSweep = {
 
 function priceUnit(unit: 'qfm' | 'pmu', config: Record<string, string>): Omit<CostRow, 'unit' | 'entries' | 'maskWidth' | 'msaa'> {
   const { design } = findUnit(unit).elaborate(config);
-  const inv = inventory(design);
-  // A depth that meets the target clock; a unit whose loop path no depth
-  // cuts cannot reach it, and is priced unpipelined at the fastest clock it
-  // does reach (power at that clock), never at a clock it cannot run.
-  const meets = minStages(inv, COST_POINT, COST_CLOCK_HZ);
-  const stages = meets ?? 1;
-  const r = price(inv, { ...COST_POINT, stages }, meets === null ? {} : { clockHz: COST_CLOCK_HZ });
+  // The engine's rule for a one-row-per-design table: a depth that meets
+  // the target clock, else (the loop path, buffer read, compare and write,
+  // no depth cuts) unpipelined at the fastest clock the unit reaches.
+  const { result: r, stages } = priceForClock(inventory(design), COST_POINT, COST_CLOCK_HZ);
   let storageBits = 0;
   for (const m of Object.values(design.modules)) {
     for (const mem of m.memories) storageBits += mem.width * mem.depth;
@@ -55,27 +52,23 @@ function priceUnit(unit: 'qfm' | 'pmu', config: Record<string, string>): Omit<Co
   return { areaMm2: r.areaMm2, powerW: r.powerW, clockHz: r.clockHz, stages, storageBits };
 }
 
+/** The unit's configurations of the sweep, in order, each once: QFM over
+ *  entries at 512 mask bits, then mask widths at 32 entries; the PMU over
+ *  entries. */
+export function costConfigs(s: CostSweep, unit: 'qfm' | 'pmu'): { readonly entries: number; readonly maskWidth: number | null }[] {
+  if (unit === 'pmu') return s.pmuEntries.map((entries) => ({ entries, maskWidth: null }));
+  const all = [...s.qfmEntries.map((entries) => ({ entries, maskWidth: 512 })), ...s.qfmMaskWidths.map((maskWidth) => ({ entries: 32, maskWidth }))];
+  return all.filter((c, i) => all.findIndex((d) => d.entries === c.entries && d.maskWidth === c.maskWidth) === i);
+}
+
 /** The unit's configurations of the sweep, each elaborated and priced. */
 export function costSweep(s: CostSweep, unit: 'qfm' | 'pmu', log: (l: string) => void = () => undefined): CostRow[] {
-  const rows: CostRow[] = [];
-  const seen = new Set<string>();
-  const qfm = (entries: number, maskWidth: number): void => {
-    const k = `${entries}/${maskWidth}`;
-    if (seen.has(k)) return;
-    seen.add(k);
-    rows.push({ unit: 'qfm', entries, maskWidth, msaa: s.msaa, ...priceUnit('qfm', { entries: String(entries), maskWidth: String(maskWidth), msaa: String(s.msaa) }) });
-    log(`cost qfm entries ${entries} mask ${maskWidth}`);
-  };
-  if (unit === 'qfm') {
-    for (const e of s.qfmEntries) qfm(e, 512);
-    for (const w of s.qfmMaskWidths) qfm(32, w);
-  } else {
-    for (const e of s.pmuEntries) {
-      rows.push({ unit: 'pmu', entries: e, maskWidth: null, msaa: s.msaa, ...priceUnit('pmu', { entries: String(e), msaa: String(s.msaa) }) });
-      log(`cost pmu entries ${e}`);
-    }
-  }
-  return rows;
+  return costConfigs(s, unit).map(({ entries, maskWidth }) => {
+    const config = { entries: String(entries), msaa: String(s.msaa), ...(maskWidth !== null && { maskWidth: String(maskWidth) }) };
+    const row: CostRow = { unit, entries, maskWidth, msaa: s.msaa, ...priceUnit(unit, config) };
+    log(`cost ${unit} entries ${entries}${maskWidth === null ? '' : ` mask ${maskWidth}`}`);
+    return row;
+  });
 }
 
 /** The report section: every priced configuration with the shading it saved in the experiment. */
