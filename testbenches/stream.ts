@@ -40,7 +40,7 @@ export function portHandle(tree: PortHandleTree | undefined, what: string): Port
 const streamName = (s: StreamHandles): string => s.valid.path.replace(/_valid$/, '');
 
 /** The payload's handles: the port itself for a scalar payload, else its leaves by field path ('_'-joined, as Payload keys are). */
-function payloadPorts(s: StreamHandles): { scalar: PortHandle | null; fields: Map<string, PortHandle> } {
+export function payloadPorts(s: StreamHandles): { scalar: PortHandle | null; fields: Map<string, PortHandle> } {
   if (isHandle(s.payload)) return { scalar: s.payload, fields: new Map() };
   const root = `${streamName(s)}_payload_`;
   const fields = new Map<string, PortHandle>();

@@ -1,13 +1,13 @@
 // What the merge units' cost sweep simulates: one seeded scene's quad
 // fragments, streamed into the unit back to back (consumer always ready),
-// on the micro-architecture's own elaboration. QFM gets them patch by
-// patch (flushing after each), the PMU draw by draw. Work = quad fragments
+// on the micro-architecture's own elaboration, through the simulator's
+// stream loop (testbenches/merge/stream-run.ts: runStreamFast). QFM gets
+// them patch by patch (flushing after each), the PMU draw by draw. Work = quad fragments
 // with covered samples (what NOMERGE would shade); the shading saved is
 // 1 - quads out / work.
-import { makeRng } from '../../testbenches/rng.js';
-import { PMU_OUT_FIELDS, pmuPayloads } from '../../testbenches/merge/pmu-stimulus.js';
-import { OUT_FIELDS, qfmPayloads } from '../../testbenches/merge/qfm-stimulus.js';
-import { runStream } from '../../testbenches/merge/stream-run.js';
+import { pmuPayloads } from '../../testbenches/merge/pmu-stimulus.js';
+import { qfmPayloads } from '../../testbenches/merge/qfm-stimulus.js';
+import { runStreamFast } from '../../testbenches/merge/stream-run.js';
 import { fragmentsByDraw, makeScene, MERGE_SURFACES, type MergeSurface, rasterizeScene } from '../../testbenches/workloads/merge/index.js';
 import type { QuadFrag } from '../../units/merge-common/quad.js';
 import type { MergeMsaa } from '../../units/merge-common/samples.js';
@@ -72,14 +72,14 @@ export function streamCounts(run: { cycles: number; stalls: number; received: re
 
 export function runQfmStream(ctx: StreamCtx, maskWidth: number, depthBits: number): Counts {
   const p = qfmPayloads(ctx.workload.grids, { msaa: ctx.workload.msaa, depthBits, triBits: Math.max(1, Math.ceil(Math.log2(maskWidth))) });
-  const sim = ctx.simulator();
-  const run = runStream(ctx.design, 'Qfm', p, OUT_FIELDS, makeRng(ctx.seed), 0, 0, sim);
+  // The simulator's stream loop, the output records counted only.
+  const run = runStreamFast(ctx.design, 'Qfm', p, [], ctx.simulator());
   return streamCounts(run, nonEmpty(ctx.workload.grids), p.length);
 }
 
 export function runPmuStream(ctx: StreamCtx, c: { depthBits: number; triBits: number; vertexBits: number }): Counts {
   const p = pmuPayloads(ctx.workload.draws, { msaa: ctx.workload.msaa, ...c });
-  const run = runStream(ctx.design, 'Pmu', p, PMU_OUT_FIELDS, makeRng(ctx.seed), 0, 0, ctx.simulator());
+  const run = runStreamFast(ctx.design, 'Pmu', p, [], ctx.simulator());
   return streamCounts(run, nonEmpty(ctx.workload.grids), p.length);
 }
 

@@ -4,14 +4,13 @@
 // fragment and the fraction of cycles a fragment waited (stall) sit beside
 // the golden model's shaded-quad count for the same stream, and the DSL's
 // output count must equal it.
-import { makeRng } from '../../testbenches/rng.js';
 import { fragmentsByDraw, makeScene, type MergeSurface, rasterizeScene } from '../../testbenches/workloads/merge/index.js';
-import { runStream } from '../../testbenches/merge/stream-run.js';
+import { runStreamFast } from '../../testbenches/merge/stream-run.js';
 import type { MergeMsaa } from '../../units/merge-common/samples.js';
 import { runPmu } from '../../units/pmu/golden.js';
-import { PMU_OUT_FIELDS, pmuPayloads } from '../../testbenches/merge/pmu-stimulus.js';
+import { pmuPayloads } from '../../testbenches/merge/pmu-stimulus.js';
 import { runQfm } from '../../units/qfm/golden.js';
-import { OUT_FIELDS, qfmPayloads } from '../../testbenches/merge/qfm-stimulus.js';
+import { qfmPayloads } from '../../testbenches/merge/qfm-stimulus.js';
 import { findUnit } from '../../units/registry.js';
 import type { Payload } from '../../testbenches/stream.js';
 
@@ -42,24 +41,29 @@ export interface ThroughputSpec {
 
 export const DEFAULT_THROUGHPUT: ThroughputSpec = { scene: 'plane', area: 2, msaa: 4, triangles: 256, entries: [4, 32], pmuEntries: [4], seed: 2010 };
 
+/** The buffer sizes the unit is simulated at. */
+export function throughputEntries(t: ThroughputSpec, unit: 'qfm' | 'pmu'): readonly number[] {
+  return unit === 'qfm' ? t.entries : t.pmuEntries;
+}
+
 export function measureThroughput(t: ThroughputSpec, unit: 'qfm' | 'pmu', log: (l: string) => void = () => undefined): ThroughputRow[] {
   const scene = makeScene({ surface: t.scene, area: t.area, triangles: t.triangles, seed: t.seed, width: 96, height: 96, shrink: true });
   const r = rasterizeScene(scene, t.msaa);
   // One unit at one buffer size: its DSL netlist streamed the payloads, its golden model the same fragments.
-  const measure = (entries: number, payloads: readonly Payload[], fields: readonly string[], shadedGolden: number): ThroughputRow => {
+  const measure = (entries: number, payloads: readonly Payload[], shadedGolden: number): ThroughputRow => {
     const { design } = findUnit(unit).elaborate({ entries: String(entries), msaa: String(t.msaa) });
-    const run = runStream(design, design.top.name, payloads, fields, makeRng(t.seed), 0, 0);
+    const run = runStreamFast(design, design.top.name, payloads, []);
     const cyclesPerQuad = run.cycles / payloads.length;
     log(`throughput ${unit} entries ${entries}: ${cyclesPerQuad.toFixed(2)} cycles/quad`);
     return { unit, scene: t.scene, triArea: t.area, msaa: t.msaa, entries, quadsIn: payloads.length, cycles: run.cycles, cyclesPerQuad, stallFraction: run.stalls / run.cycles, shadedDsl: run.received.length, shadedGolden };
   };
   if (unit === 'qfm') {
     const qp = qfmPayloads(r.grids, { msaa: t.msaa, depthBits: 24, triBits: 9 });
-    return t.entries.map((e) => measure(e, qp, OUT_FIELDS, runQfm(r.grids, { msaa: t.msaa, entries: e }).shaded.length));
+    return throughputEntries(t, unit).map((e) => measure(e, qp, runQfm(r.grids, { msaa: t.msaa, entries: e }).shaded.length));
   }
   const draws = fragmentsByDraw(r);
   const pp = pmuPayloads(draws, { msaa: t.msaa, depthBits: 24, triBits: 16, vertexBits: 16 });
-  return t.pmuEntries.map((e) => measure(e, pp, PMU_OUT_FIELDS, runPmu(draws, { msaa: t.msaa, entries: e }).shaded.length));
+  return throughputEntries(t, unit).map((e) => measure(e, pp, runPmu(draws, { msaa: t.msaa, entries: e }).shaded.length));
 }
 
 export function throughputSection(tp: readonly ThroughputRow[]): string {

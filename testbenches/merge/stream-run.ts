@@ -1,11 +1,19 @@
 // Run a merge unit's DSL module over a stream of quad-fragment payloads
-// with random input bubbles and output back-pressure; the unit must expose
-// `state` (0 = idle) and `occupancy` so the run knows when it has drained.
+// and collect its output stream. Two loops: `runStream`, a cycle at a time
+// through the stream agents, with random input bubbles and output
+// back-pressure (the unit tests); and `runStreamFast`, back to back with the
+// consumer always ready, on the simulator's fast path (sim.runStream:
+// payloads prepared up front as words, outputs read in bulk, no handle
+// call per cycle), which the studies use. stream-run.test.ts holds the two
+// equal. The unit must expose `state` (0 = idle) and `occupancy`, and its
+// input is ready exactly in its idle state.
 import { createSimulator, type CompiledSimulator } from '../../hdl/sim/index.js';
+import { batchWords } from '../../hdl/sim/index.js';
 import type { Design } from '../../hdl/ir.js';
+import { InternalError } from '../../hdl/errors.js';
 import { runUntilDone } from '../clocked.js';
 import type { Rng } from '../rng.js';
-import { type Payload, portHandle, StreamDriver, StreamMonitor, streamHandles } from '../stream.js';
+import { type Payload, payloadPorts, portHandle, StreamDriver, StreamMonitor, streamHandles } from '../stream.js';
 
 export interface StreamRun {
   readonly received: Record<string, bigint>[];
@@ -13,6 +21,9 @@ export interface StreamRun {
   /** Cycles in which a fragment was offered and not accepted. */
   readonly stalls: number;
 }
+
+/** Most cycles a run may take: 40 per fragment and 200 to drain. */
+const budget = (n: number): number => 40 * n + 200;
 
 /** Drive every grid's fragments (the last of each grid marked) and collect the output stream. */
 export function runStream(design: Design, top: string, payloads: readonly Payload[], fields: readonly string[], rng: Rng, bubble: number, stall: number, simulator?: CompiledSimulator): StreamRun {
@@ -36,6 +47,75 @@ export function runStream(design: Design, top: string, payloads: readonly Payloa
   };
   // Done when every fragment is in and the unit is back to idle with nothing left to say.
   const idle = (): boolean => drv.pending === 0 && state.read() === 0 && occupancy.read() === 0n;
-  const cycles = runUntilDone(sim, [drv, mon, counter], () => drv.accepted.length === n && idle(), 40 * n + 200, `${top} stream [seed ${rng.seed}]`);
+  const cycles = runUntilDone(sim, [drv, mon, counter], () => drv.accepted.length === n && idle(), budget(n), `${top} stream [seed ${rng.seed}]`);
   return { received: mon.received.map((r) => r.payload as Record<string, bigint>), cycles, stalls };
+}
+
+/** A record field's bigint as runBatch's words (low word first). Through
+ *  its hex digits, eight a word: a wide field (QFM's 512-bit adjacency
+ *  mask) cut by BigInt shifts and masks cost more than the whole run. */
+function putWords(into: Uint32Array, at: number, words: number, v: bigint): void {
+  if (words === 1 || v < 0x100000000n) {
+    into[at * words] = Number(v);
+    return;
+  }
+  const hex = v.toString(16);
+  for (let j = 0, end = hex.length; j < words && end > 0; j++, end -= 8) into[at * words + j] = parseInt(hex.slice(Math.max(0, end - 8), end), 16);
+}
+
+function getWords(from: Uint32Array, at: number, words: number): bigint {
+  let v = 0n;
+  for (let j = words - 1; j >= 0; j--) v = (v << 32n) | BigInt(from[at * words + j]!);
+  return v;
+}
+
+/**
+ * runStream with no bubbles and the consumer always ready, on the
+ * simulator's stream loop: the same cycles, stalls and output records.
+ * The run ends, as there, once every fragment is taken and the unit is
+ * idle: its input is ready only in the idle state, and after the last
+ * fragment (marked `last`) it is idle only with the buffer flushed, so
+ * `in_ready` is the stop condition. `fields`: the output fields to return
+ * per record (none: the records are counted only).
+ */
+export function runStreamFast(design: Design, top: string, payloads: readonly Payload[], fields: readonly string[], simulator?: CompiledSimulator): StreamRun {
+  const sim = simulator ?? createSimulator(design);
+  sim.reset();
+  const ports = sim.ports;
+  const input = streamHandles(ports['in'], `${top}.in`);
+  const output = streamHandles(ports['out'], `${top}.out`);
+  const n = payloads.length;
+  // The payload columns, filled before the run.
+  const { scalar, fields: inFields } = payloadPorts(input);
+  if (scalar !== null) throw new InternalError(`runStreamFast: ${top}.in has a scalar payload; the merge units take records`);
+  const columns: Record<string, Uint32Array> = {};
+  const writers = [...inFields].map(([key, h]) => {
+    const words = batchWords(h.width);
+    const col = new Uint32Array(Math.max(1, n) * words);
+    columns[h.path] = col;
+    return { key, words, col };
+  });
+  payloads.forEach((p, k) => {
+    const rec = p as Readonly<Record<string, bigint>>;
+    for (const w of writers) putWords(w.col, k, w.words, rec[w.key] ?? 0n);
+  });
+  const outFields = payloadPorts(output).fields;
+  const wanted = fields.map((f) => {
+    const h = outFields.get(f);
+    if (h === undefined) throw new InternalError(`runStreamFast: ${top}.out has no payload field ${f}`);
+    return { f, path: h.path, words: batchWords(h.width) };
+  });
+  output.ready.write(1);
+  const r = sim.runStream({
+    source: { valid: input.valid.path, ready: input.ready.path, payload: columns, count: n },
+    until: input.ready.path,
+    sinks: [{ valid: output.valid.path, fields: wanted.map((w) => w.path) }],
+    tallies: [{ when: input.valid.path, unless: input.ready.path }],
+    // One cycle more than the budget: the loop looks for the end before it gives up at a cycle.
+    maxCycles: budget(n) + 1,
+  });
+  if (!r.done) throw new InternalError(`${top} stream: not done after ${budget(n)} cycles (${r.accepted.filter((c) => c >= 0).length} of ${n} fragments accepted)`);
+  const sink = r.sinks[0]!;
+  const received = Array.from({ length: sink.count }, (_, m) => Object.fromEntries(wanted.map((w) => [w.f, getWords(sink.fields[w.path]!, m, w.words)])));
+  return { received, cycles: r.cycles, stalls: r.tallies[0]! };
 }
