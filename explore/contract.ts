@@ -353,6 +353,19 @@ export interface ExperimentContext {
    *  narrowing: an experiment too long for the main job runs its reduced
    *  set and says so; `gfxrtl study NAME` runs the full one. */
   readonly mainJob: boolean;
+  /** Progress on stderr, as the engine shows a sweep's (a bar on a
+   *  terminal, else a line every 10 s; nothing under --quiet): an
+   *  experiment that runs for minutes starts one (`label`: what runs,
+   *  `unit`: what it counts) and reports its steps. Absent: report none. */
+  readonly progress?: (label: string, unit: string) => ExperimentProgress;
+}
+
+/** An experiment's progress display: `start` with the total, `update` after
+ *  each step (with what runs now), `stop` at the end. */
+export interface ExperimentProgress {
+  start(total: number, done: number): void;
+  update(done: number, total: number, note?: string): void;
+  stop(complete?: boolean): void;
 }
 
 /** What an experiment returns: a Markdown section and its raw records. */

@@ -121,7 +121,7 @@ export async function runStudy(entry: StudyEntryRef, opts: StudyRunOptions): Pro
     const seed = study.workloads[0]?.seed ?? 1;
     opts.log(`\ngfxrtl study ${study.name}: experiments ${study.experiments.map((e) => e.name).join(', ')} (seed ${seed})`);
     const experiments = study.experiments;
-    for (const f of await profilePhase(study.name, 'experiments', () => runExperiments(experiments, opts.out, seed, { mainJob: opts.mainJob === true }))) opts.log(`experiment: ${f}`);
+    for (const f of await profilePhase(study.name, 'experiments', () => runExperiments(experiments, opts.out, seed, { mainJob: opts.mainJob === true, progress: (label, unit) => createProgress({ label, unit, quiet: opts.quiet }) }))) opts.log(`experiment: ${f}`);
   }
   step(2, `sweep ${study.unit.name} micro-architectures x Vt x Vdd x pipeline depth on the ${study.workloads[0]?.name ?? ''} workload, then write the report`);
   const priced = await sweep(entry, opts, opts.out, existsSync(own) ? own : undefined, true);

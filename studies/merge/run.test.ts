@@ -65,4 +65,23 @@ describe('merge study runner', () => {
       }
     }
   }, 120_000);
+
+  it('reports its steps to the progress display: each measurement of total, with what ran and the time elapsed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'merge-study-'));
+    const file = join(dir, 'fan.json');
+    writeFileSync(file, sceneToJson(sixTriangleFan()));
+    const o = parseArgs(['--unit', 'qfm', '--scene-file', file, '--out', join(dir, 'out'), '--msaa', '1,4', '--heat-msaa', '4', '--entries', '1', '--heat-entries', '1', '--no-cost', '--no-throughput']);
+    const seen: string[] = [];
+    const progress = {
+      start: (total: number, done: number) => seen.push(`start ${done}/${total}`),
+      update: (done: number, total: number, note = '') => seen.push(`${done}/${total} ${note}`),
+      stop: () => seen.push('stop'),
+    };
+    await runMergeStudy({ ...o, log: () => undefined, progress });
+    expect(seen).toHaveLength(4);
+    expect(seen[0]).toBe('start 0/2');
+    expect(seen[1]).toMatch(/^1\/2 qfm hand area [0-9.]+ msaa 1; \d+ s elapsed$/);
+    expect(seen[2]).toMatch(/^2\/2 qfm hand area [0-9.]+ msaa 4; \d+ s elapsed$/);
+    expect(seen[3]).toBe('stop');
+  }, 60_000);
 });

@@ -11,16 +11,16 @@
 import { join } from 'node:path';
 import { UserError } from '../../hdl/errors.js';
 import { writeOutputFile } from '../../hdl/output-file.js';
-import { renderPng, renderSvg } from '../../explore/index.js';
+import { type ExperimentProgress, renderPng, renderSvg } from '../../explore/index.js';
 import { readSceneFile, type Scene } from '../../testbenches/workloads/merge/index.js';
 import { parseFlushPolicy } from '../../units/merge-common/golden-buffer.js';
 import { isMergeMsaa, type MergeMsaa } from '../../units/merge-common/samples.js';
-import { costSweep, costSection, DEFAULT_COST_SWEEP } from './cost.js';
+import { costConfigs, costSweep, costSection, DEFAULT_COST_SWEEP } from './cost.js';
 import { DEFAULT_PARAMS, type ExperimentParams, GAME, meanArea, measure, measureScene, type MergeUnit, type ResultRow, sceneAreas, SCENE_NAMES, type SceneName } from './experiment.js';
 import { frontierPoints, frontierSpec } from './frontier.js';
 import { MAIN_JOB_PARAMS } from './main-job.js';
 import { type HeatFigure, writeMergeReport } from './report.js';
-import { DEFAULT_THROUGHPUT, measureThroughput, throughputSection } from './throughput.js';
+import { DEFAULT_THROUGHPUT, measureThroughput, throughputEntries, throughputSection } from './throughput.js';
 
 export interface RunOptions {
   readonly params: ExperimentParams;
@@ -38,6 +38,8 @@ export interface RunOptions {
   /** What the run is, for the report's first line. */
   readonly what: string;
   readonly log?: (line: string) => void;
+  /** Steps done of total on stderr (the engine's display): each scene x area x MSAA measurement, each configuration priced and simulated for throughput. */
+  readonly progress?: ExperimentProgress;
 }
 
 function bad(option: string, what: string): never {
@@ -159,6 +161,15 @@ export async function runMergeStudy(o: RunOptions): Promise<{ rows: ResultRow[];
   const p = o.params;
   const fileScene: Scene | undefined = o.sceneFile === undefined ? undefined : readSceneFile(o.sceneFile);
   const jobs = fileScene ? [{ scene: fileScene.name, area: p.areas[0]! }] : sceneAreas(p);
+  const costSpec = { ...DEFAULT_COST_SWEEP, msaa: o.heatMsaa };
+  const total = jobs.length * p.msaa.length + (o.cost ? costConfigs(costSpec, p.unit).length : 0) + (o.throughput ? throughputEntries(DEFAULT_THROUGHPUT, p.unit).length : 0);
+  let done = 0;
+  const step = (what: string): void => o.progress?.update(++done, total, `${what}; ${((Date.now() - t0) / 1000).toFixed(0)} s elapsed`);
+  const logStep = (line: string): void => {
+    log(line);
+    step(line);
+  };
+  o.progress?.start(total, 0);
   for (const { scene, area } of jobs) {
     for (const msaa of p.msaa) {
       const isHeat = (scene === GAME || area === o.heatArea) && msaa === o.heatMsaa;
@@ -181,13 +192,15 @@ export async function runMergeStudy(o: RunOptions): Promise<{ rows: ResultRow[];
         });
       }
       const n = r[0]!;
-      log(`${p.unit} ${scene}${scene === GAME ? '' : ` area ${area}`} msaa ${msaa}: ${n.quadFragments} quads, ${n.coveredPixels} px, ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      const what = `${p.unit} ${scene}${scene === GAME ? '' : ` area ${area}`} msaa ${msaa}`;
+      log(`${what}: ${n.quadFragments} quads, ${n.coveredPixels} px, ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      step(what);
     }
   }
   const sections: string[] = [];
   const extraFiles: [string, string | Uint8Array][] = [];
   if (o.cost) {
-    const cost = costSweep({ ...DEFAULT_COST_SWEEP, msaa: o.heatMsaa }, p.unit, log);
+    const cost = costSweep(costSpec, p.unit, logStep);
     extraFiles.push(['cost.jsonl', cost.map((c) => JSON.stringify(c)).join('\n') + '\n']);
     const pts = frontierPoints(cost, rows);
     const svg = await renderSvg(frontierSpec(pts, o.heatMsaa));
@@ -195,12 +208,13 @@ export async function runMergeStudy(o: RunOptions): Promise<{ rows: ResultRow[];
     sections.push(costSection(cost, pts));
   }
   if (o.throughput) {
-    const tp = measureThroughput({ ...DEFAULT_THROUGHPUT, seed: p.seed }, p.unit, log);
+    const tp = measureThroughput({ ...DEFAULT_THROUGHPUT, seed: p.seed }, p.unit, logStep);
     extraFiles.push(['throughput.jsonl', tp.map((t) => JSON.stringify(t)).join('\n') + '\n']);
     sections.push(throughputSection(tp));
   }
   const files = await writeMergeReport(o.out, { params: p, what: o.what, rows, heat, heatEntries: o.heatEntries, seconds: (Date.now() - t0) / 1000, extraSections: sections });
   for (const [name, data] of extraFiles) writeOutputFile(join(o.out, name), data);
+  o.progress?.stop();
   return { rows, files: [...files, ...extraFiles.map(([n]) => n)] };
 }
 

@@ -20,7 +20,7 @@ export function shadingWorkExperiment(unit: MergeUnit): Experiment {
       const mainJob = context?.mainJob === true;
       const params = { ...(mainJob ? MAIN_JOB_PARAMS : DEFAULT_PARAMS), unit, seed };
       const what = mainJob ? `the main job's decimated set: ${MAIN_JOB_WHY}` : 'the full set';
-      const { rows } = await runMergeStudy({ params, out: files.dir, heatArea: 1, heatMsaa: 4, heatEntries: 32, cost: true, throughput: true, what, log: () => undefined });
+      const { rows } = await runMergeStudy({ params, out: files.dir, heatArea: 1, heatMsaa: 4, heatEntries: 32, cost: true, throughput: true, what, log: () => undefined, ...(context?.progress !== undefined && { progress: context.progress(`${unit}-shading-work`, 'steps') }) });
       const at4 = rows.filter((r) => r.msaa === 4);
       const markdown = [
         `Measured on ${what}. Full tables, heat maps and plots: [${files.link}/index.md](${files.link}/index.md).`,
