@@ -11,7 +11,9 @@
 // past a bytecode size (about 60 KB), and its compile time grows faster
 // than linearly with function size.
 import type { FlatNetlist } from '../flatten.js';
-import { combOperands, type NodeId } from '../ir.js';
+import type { SimNetlist } from './netlist.js';
+import { type NodeId } from '../ir.js';
+import { simCombOperands } from './netlist.js';
 import { withPrologue } from './codegen/gen.js';
 import { edgeCode, nextStateCode, slotCode, writeCode } from './codegen/fn.js';
 import { loopCode } from './codegen/loop.js';
@@ -56,7 +58,7 @@ export interface CompileOptions {
 }
 
 export interface Compiled {
-  net: FlatNetlist;
+  net: SimNetlist;
   lay: Layout;
   state: SimState;
   /** Compute every combinational node into the slot arrays. */
@@ -215,7 +217,7 @@ function lazily<F extends (...args: never[]) => void>(make: () => F): F {
  *  slot arrays (pmu, 7,000 nodes: 1.25x faster at ~1,000 nodes a chunk
  *  than at 250). */
 function coneFunctions(
-  net: FlatNetlist,
+  net: SimNetlist,
   lay: Layout,
   ids: NodeId[],
   keep: NodeId[],
@@ -241,7 +243,7 @@ function coneFunctions(
 
 /** Per node: is its slot current once `kept` nodes are stored? Inputs,
  *  constants and state always are. */
-function validAfter(net: FlatNetlist, root: Int32Array, kept: NodeId[]): Uint8Array {
+function validAfter(net: SimNetlist, root: Int32Array, kept: NodeId[]): Uint8Array {
   const valid = new Uint8Array(net.nodes.length);
   for (const id of kept) valid[root[id]!] = 1;
   net.nodes.forEach((n, id) => {
@@ -253,7 +255,7 @@ function validAfter(net: FlatNetlist, root: Int32Array, kept: NodeId[]): Uint8Ar
 
 /** The edge's bodies: one fused function when it is small enough to
  *  optimise; else next states in chunks into NX/DX/WX, and the writes. */
-function edgeBodies(net: FlatNetlist, lay: Layout, stateIds: NodeId[], chunkSize: number, maxSource: number): { fused: string } | { next: string[]; write: string } {
+function edgeBodies(net: SimNetlist, lay: Layout, stateIds: NodeId[], chunkSize: number, maxSource: number): { fused: string } | { next: string[]; write: string } {
   const fused = edgeCode(net, lay, stateIds);
   if (fused.length <= maxSource) return { fused };
   return { next: chunks(stateIds, chunkSize).map((ids) => nextStateCode(net, lay, ids)), write: writeCode(net, lay) };
@@ -277,7 +279,7 @@ function edgeFn(bodies: { fused: string } | { next: string[]; write: string }, m
 /** The cone in chunks, each knowing which of its values other chunks read
  *  or `keep` lists (only those go through the slot arrays). */
 function coneChunks(
-  net: FlatNetlist,
+  net: SimNetlist,
   lay: Layout,
   cone: NodeId[],
   size: number,
@@ -292,14 +294,14 @@ function coneChunks(
     const k = chunkOf.get(r);
     if (k !== undefined && k !== reader && isComputed(net.nodes[r]!)) exported[k]!.add(r);
   };
-  parts.forEach((ids, k) => ids.forEach((id) => combOperands(net.nodes[id]!).forEach((o) => mark(o, k))));
+  parts.forEach((ids, k) => ids.forEach((id) => simCombOperands(net.nodes[id]!).forEach((o) => mark(o, k))));
   for (const id of keep) mark(id, -1);
   return parts.map((ids, k) => ({ ids, exported: exported[k]! }));
 }
 
 /** Constants are written once; registers start at their init value (0 when
  *  they have none), matching the start state the Verilog backend emits. */
-function initSlots(net: FlatNetlist, lay: Layout, st: SimState): void {
+function initSlots(net: SimNetlist, lay: Layout, st: SimState): void {
   net.nodes.forEach((n, id) => {
     if (lay.root[id] !== id) return;
     const v = n.op === 'const' ? n.value : n.op === 'reg' && n.init !== null ? n.init : null;
@@ -314,14 +316,14 @@ function initSlots(net: FlatNetlist, lay: Layout, st: SimState): void {
 
 /** Most limbs a helper call of this design passes: widest node or key, and
  *  the widest CAM match vector. */
-function scratchLimbs(net: FlatNetlist): number {
+function scratchLimbs(net: SimNetlist): number {
   let w = 32;
   for (const n of net.nodes) w = Math.max(w, n.width);
   for (const c of net.cams) w = Math.max(w, c.keyWidth, c.entries);
   return limbsOf(w) + 1;
 }
 
-function rootsWhere(net: FlatNetlist, root: Int32Array, pred: (id: NodeId) => boolean): NodeId[] {
+function rootsWhere(net: SimNetlist, root: Int32Array, pred: (id: NodeId) => boolean): NodeId[] {
   const out: NodeId[] = [];
   for (let i = 0; i < net.nodes.length; i++) if (root[i] === i && pred(i)) out.push(i);
   return out;

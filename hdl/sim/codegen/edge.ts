@@ -2,7 +2,6 @@
 // old values: first every next state is computed (sync reads sample memory
 // here, before any write: read-first), then memories and CAMs are written,
 // then the caller commits the next states.
-import type { Node } from '../../ir.js';
 import { chooseLimbs, literal, literalLimbs, memVar, type Choice, type ExprCtx } from './util.js';
 import { guardedStore, valueOf } from './access.js';
 import { memReadValue } from './node.js';
@@ -10,11 +9,12 @@ import { camWriteStatement } from './cam.js';
 import { isMid, isNarrow, isWide } from '../passes/layout.js';
 import { narrowMux } from './narrow.js';
 import { InternalError } from '../../errors.js';
+import type { SimNode } from '../netlist.js';
 
 /** Next value of a state node (register or sync read data), one expression
  *  per limb for wide state. Registers with an init value reset
  *  synchronously, and reset beats enable. */
-export function nextStateValue(n: Node, x: ExprCtx, rst: string): string[] {
+export function nextStateValue(n: SimNode, x: ExprCtx, rst: string): string[] {
   const cur = valueOf(x, n.id);
   // Wide state: one if/else tree for all limbs (chooseLimbs).
   const pick = (c: Choice): string[] => (Array.isArray(c) ? c : cur.length > 1 ? chooseLimbs(x, cur.length, c) : [perLimb(c)]);

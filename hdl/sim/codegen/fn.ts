@@ -7,8 +7,9 @@
 //  - loop code: the whole design, n cycles, all state in locals
 //    (codegen/loop.ts).
 // A wide value is one local (or slot) per limb: v12_0, v12_1, ...
-import type { FlatNetlist } from '../../flatten.js';
-import { combOperands, type NodeId } from '../../ir.js';
+import type { SimNetlist } from '../netlist.js';
+import { type NodeId } from '../../ir.js';
+import { simCombOperands } from '../netlist.js';
 import { nodeValue } from './node.js';
 import { nextStateValue, writeStatements } from './edge.js';
 import type { Layout } from '../passes/layout.js';
@@ -18,7 +19,7 @@ import { enableGroups } from './edge-groups.js';
 
 /** Computes `ids` in order; stores those for which `store` holds. Values
  *  not stored are computed only when read (codegen/lazy.ts). */
-export function slotCode(net: FlatNetlist, lay: Layout, ids: NodeId[], store: (id: NodeId) => boolean): string {
+export function slotCode(net: SimNetlist, lay: Layout, ids: NodeId[], store: (id: NodeId) => boolean): string {
   const local = new Set(ids);
   const loc = localRefOf(net);
   // A value from another chunk is read from its slot once, into a local at
@@ -46,10 +47,10 @@ export function slotCode(net: FlatNetlist, lay: Layout, ids: NodeId[], store: (i
   return g.text();
 }
 
-const slotGen = (net: FlatNetlist, lay: Layout): Gen => new Gen(net, lay.root, (r, j) => slotRef(net, lay, r, '', j));
+const slotGen = (net: SimNetlist, lay: Layout): Gen => new Gen(net, lay.root, (r, j) => slotRef(net, lay, r, '', j));
 
 /** Next state of `stateIds` into NX/DX/WX, from settled slots. */
-export function nextStateCode(net: FlatNetlist, lay: Layout, stateIds: NodeId[]): string {
+export function nextStateCode(net: SimNetlist, lay: Layout, stateIds: NodeId[]): string {
   const g = slotGen(net, lay);
   for (const id of stateIds) g.emit(assign('', slotRefs(net, lay, id, 'X'), nextStateValue(net.nodes[id]!, g.ctx, 'rst')));
   return g.text();
@@ -57,7 +58,7 @@ export function nextStateCode(net: FlatNetlist, lay: Layout, stateIds: NodeId[])
 
 /** The whole clock edge in one function, next states in locals (two-phase
  *  without the NX/DX/WX buffers), for designs small enough to optimise. */
-export function edgeCode(net: FlatNetlist, lay: Layout, stateIds: NodeId[]): string {
+export function edgeCode(net: SimNetlist, lay: Layout, stateIds: NodeId[]): string {
   const g = slotGen(net, lay);
   for (const id of stateIds) g.emit(assign('const', names(net, id, 'x'), nextStateValue(net.nodes[id]!, g.ctx, 'rst')));
   for (const s of writeStatements(g.ctx, 'rst')) g.emit(s);
@@ -65,7 +66,7 @@ export function edgeCode(net: FlatNetlist, lay: Layout, stateIds: NodeId[]): str
   return g.text();
 }
 
-export function writeCode(net: FlatNetlist, lay: Layout): string {
+export function writeCode(net: SimNetlist, lay: Layout): string {
   const g = slotGen(net, lay);
   for (const s of writeStatements(g.ctx, 'rst')) g.emit(s);
   return g.text();
@@ -73,7 +74,7 @@ export function writeCode(net: FlatNetlist, lay: Layout): string {
 
 /** Nodes of `cone` whose value cannot change while the loop runs: fed only
  *  by constants and nodes for which `fixedInput` holds. */
-export function invariantNodes(net: FlatNetlist, root: Int32Array, cone: NodeId[], fixedInput: (id: NodeId) => boolean): Set<NodeId> {
+export function invariantNodes(net: SimNetlist, root: Int32Array, cone: NodeId[], fixedInput: (id: NodeId) => boolean): Set<NodeId> {
   const invariant = new Set<NodeId>();
   const fixed = (id: NodeId): boolean => {
     const n = net.nodes[root[id]!]!;
@@ -82,13 +83,13 @@ export function invariantNodes(net: FlatNetlist, root: Int32Array, cone: NodeId[
   for (const id of cone) {
     const n = net.nodes[id]!;
     const stored = n.op === 'memread' || n.op === 'cammatch' || n.op === 'camread' || n.op === 'camvalid';
-    if (!stored && combOperands(n).every(fixed)) invariant.add(id);
+    if (!stored && simCombOperands(n).every(fixed)) invariant.add(id);
   }
   return invariant;
 }
 
 /** The loop body's tail: next states, writes, commit into the state locals. */
-export function edgeInLoop(g: Gen, net: FlatNetlist, stateIds: NodeId[]): void {
+export function edgeInLoop(g: Gen, net: SimNetlist, stateIds: NodeId[]): void {
   // Registers sharing an enable: one branch per group (codegen/edge-groups.ts).
   const groups = enableGroups(g.ctx, stateIds, (id) => names(net, id, 'x')[0]!, (id) => names(net, id)[0]!);
   for (const id of stateIds) if (!groups.ids.has(id)) g.emit(assign('const', names(net, id, 'x'), nextStateValue(net.nodes[id]!, g.ctx, 'rst')));

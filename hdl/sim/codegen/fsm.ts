@@ -3,7 +3,7 @@
 // them names, each case generated from its specialised netlist. Used by the
 // batch and run(n) loops (state in locals) and by settlePorts and the edge
 // (state in its slot).
-import type { FlatNetlist } from '../../flatten.js';
+import type { SimNetlist } from '../netlist.js';
 import type { NodeId } from '../../ir.js';
 import { assign, Gen, localRefOf, names, slotRef, slotRefs } from './gen.js';
 import { edgeCode, slotCode } from './fn.js';
@@ -19,10 +19,10 @@ import { isComputed, resolveAliases, schedule } from '../passes/schedule.js';
  *  past `limit` characters (V8 would not optimise the function). */
 export function emitFsmSwitch(
   g: Gen,
-  net: FlatNetlist,
+  net: SimNetlist,
   maskSelect: boolean,
   limit: number,
-  body: (gk: Gen, netk: FlatNetlist, rootk: Int32Array) => void,
+  body: (gk: Gen, netk: SimNetlist, rootk: Int32Array) => void,
 ): boolean {
   const fsm = findFsmState(net);
   if (fsm === null) return false;
@@ -57,7 +57,7 @@ export function emitFsmSwitch(
  *  nodes resolve to (what fsmEdgeCode's case reads); of the `current`
  *  nodes, each also gets its own slot current: one that a case folds to a
  *  constant or to another node has that value copied into its slot. */
-export function fsmSlotCode(net: FlatNetlist, lay: Layout, keep: NodeId[], current: NodeId[], limit: number): string | null {
+export function fsmSlotCode(net: SimNetlist, lay: Layout, keep: NodeId[], current: NodeId[], limit: number): string | null {
   const computedRoots = (ids: NodeId[]): NodeId[] => [...new Set(ids.map((id) => lay.root[id]!))].filter((r) => isComputed(net.nodes[r]!));
   const keptRoots = computedRoots(keep);
   const currentRoots = computedRoots(current);
@@ -75,13 +75,13 @@ export function fsmSlotCode(net: FlatNetlist, lay: Layout, keep: NodeId[], curre
  *  register's slot, each case edgeCode of its specialised netlist: it reads
  *  the slots of what the edge inputs fold to in that state, which a full
  *  settle and fsmSlotCode both leave current. Null as fsmSlotCode. */
-export function fsmEdgeCode(net: FlatNetlist, lay: Layout, stateIds: NodeId[], limit: number): string | null {
+export function fsmEdgeCode(net: SimNetlist, lay: Layout, stateIds: NodeId[], limit: number): string | null {
   return switchOnSlot(net, lay, limit, (netk, layk) => edgeCode(netk, layk, stateIds));
 }
 
 /** `switch` on the FSM state register's slot, one case per specialised
  *  netlist (its layout's root resolving the folded nodes). */
-function switchOnSlot(net: FlatNetlist, lay: Layout, limit: number, caseCode: (netk: FlatNetlist, layk: Layout) => string): string | null {
+function switchOnSlot(net: SimNetlist, lay: Layout, limit: number, caseCode: (netk: SimNetlist, layk: Layout) => string): string | null {
   const fsm = findFsmState(net);
   if (fsm === null) return null;
   const cases = statesOf(net, fsm);
@@ -108,14 +108,14 @@ interface StateCase {
    *  the last value of a register whose every value is compared, so V8
    *  sees every path of the switch end in a case). */
   label: string;
-  netk: FlatNetlist;
+  netk: SimNetlist;
   rootk: Int32Array;
 }
 
 /** The specialised netlists of `net`, made once for all its generated
  *  functions (the WeakMaps keyed by netlist then hit across them too). */
-const statesMade = new WeakMap<FlatNetlist, StateCase[]>();
-function statesOf(net: FlatNetlist, fsm: FsmState): StateCase[] {
+const statesMade = new WeakMap<SimNetlist, StateCase[]>();
+function statesOf(net: SimNetlist, fsm: FsmState): StateCase[] {
   let made = statesMade.get(net);
   if (made !== undefined) return made;
   const values: (number | null)[] = fsm.covered ? fsm.values : [...fsm.values, null];

@@ -4,7 +4,7 @@
 // context (Gen), and the names of locals and slots. codegen/fn.ts (slot
 // and edge code), codegen/loop.ts (the run(n) loop), codegen/lazy.ts,
 // codegen/fsm.ts and the batch and stream drivers build on it.
-import type { FlatNetlist } from '../../flatten.js';
+import type { SimNetlist } from '../netlist.js';
 import type { NodeId } from '../../ir.js';
 import { limbOfNumber, literal, literalLimbs, type ExprCtx } from './util.js';
 import { isWide, limbsOf, storeOf, type Layout } from '../passes/layout.js';
@@ -13,8 +13,8 @@ import { inputSteered } from '../passes/steering.js';
 import { InternalError } from '../../errors.js';
 
 /** inputSteered per netlist, computed once for all its generated functions. */
-const steeredOf = new WeakMap<FlatNetlist, Uint8Array>();
-function steered(net: FlatNetlist): Uint8Array {
+const steeredOf = new WeakMap<SimNetlist, Uint8Array>();
+function steered(net: SimNetlist): Uint8Array {
   let s = steeredOf.get(net);
   if (s === undefined) steeredOf.set(net, (s = inputSteered(net)));
   return s;
@@ -27,7 +27,7 @@ function steered(net: FlatNetlist): Uint8Array {
  *  would otherwise pay for those loads (and a wrapper passing S and H) on
  *  every call. Only the reset line is read per call. The arrays are never
  *  replaced (a clock edge copies into them), so capturing them is safe. */
-export function withPrologue(net: FlatNetlist, body: string, params = 'n'): string {
+export function withPrologue(net: SimNetlist, body: string, params = 'n'): string {
   const uses = (name: string): boolean => new RegExp(`\\b${name}\\b`).test(body);
   const lines = ["'use strict';"];
   const state = ['N', 'D', 'W', 'NX', 'DX', 'WX'].filter(uses).map((k) => `${k} = S.${k}`);
@@ -62,7 +62,7 @@ export class Gen {
   private pending: string[] = [];
   private tmps = 0;
   readonly ctx: ExprCtx;
-  constructor(net: FlatNetlist, root: Int32Array, refRoot: RootRef, maskSelect = true) {
+  constructor(net: SimNetlist, root: Int32Array, refRoot: RootRef, maskSelect = true) {
     const konst = (id: NodeId) => {
       const n = net.nodes[root[id]!]!;
       return n.op === 'const' ? n : null;
@@ -105,7 +105,7 @@ export class Gen {
 }
 
 /** Names of the locals (prefix + id, one per limb when wide). */
-export function names(net: FlatNetlist, id: NodeId, prefix = 'v'): string[] {
+export function names(net: SimNetlist, id: NodeId, prefix = 'v'): string[] {
   const w = net.nodes[id]!.width;
   return isWide(w) ? Array.from({ length: limbsOf(w) }, (_, j) => `${prefix}${id}_${j}`) : [`${prefix}${id}`];
 }
@@ -117,15 +117,15 @@ export function assign(kw: 'const' | 'let' | '', lhs: string[], rhs: string[]): 
 }
 
 /** The slot (or limb j of the slot) of node id; suffix 'X' for next state. */
-export const slotRef = (net: FlatNetlist, lay: Layout, id: NodeId, suffix = '', j = 0): string => {
+export const slotRef = (net: SimNetlist, lay: Layout, id: NodeId, suffix = '', j = 0): string => {
   const s = storeOf(net.nodes[id]!.width);
   return `${s}${suffix}[${lay.slot[id]! + j}]`;
 };
 
-export const slotRefs = (net: FlatNetlist, lay: Layout, id: NodeId, suffix = ''): string[] =>
+export const slotRefs = (net: SimNetlist, lay: Layout, id: NodeId, suffix = ''): string[] =>
   names(net, id).map((_, j) => slotRef(net, lay, id, suffix, j));
 
 /** Reads locals `v<id>` (or `v<id>_<j>`). */
-export function localRefOf(net: FlatNetlist): RootRef {
+export function localRefOf(net: SimNetlist): RootRef {
   return (r, j) => (isWide(net.nodes[r]!.width) ? `v${r}_${j}` : `v${r}`);
 }

@@ -2,7 +2,7 @@
 // nodes as `const`, guarded ones as `let` locals assigned in an `if` block
 // just before their first reader (0 in the cycles their arm is not picked,
 // when no reader looks at them).
-import type { FlatNetlist } from '../../flatten.js';
+import type { SimNetlist } from '../netlist.js';
 import type { NodeId } from '../../ir.js';
 import { assign, names, type Gen } from './gen.js';
 import { nodeValue } from './node.js';
@@ -20,7 +20,7 @@ const MIN_BLOCK = 3;
  */
 export function emitLazy(
   g: Gen,
-  net: FlatNetlist,
+  net: SimNetlist,
   root: Int32Array,
   ids: NodeId[],
   always: (id: NodeId) => boolean,

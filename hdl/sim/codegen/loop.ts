@@ -1,6 +1,6 @@
 // The run(n) loop's body: the whole design for n cycles in one function,
 // state in locals (per FSM state a body of its own, codegen/fsm.ts).
-import type { FlatNetlist } from '../../flatten.js';
+import type { SimNetlist } from '../netlist.js';
 import type { NodeId } from '../../ir.js';
 import { nodeValue } from './node.js';
 import type { Layout } from '../passes/layout.js';
@@ -13,7 +13,7 @@ import { edgeInputs, schedule } from '../passes/schedule.js';
 /** The whole design for `n` cycles in one function: inputs are constant for
  *  the run, state lives in locals across iterations and is stored back once
  *  at the end, and only `cone` (what next state depends on) is computed. */
-export function loopCode(net: FlatNetlist, lay: Layout, cone: NodeId[], stateIds: NodeId[], inputIds: NodeId[], fsmLimit = 0): string {
+export function loopCode(net: SimNetlist, lay: Layout, cone: NodeId[], stateIds: NodeId[], inputIds: NodeId[], fsmLimit = 0): string {
   // Inputs are constant for the run, so muxes they steer branch the same
   // way every cycle: branches, which then cost nothing, not masks.
   const g = new Gen(net, lay.root, localRefOf(net), false);
@@ -27,7 +27,7 @@ export function loopCode(net: FlatNetlist, lay: Layout, cone: NodeId[], stateIds
   // Not lazy (codegen/lazy.ts): measured slower here (radix-sort-tile's
   // step(n) with constant inputs, 80 -> 85-92 ns/cycle), where the phase
   // pattern is fixed and every mux a well-predicted branch already.
-  const cycle = (gk: Gen, netk: FlatNetlist, conek: NodeId[]): void => {
+  const cycle = (gk: Gen, netk: SimNetlist, conek: NodeId[]): void => {
     for (const id of conek) if (!invariant.has(id)) gk.emit(assign('const', names(netk, id), nodeValue(netk.nodes[id]!, gk.ctx)));
     edgeInLoop(gk, netk, stateIds);
   };

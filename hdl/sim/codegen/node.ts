@@ -8,16 +8,16 @@ import { midExpr } from './mid.js';
 import { amountNum, limbsExpr, lowerLimbs } from './limbs.js';
 import { camMatchValue, camReadValue, camValidValue } from './cam.js';
 import { libraryOpValue } from './libops.js';
-import { scatterValue } from '../passes/decoded-select.js';
 import { chooseLimbs, memVar, uN, type Choice, type ExprCtx } from './util.js';
 import { indexedRead, valueOf } from './access.js';
 import { InternalError } from '../../errors.js';
+import type { ScatterNode, SimNode } from '../netlist.js';
 
 /** The node's value: one expression, or one per limb for a wide node. */
-export function nodeValue(n: Node, x: ExprCtx): string[] {
-  const scattered = scatterValue(n, x);
-  if (scattered !== null) return scattered;
+export function nodeValue(n: SimNode, x: ExprCtx): string[] {
   switch (n.op) {
+    case 'scatter':
+      return scatterValue(n, x);
     case 'mux':
       return muxValue(n.sel, n.cases, n.width, x);
     case 'memread':
@@ -54,6 +54,20 @@ function operandWidths(n: Node, x: ExprCtx): number[] {
   const out = [x.width((n as { a: NodeId }).a)];
   if ('b' in n) out.push(x.width(n.b));
   return out;
+}
+
+/** A decoded select's scatter (passes/decoded-select.ts): zero the entries
+ *  read, OR each triple into its index's entry of the scratch table, read
+ *  the entries out as limbs. */
+function scatterValue(n: ScatterNode, x: ExprCtx): string[] {
+  const T = 'H_R';
+  const stmts = n.keys.map((key) => `${T}[${key}] = 0;`);
+  for (const t of n.terms) {
+    const d = x.ref(t.d);
+    stmts.push(`${T}[${x.ref(t.idx)}] |= ${t.en === null ? d : `${d} & -${x.ref(t.en)}`};`);
+  }
+  x.pre(stmts.join(' '));
+  return n.keys.map((key) => `${T}[${key}]`);
 }
 
 /** Balanced compare tree on the case index: log2(cases) comparisons, and an

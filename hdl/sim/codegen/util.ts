@@ -1,13 +1,13 @@
 // Snippets shared by the code generators, and the context through which they
 // name values. Generated code only ever sees a node's value through ctx.ref,
 // so the same generators serve locals (the fast loop) and slot arrays.
-import type { FlatNetlist } from '../../flatten.js';
+import type { SimNetlist } from '../netlist.js';
 import type { NodeId } from '../../ir.js';
 import { isMid, isWide, limbsOf } from '../passes/layout.js';
 import { InternalError } from '../../errors.js';
 
 export interface ExprCtx {
-  net: FlatNetlist;
+  net: SimNetlist;
   /** Expression for the value of node `id` (wires resolved), in its
    *  representation (passes/layout.ts): int32 pattern for width <= 32, integer
    *  double for 33..52 (mid). Not for wide nodes: use limb. */

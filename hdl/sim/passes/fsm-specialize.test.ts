@@ -3,7 +3,8 @@
 // alone, and that the switched code matches the reference simulator.
 import { describe, expect, it } from 'vitest';
 import { flatten } from '../../flatten.js';
-import type { ModuleIR, Node, NodeId } from '../../ir.js';
+import type { ModuleIR, NodeId } from '../../ir.js';
+import type { SimNode } from '../netlist.js';
 import { findFsmState, specializeFsm, type FoldStats } from './fsm-specialize.js';
 import { designOf, IrBuilder } from '../testing/ir.js';
 import { RefSim } from '../testing/ref.js';
@@ -80,7 +81,7 @@ function matchesReference(mod: ModuleIR, cycles: number, seed: number): void {
   }
 }
 
-const opOf = (nodes: readonly Node[], id: NodeId): string => nodes[id]!.op;
+const opOf = (nodes: readonly SimNode[], id: NodeId): string => nodes[id]!.op;
 
 describe('findFsmState', () => {
   it('finds a narrow register compared with several constants, through wires and on either side', () => {

@@ -18,7 +18,7 @@
 // so logic that never depended on R, such as loop-invariant logic, keeps its
 // node untouched). Node ids are kept, so names, slots and the edge code mean
 // the same in every copy.
-import type { FlatNetlist } from '../../flatten.js';
+import type { SimNetlist, SimNode } from '../netlist.js';
 import type { Node, NodeId } from '../../ir.js';
 import { labeler } from './labels.js';
 import { throughWires } from './netlist-walk.js';
@@ -42,7 +42,7 @@ export interface FsmState {
 
 /** The operands of eq/ne node n when one is (through wires) `reg` and the
  *  other a constant: that constant, else null. */
-function comparedConst(nodes: readonly Node[], n: Node, reg: NodeId): bigint | null {
+function comparedConst(nodes: readonly SimNode[], n: SimNode, reg: NodeId): bigint | null {
   if (n.op !== 'eq' && n.op !== 'ne') return null;
   const a = throughWires(nodes, n.a);
   const b = throughWires(nodes, n.b);
@@ -55,17 +55,17 @@ function comparedConst(nodes: readonly Node[], n: Node, reg: NodeId): bigint | n
 /** The register most compared against constants, if any register of at
  *  most FSM_STATE_BITS bits is compared with MIN_COMPARED distinct ones and
  *  can hold its value (canHold). */
-export function findFsmState(net: FlatNetlist): FsmState | null {
+export function findFsmState(net: SimNetlist): FsmState | null {
   let found = fsmOf.get(net);
   if (found === undefined) fsmOf.set(net, (found = findState(net)));
   return found;
 }
 /** findFsmState per netlist: asked by each generated function. */
-const fsmOf = new WeakMap<FlatNetlist, FsmState | null>();
+const fsmOf = new WeakMap<SimNetlist, FsmState | null>();
 /** Every computed node of a netlist in dependency order, once per netlist. */
-const orderOf = new WeakMap<FlatNetlist, NodeId[]>();
+const orderOf = new WeakMap<SimNetlist, NodeId[]>();
 
-function findState(net: FlatNetlist): FsmState | null {
+function findState(net: SimNetlist): FsmState | null {
   const nodes = net.nodes;
   const consts = new Map<NodeId, Set<number>>();
   const uses = new Map<NodeId, number>();
@@ -103,7 +103,7 @@ const HOLD_SEARCH = 256;
  *  state holds for a while; a register that never holds (a counter, a
  *  shift register) changes every cycle, and a switch on it would pick a
  *  different case every cycle. */
-function canHold(nodes: readonly Node[], reg: NodeId): boolean {
+function canHold(nodes: readonly SimNode[], reg: NodeId): boolean {
   const r = nodes[reg]!;
   if (r.op !== 'reg') return false;
   if (r.en !== null) return true;
@@ -128,9 +128,9 @@ export interface FoldStats {
 
 /** `net` with `fsm.reg` known to hold `value` (null: a value none of the
  *  compared constants equals). A new object; `net` is not changed. */
-export function specializeFsm(net: FlatNetlist, fsm: FsmState, value: number | null, stats?: FoldStats): FlatNetlist {
+export function specializeFsm(net: SimNetlist, fsm: FsmState, value: number | null, stats?: FoldStats): SimNetlist {
   if (value !== null && !fsm.values.includes(value)) throw new InternalError(`fsm-specialize: ${value} is not a compared value of node ${fsm.reg}`);
-  const nodes: Node[] = net.nodes.slice();
+  const nodes: SimNode[] = net.nodes.slice();
   /** Value of each node folded to a constant here. */
   const folded = new Map<NodeId, bigint>();
   /** Nodes folded to a wire: their target. */
@@ -216,6 +216,6 @@ function binaryWithConst(op: 'and' | 'or' | 'xor', k: bigint, x: NodeId, mask: b
 }
 
 /** The fields a rewritten node keeps: width, name and source location. */
-function headOf(n: Node): Pick<Node, 'width'> & Partial<Pick<Node, 'name' | 'loc' | 'display'>> {
+function headOf(n: SimNode): Pick<Node, 'width'> & Partial<Pick<Node, 'name' | 'loc' | 'display'>> {
   return { width: n.width, ...(n.name === undefined ? {} : { name: n.name }), ...(n.loc ? { loc: n.loc } : {}), ...(n.display ? { display: n.display } : {}) };
 }

@@ -13,8 +13,9 @@
 // have in common. Guards are keyed by the select, not by the mux, so logic
 // read by several muxes of one select (the next-state muxes of one FSM
 // phase) shares the condition.
-import type { FlatNetlist } from '../../flatten.js';
-import { combOperands, type NodeId } from '../../ir.js';
+import type { SimNetlist } from '../netlist.js';
+import { type NodeId } from '../../ir.js';
+import { simCombOperands } from '../netlist.js';
 import { isNarrow, isWide } from './layout.js';
 
 /** "The narrow select `sel` (of a mux of `cases` cases) picks an arm in `arms`". */
@@ -42,7 +43,7 @@ const MAX_IDS = 2500;
  * select is a branch (not masks).
  */
 export function guardsOf(
-  net: FlatNetlist,
+  net: SimNetlist,
   root: Int32Array,
   ids: NodeId[],
   always: (id: NodeId) => boolean,
@@ -67,7 +68,7 @@ export function guardsOf(
 }
 
 function propagate(
-  net: FlatNetlist,
+  net: SimNetlist,
   root: Int32Array,
   ids: NodeId[],
   always: (id: NodeId) => boolean,
@@ -100,7 +101,7 @@ function propagate(
       guard.set(id, g);
       const sel = n.op === 'mux' ? root[n.sel]! : -1;
       const byArm = arms.get(id);
-      for (const o of new Set(combOperands(n).map((x) => root[x]!))) {
+      for (const o of new Set(simCombOperands(n).map((x) => root[x]!))) {
         if (!inSet.has(o)) continue;
         const c = o === sel ? undefined : byArm?.get(o);
         meet(guard, o, c === undefined ? g : [...g, c]);
@@ -124,7 +125,7 @@ function propagate(
 /** Per case operand (root) of a mux: the condition of the arms it is read
  *  in, unless it is read in every arm or the select is masked. */
 function armConditions(
-  net: FlatNetlist,
+  net: SimNetlist,
   root: Int32Array,
   sel: NodeId,
   cases: NodeId[],
@@ -173,10 +174,10 @@ export type LazyStep = { id: NodeId } | { conds: ArmCondition[]; ids: NodeId[] }
  * then computed just before it, in a block under its conditions. A block's
  * conditions only name selects computed before it (they are pulled in too).
  */
-export function lazyOrder(net: FlatNetlist, root: Int32Array, ids: NodeId[], guards: Guards): LazyStep[] {
+export function lazyOrder(net: SimNetlist, root: Int32Array, ids: NodeId[], guards: Guards): LazyStep[] {
   const pending = new Set(ids.filter((id) => guards.has(id)));
   const deps = (id: NodeId): NodeId[] => [
-    ...combOperands(net.nodes[id]!).map((o) => root[o]!),
+    ...simCombOperands(net.nodes[id]!).map((o) => root[o]!),
     ...(guards.get(id) ?? []).map((c) => c.sel),
   ];
   const out: LazyStep[] = [];

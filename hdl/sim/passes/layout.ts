@@ -11,7 +11,7 @@
 //    no value of any width allocates or touches BigInt while simulating.
 // State slots come first in each, so a clock edge can commit all next-state
 // values with one copy per class.
-import type { FlatNetlist } from '../../flatten.js';
+import type { SimNetlist } from '../netlist.js';
 import type { NodeId } from '../../ir.js';
 
 export const NARROW_MAX = 32;
@@ -58,12 +58,12 @@ export function isWide(width: number): boolean {
   return width > MID_MAX;
 }
 
-export function isState(net: FlatNetlist, id: NodeId): boolean {
+export function isState(net: SimNetlist, id: NodeId): boolean {
   const n = net.nodes[id]!;
   return n.op === 'reg' || (n.op === 'memread' && n.sync);
 }
 
-export function layout(net: FlatNetlist, root: Int32Array): Layout {
+export function layout(net: SimNetlist, root: Int32Array): Layout {
   const slot = new Int32Array(net.nodes.length).fill(-1);
   let nNarrow = 0;
   let nMid = 0;

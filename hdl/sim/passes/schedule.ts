@@ -3,13 +3,13 @@
 // operands by a depth-first post-order, which keeps each value's definition
 // near its uses (short live ranges for the locals of the generated code).
 // State (registers, sync read data) and inputs/constants are sources.
-import type { FlatNetlist } from '../../flatten.js';
-import { camPortOperands, combOperands, type Node, type NodeId } from '../../ir.js';
+import { camPortOperands, type NodeId } from '../../ir.js';
+import { simCombOperands, type SimNetlist, type SimNode } from '../netlist.js';
 import type { Labeler } from './labels.js';
 import { InternalError } from '../../errors.js';
 
 /** root[i]: the non-wire node whose value node i carries. */
-export function resolveAliases(net: FlatNetlist, label: Labeler): Int32Array {
+export function resolveAliases(net: SimNetlist, label: Labeler): Int32Array {
   const root = new Int32Array(net.nodes.length).fill(-1);
   for (let i = 0; i < net.nodes.length; i++) {
     const chain: NodeId[] = [];
@@ -32,7 +32,7 @@ export function resolveAliases(net: FlatNetlist, label: Labeler): Int32Array {
 }
 
 /** Is this a node whose value generated code computes combinationally? */
-export function isComputed(n: Node): boolean {
+export function isComputed(n: SimNode): boolean {
   switch (n.op) {
     case 'const':
     case 'input':
@@ -48,7 +48,7 @@ export function isComputed(n: Node): boolean {
 
 /** Computed nodes in dependency order. `from`: only the cones of these
  *  nodes (default: every node). Throws naming the signals of a loop. */
-export function schedule(net: FlatNetlist, root: Int32Array, label: Labeler, from?: Iterable<NodeId>): NodeId[] {
+export function schedule(net: SimNetlist, root: Int32Array, label: Labeler, from?: Iterable<NodeId>): NodeId[] {
   const nodes = net.nodes;
   const mark = new Uint8Array(nodes.length); // 0 new, 1 on stack, 2 done
   const order: NodeId[] = [];
@@ -60,7 +60,7 @@ export function schedule(net: FlatNetlist, root: Int32Array, label: Labeler, fro
     if (mark[start] !== 0) return;
     mark[start] = 1;
     stack.push(start);
-    opsOf.push(combOperands(nodes[start]!));
+    opsOf.push(simCombOperands(nodes[start]!));
     next.push(0);
     while (stack.length > 0) {
       const top = stack[stack.length - 1]!;
@@ -76,7 +76,7 @@ export function schedule(net: FlatNetlist, root: Int32Array, label: Labeler, fro
         if (mark[child] === 0) {
           mark[child] = 1;
           stack.push(child);
-          opsOf.push(combOperands(nodes[child]!));
+          opsOf.push(simCombOperands(nodes[child]!));
           next.push(0);
         }
         continue;
@@ -95,11 +95,11 @@ export function schedule(net: FlatNetlist, root: Int32Array, label: Labeler, fro
 
 /** The loop's nodes, with the named wires between them that folding hid
  *  (the names the designer will recognise). */
-function describeLoop(net: FlatNetlist, root: Int32Array, label: Labeler, loop: NodeId[]): string {
+function describeLoop(net: SimNetlist, root: Int32Array, label: Labeler, loop: NodeId[]): string {
   const names = [label(loop[0]!)];
   for (let i = 0; i + 1 < loop.length; i++) {
     const [from, to] = [loop[i]!, loop[i + 1]!];
-    let op = combOperands(net.nodes[from]!).find((o) => root[o] === to)!;
+    let op = simCombOperands(net.nodes[from]!).find((o) => root[o] === to)!;
     while (op !== to) {
       const n = net.nodes[op]!;
       if (n.name !== undefined) names.push(n.name);
@@ -111,7 +111,7 @@ function describeLoop(net: FlatNetlist, root: Int32Array, label: Labeler, loop: 
 }
 
 /** Nodes sampled at the clock edge: what the next state depends on. */
-export function edgeInputs(net: FlatNetlist): NodeId[] {
+export function edgeInputs(net: SimNetlist): NodeId[] {
   const out: NodeId[] = [];
   for (const n of net.nodes) {
     if (n.op === 'reg') out.push(n.d, ...(n.en === null ? [] : [n.en]));

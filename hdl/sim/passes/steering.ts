@@ -4,11 +4,12 @@
 // code whose inputs change every cycle selects it with masks; one steered
 // only by state (an FSM, a counter) repeats its pattern, and a branch on it
 // predicts well and costs less than the masks (codegen/narrow.ts narrowMux).
-import type { FlatNetlist } from '../../flatten.js';
-import { combOperands, type NodeId } from '../../ir.js';
+import type { SimNetlist } from '../netlist.js';
+import { type NodeId } from '../../ir.js';
+import { simCombOperands } from '../netlist.js';
 
 /** Per node: 1 when its value depends combinationally on a top-level input. */
-export function inputSteered(net: FlatNetlist): Uint8Array {
+export function inputSteered(net: SimNetlist): Uint8Array {
   const UNKNOWN = 0;
   const NO = 1;
   const YES = 2;
@@ -26,7 +27,7 @@ export function inputSteered(net: FlatNetlist): Uint8Array {
         stack.pop();
         continue;
       }
-      const ops = combOperands(n);
+      const ops = simCombOperands(n);
       const pending = ops.filter((o) => seen[o] === UNKNOWN);
       if (pending.length > 0) {
         stack.push(...pending);

@@ -6,7 +6,7 @@
 // recorded outputs' cones too (run(n) computes only what next state needs).
 // A design whose loop would be too long for V8 to optimise, or carry too
 // much wide state in locals, runs the chunked driver at the end of this file.
-import type { FlatNetlist } from '../../flatten.js';
+import type { SimNetlist } from '../netlist.js';
 import type { NodeId } from '../../ir.js';
 import { assign, Gen, localRefOf, names, slotRef, slotRefs, withPrologue } from '../codegen/gen.js';
 import { edgeInLoop, invariantNodes } from '../codegen/fn.js';
@@ -69,7 +69,7 @@ export function wordsPerCycle(width: number): number {
 /** Source of the loop: `inputs` are (root) input nodes read from I[k]
  *  (wordsPerCycle words per cycle); `outputs` are nodes stored to O[k] after
  *  the cycle's combinational logic, before its edge. */
-export function batchLoopCode(net: FlatNetlist, lay: Layout, inputs: NodeId[], outputs: NodeId[], fsmSwitch = true): string {
+export function batchLoopCode(net: SimNetlist, lay: Layout, inputs: NodeId[], outputs: NodeId[], fsmSwitch = true): string {
   const root = lay.root;
   const g = new Gen(net, root, localRefOf(net));
   const batched = new Set(inputs.map((id) => root[id]!));
@@ -90,7 +90,7 @@ export function batchLoopCode(net: FlatNetlist, lay: Layout, inputs: NodeId[], o
   for (const id of cone) if (invariant.has(id)) g.emit(assign('const', names(net, id), nodeValue(net.nodes[id]!, g.ctx)));
   const bodyStart = g.lines.length;
   inputs.forEach((id, k) => g.emit(assign('', names(net, root[id]!), readInput(`i${k}`, net.nodes[id]!.width))));
-  const cycle = (gk: Gen, netk: FlatNetlist, rootk: Int32Array, conek: NodeId[]): void => {
+  const cycle = (gk: Gen, netk: SimNetlist, rootk: Int32Array, conek: NodeId[]): void => {
     loopBody(gk, netk, rootk, conek.filter((id) => !invariant.has(id)), [...outputs, ...edgeInputs(netk)]);
     outputs.forEach((id, k) => gk.emit(writeOutput(`o${k}`, netk.nodes[id]!.width, valueOf(gk.ctx, id))));
     edgeInLoop(gk, netk, stateIds);
@@ -114,7 +114,7 @@ export function batchLoopCode(net: FlatNetlist, lay: Layout, inputs: NodeId[], o
 /** The loop body's combinational nodes; those not in `kept` (read after
  *  them: recorded outputs, edge inputs) computed only when read
  *  (codegen/lazy.ts). */
-export function loopBody(g: Gen, net: FlatNetlist, root: Int32Array, ids: NodeId[], kept: NodeId[]): void {
+export function loopBody(g: Gen, net: SimNetlist, root: Int32Array, ids: NodeId[], kept: NodeId[]): void {
   const keep = new Set(kept.map((id) => root[id]!));
   const def = (id: NodeId): void => g.emit(assign('const', names(net, id), nodeValue(net.nodes[id]!, g.ctx)));
   emitLazy(g, net, root, ids, (id) => keep.has(id), def);

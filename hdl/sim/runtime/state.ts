@@ -1,7 +1,7 @@
 // The mutable state generated code works on, and the few helpers it calls
 // (loops that would bloat every call site if inlined). Generated functions
 // receive these two objects and copy what they use into locals up front.
-import type { FlatNetlist } from '../../flatten.js';
+import type { SimNetlist } from '../netlist.js';
 import type { Layout } from '../passes/layout.js';
 import { isWide, limbsOf, storeOf } from '../passes/layout.js';
 
@@ -58,7 +58,7 @@ export interface SimState {
   ctl: Int32Array;
 }
 
-export function allocState(net: FlatNetlist, lay: Layout): SimState {
+export function allocState(net: SimNetlist, lay: Layout): SimState {
   const words = (width: number, n: number): Words => {
     const s = storeOf(width);
     return s === 'N' ? new Int32Array(n) : s === 'D' ? new Float64Array(n) : new Int32Array((n + 1) * limbsOf(width));
