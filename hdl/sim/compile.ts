@@ -1,4 +1,6 @@
-// Compiles a flat netlist to JavaScript functions (new Function):
+// Compiles a flat netlist to JavaScript functions (new Function). First the
+// simulator's passes (PASSES, below; passes/) make the simulator's netlist
+// (netlist.ts) from the design's; then the generators (codegen/) write:
 //  - settle(): every combinational node into the N/D/W slot arrays, so any
 //    signal can be peeked; settlePorts(): only what top-level outputs and
 //    the next edge need (a poke/peek/step testbench's whole cycle);
@@ -11,9 +13,8 @@
 // past a bytecode size (about 60 KB), and its compile time grows faster
 // than linearly with function size.
 import type { FlatNetlist } from '../flatten.js';
-import type { SimNetlist } from './netlist.js';
-import { type NodeId } from '../ir.js';
-import { simCombOperands } from './netlist.js';
+import type { NodeId } from '../ir.js';
+import { simCombOperands, type SimNetlist } from './netlist.js';
 import { withPrologue } from './codegen/gen.js';
 import { edgeCode, nextStateCode, slotCode, writeCode } from './codegen/fn.js';
 import { loopCode } from './codegen/loop.js';
@@ -26,6 +27,7 @@ import { checkNetlist } from './passes/netlist-check.js';
 import { pruneToPorts } from './passes/prune.js';
 import { rewriteDecodedSelects } from './passes/decoded-select.js';
 import { mergeCompares } from './passes/merged-compares.js';
+import { findFsmState } from './passes/fsm-specialize.js';
 import { codeStore, type CodeValue } from './runtime/code-cache.js';
 
 export interface CompileOptions {
@@ -40,10 +42,10 @@ export interface CompileOptions {
    *  that can never reach a top-level output are dropped, as Verilator does;
    *  peeking them is then an error. */
   observe?: 'all' | 'ports';
-  /** Rewrite field-by-field compares as one (passes/merged-compares.ts) and
-   *  one-hot AND-OR trees as indexed reads and scatters (passes/decoded-select.ts);
-   *  default true. */
-  rewrites?: boolean;
+  /** A pass of SIM_PASSES set false is not run (every pass is on by
+   *  default). Each pass is exact, so switching one off changes speed only;
+   *  the differential tests run with each off in turn. */
+  passes?: Partial<Record<SimPass, boolean>>;
   /** Generate settle() on its first call and run()'s loop on its first
    *  call for more than a few cycles, instead of here: a testbench that
    *  drives the design through runStream or runBatch (a sweep's driver)
@@ -94,10 +96,41 @@ const LOOP_WARMUP_CALLS = 200;
 /** Cycles a lazy run() steps one at a time instead of making its loop. */
 const FEW_CYCLES = 16;
 
+/** The simulator's passes over its netlist, in the order they run. Each
+ *  makes the netlist cheaper to run as JavaScript without changing any
+ *  value the design computes, and each can be switched off by name
+ *  (CompileOptions.passes). */
+const PASSES = {
+  /** Field-by-field equalities AND-ed in one tree as one compare of the
+   *  joined fields (passes/merged-compares.ts). */
+  mergeCompares: (net: SimNetlist): SimNetlist => mergeCompares(net).net,
+  /** One-hot AND-OR trees as indexed reads (muxes) and scatter kernels
+   *  (passes/decoded-select.ts). */
+  decodedSelects: (net: SimNetlist): SimNetlist => rewriteDecodedSelects(net),
+  /** The control FSM whose state register the generated code switches on
+   *  once per cycle (passes/fsm-specialize.ts, codegen/fsm.ts). */
+  fsmSwitch: (net: SimNetlist): SimNetlist => ({ ...net, fsm: findFsmState(net) }),
+};
+
+/** A pass of the simulator (PASSES). */
+export type SimPass = keyof typeof PASSES;
+/** The simulator's passes by name, in the order they run. */
+export const SIM_PASSES = Object.keys(PASSES) as SimPass[];
+
+/** The netlist the code generators compile: the design's flat netlist,
+ *  pruned to what the ports show when `observe` is 'ports' (that choice is
+ *  what may be peeked, not speed), checked, then through each pass that
+ *  `passes` leaves on. */
+export function simNetlist(full: FlatNetlist, opts: CompileOptions = {}): SimNetlist {
+  const observed = opts.observe === 'ports' ? pruneToPorts(full) : full;
+  checkNetlist(observed, labeler(observed));
+  let net: SimNetlist = observed;
+  for (const pass of SIM_PASSES) if (opts.passes?.[pass] !== false) net = PASSES[pass](net);
+  return net;
+}
+
 export function compile(full: FlatNetlist, opts: CompileOptions = {}): Compiled {
-  const checked = opts.observe === 'ports' ? pruneToPorts(full) : full;
-  checkNetlist(checked, labeler(checked));
-  const net = opts.rewrites === false ? checked : rewriteDecodedSelects(mergeCompares(checked).net);
+  const net = simNetlist(full, opts);
   const label = labeler(net);
   const root = resolveAliases(net, label);
   const lay = layout(net, root);
@@ -105,8 +138,10 @@ export function compile(full: FlatNetlist, opts: CompileOptions = {}): Compiled 
   const state = allocState(net, lay);
   initSlots(net, lay, state);
   const sources: string[] = [];
-  // What shapes the code, besides the netlist (observe is in `checked`).
-  const shaping = { chunkSize: opts.chunkSize ?? null, loopMode: opts.loopMode ?? 'auto', maxFunctionSource: opts.maxFunctionSource ?? null, observe: opts.observe ?? 'all', rewrites: opts.rewrites ?? true };
+  // What shapes the code besides the design's netlist: observe and the
+  // passes switched off.
+  const off = SIM_PASSES.filter((p) => opts.passes?.[p] === false);
+  const shaping = { chunkSize: opts.chunkSize ?? null, loopMode: opts.loopMode ?? 'auto', maxFunctionSource: opts.maxFunctionSource ?? null, observe: opts.observe ?? 'all', passesOff: off };
   const store = opts.cache === true ? codeStore(full, shaping) : null;
   const code = <T extends CodeValue>(role: string, build: () => T): T => (store === null ? build() : store.get(role, build));
   // A local: imported bindings may be accessors under transpilers.

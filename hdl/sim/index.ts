@@ -8,7 +8,9 @@ export type { SignalHandle, WordHandle } from './runtime/simulator.js';
 export type { PortHandle, PortHandles } from './runtime/ports.js';
 
 export type { Simulator, SignalInfo, Trace } from './api.js';
-export type { CompileOptions } from './compile.js';
+export type { CompileOptions, SimPass } from './compile.js';
+/** The simulator's passes by name, in the order they run; CompileOptions.passes switches each off. */
+export { SIM_PASSES } from './compile.js';
 export type { StreamResult, StreamSink, StreamSpec } from './runtime/stream.js';
 export { selectSignals } from './runtime/select.js';
 /** Words per cycle of a runBatch port of a given width. */

@@ -36,10 +36,24 @@ export type KernelNode = ScatterNode;
 /** A node of the simulator's netlist: a design node or a kernel. */
 export type SimNode = Node | KernelNode;
 
-/** The flat netlist whose nodes may be kernels. A FlatNetlist is one (with
- *  none), so every pass and generator taking a SimNetlist takes it too. */
+/** A control FSM's state register (passes/fsm-specialize.ts), which the
+ *  generated code switches on once per cycle (codegen/fsm.ts). */
+export interface FsmState {
+  /** The state register (a root `reg` node). */
+  reg: NodeId;
+  /** Distinct constants it is compared with by eq/ne, ascending. */
+  values: number[];
+  /** Whether every value of the register is in `values` (no default copy). */
+  covered: boolean;
+}
+
+/** The flat netlist whose nodes may be kernels, with what the passes found
+ *  for the code generators. A FlatNetlist is one (no kernels, no FSM), so
+ *  every pass and generator taking a SimNetlist takes it too. */
 export interface SimNetlist extends Omit<FlatNetlist, 'nodes'> {
   nodes: SimNode[];
+  /** The FSM switch pass's state register; absent or null: no switch. */
+  fsm?: FsmState | null;
 }
 
 /** Whether `n` is a kernel operation rather than a design node. */

@@ -75,7 +75,7 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignReport> {
       const cs = seeds[k]!;
       const message =
         `circuit seed ${cs} (campaign seed ${o.seed}, #${at + k}): ${m.output} at cycle ${m.cycle}: ` +
-        `gfxrtl ${m.path === 'runBatch' ? 'runBatch ' : ''}${hex(m.ours)}, Verilator ${hex(m.verilator)}`;
+        `gfxrtl ${m.path === 'runBatch' ? 'runBatch ' : ''}${m.without === undefined ? '' : `without ${m.without} `}${hex(m.ours)}, Verilator ${hex(m.verilator)}`;
       const f: Failure = { ...m, circuitSeed: cs, message };
       const child = children[k]!;
       // A runBatch mismatch comes with poke/step/peek agreeing with

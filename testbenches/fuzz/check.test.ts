@@ -28,4 +28,19 @@ describeEda(['verilator'], 'fuzz check: runBatch beside poke/step/peek', () => {
     expect(broken.mismatches.length).toBeGreaterThan(0);
     for (const m of broken.mismatches) expect(m.path).toBe('runBatch');
   }, 300_000);
+
+  it('a defect only a run with a pass switched off has is caught, naming the pass', async () => {
+    // Only runs without the FSM switch pass have no net.fsm at all (on, it
+    // is the state register or null).
+    const real = CompiledSimulator.prototype.runBatch;
+    vi.spyOn(CompiledSimulator.prototype, 'runBatch').mockImplementation(function (this: CompiledSimulator, ...args) {
+      const got = real.apply(this, args);
+      const first = Object.values(got)[0];
+      if (this.compiled.net.fsm === undefined && first !== undefined && first.length > 5) first[5] = first[5]! ^ 1;
+      return got;
+    });
+    const broken = await checkBundle('FuzzCheckPassOff', children(), 7n, 12);
+    expect(broken.mismatches.length).toBeGreaterThan(0);
+    for (const m of broken.mismatches) expect([m.path, m.without]).toEqual(['runBatch', 'fsmSwitch']);
+  }, 300_000);
 });

@@ -3,9 +3,11 @@
 // first output and cycle where they differ. Each child also runs on its own
 // through runBatch: a bundle's batch loop is too long for one function, so
 // only a child alone gets the loop code (FSM switch, reset split) that
-// testbenches and the bench use.
+// testbenches and the bench use. Each child's runBatch runs again with each
+// of the simulator's passes switched off in turn (SIM_PASSES), against the
+// same Verilator run: a pass is checked without a build of its own.
 import type { ModuleIR } from '../../hdl/ir.js';
-import { createSimulator } from '../../hdl/sim/index.js';
+import { createSimulator, SIM_PASSES, type SimPass } from '../../hdl/sim/index.js';
 import { designOf } from '../../hdl/verilog/test-ir.js';
 import { runOurSimulator, runOurSimulatorBatched } from '../cosim/compare.js';
 import type { CycleOutputs, Stimulus } from '../cosim/stimulus.js';
@@ -23,6 +25,8 @@ export interface ChildMismatch {
   /** Which of our simulator's code paths disagreed with Verilator. A
    *  runBatch mismatch is only reported where poke/step/peek agreed. */
   path: 'per-cycle' | 'runBatch';
+  /** The simulator pass switched off in the run that disagreed, if any. */
+  without?: SimPass;
   cycle: number;
   output: string;
   ours: bigint;
@@ -43,6 +47,10 @@ export async function checkBundle(name: string, children: ModuleIR[], stimulus: 
   let t = performance.now();
   const ours = runOurSimulator(design, stim, (d) => createSimulator(d));
   const batched = children.map((child) => runOurSimulatorBatched(designOf(child), childStimulus(child, stim), (d) => createSimulator(d)));
+  const withoutPass = SIM_PASSES.map((pass) => ({
+    pass,
+    runs: children.map((child) => runOurSimulatorBatched(designOf(child), childStimulus(child, stim), (d) => createSimulator(d, { passes: { [pass]: false } }))),
+  }));
   const oursSeconds = (performance.now() - t) / 1000;
   t = performance.now();
   const theirs = await runVerilator(design, stim, { flags: FUZZ_VERILATOR_FLAGS });
@@ -50,6 +58,16 @@ export async function checkBundle(name: string, children: ModuleIR[], stimulus: 
   const perCycle = compareChildren(children, ours, theirs);
   const failed = new Set(perCycle.map((m) => m.child));
   const batch = children.flatMap((child, k) => (failed.has(child.name) ? [] : compareBatched(child, batched[k]!, theirs)));
+  for (const m of batch) failed.add(m.child);
+  // Per child, the first pass whose absence makes it disagree.
+  for (const { pass, runs } of withoutPass) {
+    for (const [k, child] of children.entries()) {
+      if (failed.has(child.name)) continue;
+      const m = compareBatched(child, runs[k]!, theirs).map((x) => ({ ...x, without: pass }));
+      if (m.length > 0) failed.add(child.name);
+      batch.push(...m);
+    }
+  }
   const order = new Map(children.map((c, k) => [c.name, k]));
   const mismatches = [...perCycle, ...batch].sort((a, b) => order.get(a.child)! - order.get(b.child)!);
   return { mismatches, verilatorSeconds, oursSeconds, stimulus: stim };

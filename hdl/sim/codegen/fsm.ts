@@ -3,19 +3,19 @@
 // them names, each case generated from its specialised netlist. Used by the
 // batch and run(n) loops (state in locals) and by settlePorts and the edge
 // (state in its slot).
-import type { SimNetlist } from '../netlist.js';
+import type { FsmState, SimNetlist } from '../netlist.js';
 import type { NodeId } from '../../ir.js';
 import { assign, Gen, localRefOf, names, slotRef, slotRefs } from './gen.js';
 import { edgeCode, slotCode } from './fn.js';
 import { valueOf } from './access.js';
-import { findFsmState, specializeFsm, type FsmState } from '../passes/fsm-specialize.js';
+import { specializeFsm } from '../passes/fsm-specialize.js';
 import { labeler } from '../passes/labels.js';
 import type { Layout } from '../passes/layout.js';
 import { isComputed, resolveAliases, schedule } from '../passes/schedule.js';
 
 /** Emits into `g` (whose locals are named by localRefOf) the switch whose
  *  cases each run `body` on their own netlist; false (nothing emitted) when
- *  `net` has no FSM state register or when the switch would take g's text
+ *  `net` has no FSM state register (net.fsm: the FSM switch pass) or when the switch would take g's text
  *  past `limit` characters (V8 would not optimise the function). */
 export function emitFsmSwitch(
   g: Gen,
@@ -24,7 +24,7 @@ export function emitFsmSwitch(
   limit: number,
   body: (gk: Gen, netk: SimNetlist, rootk: Int32Array) => void,
 ): boolean {
-  const fsm = findFsmState(net);
+  const fsm = net.fsm ?? null;
   if (fsm === null) return false;
   const before = g.lines.length;
   // Give up as soon as the cases so far pass the limit (a large design's
@@ -82,7 +82,7 @@ export function fsmEdgeCode(net: SimNetlist, lay: Layout, stateIds: NodeId[], li
 /** `switch` on the FSM state register's slot, one case per specialised
  *  netlist (its layout's root resolving the folded nodes). */
 function switchOnSlot(net: SimNetlist, lay: Layout, limit: number, caseCode: (netk: SimNetlist, layk: Layout) => string): string | null {
-  const fsm = findFsmState(net);
+  const fsm = net.fsm ?? null;
   if (fsm === null) return null;
   const cases = statesOf(net, fsm);
   const lines = [`switch (${slotRef(net, lay, fsm.reg)}) {`];

@@ -18,7 +18,7 @@
 // so logic that never depended on R, such as loop-invariant logic, keeps its
 // node untouched). Node ids are kept, so names, slots and the edge code mean
 // the same in every copy.
-import type { SimNetlist, SimNode } from '../netlist.js';
+import type { FsmState, SimNetlist, SimNode } from '../netlist.js';
 import type { Node, NodeId } from '../../ir.js';
 import { labeler } from './labels.js';
 import { throughWires } from './netlist-walk.js';
@@ -30,15 +30,6 @@ import { InternalError } from '../../errors.js';
 export const FSM_STATE_BITS = 3;
 /** Fewest distinct constants a register must be compared with. */
 const MIN_COMPARED = 2;
-
-export interface FsmState {
-  /** The state register (a root `reg` node). */
-  reg: NodeId;
-  /** Distinct constants it is compared with by eq/ne, ascending. */
-  values: number[];
-  /** Whether every value of the register is in `values` (no default copy). */
-  covered: boolean;
-}
 
 /** The operands of eq/ne node n when one is (through wires) `reg` and the
  *  other a constant: that constant, else null. */
@@ -56,16 +47,6 @@ function comparedConst(nodes: readonly SimNode[], n: SimNode, reg: NodeId): bigi
  *  most FSM_STATE_BITS bits is compared with MIN_COMPARED distinct ones and
  *  can hold its value (canHold). */
 export function findFsmState(net: SimNetlist): FsmState | null {
-  let found = fsmOf.get(net);
-  if (found === undefined) fsmOf.set(net, (found = findState(net)));
-  return found;
-}
-/** findFsmState per netlist: asked by each generated function. */
-const fsmOf = new WeakMap<SimNetlist, FsmState | null>();
-/** Every computed node of a netlist in dependency order, once per netlist. */
-const orderOf = new WeakMap<SimNetlist, NodeId[]>();
-
-function findState(net: SimNetlist): FsmState | null {
   const nodes = net.nodes;
   const consts = new Map<NodeId, Set<number>>();
   const uses = new Map<NodeId, number>();
@@ -94,6 +75,10 @@ function findState(net: SimNetlist): FsmState | null {
   }
   return best;
 }
+
+/** Every computed node of a netlist in dependency order, once per netlist
+ *  (specializeFsm runs once per state value). */
+const orderOf = new WeakMap<SimNetlist, NodeId[]>();
 
 /** Mux arms followed from a register's next value, at most. */
 const HOLD_SEARCH = 256;

@@ -8,12 +8,12 @@
 // and shared by every tree that compares against it. Only pairs whose
 // joined width fits one int32 (32 bits) are merged, and never a compare
 // against a constant (decoders, which passes/decoded-select.ts looks for).
-import type { FlatNetlist } from '../../flatten.js';
+import type { SimNetlist, SimNode } from '../netlist.js';
 import type { Node, NodeId } from '../../ir.js';
 import { internedAdder, readerCounts, throughWires } from './netlist-walk.js';
 
-export function mergeCompares(net: FlatNetlist): { net: FlatNetlist; merged: number } {
-  const nodes: Node[] = net.nodes.slice();
+export function mergeCompares(net: SimNetlist): { net: SimNetlist; merged: number } {
+  const nodes: SimNode[] = net.nodes.slice();
   const through = (id: NodeId): NodeId => throughWires(nodes, id);
   const readers = readerCounts(net);
 

@@ -28,7 +28,7 @@ export function readerCounts(net: SimNetlist): Uint32Array {
 /** Appends nodes to `nodes` (a rewrite's copy of the netlist's), one per
  *  key: a rewrite that builds the same joined field or packed word for
  *  several readers makes it once. Returns the node's id. */
-export function internedAdder(nodes: Node[]): (key: string, n: Omit<Node, 'id'>) => NodeId {
+export function internedAdder(nodes: SimNode[]): (key: string, n: Omit<Node, 'id'>) => NodeId {
   const made = new Map<string, NodeId>();
   return (key, n) => {
     const hit = made.get(key);

@@ -69,7 +69,7 @@ export function wordsPerCycle(width: number): number {
 /** Source of the loop: `inputs` are (root) input nodes read from I[k]
  *  (wordsPerCycle words per cycle); `outputs` are nodes stored to O[k] after
  *  the cycle's combinational logic, before its edge. */
-export function batchLoopCode(net: SimNetlist, lay: Layout, inputs: NodeId[], outputs: NodeId[], fsmSwitch = true): string {
+export function batchLoopCode(net: SimNetlist, lay: Layout, inputs: NodeId[], outputs: NodeId[]): string {
   const root = lay.root;
   const g = new Gen(net, root, localRefOf(net));
   const batched = new Set(inputs.map((id) => root[id]!));
@@ -97,11 +97,9 @@ export function batchLoopCode(net: SimNetlist, lay: Layout, inputs: NodeId[], ou
   };
   // Per FSM state a body of its own (codegen/fsm.ts), unless that makes the
   // loop too long for V8 to optimise.
-  const switched =
-    fsmSwitch &&
-    emitFsmSwitch(g, net, true, BATCH_SOURCE_LIMIT, (gk, netk, rootk) =>
-      cycle(gk, netk, rootk, schedule(netk, rootk, labeler(netk), [...outputs, ...edgeInputs(netk)])),
-    );
+  const switched = emitFsmSwitch(g, net, true, BATCH_SOURCE_LIMIT, (gk, netk, rootk) =>
+    cycle(gk, netk, rootk, schedule(netk, rootk, labeler(netk), [...outputs, ...edgeInputs(netk)])),
+  );
   if (!switched) cycle(g, net, root, cone);
   const body = g.lines.splice(bodyStart).join('\n');
   g.emit(batchCycles(body, BATCH_SOURCE_LIMIT - g.text().length));
