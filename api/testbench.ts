@@ -5,8 +5,11 @@
 import type { Design } from '../hdl/ir.js';
 import { createSimulator as compile } from '../hdl/sim/index.js';
 import type { Simulator } from '../hdl/sim/api.js';
+import type { PortHandles } from '../hdl/sim/index.js';
 
 export type { Simulator, SignalInfo, Trace } from '../hdl/sim/api.js';
+export type { PortHandle, PortHandles } from '../hdl/sim/index.js';
+export { portsOf } from '../hdl/ports-of.js';
 export { makeRng, type Rng } from '../testbenches/rng.js';
 export { runCycle, runUntilDone, type Agent } from '../testbenches/clocked.js';
 export { StreamDriver, StreamMonitor, type Payload } from '../testbenches/stream.js';
@@ -16,9 +19,10 @@ export { checkWithWaves, type PropertyContext, type PropertyOptions } from '../t
 
 /**
  * Compiles an elaborated design into a cycle simulator: poke inputs, peek
- * any named signal, step the clock; trace for waveforms. One simulator per
- * config; reset it between runs.
+ * any named signal, step the clock; trace for waveforms. `ports` has the
+ * shape of the top module's port record (`sim.ports.valid.write(1)`). One
+ * simulator per config; reset it between runs.
  */
-export function createSimulator(design: Design): Simulator {
+export function createSimulator<P>(design: Design<P>): Simulator & { readonly ports: PortHandles<P> } {
   return compile(design);
 }

@@ -4,6 +4,8 @@
 // 4 cycles; the work unit is one accumulate (MAC).
 import { MAC_UNIT } from '../../units/builtin.js';
 import type { MacConfig } from '../../units/mac/config.js';
+import { Mac } from '../../units/mac/module.js';
+import { portsOf } from '../../hdl/ports-of.js';
 import { makeRng } from '../../testbenches/rng.js';
 import { MAX_SIM_CYCLES } from '../../testbenches/stimulus.js';
 import { defineStudy, type WorkUnit } from '../../explore/index.js';
@@ -40,15 +42,15 @@ export const study = defineStudy({
       const sim = ctx.simulator();
       const rng = makeRng(ctx.seed);
       const w = ctx.config.intBits + ctx.config.fracBits;
-      const top = ctx.design.top.name;
+      const ports = portsOf(sim, Mac);
       sim.reset(1);
       let ops = 0;
       for (let c = 0; c < ctx.workload.cycles; c++) {
         const en = rng.int(0, 3) !== 0;
         ops += en ? 1 : 0;
-        sim.poke(`${top}.a`, rng.u32() % 2 ** w);
-        sim.poke(`${top}.b`, rng.u32() % 2 ** w);
-        sim.poke(`${top}.en`, en ? 1 : 0);
+        ports.a.write(rng.u32() % 2 ** w);
+        ports.b.write(rng.u32() % 2 ** w);
+        ports.en.write(en ? 1 : 0);
         sim.step();
       }
       return { cycles: ctx.workload.cycles, work: ops, counters: { cycles: ctx.workload.cycles } };

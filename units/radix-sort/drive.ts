@@ -2,12 +2,15 @@
 // load port, lets the sorter run (stepping whole phases at once, each phase's
 // length read from its counters, so a 262,144-pair tile simulates in
 // seconds), and records the sorted stream. Cycle counts are the simulator's
-// clock edges from the first load beat to the beat with out_last.
-import type { CompiledSimulator } from '../../hdl/sim/index.js';
+// clock edges from the first load beat to the beat with out_last. Ports
+// through the typed handles (`sim.ports`), the FSM's phase and counters
+// (registers, not ports) through their paths.
+import { portsOf } from '../../hdl/ports-of.js';
+import type { CompiledSimulator, PortHandle } from '../../hdl/sim/index.js';
 import { ConfigError } from '../config.js';
 import { lanesOf, type RadixSortConfig } from './config.js';
 import type { SortPair } from './golden.js';
-import { PHASE } from './module.js';
+import { PHASE, RadixSorter } from './module.js';
 import { InternalError } from '../../hdl/errors.js';
 
 export interface SortRun {
@@ -42,6 +45,7 @@ export function runSorter(sim: CompiledSimulator, cfg: RadixSortConfig, pairs: r
   if (opts.check !== false) checkTile(cfg, pairs);
   const L = lanesOf(cfg);
   const top = sim.design.top.name;
+  const ports = portsOf(sim, RadixSorter);
   const h = (name: string) => sim.handle(`${top}.${name}`);
   const phase = h('phase');
   if (phase.read() !== PHASE.LOAD) throw new InternalError(`runSorter: the sorter is busy (phase ${phase.read()}), not ready to load`);
@@ -49,14 +53,20 @@ export function runSorter(sim: CompiledSimulator, cfg: RadixSortConfig, pairs: r
 
   // LOAD: one beat per L pairs (one empty last beat for an empty tile).
   const beats = Math.max(1, Math.ceil(pairs.length / L));
+  const last = new Uint32Array(beats);
+  last[beats - 1] = 1;
+  const maskCol = new Uint32Array(beats);
   const inputs: Record<string, Uint32Array> = {
-    [`${top}.load_valid`]: new Uint32Array(beats).fill(1),
-    [`${top}.load_last`]: new Uint32Array(beats),
-    [`${top}.load_mask`]: new Uint32Array(beats),
+    [ports.load_valid.path]: new Uint32Array(beats).fill(1),
+    [ports.load_last.path]: last,
+    [ports.load_mask.path]: maskCol,
   };
-  inputs[`${top}.load_last`]![beats - 1] = 1;
-  const lane = (f: string, j: number) => (inputs[`${top}.load_${f}_${j}`] = new Uint32Array(beats));
-  const cols = Array.from({ length: L }, (_, j) => ({ pid: lane('pid', j), xy: lane('xy', j), val: lane('val', j) }));
+  const lane = (port: PortHandle | undefined, what: string, j: number): Uint32Array => {
+    const path = port?.path;
+    if (path === undefined) throw new InternalError(`runSorter: ${top} has no ${what} port for lane ${j} of ${L}`);
+    return (inputs[path] = new Uint32Array(beats));
+  };
+  const cols = Array.from({ length: L }, (_, j) => ({ pid: lane(ports.load_pid[j], 'load_pid', j), xy: lane(ports.load_xy[j], 'load_xy', j), val: lane(ports.load_val[j], 'load_val', j) }));
   for (let b = 0; b < beats; b++) {
     let mask = 0;
     for (let j = 0; j < L; j++) {
@@ -67,11 +77,11 @@ export function runSorter(sim: CompiledSimulator, cfg: RadixSortConfig, pairs: r
       cols[j]!.xy[b] = p.xy;
       cols[j]!.val[b] = p.val;
     }
-    inputs[`${top}.load_mask`]![b] = mask;
+    maskCol[b] = mask;
   }
   sim.runBatch(inputs, beats, []);
-  sim.poke(`${top}.load_valid`, 0);
-  sim.poke(`${top}.load_last`, 0);
+  ports.load_valid.write(0);
+  ports.load_last.write(0);
   const loaded = sim.cycle;
 
   // The passes: step to the end of each phase, its length read from the
@@ -89,13 +99,17 @@ export function runSorter(sim: CompiledSimulator, cfg: RadixSortConfig, pairs: r
     sim.step(Math.max(1, left));
   }
   const sorting = sim.cycle;
-  const passes = h('passes').read();
-  const overflow = h('overflow').read() === 1;
+  const passes = Number(ports.passes.read());
+  const overflow = ports.overflow.read() === 1n;
 
   // UNLOAD: beats + 1 cycles (sync read), recording the output lanes.
   const outBeats = h('beats').read();
-  const names = [`${top}.out_valid`, `${top}.out_last`, `${top}.out_mask`];
-  for (let j = 0; j < L; j++) names.push(`${top}.out_pid_${j}`, `${top}.out_xy_${j}`, `${top}.out_val_${j}`);
+  const lanes = Array.from({ length: L }, (_, j) => {
+    const [pid, xy, val] = [ports.out_pid[j], ports.out_xy[j], ports.out_val[j]];
+    if (pid === undefined || xy === undefined || val === undefined) throw new InternalError(`runSorter: ${top} has no output lane ${j} of ${L}`);
+    return { pid: pid.path, xy: xy.path, val: val.path };
+  });
+  const names = [ports.out_valid.path, ports.out_last.path, ports.out_mask.path, ...lanes.flatMap((l) => [l.pid, l.xy, l.val])];
   const rec = sim.runBatch({}, outBeats + 1, names);
   const sorted: SortPair[] = [];
   let lastAt = -1;
@@ -104,7 +118,8 @@ export function runSorter(sim: CompiledSimulator, cfg: RadixSortConfig, pairs: r
     const mask = rec[names[2]!]![t]!;
     for (let j = 0; j < L; j++) {
       if (((mask >>> j) & 1) === 0) continue;
-      sorted.push({ pid: rec[`${top}.out_pid_${j}`]![t]!, xy: rec[`${top}.out_xy_${j}`]![t]!, val: rec[`${top}.out_val_${j}`]![t]! });
+      const l = lanes[j]!;
+      sorted.push({ pid: rec[l.pid]![t]!, xy: rec[l.xy]![t]!, val: rec[l.val]![t]! });
     }
     if (rec[names[1]!]![t] === 1) lastAt = t;
   }
