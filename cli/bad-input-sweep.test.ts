@@ -29,6 +29,8 @@ it('sweep and study: bad values, ranges and files, before any work', async () =>
     [
       { args: ['sweep', '--out', 'DIR/s', '--workers', String(cores + 1)], spawn: true, says: new RegExp(`--workers "${cores + 1}" .*0\\.\\.${cores} \\(this machine has ${cores} cores`) },
       { args: ['sweep', '--out', 'DIR/s', '--workers', 'abc'], says: /--workers "abc"/ },
+      { args: ['sweep', '--out', 'DIR/s', '--explore', 'foo'], says: /sweep: --explore foo: unknown exploration strategy; valid: bound, grid/ },
+      { args: ['study', 'noblur', '--out', 'DIR/s', '--explore', 'foo'], says: /study: --explore foo: unknown exploration strategy; valid: bound, grid/ },
       { args: ['sweep', '--out', 'DIR/s', '--workers', '-1'], says: /--workers "-1"/ },
       { args: ['sweep', '--out', 'DIR/s', '--stages', '100000'], says: /stages 100000 .*1\.\.64/ },
       { args: ['sweep', '--out', 'DIR/s', '--stages', '2.5'], says: /stages 2\.5/ },

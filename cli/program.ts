@@ -110,6 +110,7 @@ export async function buildProgram(): Promise<Command> {
     .option('--knobs <file>', 'calibrated knobs (calibration.json from `gfxrtl calibrate`)')
     .option('--shard <i/N>', 'evaluate every N-th micro-architecture starting at the i-th (default in a Slurm job array: the array task\'s shard)')
     .option('--workers <n|auto>', 'worker threads for simulation: auto (one per core) or a number; 0 = main thread', 'auto')
+    .option('--explore <bound|grid>', 'grid (default): simulate every micro-architecture; bound: price all first, simulate best first and skip those whose optimistic points are all dominated (the same frontiers and rate-cost table)')
     .option('--report', 'write DIR/index.md when complete')
     .option('-q, --quiet', 'no progress output')
     .action(lazy(() => import('./commands/sweep.js'), 'sweepCommand'));
@@ -159,6 +160,7 @@ export async function buildProgram(): Promise<Command> {
     .option('--out <dir>', 'output directory (resumed when rerun)', 'report')
     .option('--all', 'every shipped study in turn, each into OUT/<name> (what npm start runs)')
     .option('--workers <n|auto>', 'worker threads for simulation', 'auto')
+    .option('--explore <bound|grid>', 'bound (default): skip simulating micro-architectures whose optimistic points are all dominated (the same frontiers and rate-cost tables); grid: simulate every one')
     .option('--activity <full|toggle>', 'operator activity for power: full (1.0) or from simulated toggles')
     .option('--only <k=v|v,...>', 'narrow the sweep, e.g. sts=2x2|4x4')
     .option('--param <k=v,...>', 'workload parameters, e.g. count=512')

@@ -15,6 +15,7 @@ import { loopTable } from './report/loop-table.js';
 import { calibrateOnPick } from './report/pick-calibration.js';
 import { calibrationTable, crossCheckTable } from './report/tables.js';
 import { writeDurable } from './sweep/files.js';
+import { readManifest } from './sweep/manifest.js';
 import { profilePhase } from './profile.js';
 
 /** How the Yosys area cross-check runs, or why it does not. The caller
@@ -57,6 +58,9 @@ export function checkCalibrateStudy(study: Study, sweep: string | undefined, pic
   if (sweep === undefined) return;
   if (study.calibration?.pick === undefined) throw new StudyError(`calibrate: --sweep needs a study whose calibration picks its design from a sweep${picking !== undefined ? ` (${picking})` : ''}; ${study.name}'s does not`);
   if (!existsSync(join(sweep, 'sweep.json'))) throw new StudyError(`calibrate: --sweep ${sweep} holds no sweep (no sweep.json); run gfxrtl sweep --study ${study.name} --out ${sweep} first`);
+  // The loop prices the simulations again with other knobs and picks among them: a design the bound skipped under the sweep's knobs might be the pick under others.
+  const skipped = readManifest(sweep)?.explore?.skipped.length ?? 0;
+  if (skipped > 0) throw new StudyError(`calibrate: --sweep ${sweep} skipped ${skipped} micro-architectures (--explore bound), and the pick under other knobs may be one of them; sweep it with --explore grid`);
 }
 
 export async function calibrateStudy(study: Study, opts: CalibrateStudyOptions): Promise<CalibrateStudyResult> {

@@ -428,6 +428,24 @@ export interface Study<S extends Schema = Schema, W = unknown> {
   /** The unit stalls (retimed registers need enables), or not. */
   readonly pipelineRegisters?: { readonly enable: boolean };
   readonly rateTargets?: RateTargets;
+  /**
+   * An optimistic bound for `sweep --explore bound` (explore/sweep/bound.ts):
+   * the most work items per cycle the driver can measure on this
+   * micro-architecture over `workload`, from its structure (lanes, samples
+   * tested per cycle, records taken per cycle) and the workload's shape,
+   * never from a simulation. It MUST be at least `work / cycles` of every run
+   * of the driver on `workload`: an upper bound on every rate metric the
+   * objectives and the rate target read. The sweep prices each
+   * micro-architecture first, builds its optimistic points (this rate with
+   * its real priced clock, area and power) and does not simulate one whose
+   * optimistic points are all strictly dominated by what it has simulated,
+   * so a bound that is too low gives a wrong frontier (the sweep checks it
+   * on every design it simulates and falls back to simulating everything
+   * when one beats it). The objectives' and rate target's metrics must read
+   * the counts through `work / cycles` alone (the sweep checks that too).
+   * A study without it is explored as a grid.
+   */
+  peakRate?(config: ConfigOf<S>, design: Design, workload: W): number;
   /** Simulate the micro-architectures that matter on more of the workload until their rate is known to a target (SampleExtension). */
   readonly sampleExtension?: SampleExtension;
   readonly calibration?: CalibrationDef<ConfigOf<S>>;

@@ -33,6 +33,7 @@ import { resolveSpec } from './sweep/spec.js';
 import { MICROARCH_DIR } from './sweep/store.js';
 import { studyAxes } from './sweep/study-ref.js';
 import { sweepSummaryLine } from './sweep/summary.js';
+import type { ExploreStrategy } from './sweep/bound.js';
 
 /** A study and the module URL worker threads load it from. */
 export interface StudyEntryRef {
@@ -43,6 +44,8 @@ export interface StudyEntryRef {
 export interface StudyRunOptions {
   readonly out: string;
   readonly workers?: number | 'auto';
+  /** How each sweep visits the micro-architectures (default grid); the global study's simulation sweep is always a grid (below). */
+  readonly explore?: ExploreStrategy;
   readonly quiet?: boolean;
   readonly activity?: 'full' | 'toggle';
   /** `k=v|v,...` narrowing of the config space. */
@@ -98,7 +101,11 @@ export async function runStudy(entry: StudyEntryRef, opts: StudyRunOptions): Pro
     mkdirSync(sim, { recursive: true });
     step(1, `calibrate the 45 nm cost model on the reference ${study.unit.name} design, then simulate every micro-architecture once into ${sim}`);
     await calibrateStudy(study, { out: sim, yosys: noYosys, log: opts.log });
-    const simulated = await sweep(entry, opts, sim, join(sim, CALIBRATION_JSON), false);
+    // A grid: the calibration loop prices these simulations again with other
+    // knobs and picks among them, and a design the bound skips under these
+    // knobs might be the pick under those.
+    if (opts.explore === 'bound') opts.log(`gfxrtl study ${study.name}: the simulation sweep is a grid (--explore bound does not apply): the calibration loop picks among its designs under knobs it has not priced yet`);
+    const simulated = await sweep(entry, { ...opts, explore: 'grid' }, sim, join(sim, CALIBRATION_JSON), false);
     if (!simulated.complete) return { status: 'interrupted', seconds: seconds() };
     step(1, `calibrate on the design the sweep picks at ${cal.pick.limit} W/mm^2, iterated until the pick settles (pricing only)`);
     logText(opts, await calibrateStudy(study, { out: opts.out, sweep: sim, yosys: opts.yosys, log: opts.log }));
@@ -144,6 +151,7 @@ async function sweep(entry: StudyEntryRef, opts: StudyRunOptions, out: string, k
     shard: null,
     ...(knobsFile !== undefined && { knobs: readKnobsFile(knobsFile), knobsSource: knobsFile }),
     ...(opts.workers !== undefined && { workers: opts.workers }),
+    ...(opts.explore !== undefined && { explore: opts.explore }),
     progress: createProgress({ label: 'sweep', quiet: opts.quiet }),
     command: opts.command,
     ...(opts.signal !== undefined && { signal: opts.signal }),

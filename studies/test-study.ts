@@ -71,3 +71,16 @@ export const badObjective = defineStudy({
   name: 'counter-bad-objective',
   objectives: { ...study.objectives, y: { key: 'energyPerTriangle', better: 'lower', display: { label: 'energy', unit: 'pJ', scale: 1e-12 } } },
 });
+
+/** The same counter over more widths with its true bound (an enabled
+ *  counter counts one a cycle): the wider ones, as fast and larger, are
+ *  skipped by `--explore bound` (studies/bound.test.ts). */
+export const boundStudy = defineStudy({
+  ...study,
+  name: 'counter-bound',
+  space: { ...study.space, sweep: { width: [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16] } },
+  peakRate: () => 1,
+});
+
+/** A bound the simulation beats: the sweep must simulate everything. */
+export const wrongBound = defineStudy({ ...boundStudy, name: 'counter-wrong-bound', peakRate: () => 0.5 });

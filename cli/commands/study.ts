@@ -11,7 +11,7 @@ import { checkOutputDir } from '../io.js';
 import { checkCalibrateOptions } from './calibrate.js';
 import { yosysCrossCheck } from './crosscheck-units.js';
 import { writeHtml } from '../html-report.js';
-import { selectWorkload } from '../../explore/sweep/index.js';
+import { parseExplore, selectWorkload } from '../../explore/sweep/index.js';
 import { numberPairs, workersOption } from './options.js';
 import { withStopSignal } from './stop.js';
 import { readKnobs } from './knobs-option.js';
@@ -29,6 +29,8 @@ export interface StudyOptions {
   /** The global knobs (calibration.json of the global study) for every
    *  study but the global one: `--all` hands them on. */
   knobs?: string;
+  /** bound (default) | grid. */
+  explore?: string;
 }
 
 export async function studyCommand(name: string | undefined, opts: StudyOptions): Promise<void> {
@@ -36,6 +38,7 @@ export async function studyCommand(name: string | undefined, opts: StudyOptions)
   if (opts.all === true && (opts.only !== undefined || opts.param !== undefined)) throw new ConfigError('study: --only and --param name one study\'s keys; they do not apply with --all');
   // Everything the user typed is checked before calibration spends its minute.
   const workers = workersOption('study', opts.workers);
+  const explore = parseExplore('study', opts.explore, 'bound');
   const params = numberPairs('study', '--param', opts.param);
   checkCalibrateOptions({ ...(opts.yosys !== undefined && { yosys: opts.yosys }) });
   if (opts.activity !== undefined && opts.activity !== 'full' && opts.activity !== 'toggle') throw new ConfigError(`study: --activity ${opts.activity} is not valid; allowed: full | toggle`);
@@ -50,6 +53,7 @@ export async function studyCommand(name: string | undefined, opts: StudyOptions)
   const common: Omit<StudyRunOptions, 'signal'> = {
     out: opts.out,
     workers,
+    explore,
     ...(opts.quiet !== undefined && { quiet: opts.quiet }),
     ...(activity !== undefined && { activity }),
     yosys: yosysCrossCheck(opts),

@@ -11,7 +11,7 @@ import { inventory } from '../../hdl/inventory/index.js';
 import type { Study } from '../../explore/contract.js';
 import { usefulStages } from '../../synth-models/stage-limit.js';
 import { writeReport } from '../../explore/report/index.js';
-import { createProgress, enumerateMicroArchs, parseShard, resolveSpec, runSweep, shardFromEnv, SpecError, studyDomain, type Shard, type SpecInput, type StudyRef } from '../../explore/sweep/index.js';
+import { createProgress, enumerateMicroArchs, parseExplore, parseShard, resolveSpec, runSweep, shardFromEnv, SpecError, studyDomain, type Shard, type SpecInput, type StudyRef } from '../../explore/sweep/index.js';
 import { DEFAULT_STUDY, findStudy } from '../../studies/registry.js';
 import { checkOutputDir } from '../io.js';
 import { writeHtml } from '../html-report.js';
@@ -40,6 +40,8 @@ export interface SweepCommandOptions extends SpecInput {
    *  NoBlur, and a loss for tiny stand-in evaluations, where 0 is better). */
   workers?: string;
   quiet?: boolean;
+  /** bound | grid (default grid). */
+  explore?: string;
   /** Write DIR/index.md when the sweep completes. */
   report?: boolean;
 }
@@ -48,6 +50,7 @@ export async function sweepCommand(opts: SweepCommandOptions): Promise<void> {
   // Everything the user typed is checked before the first simulation.
   const entry = findStudy(opts.study ?? DEFAULT_STUDY);
   const workers = workersOption('sweep', opts.workers);
+  const explore = parseExplore('sweep', opts.explore, 'grid');
   const params = numberPairs('sweep', '--param', opts.param);
   const seed = opts.seed === undefined ? undefined : intOption('sweep', 'seed', opts.seed, -(2 ** 31), 2 ** 31 - 1);
   const shard = resolveShard(opts.shard);
@@ -70,6 +73,7 @@ export async function sweepCommand(opts: SweepCommandOptions): Promise<void> {
       shard,
       ...(knobs && { knobs, knobsSource: opts.knobs }),
       workers,
+      explore,
       progress: createProgress({ label: 'sweep', quiet: opts.quiet }),
       command,
       signal,

@@ -17,7 +17,13 @@ export interface LoadedSweep {
 export function loadSweep(dir: string): LoadedSweep {
   const manifest = readManifest(dir);
   if (manifest === null) throw new SweepError(`${dir} is not a sweep directory (no sweep.json); run \`gfxrtl sweep --out ${dir}\` first`);
-  const { rows, truncatedTail } = readPoints(join(dir, POINTS_JSONL), layoutOf(manifest.identity));
+  const read = readPoints(join(dir, POINTS_JSONL), layoutOf(manifest.identity));
+  const { truncatedTail } = read;
+  // Modes in the spec's order, whichever designs have points (a sweep that
+  // skipped what cannot win, --explore bound, may lack a mode's first design).
+  const rank = new Map<string, number>();
+  for (const m of manifest.identity.microArchs) if (!rank.has(m.mode)) rank.set(m.mode, rank.size);
+  const rows = read.rows.map((r, i) => ({ r, i })).sort((a, b) => (rank.get(a.r.mode) ?? rank.size) - (rank.get(b.r.mode) ?? rank.size) || a.i - b.i).map((x) => x.r);
   const warnings: string[] = [];
   if (!manifest.complete) {
     const ids = new Set(rows.map((r) => r.id));

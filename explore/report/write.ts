@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RateTargets, Study } from '../contract.js';
-import { layoutOf, readManifest } from '../sweep/manifest.js';
+import { layoutOf, readManifest, type SweepManifest } from '../sweep/manifest.js';
 import { importStudy } from '../sweep/study-ref.js';
 import { experimentSections } from './experiments.js';
 import { constrainedFrontiers, groupBy, paretoFront, scorerOf } from '../pareto.js';
@@ -83,7 +83,9 @@ async function modeSection(s: LoadedSweep, mode: string, rows: PointRow[], o: Re
       const rc = rateCostSection(rows, id.columns, st, o.rate);
       out.push(rc.markdown, registerShareSection(await importStudy({ module: st.module, name: st.name }), id, rc.costs));
     } else if (kind === 'constrained') {
-      const groups = constrainedFrontiers(rows, id.columns, score);
+      // Each column's values in the spec's order, whichever designs have points (--explore bound).
+      const at = (axis: string, v: unknown): number => (id.spec.axes[axis] ?? []).findIndex((x) => x === v);
+      const groups = constrainedFrontiers(rows, id.columns, score).sort((a, b) => id.columns.indexOf(a.axis) - id.columns.indexOf(b.axis) || at(a.axis, a.value) - at(b.axis, b.value));
       if (groups.length === 0) continue;
       out.push('### Constrained frontiers', '');
       for (const axis of id.columns) {
@@ -196,6 +198,7 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
       `Throughput is in ${st.work.name}s: ${st.work.doc}. ` +
       'Data: [points.csv](points.csv), [points.jsonl](points.jsonl) (one design point per line; columns explained below).',
     '',
+    ...exploreNote(s.manifest.explore),
     explainSection(s.manifest, reproduce),
   ];
   for (const [mode, rows] of groupBy(s.rows, (r) => r.mode)) parts.push(await modeSection(s, mode, rows, o, plots));
@@ -211,4 +214,15 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
   const index = join(dir, 'index.md');
   writeDurable(index, parts.join('\n'));
   return { index, plots };
+}
+
+/** What `--explore bound` left unsimulated, said once: those designs have no points and no row anywhere. */
+function exploreNote(e: SweepManifest['explore']): string[] {
+  if (e === undefined || e.strategy === 'grid') return [];
+  if (e.grid !== undefined) return [`Explored as a grid (\`--explore bound\` does not apply: ${e.grid}): every micro-architecture was simulated.`, ''];
+  if (e.skipped.length === 0) return ['Explored with `--explore bound`: every micro-architecture could win, so each was simulated.', ''];
+  return [
+    `Explored with \`--explore bound\`: ${e.skipped.length} micro-architectures were not simulated, since every one of their optimistic points (the study's peak rate with the real priced clock, area and power) was strictly dominated by simulated designs in every frontier and in the cost-at-rate table; they have no points here, and the frontiers and tables are those of the full grid. Not simulated: ${e.skipped.map((x) => `\`${x}\``).join(', ')}.`,
+    '',
+  ];
 }

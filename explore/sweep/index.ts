@@ -24,6 +24,7 @@ export { figure, rowFromJson, rowKey, rowsToCsv, rowToJson, type PointRow, type 
 export { layoutOf, readManifest, type Shard, type StudyInfo, type SweepIdentity, type SweepManifest } from './manifest.js';
 export { parseShard, shardFromEnv } from './shard.js';
 export { runSweep, type SweepOptions, type SweepSummary } from './run.js';
+export { EXPLORE_STRATEGIES, parseExplore, type ExploreStrategy } from './bound.js';
 export { mergeSweeps, type MergeOptions, type MergeSummary } from './merge.js';
 export { createProgress, silentProgress, type Progress, type ProgressOptions } from './progress.js';
 export { sweepCommandLine } from './command-line.js';

@@ -69,13 +69,27 @@ export interface SweepManifest {
   points: number;
   /** For merged directories: the directories merged. */
   mergedFrom?: string[];
+  /** How the last run visited the micro-architectures (explore/sweep/bound.ts). */
+  explore?: ExploreRecord;
+}
+
+/** `--explore` as the last run applied it: the micro-architectures it did not
+ *  simulate (their optimistic points all dominated; they have no points and
+ *  no microarch/ID.json), or why a bound sweep was a grid after all. */
+export interface ExploreRecord {
+  strategy: 'grid' | 'bound';
+  /** Why --explore bound explored as a grid. */
+  grid?: string;
+  skipped: string[];
+  /** A simulated design above its bound (then nothing was skipped). */
+  violation?: string;
 }
 
 export function manifestPath(dir: string): string {
   return join(dir, 'sweep.json');
 }
 
-const MANIFEST_KEYS = { required: ['format', 'identity', 'shard', 'command', 'complete', 'points'], optional: ['mergedFrom'] };
+const MANIFEST_KEYS = { required: ['format', 'identity', 'shard', 'command', 'complete', 'points'], optional: ['mergedFrom', 'explore'] };
 const IDENTITY_KEYS = ['study', 'workloadParams', 'summary', 'axes', 'modeAxes', 'columns', 'spec', 'microArchs', 'knobs', 'knobsSource', 'workload', 'priceOptions', 'modelFingerprint'];
 
 /** DIR/sweep.json, or null when there is none. A damaged or foreign one
@@ -123,6 +137,11 @@ function manifestFromDoc(doc: JsonDoc): SweepManifest {
   doc.bool('complete', m['complete']!);
   doc.int('points', m['points']!, 0, Number.MAX_SAFE_INTEGER);
   if (m['mergedFrom'] !== undefined) doc.array('mergedFrom', m['mergedFrom']).forEach((x, i) => doc.string(`mergedFrom[${i}]`, x));
+  if (m['explore'] !== undefined) {
+    const e = doc.object('explore', m['explore'], { required: ['strategy', 'skipped'], optional: ['grid', 'violation'] }, 'an exploration record {strategy, skipped}');
+    doc.string('explore.strategy', e['strategy']!, ['grid', 'bound']);
+    doc.array('explore.skipped', e['skipped']!).forEach((x, i) => doc.string(`explore.skipped[${i}]`, x));
+  }
   // The shape the sweep reads is checked above; the rest is what writeManifest wrote.
   return m as unknown as SweepManifest;
 }

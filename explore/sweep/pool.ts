@@ -10,22 +10,25 @@ import type { PricingContext } from './pricing.js';
 import type { Task, TaskResult } from './task.js';
 import type { ReplicateJob, ReplicateResult } from './replicate.js';
 import type { FromWorker, ToWorker, WorkerInit } from './worker.js';
+import type { MicroArchEntry } from './enumerate.js';
+import type { Optimistic } from './bound.js';
 
 function spawn(init: WorkerInit): Worker {
   return spawnWorker(new URL('./worker', import.meta.url), init);
 }
 
-type Job = { kind: 'task'; task: Task } | { kind: 'replicate'; replicate: ReplicateJob };
+type Job = { kind: 'task'; task: Task } | { kind: 'replicate'; replicate: ReplicateJob } | { kind: 'optimistic'; entry: MicroArchEntry };
+type JobResult = TaskResult | ReplicateResult | Optimistic;
 
 interface Pending {
   job: Job;
   /** Only this worker (by index) may take it: a replicate sent where its design is already elaborated and compiled. */
   slot?: number;
-  resolve: (r: TaskResult | ReplicateResult) => void;
+  resolve: (r: JobResult) => void;
   reject: (e: Error) => void;
 }
 
-const entryOf = (j: Job): string => (j.kind === 'task' ? j.task.entry.id : j.replicate.entry.id);
+const entryOf = (j: Job): string => (j.kind === 'task' ? j.task.entry.id : j.kind === 'replicate' ? j.replicate.entry.id : j.entry.id);
 
 interface Slot {
   worker: Worker;
@@ -85,7 +88,12 @@ export class WorkerPool {
     return this.enqueue({ kind: 'replicate', replicate }, slot) as Promise<ReplicateResult>;
   }
 
-  private enqueue(job: Job, slot?: number): Promise<TaskResult | ReplicateResult> {
+  /** A micro-architecture's optimistic points (bound.ts), for `--explore bound`. */
+  optimistic(entry: MicroArchEntry): Promise<Optimistic> {
+    return this.enqueue({ kind: 'optimistic', entry }) as Promise<Optimistic>;
+  }
+
+  private enqueue(job: Job, slot?: number): Promise<JobResult> {
     if (this.failed) return Promise.reject(this.failed);
     return new Promise((resolve, reject) => {
       this.queue.push({ job, resolve, reject, ...(slot !== undefined && { slot }) });
@@ -101,7 +109,8 @@ export class WorkerPool {
       const next = this.queue.splice(at, 1)[0]!;
       s.busy = { ...next, seq: ++this.seq };
       const seq = s.busy.seq;
-      s.worker.postMessage((next.job.kind === 'task' ? { kind: 'task', seq, task: next.job.task } : { kind: 'replicate', seq, replicate: next.job.replicate }) satisfies ToWorker);
+      const j = next.job;
+      s.worker.postMessage((j.kind === 'task' ? { kind: 'task', seq, task: j.task } : j.kind === 'replicate' ? { kind: 'replicate', seq, replicate: j.replicate } : { kind: 'optimistic', seq, entry: j.entry }) satisfies ToWorker);
     });
   }
 
@@ -110,7 +119,7 @@ export class WorkerPool {
     const job = s.busy;
     s.busy = null;
     if (m.kind === 'done') job.resolve(m.result);
-    else if (m.kind === 'simulated') job.resolve(m.result);
+    else if (m.kind === 'simulated' || m.kind === 'optimistic') job.resolve(m.result);
     else job.reject(m.user ? new SweepError(m.message) : new Error(`micro-architecture ${entryOf(job.job)}: ${m.message}`));
     this.dispatch();
   }

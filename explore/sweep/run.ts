@@ -23,6 +23,8 @@ import { sampleAll, type ReplicateRunner, type Sampled, type SampleJob } from '.
 import { simulateReplicate } from './replicate.js';
 import { silentProgress, type Progress } from './progress.js';
 import type { SweepDomain } from './types.js';
+import { gridReason, type ExploreStrategy } from './bound.js';
+import { exploreBound } from './run-bound.js';
 
 export interface SweepOptions {
   study: StudyRef;
@@ -46,6 +48,10 @@ export interface SweepOptions {
   onReplicate?: (id: string, runs: number) => void;
   /** Tests: sees every Design elaborated and priced (main thread only). */
   probe?: DesignProbe;
+  /** 'grid' (default): simulate every micro-architecture; 'bound': skip
+   *  those that cannot win (bound.ts), with exactly the grid's frontiers
+   *  and rate-cost table. */
+  explore?: ExploreStrategy;
 }
 
 export interface SweepSummary {
@@ -70,6 +76,15 @@ export interface SweepSummary {
   extendMs: number;
   /** Replicates simulated ahead of a stopping decision on another worker and discarded when the rule stopped earlier (never pooled). */
   discardedRuns: number;
+  /** How the micro-architectures were visited, and why a bound sweep was a grid after all. */
+  explore: ExploreStrategy;
+  gridWhy: string | null;
+  /** --explore bound: micro-architectures not simulated (every optimistic point dominated). */
+  skipped: number;
+  /** --explore bound: wall time of the optimistic pricing, ms. */
+  boundMs: number;
+  /** --explore bound: a design simulated above its bound (then nothing was skipped). */
+  violation: string | null;
 }
 
 
@@ -169,7 +184,7 @@ export async function runSweep(opts: SweepOptions): Promise<SweepSummary> {
     if (nWorkers > 0 && tasks.length > 0) pool = await WorkerPool.start(nWorkers, opts.study, ctx);
 
     appender.current = new Appender(join(dir, POINTS_JSONL));
-    const summary = { newPoints: 0, evaluated: 0, evalMs: 0, priceMs: 0, extended: 0, replicateRuns: 0, extendMs: 0, discardedRuns: 0 };
+    const summary = { newPoints: 0, evaluated: 0, evalMs: 0, priceMs: 0, extended: 0, replicateRuns: 0, extendMs: 0, discardedRuns: 0, skipped: 0, boundMs: 0, violation: null as string | null };
     const onDone = (r: TaskResult): void => {
       // Cache first: if killed between the two writes, the resume re-prices
       // from the cache instead of re-simulating.
@@ -195,7 +210,24 @@ export async function runSweep(opts: SweepOptions): Promise<SweepSummary> {
       progress.update(doneMine, total(), r.entry.id);
       opts.onResult?.(r);
     };
-    await runAll(tasks, domain, ctx, pool, onDone, opts.signal, opts.probe);
+    const explore = opts.explore ?? 'grid';
+    const gridWhy = explore === 'bound' ? gridReason(domain, spec, shard) : null;
+    let skipped: string[] = [];
+    if (explore === 'bound' && gridWhy === null) {
+      // Simulated already (a resume, or simulations seeded from another directory): priced first, they start the frontiers.
+      await runAll(tasks.filter((t) => t.cached !== null), domain, ctx, pool, onDone, opts.signal, opts.probe);
+      const onSkip = (id: string): void => {
+        expected.set(id, 0);
+        progress.update(doneMine, total(), id);
+      };
+      const constrained = domain.report.includes('constrained') ? identity.columns : [];
+      const out = await exploreBound(tasks.filter((t) => t.cached === null), { domain, ctx, pool, rows, constrained, onDone, onSkip, ...(opts.signal && { signal: opts.signal }), ...(opts.probe && { probe: opts.probe }) });
+      skipped = out.skipped;
+      Object.assign(summary, { skipped: out.skipped.length, boundMs: out.boundMs, violation: out.violation });
+    } else {
+      await runAll(tasks, domain, ctx, pool, onDone, opts.signal, opts.probe);
+    }
+    const exploreRecord = { strategy: explore, ...(gridWhy !== null && { grid: gridWhy }), skipped, ...(summary.violation !== null && { violation: summary.violation }) };
 
     // Sequential sampling: the micro-architectures that matter, on more of
     // the workload (extend.ts). Who matters depends on every point, so a
@@ -258,9 +290,9 @@ export async function runSweep(opts: SweepOptions): Promise<SweepSummary> {
     const complete = !opts.signal?.aborted;
     let final = rows;
     if (complete) final = writeFinalPoints(dir, rows, identity);
-    writeManifest(dir, { ...manifest, complete, points: final.length });
+    writeManifest(dir, { ...manifest, complete, points: final.length, explore: exploreRecord });
     progress.stop(complete);
-    return { dir, complete, points: final.length, microArchs: mine.length, workers: pool?.size ?? 0, wallMs: performance.now() - t0, ...summary };
+    return { dir, complete, points: final.length, microArchs: mine.length, workers: pool?.size ?? 0, wallMs: performance.now() - t0, ...summary, explore, gridWhy };
   } finally {
     appender.current?.close();
     await pool?.close();

@@ -220,6 +220,7 @@ export function studyDomain(study: Study, ref: Pick<StudyRef, 'workload' | 'para
         const { records: _records, ...perf } = counts;
         return perf satisfies Performance;
       },
+      ...(study.peakRate !== undefined && { peakRate: peakRateOf(study, (c) => wl.def.build(wl.params, wl.seed, c)) }),
     },
     workload: { name: wl.def.name, id: wl.def.id(wl.params, wl.seed), seed: wl.seed, doc: wl.def.describe(wl.params, wl.seed) },
     metrics: study.metrics,
@@ -229,5 +230,15 @@ export function studyDomain(study: Study, ref: Pick<StudyRef, 'workload' | 'para
     ...(study.sampleExtension && { extension: study.sampleExtension }),
     ...(study.counterDisplay && { counterDisplay: study.counterDisplay }),
     ...(study.pipelineRegisters && { priceOptions: { pipelineRegisters: { enable: study.pipelineRegisters.enable } } }),
+  };
+}
+
+/** The study's bound on the sweep's workload (its base seed), timed as workload building is. */
+function peakRateOf<C, W>(study: { readonly peakRate?: (c: C, d: Design, w: W) => number }, build: (c: C) => W): (c: C, design: Design) => number {
+  return (c, design) => {
+    const t0 = performance.now();
+    const workload = build(c);
+    evaluationSpend.workloadMs += performance.now() - t0;
+    return study.peakRate!(c, design, workload);
   };
 }

@@ -29,6 +29,8 @@ export interface MicroArchEvaluator<M> {
   elaborate(m: M): Design;
   /** Simulate `design` (the object `elaborate` returned) on the workload (built with `seed` when given: a replicate). */
   evaluate(m: M, design: Design, opts: { toggles: boolean; seed?: number }): Promise<Performance>;
+  /** The study's optimistic bound (Study.peakRate): work items per cycle no run of the driver on the sweep's workload beats. */
+  peakRate?(m: M, design: Design): number;
 }
 
 /** A metric as the manifest records it (its function stays in the study). */

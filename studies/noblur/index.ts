@@ -10,6 +10,7 @@ import { RASTER_TOOLS } from '../raster/tools.js';
 import { NOBLUR_CALIBRATION, NOBLUR_CROSS_CHECK } from './calibration.js';
 import { NOBLUR_DRIVER } from './driver.js';
 import { MESH_FILE, NOBLUR_WORKLOADS } from './workloads.js';
+import { noblurPeakRate } from './peak-rate.js';
 
 export const study = defineStudy({
   name: 'noblur',
@@ -45,6 +46,7 @@ export const study = defineStudy({
   // out.ready can drop), so registers retiming adds must hold: enables.
   pipelineRegisters: { enable: true },
   rateTargets: RASTER_RATE_TARGETS,
+  peakRate: noblurPeakRate,
   calibration: NOBLUR_CALIBRATION,
   crossCheck: NOBLUR_CROSS_CHECK,
   report: [{ kind: 'frontier' }, { kind: 'rate-cost' }, { kind: 'constrained' }, { kind: 'microarch' }, { kind: 'calibration' }],
