@@ -140,9 +140,9 @@ describe('sweep --explore bound on the test counter', () => {
 
   it('is a grid for a study without a bound, and says why', async () => {
     const out = join(root, 'nobound');
-    const s = await runSweep({ study: { module: TEST_STUDY, name: 'counter-test' }, out, spec, workers: 0, explore: 'bound' });
-    expect(s.gridWhy).toMatch(/study counter-test declares no peakRate/);
-    expect(sweepSummaryLine(out, s)).toMatch(/explore bound: explored as a grid, every micro-architecture simulated \(study counter-test declares no peakRate/);
-    expect(s.evaluated).toBe(3);
+    const s = await runSweep({ study: { module: TEST_STUDY, name: 'counter-no-bound' }, out, spec, workers: 0, explore: 'bound' });
+    expect(s.gridWhy).toMatch(/study counter-no-bound declares no peakRate/);
+    expect(sweepSummaryLine(out, s)).toMatch(/explore bound: explored as a grid, every micro-architecture simulated \(study counter-no-bound declares no peakRate/);
+    expect(s.evaluated).toBe(13);
   }, 60_000);
 });

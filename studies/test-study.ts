@@ -78,9 +78,16 @@ export const badObjective = defineStudy({
 export const boundStudy = defineStudy({
   ...study,
   name: 'counter-bound',
+  // A unit name of its own: the design cache is keyed by unit and config, and
+  // the test above counts the elaborations of 'counter' (test files run at once).
+  unit: { ...study.unit, name: 'counter-bound' },
   space: { ...study.space, sweep: { width: [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16] } },
   peakRate: () => 1,
 });
 
 /** A bound the simulation beats: the sweep must simulate everything. */
 export const wrongBound = defineStudy({ ...boundStudy, name: 'counter-wrong-bound', peakRate: () => 0.5 });
+
+/** The same without a bound: `--explore bound` explores it as a grid. */
+const { peakRate: _bound, ...unbounded } = boundStudy;
+export const noBound = defineStudy({ ...unbounded, name: 'counter-no-bound' });
