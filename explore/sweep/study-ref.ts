@@ -213,9 +213,14 @@ export function studyDomain(study: Study, ref: Pick<StudyRef, 'workload' | 'para
           start ??= { sim, cycle: sim.cycle };
           return sim;
         };
+        const compiledBefore = evaluationSpend.compiled;
         const counts = await study.driver.run({ config: c, design, simulator, workload, workloadName: wl.def.name, seed, wantToggles: opts.toggles, wantRecords: false });
         const ran = start as { sim: CompiledSimulator; cycle: number } | null;
-        if (ran !== null) evaluationSpend.cycles += ran.sim.cycle - ran.cycle;
+        if (ran !== null) {
+          evaluationSpend.cycles += ran.sim.cycle - ran.cycle;
+          // Compiled here with every source from the code cache: a reused compilation.
+          if (evaluationSpend.compiled > compiledBefore && ran.sim.compiled.codeReused) evaluationSpend.compileReused++;
+        }
         checkCounts(study.name, wl.def.name, id(c), counts);
         const { records: _records, ...perf } = counts;
         return perf satisfies Performance;

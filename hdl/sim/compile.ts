@@ -80,6 +80,9 @@ export interface Compiled {
   sources: string[];
   /** Sources by role: the code cache's, or made here when not caching. */
   code<T extends CodeValue>(role: string, build: () => T): T;
+  /** Every source this simulator has asked for so far came from the code
+   *  cache (this thread's, another's or an earlier run's): nothing generated. */
+  readonly codeReused: boolean;
 }
 
 /** A generated function, its state bound (withPrologue). */
@@ -236,6 +239,9 @@ export function compile(full: FlatNetlist, opts: CompileOptions = {}): Compiled 
     },
     sources,
     code,
+    get codeReused(): boolean {
+      return store !== null && store.use.built === 0 && store.use.hits > 0;
+    },
   };
 }
 

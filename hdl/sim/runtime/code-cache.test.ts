@@ -54,15 +54,20 @@ describe('the simulator code cache', () => {
     for (const seed of [1, 2, 3]) {
       const first = createSimulator(designOf(mod(seed)), { cache: true, lazy: seed === 2 });
       const want = outputs(first, seed);
+      expect(first.compiled.codeReused).toBe(false);
       const written = entries().length;
       expect(written).toBeGreaterThan(0);
       resetCodeCache(); // nothing in memory: the next compilation reads the disk
       const again = createSimulator(designOf(mod(seed)), { cache: true, lazy: seed === 2 });
       expect(outputs(again, seed)).toBe(want);
       expect(again.compiled.sources).toEqual(first.compiled.sources);
+      // What the main job's profile counts as a reused compilation.
+      expect(again.compiled.codeReused).toBe(true);
       expect(entries().length).toBe(written);
       // And the same as without the cache.
-      expect(outputs(createSimulator(designOf(mod(seed)), { lazy: seed === 2 }), seed)).toBe(want);
+      const uncached = createSimulator(designOf(mod(seed)), { lazy: seed === 2 });
+      expect(outputs(uncached, seed)).toBe(want);
+      expect(uncached.compiled.codeReused).toBe(false);
     }
     expect(logged).toEqual([]);
   });

@@ -23,6 +23,8 @@ export interface CodeStore {
   readonly key: string;
   /** The stored value of `role`, else what `build` makes (then stored). */
   get<T extends CodeValue>(role: string, build: () => T): T;
+  /** Roles this store took from the cache (memory or disk), and roles it generated. */
+  readonly use: { readonly hits: number; readonly built: number };
 }
 
 const FORMAT = 'gfxrtl-sim-code/1';
@@ -64,13 +66,21 @@ export function codeStore(full: FlatNetlist, options: Readonly<Record<string, un
     memory.set(key, (mem = new Map()));
   }
   const roles = mem;
+  const use = { hits: 0, built: 0 };
   return {
     key,
+    use,
     get<T extends CodeValue>(role: string, build: () => T): T {
-      if (roles.has(role)) return roles.get(role) as T;
+      if (roles.has(role)) {
+        use.hits++;
+        return roles.get(role) as T;
+      }
       const stored = diskCache()?.read(key, role);
       const value = stored !== undefined ? (stored as T) : build();
-      if (stored === undefined) diskCache()?.write(key, role, value);
+      if (stored === undefined) {
+        use.built++;
+        diskCache()?.write(key, role, value);
+      } else use.hits++;
       roles.set(role, value);
       return value;
     },
