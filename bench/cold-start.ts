@@ -1,0 +1,50 @@
+// A freshly compiled simulator's first runs, design by design, as a sweep
+// sees them: each design elaborated and compiled (as the sweep does,
+// explore/sweep/study-ref.ts simulatorOf), then the study's driver run on
+// its main-job workload RUNS times; CPU ms of each (this process's, so V8's
+// compiler threads count), and the cycles. Run it in a fresh process with
+// GFXRTL_CACHE=off to see a first run without the code cache.
+//
+//   npx tsx bench/cold-start.ts STUDY PICKS [RUNS] [--max-source N] [--sources]
+//
+// PICKS: indices into the study's main-job micro-architectures, e.g. 0,5,20.
+// --max-source: the longest generated function (the sweep's default is
+// SWEEP_FUNCTION_SOURCE); --sources: the generated functions' lengths.
+// Compare settings in separate processes: V8's state carries over.
+import { parseArgs } from 'node:util';
+import { findStudy } from '../studies/registry.js';
+import { enumerateMicroArchs, resolveSpec, studyDomain } from '../explore/sweep/index.js';
+import { selectWorkload, SWEEP_FUNCTION_SOURCE } from '../explore/sweep/study-ref.js';
+import { createSimulator, type CompiledSimulator } from '../hdl/sim/index.js';
+import { cpuMs } from './cpu-timing.js';
+
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'max-source': { type: 'string' }, sources: { type: 'boolean', default: false } } });
+const [studyName = 'blur', picks = '0', runs = '3'] = positionals;
+const { study } = findStudy(studyName);
+const main = study.mainJob;
+const ref = { ...(main?.params !== undefined && { params: main.params }) };
+const domain = studyDomain(study, ref);
+const wl = selectWorkload(study, ref);
+const entries = enumerateMicroArchs(domain, resolveSpec(domain.axes, { ...(main?.only !== undefined && { only: main.only }) }));
+const maxFunctionSource = values['max-source'] !== undefined ? Number(values['max-source']) : SWEEP_FUNCTION_SOURCE;
+for (const i of picks.split(',').map(Number)) {
+  const e = entries[i % entries.length]!;
+  const m = domain.microArch(e.params);
+  let t = cpuMs();
+  const design = domain.evaluator.elaborate(m);
+  const elaborateMs = cpuMs() - t;
+  t = cpuMs();
+  const sim = createSimulator(design, { lazy: true, cache: true, maxFunctionSource });
+  const compileMs = cpuMs() - t;
+  const times: string[] = [];
+  for (let r = 0; r < Number(runs); r++) {
+    const seed = 1000 + r;
+    const workload = wl.def.build(wl.params, seed, m);
+    const before = sim.cycle;
+    t = cpuMs();
+    await study.driver.run({ config: m, design, simulator: (): CompiledSimulator => sim, workload, workloadName: wl.def.name, seed, wantToggles: false, wantRecords: false });
+    times.push(`${(cpuMs() - t).toFixed(0)} ms / ${sim.cycle - before} cycles`);
+  }
+  console.log(`${studyName} #${i} ${e.id}: elaboration ${elaborateMs.toFixed(0)} ms, compile ${compileMs.toFixed(0)} ms, runs ${times.join(', ')}`);
+  if (values.sources) console.log(`  functions (characters): ${sim.compiled.sources.map((s) => s.length).join(' ')}`);
+}
