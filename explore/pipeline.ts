@@ -92,6 +92,8 @@ export async function runStudy(entry: StudyEntryRef, opts: StudyRunOptions): Pro
   const cal = study.calibration;
   const own = join(opts.out, CALIBRATION_JSON);
   const isGlobal = cal !== undefined && (cal.role ?? 'global') === 'global';
+  // What must finish before the report is written (a cross-check run beside the sweep).
+  let beforeReport = async (): Promise<void> => {};
   // A fit that only sets the knobs runs no cross-check (the study's own step does).
   const noYosys: YosysCrossCheck = { skip: '' };
   mkdirSync(opts.out, { recursive: true });
@@ -112,7 +114,22 @@ export async function runStudy(entry: StudyEntryRef, opts: StudyRunOptions): Pro
     seedSimulations(sim, opts.out);
   } else {
     step(1, cal === undefined ? 'no published components to calibrate against' : isGlobal ? 'calibrate the 45 nm cost model against the published components (and cross-check areas with Yosys)' : `cross-check: fit the published components on ${study.unit.name}'s own instances (never used to price; and cross-check areas with Yosys)`);
-    if (cal !== undefined || study.crossCheck !== undefined) logText(opts, await calibrateStudy(study, { out: opts.out, yosys: opts.yosys, log: opts.log }));
+    if (cal !== undefined || study.crossCheck !== undefined) {
+      const run = calibrateStudy(study, { out: opts.out, yosys: opts.yosys, log: opts.log });
+      if (isGlobal) logText(opts, await run);
+      else {
+        // A cross-check prices nothing, so it runs beside the experiments and
+        // the sweep (Yosys in its own process, the sweep in its workers: one
+        // core idled through it before) and is awaited before the report,
+        // which shows it.
+        const settled = run.then((r) => ({ r }), (e: unknown) => ({ e }));
+        beforeReport = async () => {
+          const c = await settled;
+          if ('e' in c) throw c.e;
+          logText(opts, c.r);
+        };
+      }
+    }
     if (!isGlobal) {
       if (opts.knobs !== undefined) {
         // The global knobs this study is priced with, beside its report.
@@ -131,8 +148,11 @@ export async function runStudy(entry: StudyEntryRef, opts: StudyRunOptions): Pro
     for (const f of await profilePhase(study.name, 'experiments', () => runExperiments(experiments, opts.out, seed, { mainJob: opts.mainJob === true, progress: (label, unit) => createProgress({ label, unit, quiet: opts.quiet }) }))) opts.log(`experiment: ${f}`);
   }
   step(2, `sweep ${study.unit.name} micro-architectures x Vt x Vdd x pipeline depth on the ${study.workloads[0]?.name ?? ''} workload, then write the report`);
-  const priced = await sweep(entry, opts, opts.out, existsSync(own) ? own : undefined, true);
-  if (!priced.complete) return { status: 'interrupted', seconds: seconds() };
+  const priced = await sweep(entry, opts, opts.out, existsSync(own) ? own : undefined, () => beforeReport());
+  if (!priced.complete) {
+    await beforeReport();
+    return { status: 'interrupted', seconds: seconds() };
+  }
   const index = join(opts.out, 'index.md');
   opts.log(`\ngfxrtl study ${study.name}: done in ${seconds().toFixed(0)} s; open ${index}${opts.htmlReport ? ` (or ${join(opts.out, 'index.html')} in a browser)` : ''}`);
   return { status: 'complete', seconds: seconds(), index };
@@ -143,7 +163,8 @@ function logText(opts: StudyRunOptions, r: Awaited<ReturnType<typeof calibrateSt
   if (r.yosys) opts.print(r.yosys.text);
 }
 
-async function sweep(entry: StudyEntryRef, opts: StudyRunOptions, out: string, knobsFile: string | undefined, report: boolean): Promise<SweepSummary> {
+/** The study's sweep into `out`; `report`: write the report once the sweep is complete and what it awaits has finished (false: no report). */
+async function sweep(entry: StudyEntryRef, opts: StudyRunOptions, out: string, knobsFile: string | undefined, report: false | (() => Promise<void>)): Promise<SweepSummary> {
   const s = await profilePhase(entry.study.name, 'sweep', () => runSweep({
     study: { module: entry.module, name: entry.study.name, ...(opts.params !== undefined && Object.keys(opts.params).length > 0 && { params: { ...opts.params } }) },
     out,
@@ -158,7 +179,10 @@ async function sweep(entry: StudyEntryRef, opts: StudyRunOptions, out: string, k
   }));
   opts.log(sweepSummaryLine(out, s));
   if (!s.complete) opts.log(`sweep: to resume, rerun: ${opts.command}`);
-  else if (report) opts.log(`report: ${(await profilePhase(entry.study.name, 'report', () => writeReport(out))).index}${opts.htmlReport ? `; ${await opts.htmlReport(out)}` : ''}`);
+  else if (report !== false) {
+    await report();
+    opts.log(`report: ${(await profilePhase(entry.study.name, 'report', () => writeReport(out))).index}${opts.htmlReport ? `; ${await opts.htmlReport(out)}` : ''}`);
+  }
   return s;
 }
 
