@@ -5,8 +5,8 @@
 // them patch by patch (flushing after each), the PMU draw by draw. Work = quad fragments
 // with covered samples (what NOMERGE would shade); the shading saved is
 // 1 - quads out / work.
-import { pmuPayloads } from '../../testbenches/merge/pmu-stimulus.js';
-import { qfmPayloads } from '../../testbenches/merge/qfm-stimulus.js';
+import { pmuStimulus } from '../../testbenches/merge/pmu-stimulus.js';
+import { qfmStimulus } from '../../testbenches/merge/qfm-stimulus.js';
 import { runStreamFast } from '../../testbenches/merge/stream-run.js';
 import { fragmentsByDraw, makeScene, MERGE_SURFACES, type MergeSurface, rasterizeScene } from '../../testbenches/workloads/merge/index.js';
 import type { QuadFrag } from '../../units/merge-common/quad.js';
@@ -71,16 +71,16 @@ export function streamCounts(run: { cycles: number; stalls: number; received: re
 }
 
 export function runQfmStream(ctx: StreamCtx, maskWidth: number, depthBits: number): Counts {
-  const p = qfmPayloads(ctx.workload.grids, { msaa: ctx.workload.msaa, depthBits, triBits: Math.max(1, Math.ceil(Math.log2(maskWidth))) });
-  // The simulator's stream loop, the output records counted only.
+  const p = qfmStimulus(ctx.workload.grids, { msaa: ctx.workload.msaa, depthBits, triBits: Math.max(1, Math.ceil(Math.log2(maskWidth))) });
+  // Packed straight into words; the simulator's stream loop, the output records counted only.
   const run = runStreamFast(ctx.design, 'Qfm', p, [], ctx.simulator());
-  return streamCounts(run, nonEmpty(ctx.workload.grids), p.length);
+  return streamCounts(run, nonEmpty(ctx.workload.grids), p.rows.length);
 }
 
 export function runPmuStream(ctx: StreamCtx, c: { depthBits: number; triBits: number; vertexBits: number }): Counts {
-  const p = pmuPayloads(ctx.workload.draws, { msaa: ctx.workload.msaa, ...c });
+  const p = pmuStimulus(ctx.workload.draws, { msaa: ctx.workload.msaa, ...c });
   const run = runStreamFast(ctx.design, 'Pmu', p, [], ctx.simulator());
-  return streamCounts(run, nonEmpty(ctx.workload.grids), p.length);
+  return streamCounts(run, nonEmpty(ctx.workload.grids), p.rows.length);
 }
 
 export const MERGE_METRICS: readonly Metric[] = [

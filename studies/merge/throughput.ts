@@ -8,11 +8,12 @@ import { fragmentsByDraw, makeScene, type MergeSurface, rasterizeScene } from '.
 import { runStreamFast } from '../../testbenches/merge/stream-run.js';
 import type { MergeMsaa } from '../../units/merge-common/samples.js';
 import { runPmu } from '../../units/pmu/golden.js';
-import { pmuPayloads } from '../../testbenches/merge/pmu-stimulus.js';
+import { pmuStimulus } from '../../testbenches/merge/pmu-stimulus.js';
 import { runQfm } from '../../units/qfm/golden.js';
-import { qfmPayloads } from '../../testbenches/merge/qfm-stimulus.js';
+import { qfmStimulus } from '../../testbenches/merge/qfm-stimulus.js';
 import { findUnit } from '../../units/registry.js';
-import type { Payload } from '../../testbenches/stream.js';
+import type { PackedStimulus } from '../../testbenches/merge/word-pack.js';
+import type { QuadRow } from '../../testbenches/merge/payload-fields.js';
 
 export interface ThroughputRow {
   readonly unit: 'qfm' | 'pmu';
@@ -50,19 +51,19 @@ export function measureThroughput(t: ThroughputSpec, unit: 'qfm' | 'pmu', log: (
   const scene = makeScene({ surface: t.scene, area: t.area, triangles: t.triangles, seed: t.seed, width: 96, height: 96, shrink: true });
   const r = rasterizeScene(scene, t.msaa);
   // One unit at one buffer size: its DSL netlist streamed the payloads, its golden model the same fragments.
-  const measure = (entries: number, payloads: readonly Payload[], shadedGolden: number): ThroughputRow => {
+  const measure = (entries: number, stimulus: PackedStimulus<QuadRow>, shadedGolden: number): ThroughputRow => {
     const { design } = findUnit(unit).elaborate({ entries: String(entries), msaa: String(t.msaa) });
-    const run = runStreamFast(design, design.top.name, payloads, []);
-    const cyclesPerQuad = run.cycles / payloads.length;
+    const run = runStreamFast(design, design.top.name, stimulus, []);
+    const cyclesPerQuad = run.cycles / stimulus.rows.length;
     log(`throughput ${unit} entries ${entries}: ${cyclesPerQuad.toFixed(2)} cycles/quad`);
-    return { unit, scene: t.scene, triArea: t.area, msaa: t.msaa, entries, quadsIn: payloads.length, cycles: run.cycles, cyclesPerQuad, stallFraction: run.stalls / run.cycles, shadedDsl: run.received.length, shadedGolden };
+    return { unit, scene: t.scene, triArea: t.area, msaa: t.msaa, entries, quadsIn: stimulus.rows.length, cycles: run.cycles, cyclesPerQuad, stallFraction: run.stalls / run.cycles, shadedDsl: run.received.length, shadedGolden };
   };
   if (unit === 'qfm') {
-    const qp = qfmPayloads(r.grids, { msaa: t.msaa, depthBits: 24, triBits: 9 });
+    const qp = qfmStimulus(r.grids, { msaa: t.msaa, depthBits: 24, triBits: 9 });
     return throughputEntries(t, unit).map((e) => measure(e, qp, runQfm(r.grids, { msaa: t.msaa, entries: e }).shaded.length));
   }
   const draws = fragmentsByDraw(r);
-  const pp = pmuPayloads(draws, { msaa: t.msaa, depthBits: 24, triBits: 16, vertexBits: 16 });
+  const pp = pmuStimulus(draws, { msaa: t.msaa, depthBits: 24, triBits: 16, vertexBits: 16 });
   return throughputEntries(t, unit).map((e) => measure(e, pp, runPmu(draws, { msaa: t.msaa, entries: e }).shaded.length));
 }
 

@@ -7,6 +7,7 @@
 import type { QuadFrag, ShadedQuad } from '../../units/merge-common/quad.js';
 import type { MergeMsaa } from '../../units/merge-common/samples.js';
 import { ParamError } from '../../hdl/errors.js';
+import { bigintOf, type BitWriter, type FieldEncoder } from './word-pack.js';
 
 export interface MergeStreamShape {
   readonly msaa: MergeMsaa;
@@ -14,35 +15,56 @@ export interface MergeStreamShape {
   readonly triBits: number;
 }
 
+/** Equal-width values written low first, value 0 in the low bits. */
+export function putBits(w: BitWriter, values: readonly number[], bits: number): void {
+  for (const v of values) w.bits(v, bits);
+}
+
+/** A set of small indices (triangles) as a bit mask. */
+export function putMask(w: BitWriter, ids: readonly number[]): void {
+  for (const i of ids) w.set(i);
+}
+
 /** Equal-width fields packed into one vector, field 0 in the low bits. */
 export function packBits(values: readonly number[], bits: number): bigint {
-  let v = 0n;
-  for (let i = values.length - 1; i >= 0; i--) v = (v << BigInt(bits)) | BigInt(values[i]!);
-  return v;
+  return bigintOf((w) => putBits(w, values, bits));
 }
 
 /** A set of small indices (triangles) as a bit mask. */
 export function indexMask(ids: readonly number[]): bigint {
-  let m = 0n;
-  for (const i of ids) m |= 1n << BigInt(i);
-  return m;
+  return bigintOf((w) => putMask(w, ids));
 }
 
-function packDepth(depth: readonly number[], s: MergeStreamShape): bigint {
-  return packBits(depth.map((z) => z & ((1 << s.depthBits) - 1)), s.depthBits);
+function putDepth(w: BitWriter, depth: readonly number[], s: MergeStreamShape): void {
+  putBits(w, depth, s.depthBits);
 }
 
-/** A quad fragment's fields on the in stream (the centre bit only where the pixel is covered), its triangle given as `tri`. */
-export function quadFragFields(q: QuadFrag, s: MergeStreamShape, tri: number): Record<'qx' | 'qy' | 'back' | 'cov' | 'centre' | 'depth' | 'tri', bigint> {
+/** A record of a merge unit's in stream: a quad fragment, whether it ends its grid or draw (flush), and its triangle (QFM: index in the grid; PMU: primitive id). */
+export interface QuadRow {
+  readonly q: QuadFrag;
+  readonly last: boolean;
+  readonly tri: number;
+}
+
+/** A row's triangle, checked against triBits. */
+export function quadRow(q: QuadFrag, last: boolean, tri: number, s: MergeStreamShape): QuadRow {
   if (tri >= 2 ** s.triBits) throw new ParamError('triangle', tri, `an id below 2^triBits = ${2 ** s.triBits}`, { message: `merge stimulus: grid ${q.grid} / draw ${q.draw}: triangle ${tri} does not fit triBits=${s.triBits}` });
+  return { q, last, tri };
+}
+
+/** The in stream's flush mark (each unit's last field). */
+export const lastEncoder: FieldEncoder<QuadRow> = (r, w) => w.bits(r.last ? 1 : 0, 1);
+
+/** The in stream fields both units share (the centre bit only where the pixel is covered; depth cut to depthBits). */
+export function quadFragEncoders(s: MergeStreamShape): Record<'qx' | 'qy' | 'back' | 'cov' | 'centre' | 'depth' | 'tri', FieldEncoder<QuadRow>> {
   return {
-    qx: BigInt(q.qx),
-    qy: BigInt(q.qy),
-    back: q.back ? 1n : 0n,
-    cov: packBits(q.cov, s.msaa),
-    centre: packBits(q.centre.map((c, p) => (c && q.cov[p] !== 0 ? 1 : 0)), 1),
-    depth: packDepth(q.depth, s),
-    tri: BigInt(tri),
+    qx: (r, w) => w.bits(r.q.qx, 32),
+    qy: (r, w) => w.bits(r.q.qy, 32),
+    back: (r, w) => w.bits(r.q.back ? 1 : 0, 1),
+    cov: (r, w) => putBits(w, r.q.cov, s.msaa),
+    centre: (r, w) => r.q.centre.forEach((c, p) => w.bits(c && r.q.cov[p] !== 0 ? 1 : 0, 1)),
+    depth: (r, w) => putDepth(w, r.q.depth, s),
+    tri: (r, w) => w.bits(r.tri, 32),
   };
 }
 
@@ -53,6 +75,6 @@ export function shadedQuadFields(o: ShadedQuad, s: MergeStreamShape): Record<'qx
     qy: BigInt(o.qy),
     back: o.back ? 1n : 0n,
     cov: packBits(o.cov, s.msaa),
-    depth: packDepth(o.depth, s),
+    depth: bigintOf((w) => putDepth(w, o.depth, s)),
   };
 }

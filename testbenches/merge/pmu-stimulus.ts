@@ -1,8 +1,11 @@
 // Quad fragments <-> the PMU module's stream payloads: the fragments of
-// each draw (the PMU's flush unit), the last one marked.
+// each draw (the PMU's flush unit), the last one marked. The in stream is
+// packed once (pmuStimulus: runBatch's words for the stream loop); the
+// BigInt records the per-cycle agents take come from the same encoders.
 import type { Payload } from '../stream.js';
 import type { QuadFrag, ShadedQuad } from '../../units/merge-common/quad.js';
-import { quadFragFields, shadedQuadFields, type MergeStreamShape } from './payload-fields.js';
+import { lastEncoder, quadFragEncoders, quadRow, shadedQuadFields, type MergeStreamShape, type QuadRow } from './payload-fields.js';
+import { stimulusPayloads, type BitWriter, type PackedStimulus } from './word-pack.js';
 import { EDGE_SLOTS } from '../../units/pmu/edges.js';
 import { PMU_STAMP_BITS } from '../../units/pmu/module.js';
 import { hasPartialPixel } from '../../units/merge-common/quad.js';
@@ -14,31 +17,50 @@ export interface PmuStreamShape extends MergeStreamShape {
 
 export const PMU_OUT_FIELDS = ['qx', 'qy', 'back', 'cov', 'depth', 'prim'] as const;
 
-function packEdges(q: QuadFrag, vb: number): bigint {
-  const sw = BigInt(1 + 2 * vb);
-  let v = 0n;
+/** Every covered pixel's edge list fits the slots, every vertex id vertexBits. */
+function checkEdges(q: QuadFrag, vb: number): void {
   for (let p = 3; p >= 0; p--) {
     const list = q.cov[p] === 0 ? [] : (q.edges[p] ?? []);
     if (list.length > EDGE_SLOTS) throw new ParamError('edges', list.length, `at most ${EDGE_SLOTS}`, { message: `pmu stimulus: draw ${q.draw}, primitive ${q.prim}: pixel ${p} has ${list.length} edges, at most ${EDGE_SLOTS}` });
-    for (let k = EDGE_SLOTS - 1; k >= 0; k--) {
-      const e = list[k];
-      for (const id of e ?? []) if (id >= 2 ** vb) throw new ParamError('vertex id', id, `an id below 2^vertexBits = ${2 ** vb}`, { message: `pmu stimulus: draw ${q.draw}, primitive ${q.prim}: vertex id ${id} does not fit ${vb} bits` });
-      const slot = e === undefined ? 0n : (1n << BigInt(2 * vb)) | (BigInt(e[0]) << BigInt(vb)) | BigInt(e[1]);
-      v = (v << sw) | slot;
-    }
+    for (const e of list) for (const id of e) if (id >= 2 ** vb) throw new ParamError('vertex id', id, `an id below 2^vertexBits = ${2 ** vb}`, { message: `pmu stimulus: draw ${q.draw}, primitive ${q.prim}: vertex id ${id} does not fit ${vb} bits` });
   }
-  return v;
 }
 
-/** The PMU sees only non-empty quads, draw by draw; the last of each draw is marked (flush). */
-export function pmuPayloads(draws: readonly (readonly QuadFrag[])[], s: PmuStreamShape): Payload[] {
-  return draws.flatMap((g) => {
+/** Per pixel (pixel 0 lowest) EDGE_SLOTS slots of 1 + 2 vb bits, slot 0 lowest: the edge's second vertex, its first, a valid bit. */
+function putEdges(w: BitWriter, q: QuadFrag, vb: number): void {
+  for (let p = 0; p < 4; p++) {
+    const list = q.cov[p] === 0 ? [] : (q.edges[p] ?? []);
+    for (let k = 0; k < EDGE_SLOTS; k++) {
+      const e = list[k];
+      if (e === undefined) w.skip(1 + 2 * vb);
+      else {
+        w.bits(e[1], vb);
+        w.bits(e[0], vb);
+        w.bits(1, 1);
+      }
+    }
+  }
+}
+
+/** The PMU sees only non-empty quads, draw by draw; the last of each draw is marked (flush). Packed as the PMU's in stream. */
+export function pmuStimulus(draws: readonly (readonly QuadFrag[])[], s: PmuStreamShape): PackedStimulus<QuadRow> {
+  const rows = draws.flatMap((g) => {
     const qs = g.filter((q) => q.cov.some((c) => c !== 0));
     // Only quads with a partial pixel are inserted, each at most once: the stamps must not wrap within a draw.
     const partial = qs.filter((q) => hasPartialPixel(q, s.msaa)).length;
     if (partial > 2 ** PMU_STAMP_BITS) throw new ParamError('draw', qs[0]!.draw, `at most ${2 ** PMU_STAMP_BITS} partially covered quads`, { message: `pmu stimulus: draw ${qs[0]!.draw} has ${partial} partially covered quads; the PMU's ${PMU_STAMP_BITS}-bit insertion stamps count at most ${2 ** PMU_STAMP_BITS} per draw` });
-    return qs.map((q, i) => ({ ...quadFragFields(q, s, q.prim), edges: packEdges(q, s.vertexBits), last: i === qs.length - 1 ? 1n : 0n }));
+    return qs.map((q, i) => {
+      const row = quadRow(q, i === qs.length - 1, q.prim, s);
+      checkEdges(q, s.vertexBits);
+      return row;
+    });
   });
+  return { rows, fields: { ...quadFragEncoders(s), edges: (r, w) => putEdges(w, r.q, s.vertexBits), last: lastEncoder } };
+}
+
+/** pmuStimulus as BigInt payloads (the per-cycle agents, cross-simulation). */
+export function pmuPayloads(draws: readonly (readonly QuadFrag[])[], s: PmuStreamShape): Payload[] {
+  return stimulusPayloads(pmuStimulus(draws, s));
 }
 
 /** A golden shaded quad as the module's out stream carries it: one primitive for the whole quad. */

@@ -1,16 +1,15 @@
 // Quad fragments <-> the QFM module's stream payloads, and a run of the
-// module's output in the same form.
+// module's output in the same form. The in stream is packed once
+// (qfmStimulus: runBatch's words for the stream loop); the BigInt records
+// the per-cycle agents take come from the same encoders.
 import type { Payload } from '../stream.js';
 import { isFullQuad, type QuadFrag, type ShadedQuad } from '../../units/merge-common/quad.js';
 import { QFM_STAMP_BITS } from '../../units/qfm/module.js';
-import { indexMask, packBits, quadFragFields, shadedQuadFields, type MergeStreamShape } from './payload-fields.js';
+import { indexMask, packBits, putMask, lastEncoder, quadFragEncoders, quadRow, shadedQuadFields, type MergeStreamShape, type QuadRow } from './payload-fields.js';
+import { stimulusPayloads, type PackedStimulus } from './word-pack.js';
 import { ParamError } from '../../hdl/errors.js';
 
 export type QfmStreamShape = MergeStreamShape;
-
-export function quadPayload(q: QuadFrag, last: boolean, s: QfmStreamShape): Payload {
-  return { ...quadFragFields(q, s, q.tri), adj: indexMask(q.adj), last: last ? 1n : 0n };
-}
 
 /** The golden model's output in the module's payload form (depth cut to depthBits). */
 export function shadedPayload(o: ShadedQuad, s: QfmStreamShape): Record<string, bigint> {
@@ -19,12 +18,18 @@ export function shadedPayload(o: ShadedQuad, s: QfmStreamShape): Record<string, 
 
 export const OUT_FIELDS = ['qx', 'qy', 'back', 'cov', 'depth', 'src', 'tris'] as const;
 
-/** Every grid's fragments as payloads, the last of each grid marked (flush). */
-export function qfmPayloads(grids: readonly (readonly QuadFrag[])[], s: QfmStreamShape): Payload[] {
-  return grids.flatMap((g) => {
+/** Every grid's fragments, the last of each grid marked (flush), packed as the QFM's in stream. */
+export function qfmStimulus(grids: readonly (readonly QuadFrag[])[], s: QfmStreamShape): PackedStimulus<QuadRow> {
+  const rows = grids.flatMap((g) => {
     // Only fragments not fully covered are inserted, each at most once: the stamps must not wrap within a grid.
     const insertable = g.filter((q) => !isFullQuad(q, s.msaa)).length;
     if (insertable > 2 ** QFM_STAMP_BITS) throw new ParamError('grid', g[0]!.grid, `at most ${2 ** QFM_STAMP_BITS} insertable fragments`, { message: `qfm stimulus: grid ${g[0]!.grid} has ${insertable} fragments not fully covered; QFM's ${QFM_STAMP_BITS}-bit insertion stamps count at most ${2 ** QFM_STAMP_BITS} per grid` });
-    return g.map((q, i) => quadPayload(q, i === g.length - 1, s));
+    return g.map((q, i) => quadRow(q, i === g.length - 1, q.tri, s));
   });
+  return { rows, fields: { ...quadFragEncoders(s), adj: (r, w) => putMask(w, r.q.adj), last: lastEncoder } };
+}
+
+/** qfmStimulus as BigInt payloads (the per-cycle agents, cross-simulation). */
+export function qfmPayloads(grids: readonly (readonly QuadFrag[])[], s: QfmStreamShape): Payload[] {
+  return stimulusPayloads(qfmStimulus(grids, s));
 }

@@ -10,8 +10,8 @@ import { makeRng } from '../rng.js';
 import { fragmentsByDraw, makeScene, MERGE_SURFACES, rasterizeScene } from '../workloads/merge/index.js';
 import type { MergeMsaa } from '../../units/merge-common/samples.js';
 import { designCache } from './design-cache.js';
-import { PMU_OUT_FIELDS, pmuPayloads } from './pmu-stimulus.js';
-import { OUT_FIELDS, qfmPayloads } from './qfm-stimulus.js';
+import { PMU_OUT_FIELDS, pmuPayloads, pmuStimulus } from './pmu-stimulus.js';
+import { OUT_FIELDS, qfmPayloads, qfmStimulus } from './qfm-stimulus.js';
 import { runStream, runStreamFast } from './stream-run.js';
 
 /** One compiled simulator per design: both loops run on it (each resets it). */
@@ -41,9 +41,10 @@ describe('merge units on the fast stream loop', () => {
         (x) => {
           const d = design({ entries: String(x.unit.entries), msaa: String(x.unit.msaa), maskWidth: '32', depthBits: '12', coordBits: '6', flush: x.unit.flush });
           const r = rasterizeScene(makeScene({ surface: x.surface, area: x.area, triangles: 80, maxGridTriangles: 32, seed: x.seed, width: 48, height: 48, shrink: true }), x.unit.msaa);
-          const p = qfmPayloads(r.grids, { msaa: x.unit.msaa, depthBits: 12, triBits: 5 });
+          const shape = { msaa: x.unit.msaa, depthBits: 12, triBits: 5 };
+          const p = qfmPayloads(r.grids, shape);
           const slow = runStream(d, 'Qfm', p, OUT_FIELDS, makeRng(x.seed), 0, 0, sims(d));
-          const fast = runStreamFast(d, 'Qfm', p, OUT_FIELDS, sims(d));
+          const fast = runStreamFast(d, 'Qfm', qfmStimulus(r.grids, shape), OUT_FIELDS, sims(d));
           expect(fast, `qfm ${JSON.stringify(x)} [seed ${seed}]`).toEqual(slow);
           expect(slow.cycles).toBeGreaterThan(p.length);
         },
@@ -66,12 +67,14 @@ describe('merge units on the fast stream loop', () => {
         (x) => {
           const d = design({ entries: '4', msaa: '4', vertexBits: '8', triBits: '8', depthBits: '12', coordBits: '6', flush: x.flush });
           const r = rasterizeScene(makeScene({ surface: x.surface, area: x.area, triangles: 60, seed: x.seed, width: 48, height: 48, shrink: true }), 4);
-          const p = pmuPayloads(fragmentsByDraw(r), { msaa: 4, depthBits: 12, triBits: 8, vertexBits: 8 });
+          const shape = { msaa: 4, depthBits: 12, triBits: 8, vertexBits: 8 } as const;
+          const p = pmuPayloads(fragmentsByDraw(r), shape);
+          const packed = pmuStimulus(fragmentsByDraw(r), shape);
           const slow = runStream(d, 'Pmu', p, PMU_OUT_FIELDS, makeRng(x.seed), 0, 0, sims(d));
-          const fast = runStreamFast(d, 'Pmu', p, PMU_OUT_FIELDS, sims(d));
+          const fast = runStreamFast(d, 'Pmu', packed, PMU_OUT_FIELDS, sims(d));
           expect(fast, `pmu ${JSON.stringify(x)} [seed ${seed}]`).toEqual(slow);
           // Counted only: the same number of records.
-          expect(runStreamFast(d, 'Pmu', p, [], sims(d)).received).toHaveLength(slow.received.length);
+          expect(runStreamFast(d, 'Pmu', packed, [], sims(d)).received).toHaveLength(slow.received.length);
         },
       ),
       { numRuns: 6, seed },
@@ -82,8 +85,9 @@ describe('merge units on the fast stream loop', () => {
     // Fragments arrive faster than a unit places them, so some wait: the tally is exercised, not zero by construction.
     const d = designCache('qfm')({ entries: '2', msaa: '4', maskWidth: '32', depthBits: '12', coordBits: '6' });
     const r = rasterizeScene(makeScene({ surface: 'plane', area: 1, triangles: 80, maxGridTriangles: 32, seed: 5, width: 48, height: 48, shrink: true }), 4);
-    const p = qfmPayloads(r.grids, { msaa: 4, depthBits: 12, triBits: 5 });
-    const fast = runStreamFast(d, 'Qfm', p, [], sims(d));
+    const shape = { msaa: 4, depthBits: 12, triBits: 5 } as const;
+    const p = qfmPayloads(r.grids, shape);
+    const fast = runStreamFast(d, 'Qfm', qfmStimulus(r.grids, shape), [], sims(d));
     expect(fast.stalls).toBeGreaterThan(0);
     expect(fast).toMatchObject({ cycles: runStream(d, 'Qfm', p, [], makeRng(5), 0, 0, sims(d)).cycles });
   });

@@ -4,7 +4,8 @@
 // back-pressure (the unit tests); and `runStreamFast`, back to back with the
 // consumer always ready, on the simulator's fast path (sim.runStream:
 // payloads prepared up front as words, outputs read in bulk, no handle
-// call per cycle), which the studies use. stream-run.test.ts holds the two
+// call per cycle), which the studies use; it takes the stimulus packed as
+// words (word-pack.ts), runStream the BigInt records of the same encoders. stream-run.test.ts holds the two
 // equal. The unit must expose `state` (0 = idle) and `occupancy`, and its
 // input is ready exactly in its idle state.
 import { createSimulator, type CompiledSimulator } from '../../hdl/sim/index.js';
@@ -13,6 +14,7 @@ import type { Design } from '../../hdl/ir.js';
 import { InternalError } from '../../hdl/errors.js';
 import { runUntilDone } from '../clocked.js';
 import type { Rng } from '../rng.js';
+import { packColumn, type PackedStimulus } from './word-pack.js';
 import { type Payload, payloadPorts, portHandle, StreamDriver, StreamMonitor, streamHandles } from '../stream.js';
 
 export interface StreamRun {
@@ -51,18 +53,6 @@ export function runStream(design: Design, top: string, payloads: readonly Payloa
   return { received: mon.received.map((r) => r.payload as Record<string, bigint>), cycles, stalls };
 }
 
-/** A record field's bigint as runBatch's words (low word first). Through
- *  its hex digits, eight a word: a wide field (QFM's 512-bit adjacency
- *  mask) cut by BigInt shifts and masks cost more than the whole run. */
-function putWords(into: Uint32Array, at: number, words: number, v: bigint): void {
-  if (words === 1 || v < 0x100000000n) {
-    into[at * words] = Number(v);
-    return;
-  }
-  const hex = v.toString(16);
-  for (let j = 0, end = hex.length; j < words && end > 0; j++, end -= 8) into[at * words + j] = parseInt(hex.slice(Math.max(0, end - 8), end), 16);
-}
-
 function getWords(from: Uint32Array, at: number, words: number): bigint {
   let v = 0n;
   for (let j = words - 1; j >= 0; j--) v = (v << 32n) | BigInt(from[at * words + j]!);
@@ -78,27 +68,19 @@ function getWords(from: Uint32Array, at: number, words: number): bigint {
  * `in_ready` is the stop condition. `fields`: the output fields to return
  * per record (none: the records are counted only).
  */
-export function runStreamFast(design: Design, top: string, payloads: readonly Payload[], fields: readonly string[], simulator?: CompiledSimulator): StreamRun {
+export function runStreamFast<R>(design: Design, top: string, stimulus: PackedStimulus<R>, fields: readonly string[], simulator?: CompiledSimulator): StreamRun {
   const sim = simulator ?? createSimulator(design);
   sim.reset();
   const ports = sim.ports;
   const input = streamHandles(ports['in'], `${top}.in`);
   const output = streamHandles(ports['out'], `${top}.out`);
-  const n = payloads.length;
-  // The payload columns, filled before the run.
+  const n = stimulus.rows.length;
+  // The payload columns, packed before the run (a port field the stimulus does not write stays 0).
   const { scalar, fields: inFields } = payloadPorts(input);
   if (scalar !== null) throw new InternalError(`runStreamFast: ${top}.in has a scalar payload; the merge units take records`);
+  for (const key of Object.keys(stimulus.fields)) if (!inFields.has(key)) throw new InternalError(`runStreamFast: ${top}.in has no payload field ${key}`);
   const columns: Record<string, Uint32Array> = {};
-  const writers = [...inFields].map(([key, h]) => {
-    const words = batchWords(h.width);
-    const col = new Uint32Array(Math.max(1, n) * words);
-    columns[h.path] = col;
-    return { key, words, col };
-  });
-  payloads.forEach((p, k) => {
-    const rec = p as Readonly<Record<string, bigint>>;
-    for (const w of writers) putWords(w.col, k, w.words, rec[w.key] ?? 0n);
-  });
+  for (const [key, h] of inFields) columns[h.path] = packColumn(stimulus, key, batchWords(h.width));
   const outFields = payloadPorts(output).fields;
   const wanted = fields.map((f) => {
     const h = outFields.get(f);
