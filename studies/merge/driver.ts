@@ -78,7 +78,8 @@ export function runQfmStream(ctx: StreamCtx, maskWidth: number, depthBits: numbe
 }
 
 export function runPmuStream(ctx: StreamCtx, c: { depthBits: number; triBits: number; vertexBits: number }): Counts {
-  const p = pmuStimulus(ctx.workload.draws, { msaa: ctx.workload.msaa, ...c });
+  // The fields by name: the config a study passes also carries its msaa, as a string.
+  const p = pmuStimulus(ctx.workload.draws, { msaa: ctx.workload.msaa, depthBits: c.depthBits, triBits: c.triBits, vertexBits: c.vertexBits });
   const run = runStreamFast(ctx.design, 'Pmu', p, [], ctx.simulator());
   return streamCounts(run, nonEmpty(ctx.workload.grids), p.rows.length);
 }
