@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { arbLimitMP, arbSmallMP, arbTestConfig } from '../../testbenches/raster/arbitraries.js';
-import { peekS, peekU, pokeAll, unitSim } from '../../testbenches/raster/unit-sim.js';
+import { peekU, pokeAll, unitSim } from '../../testbenches/raster/unit-sim.js';
 import { checkWithWaves } from '../../testbenches/property.js';
 import { fitsStp, stampBBox } from '../raster-common/bbox.js';
 import { isTopLeftEdge } from '../raster-common/edge.js';
@@ -60,16 +60,20 @@ describe('bbox', () => {
     checkWithWaves('edge-setup-vs-golden', arb, ({ b, tvp, v }, ctx) => {
       const sim = unitSim(EdgeSetup, { tvp, b });
       ctx.attach(sim);
-      const inputs: Record<string, number> = {};
-      for (let i = 0; i < (tvp ? 4 : 3); i++) Object.assign(inputs, { [`lx${i}`]: v[i]!.x, [`ly${i}`]: v[i]!.y });
-      pokeAll(sim, inputs);
-      for (const e of edgesOf(tvp)) {
+      const ports = sim.ports;
+      expect(ports.v.length).toBe(tvp ? 4 : 3);
+      ports.v.forEach((p, i) => {
+        p.x.write(v[i]!.x);
+        p.y.write(v[i]!.y);
+      });
+      edgesOf(tvp).forEach((e, i) => {
         const a = v[e.a]!;
         const z = v[e.b]!;
-        expect(peekS(sim, `${e.name}_dx`)).toBe(BigInt(z.x - a.x));
-        expect(peekS(sim, `${e.name}_dy`)).toBe(BigInt(z.y - a.y));
-        expect(peekU(sim, `${e.name}_bias`), `${e.name} ${JSON.stringify([a, z])}`).toBe(isTopLeftEdge(a, z) ? 0n : 1n);
-      }
+        const out = ports.edges[i]!;
+        expect(out.dx.readSigned()).toBe(BigInt(z.x - a.x));
+        expect(out.dy.readSigned()).toBe(BigInt(z.y - a.y));
+        expect(out.bias.read(), `${e.name} ${JSON.stringify([a, z])}`).toBe(isTopLeftEdge(a, z) ? 0n : 1n);
+      });
     }, { numRuns: 300 });
   });
 
@@ -82,17 +86,24 @@ describe('bbox', () => {
     checkWithWaves('edge-setup-start-value', arb, ({ b, tvp, jitter, j, v }, ctx) => {
       const sim = unitSim(EdgeSetup, jitter ? { tvp, b, origin: true, jitterBits: 9 } : { tvp, b, origin: true });
       ctx.attach(sim);
-      const inputs: Record<string, number> = jitter ? { jx: j.x, jy: j.y } : {};
-      for (let i = 0; i < (tvp ? 4 : 3); i++) Object.assign(inputs, { [`lx${i}`]: v[i]!.x, [`ly${i}`]: v[i]!.y });
-      pokeAll(sim, inputs);
+      const ports = sim.ports;
+      expect(ports.jx === undefined).toBe(!jitter);
+      ports.jx?.write(j.x);
+      ports.jy?.write(j.y);
+      ports.v.forEach((q, i) => {
+        q.x.write(v[i]!.x);
+        q.y.write(v[i]!.y);
+      });
       const p = jitter ? j : { x: 0, y: 0 };
-      for (const e of edgesOf(tvp)) {
+      edgesOf(tvp).forEach((e, i) => {
         const a = v[e.a]!;
         const z = v[e.b]!;
         // Twice the signed area of (a, z, p), in exact integers.
         const want = BigInt(z.x - a.x) * BigInt(p.y - a.y) - BigInt(z.y - a.y) * BigInt(p.x - a.x);
-        expect(peekS(sim, `${e.name}_e0`), e.name).toBe(want);
-      }
+        const e0 = ports.edges[i]!.e0;
+        expect(e0, `${e.name} has a start value`).toBeDefined();
+        expect(e0!.readSigned(), e.name).toBe(want);
+      });
     }, { numRuns: 300 });
   });
 });

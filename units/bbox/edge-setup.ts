@@ -4,7 +4,8 @@
 // top-left fill-rule bias. The bias turns "E > 0, or E = 0 on a top or left
 // edge" into one sign test, E - bias >= 0, so the per-sample logic never
 // looks at edge directions.
-import { defineModule, sfixed, sint, ufixed, uint, type Fixed, type SInt, type Signal, type UInt } from '../../hdl/index.js';
+import { defineModule, sfixed, sint, ufixed, uint, type Fixed, type SInt, type UInt } from '../../hdl/index.js';
+import type { EdgeDeltas, LocalVertex } from '../raster-common/edge-ports.js';
 import { SUBPIXEL_BITS } from '../raster-common/formats.js';
 import { localWidths } from '../raster-common/local-widths.js';
 import { edgesOf } from './edges.js';
@@ -32,23 +33,31 @@ function bias(dx: Fixed, dy: Fixed): UInt {
   return topLeft.not();
 }
 
-export const EdgeSetup = defineModule('EdgeSetup', (m, cfg: EdgeSetupConfig) => {
+/** One edge of the setup's output: deltas, bias and, with `origin`, its start value E0. */
+export type SetupEdge = EdgeDeltas & { readonly e0?: SInt };
+
+/** The edge setup's ports: the local vertices and (with jitterBits) the
+ *  start point in, each edge (edgesOf order) out. */
+export type EdgeSetupPorts = {
+  readonly v: readonly LocalVertex[];
+  readonly jx?: UInt;
+  readonly jy?: UInt;
+  readonly edges: readonly SetupEdge[];
+};
+
+export const EdgeSetup = defineModule('EdgeSetup', (m, cfg: EdgeSetupConfig): EdgeSetupPorts => {
   const nv = cfg.tvp ? 4 : 3;
   const local = ufixed(cfg.b, SUBPIXEL_BITS);
-  const lx: Fixed[] = [];
-  const ly: Fixed[] = [];
-  const ports: Record<string, Signal> = {};
-  for (let i = 0; i < nv; i++) {
-    lx.push((ports[`lx${i}`] = m.input(`lx${i}`, local)));
-    ly.push((ports[`ly${i}`] = m.input(`ly${i}`, local)));
-  }
+  const v = Array.from({ length: nv }, (_, i): LocalVertex => ({ x: m.input(`lx${i}`, local), y: m.input(`ly${i}`, local) }));
+  const lx = v.map((p) => p.x);
+  const ly = v.map((p) => p.y);
   const widths = localWidths(cfg.b);
   const delta = sfixed(widths.delta - SUBPIXEL_BITS, SUBPIXEL_BITS);
   const jb = cfg.origin === true ? (cfg.jitterBits ?? 0) : 0;
   if (jb > widths.span) throw new ParamError('jitterBits', jb, 'at most b + 8', { message: `EdgeSetup: jitterBits ${jb} must be at most b + 8 = ${widths.span} (the jitter point must lie in the box)` });
-  const jx = jb > 0 ? (ports['jx'] = m.input('jx', uint(jb))) : null;
-  const jy = jb > 0 ? (ports['jy'] = m.input('jy', uint(jb))) : null;
-  for (const e of edgesOf(cfg.tvp)) {
+  const jx = jb > 0 ? m.input('jx', uint(jb)) : null;
+  const jy = jb > 0 ? m.input('jy', uint(jb)) : null;
+  const edges = edgesOf(cfg.tvp).map((e): SetupEdge => {
     const dx = lx[e.b]!.sub(lx[e.a]!).named(`${e.name}_dx_v`);
     const dy = ly[e.b]!.sub(ly[e.a]!).named(`${e.name}_dy_v`);
     const pdx = m.output(`${e.name}_dx`, delta);
@@ -57,7 +66,7 @@ export const EdgeSetup = defineModule('EdgeSetup', (m, cfg: EdgeSetupConfig) => 
     pdx.drive(dx);
     pdy.drive(dy);
     pb.drive(bias(dx, dy));
-    Object.assign(ports, { [`${e.name}_dx`]: pdx, [`${e.name}_dy`]: pdy, [`${e.name}_bias`]: pb });
+    const deltas = { dx: pdx, dy: pdy, bias: pb };
     if (cfg.origin === true) {
       // E(0, 0) = dy ax - dx ay: the per-MP multiplies of Pineda's form, so
       // the walk only adds. The box origin is a point of the box, so each
@@ -72,8 +81,9 @@ export const EdgeSetup = defineModule('EdgeSetup', (m, cfg: EdgeSetupConfig) => 
       const e0 = dy.asSInt().mul(ax).trunc(widths.edge).subWrap(dx.asSInt().mul(ay).trunc(widths.edge)).named(`${e.name}_e0_v`);
       const pe = m.output(`${e.name}_e0`, sint(widths.edge));
       pe.drive(e0);
-      ports[`${e.name}_e0`] = pe;
+      return { ...deltas, e0: pe };
     }
-  }
-  return ports;
+    return deltas;
+  });
+  return { v, ...(jx !== null && jy !== null && { jx, jy }), edges };
 });

@@ -18,18 +18,20 @@
 // has stamps; a box beyond STP leaves as one out-of-range record (oor = 1)
 // whatever its facing; a stamp with no covered sample is dropped at the
 // output (see emit3).
-import { defineModule, mux, stream, bundle, ufixed, uint, type Signal, type UInt } from '../../hdl/index.js';
+import { bundle, defineModule, mux, stream, ufixed, uint, vec, type ModuleBuilder, type Signal, type StreamPorts, type UInt } from '../../hdl/index.js';
 import { BBox } from '../bbox/module.js';
 import { edgesOf } from '../bbox/edges.js';
 import { cullAreaBits } from '../cull/module.js';
-import { DepthInterp } from '../depth-interp/module.js';
+import { DepthInterp, driveDepthFrom } from '../depth-interp/module.js';
 import { Iterator } from '../iterator/module.js';
 import { MP_ID_BITS } from '../noblur/config.js';
+import { declareStampOutput, type StampRecord, type VertexSig } from '../noblur/ports.js';
+import { uintFieldOf } from '../raster-common/stage-record.js';
 import { setupStage } from '../noblur/setup-stage.js';
 import { stageRegs, validReg } from '../../hdl/lib/index.js';
 import { TILE_BITS, TUPLE_BITS, type BlurJitter } from '../raster-common/blur-formats.js';
 import { COORD_INT_BITS, DEPTH_BITS, SUBPIXEL_BITS } from '../raster-common/formats.js';
-import { driveFromWalk } from '../sample-test/walk-wiring.js';
+import { driveFromR2, driveFromWalk } from '../sample-test/walk-wiring.js';
 import { BlurSampleTest, HybridSampleTest, stampPhaseBitsOf } from './sample-test.js';
 
 export interface BlurLaneConfig {
@@ -53,22 +55,31 @@ export function finestStampBits(cfg: BlurLaneConfig): number {
 
 type Sigs = Record<string, Signal>;
 
-/** Payload fields of a lane's output stream, in port order. */
-export function laneOutputFields(cfg: BlurLaneConfig): [string, number][] {
-  const idx = COORD_INT_BITS + SUBPIXEL_BITS - finestStampBits(cfg);
+/** A lane's output stream of stamp records (with the tuple), as `name`
+ *  (the lane's `out`, the Blur's `out<l>`). */
+export function declareLaneOutput(m: ModuleBuilder, name: string, cfg: BlurLaneConfig): StreamPorts<StampRecord> {
   const lanes = cfg.k * cfg.k;
-  const f: [string, number][] = [['oor', 1], ['id', MP_ID_BITS], ['tuple', TUPLE_BITS], ['stamp_x', idx], ['stamp_y', idx], ['hit', lanes]];
-  if (cfg.tvp) f.push(['tri', lanes]);
-  for (let l = 0; l < lanes; l++) f.push([`z${l}`, DEPTH_BITS]);
-  return f;
+  return declareStampOutput(m, name, { tvp: cfg.tvp, lanes, stampIdxBits: COORD_INT_BITS + SUBPIXEL_BITS - finestStampBits(cfg), tupleBits: TUPLE_BITS });
 }
 
-/** A positioned MP as the front end sends it: vertices, tuple, jitter. */
-export function positionedMpBundle(tvp: boolean) {
+/** A positioned MP as the front end sends it: vertices v0..v2 (v3 with
+ *  TVP) {x, y, z}, pair (TVP), id, tuple, jitter. */
+export type PositionedMp = {
+  readonly v: readonly VertexSig[];
+  readonly pair?: UInt;
+  readonly id: UInt;
+  readonly tuple: UInt;
+  readonly jx: UInt;
+  readonly jy: UInt;
+};
+
+/** The lane's input stream `in` of positioned MPs (ports in_payload_v0_x, ..., in_payload_jy). */
+function positionedMpInput(m: ModuleBuilder, tvp: boolean): StreamPorts<PositionedMp> {
   const coord = ufixed(COORD_INT_BITS, SUBPIXEL_BITS);
   const vertex = bundle({ x: coord, y: coord, z: uint(DEPTH_BITS) });
   const common = { id: uint(MP_ID_BITS), tuple: uint(TUPLE_BITS), jx: uint(TILE_BITS), jy: uint(TILE_BITS) };
-  return tvp ? bundle({ v0: vertex, v1: vertex, v2: vertex, v3: vertex, pair: uint(1), ...common }) : bundle({ v0: vertex, v1: vertex, v2: vertex, ...common });
+  // vec(n, vertex) under v gives the ports in_payload_v0_x, ..., v2_z (v3_z).
+  return tvp ? m.input('in', stream(bundle({ v: vec(4, vertex), pair: uint(1), ...common }))) : m.input('in', stream(bundle({ v: vec(3, vertex), ...common })));
 }
 
 export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
@@ -84,13 +95,9 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
   const dBits = cullAreaBits(b);
   const edges = edgesOf(tvp);
 
-  const inp = m.input('in', stream(positionedMpBundle(tvp)));
-  const q = inp.payload as unknown as Record<string, Signal & { x?: Signal }>;
-  const verts = Array.from({ length: nv }, (_, i) => q[`v${i}`] as unknown as { x: Signal; y: Signal; z: Signal });
-  const outValid = m.output('out_valid', uint(1));
-  const outReady = m.input('out_ready', uint(1));
-  const outPayload: Record<string, UInt> = {};
-  for (const [name, w] of laneOutputFields(cfg)) outPayload[name] = m.output(`out_payload_${name}`, uint(w));
+  const inp = positionedMpInput(m, tvp);
+  const q = inp.payload;
+  const out = declareLaneOutput(m, 'out', cfg);
   const oorFire = m.output('oor_fire', uint(1));
   // The frame's grid (hybrid): held constant while the lane is busy.
   const mode = hybrid ? m.input('mode', uint(2)) : null;
@@ -104,9 +111,9 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
   const v0 = validReg('s0', s0v, inp.valid);
   s0v.drive(v0.not().or(adv1));
   inp.ready.drive(s0v);
-  const mpIn: Sigs = { id: q['id']!, tuple: q['tuple']!, jx: q['jx']!, jy: q['jy']! };
-  verts.forEach((v, i) => Object.assign(mpIn, { [`x${i}`]: v.x, [`y${i}`]: v.y, [`z${i}`]: v.z }));
-  if (tvp) mpIn['pair'] = q['pair']!;
+  const mpIn: Sigs = { id: q.id, tuple: q.tuple, jx: q.jx, jy: q.jy };
+  q.v.forEach((v, i) => Object.assign(mpIn, { [`x${i}`]: v.x, [`y${i}`]: v.y, [`z${i}`]: v.z }));
+  if (q.pair !== undefined) mpIn['pair'] = q.pair;
   const r0 = stageRegs('s0', mpIn, s0v.and(inp.valid));
 
   // ---- Stage 1: bbox on the grid of the mode ---------------------------------
@@ -188,20 +195,14 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
   adv2.drive(iter.take);
 
   const st = m.instance('sample', hybrid ? HybridSampleTest : BlurSampleTest, { tvp, k, b, hybrid, jitter: cfg.jitter, ...(incremental && { edge: 'incremental' as const }) });
-  if (mode !== null) st['mode']!.drive(mode);
-  driveFromWalk(st, iter, setup, { incremental, edges, load: load2, phaseBits });
-  st['jx']!.drive(r2['jx']!);
-  st['jy']!.drive(r2['jy']!);
-  for (let i = 0; i < nv && !incremental; i++) {
-    st[`lx${i}`]!.drive(r2[`lx${i}`]!);
-    st[`ly${i}`]!.drive(r2[`ly${i}`]!);
-  }
-  for (const e of edges) for (const f of ['dx', 'dy', 'bias']) st[`${e.name}_${f}`]!.drive(r2[`${e.name}_${f}`]!);
-  st['front0']!.drive(r2['front0']!);
-  if (tvp) st['front1']!.drive(r2['front1']!);
+  if (mode !== null) (st.mode ?? m.fail('missing port', 'mode', 'the hybrid sample test has no mode input')).drive(mode);
+  driveFromWalk(m, st, iter, setup, { incremental, edges, load: load2, phaseBits });
+  st.jx.drive(r2['jx']!);
+  st.jy.drive(r2['jy']!);
+  driveFromR2(m, st, r2, edges);
 
   const oor2 = r2['oor'] as UInt;
-  const hit3 = mux(oor2, m.lit(0, uint(lanes)), st['hit'] as UInt).named('hit3');
+  const hit3 = mux(oor2, m.lit(0, uint(lanes)), st.hit).named('hit3');
   // Every stamp the iterator fires moves on, covered or not, and an
   // uncovered one is dropped at the output (as in NoBlur): a valid bit
   // decided by the hits would put the sample test on the stall's loop
@@ -214,30 +215,35 @@ export const BlurLane = defineModule('BlurLane', (m, cfg: BlurLaneConfig) => {
   const v3 = validReg('s3', adv3, emit3);
   adv3.drive(v3.not().or(adv4));
   const s3: Sigs = { id: r2['id']!, tuple: r2['tuple']!, oor: oor2, stampX: iter.absX, stampY: iter.absY, hit: hit3 };
-  if (tvp) s3['tri'] = st['tri']!;
+  if (st.tri !== undefined) s3['tri'] = st.tri;
   for (let i = 0; i < nv; i++) s3[`z${i}`] = r2[`z${i}`]!;
   for (let t = 0; t < tris; t++) Object.assign(s3, { [`n${t}`]: r2[`n${t}`]!, [`len${t}`]: r2[`len${t}`]! });
-  for (let l = 0; l < lanes; l++) for (let i = 0; i < 3; i++) s3[`lane${l}_d${i}`] = st[`lane${l}_d${i}`]!;
+  st.lanes.forEach((d, l) => d.forEach((x, i) => (s3[`lane${l}_d${i}`] = x)));
   const r3 = stageRegs('s3', s3, emit3);
   oorFire.drive(iter.fire.and(oor2));
 
   // ---- Stage 4: depth interpolation --------------------------------------------------
   const depth = m.instance('depth', DepthInterp, { tvp, lanes, dBits });
-  for (const key of Object.keys(depth)) {
-    if (/^lane\d+_z$/.test(key)) continue;
-    depth[key]!.drive(r3[key]!);
-  }
+  driveDepthFrom(m, depth, r3);
   const v4 = validReg('s4', adv4, v3);
-  adv4.drive(v4.not().or(outReady));
-  const s4: Sigs = { oor: r3['oor']!, id: r3['id']!, tuple: r3['tuple']!, stamp_x: r3['stampX']!, stamp_y: r3['stampY']!, hit: r3['hit']! };
-  if (tvp) s4['tri'] = r3['tri']!;
-  for (let l = 0; l < lanes; l++) s4[`z${l}`] = depth[`lane${l}_z`]!;
+  adv4.drive(v4.not().or(out.ready));
+  const r3u = (name: string): UInt => uintFieldOf(m, r3, name, 'R4');
+  const s4: StampRecord = {
+    oor: r3u('oor'),
+    id: r3u('id'),
+    tuple: r3u('tuple'),
+    stamp_x: r3u('stampX'),
+    stamp_y: r3u('stampY'),
+    hit: r3u('hit'),
+    ...(tvp && { tri: r3u('tri') }),
+    z: depth.lanes.map((p) => p.z),
+  };
   const r4 = stageRegs('s4', s4, adv4.and(v3));
   // A record leaves only if it reports something: out of range, or a hit.
   // From registers, so no loop; an empty one waits for out_ready like any other.
-  outValid.drive(v4.and((r4['oor'] as UInt).or((r4['hit'] as UInt).orR())).named('visible4'));
-  for (const [key, s] of Object.entries(r4)) outPayload[key]!.drive(s);
+  out.valid.drive(v4.and(r4.oor.or(r4.hit.orR())).named('visible4'));
+  m.connect(out.payload, r4);
 
   idle.drive(v0.or(v1).or(v2).or(v3).or(v4).not());
-  return { in: inp, out: { valid: outValid, ready: outReady, payload: outPayload }, oorFire, idle, ...(mode === null ? {} : { mode }) };
+  return { in: inp, out, oorFire, idle, ...(mode === null ? {} : { mode }) };
 });

@@ -25,7 +25,7 @@
 // is ready, so each lane works on its own tuple. After tuple 63 the front
 // end takes the next MP in the same cycle. `motion` builds no lens units,
 // `defocus` no time unit. See README.md.
-import { defineModule, mux, muxN, ufixed, uint, type Fixed, type ModuleBuilder, type Signal, type UInt } from '../../hdl/index.js';
+import { defineModule, mux, muxN, ufixed, uint, type Fixed, type ModuleBuilder, type Signal, type StreamPorts, type UInt } from '../../hdl/index.js';
 import { SampleInLens } from '../lens/module.js';
 import { Radius } from '../lens/radius.js';
 import { MP_ID_BITS, OOR_COUNT_BITS } from '../noblur/config.js';
@@ -34,15 +34,41 @@ import { BLUR_TUPLES, LENS_A_BITS, LENS_F_BITS, TUPLE_BITS, usesLens, usesTime }
 import { COORD_INT_BITS, DEPTH_BITS, SUBPIXEL_BITS } from '../raster-common/formats.js';
 import { SampleInTime } from '../sample-time/module.js';
 import { blurGeometryOf, type BlurConfig, type HybridConfig } from './config.js';
-import { BlurLane, laneOutputFields } from './lane.js';
+import { BlurLane, declareLaneOutput } from './lane.js';
+import type { StampRecord } from '../noblur/ports.js';
+import { fieldOf } from '../raster-common/stage-record.js';
 import { TupleTable, type TupleField } from './tuple-table.js';
 
 type Sigs = Record<string, Signal>;
 
+/** A vertex of an input MP: its position (at shutter open, with x1, y1 at
+ *  close when the mode moves it) and depth. */
+export type BlurVertexIn = {
+  readonly x: Fixed;
+  readonly y: Fixed;
+  readonly x1?: Fixed;
+  readonly y1?: Fixed;
+  readonly z: UInt;
+};
+
+/** Blur's and Hybrid's ports: the MP stream in (in_payload_v0_x, ...,
+ *  in_payload_pair, in_payload_id), the lens registers (modes with a lens),
+ *  the mode (Hybrid), the out-of-range count, idle, and one stream of stamp
+ *  records per lane (out0, out1, ...). */
+export type BlurPorts = {
+  readonly in: StreamPorts<{ readonly v: readonly BlurVertexIn[]; readonly pair?: UInt; readonly id: UInt }>;
+  readonly lensA?: UInt;
+  readonly lensF?: UInt;
+  readonly mode?: UInt;
+  readonly oorCount: UInt;
+  readonly idle: UInt;
+  readonly out: readonly StreamPorts<StampRecord>[];
+};
+
 /** Blur at a fixed mode; with `hybrid`, the full front end plus a `mode`
  *  input (0: NoBlur 4x, 1: NoBlur 16x, 2: motion, 3: blur) that bypasses it
  *  in NoBlur modes (one pass per MP, no positioning) and the lens in motion. */
-function buildRasterizer(m: ModuleBuilder, cfg: BlurConfig, hybrid: boolean): Sigs {
+function buildRasterizer(m: ModuleBuilder, cfg: BlurConfig, hybrid: boolean): BlurPorts {
   const g = blurGeometryOf(cfg);
   const time = usesTime(g.mode);
   const lens = usesLens(g.mode);
@@ -50,26 +76,36 @@ function buildRasterizer(m: ModuleBuilder, cfg: BlurConfig, hybrid: boolean): Si
   const P = g.slots;
   const C = g.posCycles;
   const coord = ufixed(COORD_INT_BITS, SUBPIXEL_BITS);
-  const ports: Sigs = {};
 
   // ---- Ports --------------------------------------------------------------------------
-  const inValid = (ports['in_valid'] = m.input('in_valid', uint(1))) as UInt;
-  const inReady = (ports['in_ready'] = m.output('in_ready', uint(1))) as UInt;
+  // Declared leaf by leaf (the fields depend on the mode), with the names and
+  // order m.input('in', stream(bundle(...))) would give.
+  const inValid = m.input('in_valid', uint(1));
+  const inReady = m.output('in_ready', uint(1));
+  const verts = Array.from({ length: nv }, (_, i): BlurVertexIn => {
+    const c = (f: string): Fixed => m.input(`in_payload_v${i}_${f}`, coord);
+    const x = c('x');
+    const y = c('y');
+    const moved = time ? { x1: c('x1'), y1: c('y1') } : {};
+    return { x, y, ...moved, z: m.input(`in_payload_v${i}_z`, uint(DEPTH_BITS)) };
+  });
+  const pair = g.tvp ? m.input('in_payload_pair', uint(1)) : null;
+  const id = m.input('in_payload_id', uint(MP_ID_BITS));
+  // R0's fields: x_<i>, y_<i> (x1_<i>, y1_<i>), z_<i>, pair, id.
   const mpIn: Sigs = {};
-  for (let i = 0; i < nv; i++) {
-    for (const f of time ? ['x', 'y', 'x1', 'y1'] : ['x', 'y']) mpIn[`${f}_${i}`] = ports[`in_payload_v${i}_${f}`] = m.input(`in_payload_v${i}_${f}`, coord);
-    mpIn[`z_${i}`] = ports[`in_payload_v${i}_z`] = m.input(`in_payload_v${i}_z`, uint(DEPTH_BITS));
-  }
-  if (g.tvp) mpIn['pair'] = ports['in_payload_pair'] = m.input('in_payload_pair', uint(1));
-  mpIn['id'] = ports['in_payload_id'] = m.input('in_payload_id', uint(MP_ID_BITS));
-  const lensA = lens ? ((ports['lens_a'] = m.input('lens_a', uint(LENS_A_BITS))) as UInt) : null;
-  const lensF = lens ? ((ports['lens_f'] = m.input('lens_f', uint(LENS_F_BITS))) as UInt) : null;
-  const modeIn = hybrid ? ((ports['mode'] = m.input('mode', uint(2))) as UInt) : null;
+  verts.forEach((v, i) => {
+    for (const [f, s] of Object.entries(v)) mpIn[`${f}_${i}`] = s;
+  });
+  if (pair !== null) mpIn['pair'] = pair;
+  mpIn['id'] = id;
+  const lensA = lens ? m.input('lens_a', uint(LENS_A_BITS)) : null;
+  const lensF = lens ? m.input('lens_f', uint(LENS_F_BITS)) : null;
+  const modeIn = hybrid ? m.input('mode', uint(2)) : null;
   // Hybrid: blurOn = motion or blur (the front end runs); lensOn = blur.
   const blurOn = modeIn === null ? null : modeIn.bit(1).named('blur_on');
   const lensOn = modeIn === null ? null : modeIn.eq(3).named('lens_on');
-  const oorCount = (ports['oor_count'] = m.output('oor_count', uint(OOR_COUNT_BITS))) as UInt;
-  const idle = (ports['idle'] = m.output('idle', uint(1))) as UInt;
+  const oorCount = m.output('oor_count', uint(OOR_COUNT_BITS));
+  const idle = m.output('idle', uint(1));
 
   // ---- R0: the MP being positioned, held for 64 tuples ------------------------------------
   const s0adv = m.wire('s0_adv', uint(1));
@@ -184,32 +220,32 @@ function buildRasterizer(m: ModuleBuilder, cfg: BlurConfig, hybrid: boolean): Si
   const laneCfg = { tvp: g.tvp, k: g.k, b: g.b, hybrid, jitter: g.jitter, ...(cfg.edge === 'incremental' && { edge: cfg.edge }), ...(cfg.recip !== 'unrolled' && { recip: cfg.recip }) };
   const readies: UInt[] = [];
   const idles: UInt[] = [];
+  const outs: StreamPorts<StampRecord>[] = [];
   let oorSum: UInt = m.lit(0, uint(3));
+  const rpField = (name: string): Signal => fieldOf(m, rp, name, 'the lanes');
   for (let l = 0; l < g.pmt; l++) {
     const lane = m.instance(`lane${l}`, BlurLane, laneCfg);
-    if (modeIn !== null) (lane['mode'] as UInt).drive(modeIn);
-    const lin = lane.in as unknown as { valid: UInt; ready: UInt; payload: Record<string, Signal & Record<string, Signal>> };
-    lin.valid.drive(rv.and(g.pmt === 1 ? m.lit(1, uint(1)) : rr.eq(l)));
-    const pl = lin.payload;
-    for (let i = 0; i < nv; i++) {
-      pl[`v${i}`]!['x']!.drive(rp[`x${i}`]!);
-      pl[`v${i}`]!['y']!.drive(rp[`y${i}`]!);
-      pl[`v${i}`]!['z']!.drive(rp[`z${i}`]!);
-    }
-    if (g.tvp) pl['pair']!.drive(rp['pair']!);
-    for (const f of ['id', 'tuple', 'jx', 'jy']) pl[f]!.drive(rp[f]!);
-    readies.push(lin.ready);
-    const lout = lane.out as unknown as { valid: UInt; ready: UInt; payload: Record<string, UInt> };
-    const ov = (ports[`out${l}_valid`] = m.output(`out${l}_valid`, uint(1))) as UInt;
-    const or = (ports[`out${l}_ready`] = m.input(`out${l}_ready`, uint(1))) as UInt;
-    ov.drive(lout.valid);
-    lout.ready.drive(or);
-    for (const [name, w] of laneOutputFields(laneCfg)) {
-      const o = (ports[`out${l}_payload_${name}`] = m.output(`out${l}_payload_${name}`, uint(w))) as UInt;
-      o.drive(lout.payload[name]!);
-    }
-    oorSum = oorSum.addWrap((lane.oorFire as UInt).zext(3));
-    idles.push(lane.idle as UInt);
+    if (modeIn !== null) (lane.mode ?? m.fail('missing port', `lane${l}.mode`, 'a hybrid lane has a mode input')).drive(modeIn);
+    lane.in.valid.drive(rv.and(g.pmt === 1 ? m.lit(1, uint(1)) : rr.eq(l)));
+    const pl = lane.in.payload;
+    pl.v.forEach((v, i) => {
+      v.x.drive(rpField(`x${i}`));
+      v.y.drive(rpField(`y${i}`));
+      v.z.drive(rpField(`z${i}`));
+    });
+    pl.pair?.drive(rpField('pair'));
+    pl.id.drive(rpField('id'));
+    pl.tuple.drive(rpField('tuple'));
+    pl.jx.drive(rpField('jx'));
+    pl.jy.drive(rpField('jy'));
+    readies.push(lane.in.ready);
+    const out = declareLaneOutput(m, `out${l}`, laneCfg);
+    out.valid.drive(lane.out.valid);
+    lane.out.ready.drive(out.ready);
+    m.connect(out.payload, lane.out.payload);
+    outs.push(out);
+    oorSum = oorSum.addWrap(lane.oorFire.zext(3));
+    idles.push(lane.idle);
   }
   rpTaken.drive(rv.and(readies.length === 1 ? readies[0]! : muxN(rr, readies)));
 
@@ -217,7 +253,14 @@ function buildRasterizer(m: ModuleBuilder, cfg: BlurConfig, hybrid: boolean): Si
   count.drive(count.addWrap(oorSum.zext(OOR_COUNT_BITS)));
   oorCount.drive(count);
   idle.drive(idles.reduce((a, b) => a.and(b), v0.or(rv).not()));
-  return ports;
+  return {
+    in: { valid: inValid, ready: inReady, payload: { v: verts, ...(pair !== null && { pair }), id } },
+    ...(lensA !== null && lensF !== null && { lensA, lensF }),
+    ...(modeIn !== null && { mode: modeIn }),
+    oorCount,
+    idle,
+    out: outs,
+  };
 }
 
 export const Blur = defineModule('Blur', (m, cfg: BlurConfig) => buildRasterizer(m, cfg, false));

@@ -6,7 +6,7 @@
 // and d0..d2 is checked against the golden edge functions at the box's
 // corners, centre and next to its corners, for every STP and both MP kinds.
 import { describe, expect, it } from 'vitest';
-import { peekS, peekU, pokeAll, unitSim } from '../../testbenches/raster/unit-sim.js';
+import { peekS, unitSim } from '../../testbenches/raster/unit-sim.js';
 import { edgesOf } from '../bbox/edges.js';
 import { covers, edgeFunction, edgeValues, isTopLeftEdge, type Point } from '../raster-common/edge.js';
 import { blurSchema } from './config.js';
@@ -26,18 +26,28 @@ function checkAtLimit(b: number, tvp: boolean, corners: readonly Point[]): void 
   const sim = unitSim(PointSampleTest, { tvp, lanes, b });
   const at = (i: number): Point & { z: number } => ({ ...v[i]!, z: 0 });
   const tris: Tri[] = tvp ? [[at(0), at(1), at(2)], [at(2), at(1), at(3)]] : [[at(0), at(1), at(2)]];
-  const inputs: Record<string, number> = { front0: 1 };
-  if (tvp) inputs['front1'] = 1;
-  v.forEach((p, i) => Object.assign(inputs, { [`lx${i}`]: p.x, [`ly${i}`]: p.y }));
-  for (const e of edgesOf(tvp)) {
+  const ports = sim.ports;
+  ports.front0.write(1);
+  expect(ports.front1 === undefined).toBe(!tvp);
+  ports.front1?.write(1);
+  expect(ports.v.length).toBe(v.length);
+  ports.v.forEach((p, i) => {
+    p.x.write(v[i]!.x);
+    p.y.write(v[i]!.y);
+  });
+  edgesOf(tvp).forEach((e, i) => {
     const a = v[e.a]!;
     const z = v[e.b]!;
-    Object.assign(inputs, { [`${e.name}_dx`]: z.x - a.x, [`${e.name}_dy`]: z.y - a.y, [`${e.name}_bias`]: isTopLeftEdge(a, z) ? 0 : 1 });
-  }
-  samples.forEach((p, l) => Object.assign(inputs, { [`lane${l}_px`]: p.x, [`lane${l}_py`]: p.y }));
-  pokeAll(sim, inputs);
-  const hit = peekU(sim, 'hit');
-  const tri = tvp ? peekU(sim, 'tri') : 0n;
+    ports.edges[i]!.dx.write(z.x - a.x);
+    ports.edges[i]!.dy.write(z.y - a.y);
+    ports.edges[i]!.bias.write(isTopLeftEdge(a, z) ? 0 : 1);
+  });
+  samples.forEach((p, l) => {
+    ports.lanes[l]!.px.write(p.x);
+    ports.lanes[l]!.py.write(p.y);
+  });
+  const hit = ports.hit.read();
+  const tri = ports.tri?.read() ?? 0n;
   let extremes = 0;
   samples.forEach((p, l) => {
     const where = `b ${b} tvp ${tvp} vertices ${JSON.stringify(v)} lane ${l} sample ${JSON.stringify(p)}`;
@@ -51,7 +61,7 @@ function checkAtLimit(b: number, tvp: boolean, corners: readonly Point[]): void 
     if (owner < 0) return;
     expect((tri >> BigInt(l)) & 1n, where).toBe(BigInt(owner));
     const d = edgeValues(tris[owner]!, p);
-    for (let i = 0; i < 3; i++) expect(peekU(sim, `lane${l}_d${i}`), `${where} d${i}`).toBe(BigInt(d[i]!));
+    for (let i = 0; i < 3; i++) expect(ports.lanes[l]!.d[i]!.read(), `${where} d${i}`).toBe(BigInt(d[i]!));
   });
   // The corners must drive edge values to both ends of +-M^2, or this test proves nothing about the bound.
   expect(extremes, `b ${b} tvp ${tvp}: samples reaching |E| = M^2`).toBeGreaterThan(0);

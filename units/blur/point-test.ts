@@ -8,7 +8,9 @@
 // and a zero detect; a pair's triangle 1 tests the shared edge as the exact
 // complement of triangle 0's). The blur and hybrid sample tests put
 // positions in front.
-import { cat, defineModule, sfixed, ufixed, uint, type Fixed, type Signal, type UInt } from '../../hdl/index.js';
+import { cat, defineModule, sfixed, ufixed, uint, type Fixed, type UInt } from '../../hdl/index.js';
+import type { EdgeDeltas, LocalVertex } from '../raster-common/edge-ports.js';
+import { driven } from '../sample-test/module.js';
 import { edgesOf } from '../bbox/edges.js';
 import { SUBPIXEL_BITS } from '../raster-common/formats.js';
 import { localWidths } from '../raster-common/local-widths.js';
@@ -20,7 +22,26 @@ export interface PointTestConfig {
   readonly b: number;
 }
 
-export const PointSampleTest = defineModule('PointSampleTest', (m, cfg: PointTestConfig) => {
+/** One lane of the point test: its sample's local position in, d0..d2 of the owning triangle out. */
+export type PointLanePorts = {
+  readonly px: Fixed;
+  readonly py: Fixed;
+  readonly d: readonly UInt[];
+};
+
+/** The point test's ports: local vertices, each edge's deltas and bias
+ *  (edgesOf order), the facings, the lanes, the hit (and pairs' tri) bits. */
+export type PointTestPorts = {
+  readonly v: readonly LocalVertex[];
+  readonly edges: readonly EdgeDeltas[];
+  readonly front0: UInt;
+  readonly front1?: UInt;
+  readonly lanes: readonly PointLanePorts[];
+  readonly hit: UInt;
+  readonly tri?: UInt;
+};
+
+export const PointSampleTest = defineModule('PointSampleTest', (m, cfg: PointTestConfig): PointTestPorts => {
   const { b, lanes } = cfg;
   const widths = localWidths(b);
   const dBits = widths.area;
@@ -28,40 +49,42 @@ export const PointSampleTest = defineModule('PointSampleTest', (m, cfg: PointTes
   const edgeFrac = 2 * SUBPIXEL_BITS;
   const edgeInt = widths.edge - edgeFrac;
   const nv = cfg.tvp ? 4 : 3;
-  const ports: Record<string, Signal> = {};
-  const inp = <S extends Signal>(name: string, s: S): S => (ports[name] = s);
-  const out = (name: string, width: number): UInt => (ports[name] = m.output(name, uint(width))) as UInt;
   const local = ufixed(widths.span - SUBPIXEL_BITS, SUBPIXEL_BITS);
   const delta = sfixed(widths.delta - SUBPIXEL_BITS, SUBPIXEL_BITS);
-  const vx: Fixed[] = [];
-  const vy: Fixed[] = [];
-  for (let i = 0; i < nv; i++) {
-    vx.push(inp(`lx${i}`, m.input(`lx${i}`, local)));
-    vy.push(inp(`ly${i}`, m.input(`ly${i}`, local)));
-  }
+  const v = Array.from({ length: nv }, (_, i): LocalVertex => ({ x: m.input(`lx${i}`, local), y: m.input(`ly${i}`, local) }));
+  const vx = v.map((p) => p.x);
+  const vy = v.map((p) => p.y);
   const edges = edgesOf(cfg.tvp).map((e) => ({
     ...e,
-    dx: inp(`${e.name}_dx`, m.input(`${e.name}_dx`, delta)),
-    dy: inp(`${e.name}_dy`, m.input(`${e.name}_dy`, delta)),
-    bias: inp(`${e.name}_bias`, m.input(`${e.name}_bias`, uint(1))),
+    dx: m.input(`${e.name}_dx`, delta),
+    dy: m.input(`${e.name}_dy`, delta),
+    bias: m.input(`${e.name}_bias`, uint(1)),
   }));
-  const front0 = inp('front0', m.input('front0', uint(1)));
-  const front1 = cfg.tvp ? inp('front1', m.input('front1', uint(1))) : null;
+  const front0 = m.input('front0', uint(1));
+  const front1 = cfg.tvp ? m.input('front1', uint(1)) : null;
 
   const hit: UInt[] = [];
   const tri: UInt[] = [];
-  for (let l = 0; l < lanes; l++) {
-    const px = inp(`lane${l}_px`, m.input(`lane${l}_px`, local));
-    const py = inp(`lane${l}_py`, m.input(`lane${l}_py`, local));
+  const lanePorts = Array.from({ length: lanes }, (_, l): PointLanePorts => {
+    const px = m.input(`lane${l}_px`, local);
+    const py = m.input(`lane${l}_py`, local);
     const from = relativeTo(px, py, vx, vy);
     const value = new Map<string, EdgeValue>();
     for (const e of edges) value.set(e.name, multipliedEdge(e, from(e.a), widths.edge, edgeInt, edgeFrac, `lane${l}_${e.name}`));
     const { hit: h, tri: t, d } = laneCoverage(value, front0, front1, dBits, l);
     hit.push(h);
     if (t !== null) tri.push(t);
-    d.forEach((x, n) => out(`lane${l}_d${n}`, dBits).drive(x));
-  }
-  out('hit', lanes).drive(lanes === 1 ? hit[0]! : cat(...hit.slice().reverse()));
-  if (cfg.tvp) out('tri', lanes).drive(lanes === 1 ? tri[0]! : cat(...tri.slice().reverse()));
-  return ports;
+    return { px, py, d: d.map((x, n) => driven(m.output(`lane${l}_d${n}`, uint(dBits)), x)) };
+  });
+  const hitOut = driven(m.output('hit', uint(lanes)), lanes === 1 ? hit[0]! : cat(...hit.slice().reverse()));
+  const triOut = cfg.tvp ? driven(m.output('tri', uint(lanes)), lanes === 1 ? tri[0]! : cat(...tri.slice().reverse())) : null;
+  return {
+    v,
+    edges: edges.map(({ dx, dy, bias }) => ({ dx, dy, bias })),
+    front0,
+    ...(front1 !== null && { front1 }),
+    lanes: lanePorts,
+    hit: hitOut,
+    ...(triOut !== null && { tri: triOut }),
+  };
 });

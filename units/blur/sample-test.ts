@@ -11,7 +11,9 @@
 // (0: NoBlur 4x cells, 1: NoBlur 16x cells, 2 and 3: blur tiles); the local
 // stamp index arrives at the width of the finest grid (16x) and each grid
 // uses its low bits.
-import { cat, defineModule, mux, sfixed, uint, type ModuleBuilder, type Signal, type UInt } from '../../hdl/index.js';
+import { cat, defineModule, mux, sfixed, uint, type Fixed, type ModuleBuilder, type UInt } from '../../hdl/index.js';
+import type { EdgeDeltas, LocalVertex, WalkInputs } from '../raster-common/edge-ports.js';
+import { driven, feeds, type CoverageOutputs } from '../sample-test/module.js';
 import { localWidths } from '../raster-common/local-widths.js';
 import { edgeValue, laneCoverage, type EdgeValue } from '../sample-test/edge-lane.js';
 import { startValueType, tileWalk } from './tile-walk.js';
@@ -42,13 +44,24 @@ export const localStampBitsOf = (b: number, stampBits: number): number => b + SU
  *  jitter=tuple, whose tiles all sample alike. */
 export const stampPhaseBitsOf = (k: number, hybrid: boolean, jitter: BlurJitter): number => (hybrid || jitter === 'tile' ? 2 - Math.log2(k) : 0);
 
+/** A blur or hybrid sample test's ports: the walk inputs of its edge form,
+ *  the tuple's jitter, the mode (hybrid), the local vertices (multiply),
+ *  each edge's deltas and bias (edgesOf order), the facings, the coverage. */
+export type BlurSampleTestPorts = WalkInputs & {
+  readonly jx: UInt;
+  readonly jy: UInt;
+  readonly mode?: UInt;
+  readonly v?: readonly LocalVertex[];
+  readonly edges: readonly EdgeDeltas[];
+  readonly front0: UInt;
+  readonly front1?: UInt;
+} & CoverageOutputs;
+
 /** The incremental form: no positions, no vertices; the walk's running
  *  sums and each lane's offset give E (tile-walk.ts). */
-function incrementalTest(m: ModuleBuilder, cfg: BlurSampleTestConfig, hybrid: boolean): Record<string, Signal> {
+function incrementalTest(m: ModuleBuilder, cfg: BlurSampleTestConfig, hybrid: boolean): BlurSampleTestPorts {
   const { b, k, tvp } = cfg;
   const lanes = k * k;
-  const ports: Record<string, Signal> = {};
-  const inp = <S extends Signal>(name: string, s: S): S => (ports[name] = s);
   const widths = localWidths(b);
   const dBits = widths.area;
   const edgeFrac = 2 * SUBPIXEL_BITS;
@@ -57,58 +70,67 @@ function incrementalTest(m: ModuleBuilder, cfg: BlurSampleTestConfig, hybrid: bo
   const delta = sfixed(widths.delta - SUBPIXEL_BITS, SUBPIXEL_BITS);
   const edges = edgesOf(tvp).map((e) => ({
     ...e,
-    dx: inp(`${e.name}_dx`, m.input(`${e.name}_dx`, delta)),
-    dy: inp(`${e.name}_dy`, m.input(`${e.name}_dy`, delta)),
-    bias: inp(`${e.name}_bias`, m.input(`${e.name}_bias`, uint(1))),
+    dx: m.input(`${e.name}_dx`, delta),
+    dy: m.input(`${e.name}_dy`, delta),
+    bias: m.input(`${e.name}_bias`, uint(1)),
   }));
-  const walk = tileWalk(m, { b, k, phaseBits: pb, jitter: cfg.jitter }, edges, {
-    load: inp('load', m.input('load', uint(1))),
-    step: inp('step', m.input('step', uint(1))),
-    rowEnd: inp('rowEnd', m.input('row_end', uint(1))),
-    e0: edges.map((e) => inp(`${e.name}_e0`, m.input(`${e.name}_e0`, startValueType(b)))),
-    jx: inp('jx', m.input('jx', uint(TILE_BITS))),
-    jy: inp('jy', m.input('jy', uint(TILE_BITS))),
-    phaseX: pb > 0 ? inp('phaseX', m.input('phase_x', uint(pb))) : null,
-    phaseY: pb > 0 ? inp('phaseY', m.input('phase_y', uint(pb))) : null,
-    mode: hybrid ? inp('mode', m.input('mode', uint(2))) : null,
-  });
-  const front0 = inp('front0', m.input('front0', uint(1)));
-  const front1 = tvp ? inp('front1', m.input('front1', uint(1))) : null;
-  const out = (name: string, width: number): UInt => (ports[name] = m.output(name, uint(width))) as UInt;
+  const io = {
+    load: m.input('load', uint(1)),
+    step: m.input('step', uint(1)),
+    rowEnd: m.input('row_end', uint(1)),
+    e0: edges.map((e) => m.input(`${e.name}_e0`, startValueType(b))),
+    jx: m.input('jx', uint(TILE_BITS)),
+    jy: m.input('jy', uint(TILE_BITS)),
+    phaseX: pb > 0 ? m.input('phase_x', uint(pb)) : null,
+    phaseY: pb > 0 ? m.input('phase_y', uint(pb)) : null,
+    mode: hybrid ? m.input('mode', uint(2)) : null,
+  };
+  const walk = tileWalk(m, { b, k, phaseBits: pb, jitter: cfg.jitter }, edges, io);
+  const front0 = m.input('front0', uint(1));
+  const front1 = tvp ? m.input('front1', uint(1)) : null;
   const hit: UInt[] = [];
   const tri: UInt[] = [];
+  const laneOuts: UInt[][] = [];
   for (let l = 0; l < lanes; l++) {
     const value = new Map<string, EdgeValue>();
     edges.forEach((e, ei) => value.set(e.name, edgeValue(walk(l, ei).asFixed(edgeInt, edgeFrac, true).named(`lane${l}_${e.name}`), e.bias)));
     const { hit: h, tri: t, d } = laneCoverage(value, front0, front1, dBits, l);
     hit.push(h);
     if (t !== null) tri.push(t);
-    d.forEach((x, n) => out(`lane${l}_d${n}`, dBits).drive(x));
+    laneOuts.push(d.map((x, n) => driven(m.output(`lane${l}_d${n}`, uint(dBits)), x)));
   }
-  out('hit', lanes).drive(lanes === 1 ? hit[0]! : cat(...hit.slice().reverse()));
-  if (tvp) out('tri', lanes).drive(lanes === 1 ? tri[0]! : cat(...tri.slice().reverse()));
-  return ports;
+  const hitOut = driven(m.output('hit', uint(lanes)), lanes === 1 ? hit[0]! : cat(...hit.slice().reverse()));
+  const triOut = tvp ? driven(m.output('tri', uint(lanes)), lanes === 1 ? tri[0]! : cat(...tri.slice().reverse())) : null;
+  const { phaseX, phaseY, mode, ...walkIo } = io;
+  return {
+    edges: edges.map(({ dx, dy, bias }) => ({ dx, dy, bias })),
+    ...walkIo,
+    ...(phaseX !== null && phaseY !== null && { phaseX, phaseY }),
+    ...(mode !== null && { mode }),
+    front0,
+    ...(front1 !== null && { front1 }),
+    lanes: laneOuts,
+    hit: hitOut,
+    ...(triOut !== null && { tri: triOut }),
+  };
 }
 
 function sampleTest(hybrid: boolean) {
-  return (m: ModuleBuilder, cfg: BlurSampleTestConfig): Record<string, Signal> => {
+  return (m: ModuleBuilder, cfg: BlurSampleTestConfig): BlurSampleTestPorts => {
     if (cfg.edge === 'incremental') return incrementalTest(m, cfg, hybrid);
     const { b, k, tvp } = cfg;
     const kb = Math.log2(k);
     const lanes = k * k;
-    const nv = tvp ? 4 : 3;
-    const ports: Record<string, Signal> = {};
-    const inp = <S extends Signal>(name: string, s: S): S => (ports[name] = s);
     const finest = hybrid ? 6 + kb : TILE_BITS + kb;
     const ls = localStampBitsOf(b, finest);
     const pb = stampPhaseBitsOf(k, hybrid, cfg.jitter);
-    const stampX = inp('stampX', m.input('stamp_x', uint(ls)));
-    const stampY = inp('stampY', m.input('stamp_y', uint(ls)));
-    const phX = pb > 0 ? inp('phaseX', m.input('phase_x', uint(pb))) : null;
-    const phY = pb > 0 ? inp('phaseY', m.input('phase_y', uint(pb))) : null;
-    const jx = inp('jx', m.input('jx', uint(TILE_BITS)));
-    const jy = inp('jy', m.input('jy', uint(TILE_BITS)));
-    const mode = hybrid ? inp('mode', m.input('mode', uint(2))) : null;
+    const stampX = m.input('stamp_x', uint(ls));
+    const stampY = m.input('stamp_y', uint(ls));
+    const phX = pb > 0 ? m.input('phase_x', uint(pb)) : null;
+    const phY = pb > 0 ? m.input('phase_y', uint(pb)) : null;
+    const jx = m.input('jx', uint(TILE_BITS));
+    const jy = m.input('jy', uint(TILE_BITS));
+    const mode = hybrid ? m.input('mode', uint(2)) : null;
     /** Stamp index and phase (cat(phase y, phase x)) at one grid's width. */
     const at = (sb: number, phaseBits: number): [UInt, UInt, UInt | null] => {
       const w = localStampBitsOf(b, sb);
@@ -132,26 +154,40 @@ function sampleTest(hybrid: boolean) {
       }));
     }
     const pt = m.instance('points', PointSampleTest, { tvp, lanes, b });
-    pos.forEach((p, l) => {
-      pt[`lane${l}_px`]!.drive(p.x.named(`lane${l}_px`));
-      pt[`lane${l}_py`]!.drive(p.y.named(`lane${l}_py`));
+    pt.lanes.forEach((lane, l) => {
+      lane.px.drive(pos[l]!.x.named(`lane${l}_px`));
+      lane.py.drive(pos[l]!.y.named(`lane${l}_py`));
     });
-    for (let i = 0; i < nv; i++) {
-      pt[`lx${i}`]!.drive(inp(`lx${i}`, m.input(`lx${i}`, pt[`lx${i}`]!.type)));
-      pt[`ly${i}`]!.drive(inp(`ly${i}`, m.input(`ly${i}`, pt[`ly${i}`]!.type)));
-    }
-    for (const e of edgesOf(tvp)) {
-      for (const f of ['dx', 'dy', 'bias']) pt[`${e.name}_${f}`]!.drive(inp(`${e.name}_${f}`, m.input(`${e.name}_${f}`, pt[`${e.name}_${f}`]!.type)));
-    }
-    pt['front0']!.drive(inp('front0', m.input('front0', uint(1))));
-    if (tvp) pt['front1']!.drive(inp('front1', m.input('front1', uint(1))));
-    const outs = ['hit', ...(tvp ? ['tri'] : []), ...Array.from({ length: lanes }, (_, l) => [0, 1, 2].map((n) => `lane${l}_d${n}`)).flat()];
-    for (const name of outs) {
-      const o = m.output(name, pt[name]!.type);
-      o.drive(pt[name]!);
-      ports[name] = o;
-    }
-    return ports;
+    // The point test's inputs, passed through: an input of the same type, named as the port.
+    const fixedIn = (port: Fixed, name: string): Fixed => feeds(m.input(name, port.type), port);
+    const uintIn = (port: UInt, name: string): UInt => feeds(m.input(name, port.type), port);
+    const v = pt.v.map((p, i): LocalVertex => ({ x: fixedIn(p.x, `lx${i}`), y: fixedIn(p.y, `ly${i}`) }));
+    const edges = pt.edges.map((p, ei): EdgeDeltas => {
+      const e = edgesOf(tvp)[ei]!.name;
+      return { dx: fixedIn(p.dx, `${e}_dx`), dy: fixedIn(p.dy, `${e}_dy`), bias: uintIn(p.bias, `${e}_bias`) };
+    });
+    const front0 = uintIn(pt.front0, 'front0');
+    const front1 = pt.front1 === undefined ? null : uintIn(pt.front1, 'front1');
+    /** An output named `name` of `port`'s type, driven by it. */
+    const out = (port: UInt, name: string): UInt => driven(m.output(name, uint(port.width)), port);
+    const hit = out(pt.hit, 'hit');
+    const tri = pt.tri === undefined ? null : out(pt.tri, 'tri');
+    const laneOuts = pt.lanes.map((lane, l) => lane.d.map((d, n) => out(d, `lane${l}_d${n}`)));
+    return {
+      stampX,
+      stampY,
+      ...(phX !== null && phY !== null && { phaseX: phX, phaseY: phY }),
+      jx,
+      jy,
+      ...(mode !== null && { mode }),
+      v,
+      edges,
+      front0,
+      ...(front1 !== null && { front1 }),
+      hit,
+      ...(tri !== null && { tri }),
+      lanes: laneOuts,
+    };
   };
 }
 

@@ -11,7 +11,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { arbSmallMP } from '../../testbenches/raster/arbitraries.js';
-import { peekU, pokeAll, unitSim } from '../../testbenches/raster/unit-sim.js';
+import { unitSim } from '../../testbenches/raster/unit-sim.js';
 import { checkWithWaves } from '../../testbenches/property.js';
 import { edgesOf } from '../bbox/edges.js';
 import { fitsStp, stampBBox } from '../raster-common/bbox.js';
@@ -43,22 +43,26 @@ const local = (mp: MP): MP => {
 function checkCull(cfg: CullConfig, mp: MP, p: Point): void {
   const sim = unitSim(Cull, cfg);
   const v = (i: number): Vertex => mp.v[i] ?? mp.v[0];
-  const inputs: Record<string, number> = {};
-  for (const e of edgesOf(cfg.tvp)) {
+  const ports = sim.ports;
+  const edges = edgesOf(cfg.tvp);
+  expect([ports.e0?.length, ports.deltas?.length]).toEqual(cfg.from === 'start' ? [edges.length, undefined] : [undefined, edges.length]);
+  edges.forEach((e, i) => {
     const a = v(e.a);
     const b = v(e.b);
-    if (cfg.from === 'start') inputs[`${e.name}_e0`] = edgeFunction(a, b, p);
-    else Object.assign(inputs, { [`${e.name}_dx`]: b.x - a.x, [`${e.name}_dy`]: b.y - a.y });
-  }
-  if (cfg.tvp) inputs['pair'] = mp.kind === 'pair' ? 1 : 0;
-  pokeAll(sim, inputs);
+    ports.e0?.[i]!.write(edgeFunction(a, b, p));
+    ports.deltas?.[i]!.dx.write(b.x - a.x);
+    ports.deltas?.[i]!.dy.write(b.y - a.y);
+  });
+  expect(ports.pair === undefined).toBe(!cfg.tvp);
+  ports.pair?.write(mp.kind === 'pair' ? 1 : 0);
+  expect(ports.tris.length).toBe(cfg.tvp ? 2 : 1);
   trianglesOf(mp).forEach((t, i) => {
     const a2 = signedArea2(t);
     const where = `${JSON.stringify(t)} from ${cfg.from} at ${JSON.stringify(p)}, b = ${cfg.b}`;
-    expect(peekU(sim, `front${i}`), `front${i} of ${where}`).toBe(a2 > 0 ? 1n : 0n);
-    if (a2 > 0) expect(peekU(sim, `area${i}`), `area${i} of ${where}`).toBe(BigInt(a2));
+    expect(ports.tris[i]!.front.read(), `front${i} of ${where}`).toBe(a2 > 0 ? 1n : 0n);
+    if (a2 > 0) expect(ports.tris[i]!.area.read(), `area${i} of ${where}`).toBe(BigInt(a2));
   });
-  if (cfg.tvp && mp.kind === 'single') expect(peekU(sim, 'front1')).toBe(0n);
+  if (cfg.tvp && mp.kind === 'single') expect(ports.tris[1]!.front.read()).toBe(0n);
 }
 
 /** Triangle 0 only, for a single-triangle cull. */

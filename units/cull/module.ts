@@ -23,7 +23,7 @@
 // never used. For a box that fits, every E and A2 lies in [-M^2, M^2],
 // M = 2^(b+8) - 1 (raster-common/local-widths.ts), so sums and products
 // wrapped to the edge width 2b+17 are exact, and D is A2's low 2b+16 bits.
-import { defineModule, sfixed, sint, uint, type Fixed, type SInt, type Signal, type UInt } from '../../hdl/index.js';
+import { defineModule, sfixed, sint, uint, type Fixed, type SInt, type UInt } from '../../hdl/index.js';
 import { SUBPIXEL_BITS } from '../raster-common/formats.js';
 import { localWidths } from '../raster-common/local-widths.js';
 import { edgesOf } from '../bbox/edges.js';
@@ -41,27 +41,37 @@ export function cullAreaBits(b: number): number {
   return localWidths(b).area;
 }
 
-export const Cull = defineModule('Cull', (m, cfg: CullConfig) => {
+/** The cull's ports: per edge (edgesOf order) its start value (from
+ *  'start') or its deltas (from 'deltas'); pair with TVP; per triangle its
+ *  facing and area. */
+export type CullPorts = {
+  readonly e0?: readonly SInt[];
+  readonly deltas?: readonly { readonly dx: Fixed; readonly dy: Fixed }[];
+  readonly pair?: UInt;
+  readonly tris: readonly { readonly front: UInt; readonly area: UInt }[];
+};
+
+export const Cull = defineModule('Cull', (m, cfg: CullConfig): CullPorts => {
   const w = localWidths(cfg.b);
-  const ports: Record<string, Signal> = {};
   const edges = edgesOf(cfg.tvp);
   const start = new Map<string, SInt>();
   const delta = new Map<string, { dx: SInt; dy: SInt }>();
+  const e0In: SInt[] = [];
+  const deltaIn: { dx: Fixed; dy: Fixed }[] = [];
   for (const e of edges) {
     if (cfg.from === 'start') {
       const v = m.input(`${e.name}_e0`, sint(w.edge));
-      ports[`${e.name}_e0`] = v;
+      e0In.push(v);
       start.set(e.name, v);
     } else {
       const t = sfixed(w.delta - SUBPIXEL_BITS, SUBPIXEL_BITS);
       const dx = m.input(`${e.name}_dx`, t);
       const dy = m.input(`${e.name}_dy`, t);
-      Object.assign(ports, { [`${e.name}_dx`]: dx, [`${e.name}_dy`]: dy });
-      delta.set(e.name, { dx: (dx as Fixed).asSInt(), dy: (dy as Fixed).asSInt() });
+      deltaIn.push({ dx, dy });
+      delta.set(e.name, { dx: dx.asSInt(), dy: dy.asSInt() });
     }
   }
   const pair = cfg.tvp ? m.input('pair', uint(1)) : null;
-  if (pair !== null) ports['pair'] = pair;
 
   const e0 = (name: string): SInt => start.get(name)!;
   const d = (name: string): { dx: SInt; dy: SInt } => delta.get(name)!;
@@ -75,14 +85,14 @@ export const Cull = defineModule('Cull', (m, cfg: CullConfig) => {
 
   /** A2 > 0: sign bit clear and not zero (a zero detect, no comparator). */
   const isPositive = (a2: SInt): UInt => a2.isNeg().not().and(a2.orR());
-  areas.forEach((raw, t) => {
+  const tris = areas.map((raw, t) => {
     const a2 = raw.named(`a2_${t}`);
     const front = m.output(`front${t}`, uint(1));
     const area = m.output(`area${t}`, uint(w.area));
     front.drive(t === 1 && pair !== null ? pair.and(isPositive(a2)) : isPositive(a2));
     // The low 2b+16 bits are D whenever the triangle is front-facing.
     area.drive(a2.bits(w.area - 1, 0));
-    Object.assign(ports, { [`front${t}`]: front, [`area${t}`]: area });
+    return { front, area };
   });
-  return ports;
+  return { ...(cfg.from === 'start' ? { e0: e0In } : { deltas: deltaIn }), ...(pair !== null && { pair }), tris };
 });

@@ -20,21 +20,22 @@
 import { defineModule, mux, uint, type Signal, type UInt } from '../../hdl/index.js';
 import { BBox } from '../bbox/module.js';
 import { edgesOf } from '../bbox/edges.js';
-import { DepthInterp } from '../depth-interp/module.js';
+import { DepthInterp, driveDepthFrom } from '../depth-interp/module.js';
 import { Iterator } from '../iterator/module.js';
 import { SampleTest } from '../sample-test/module.js';
 import { geometryOf, OOR_COUNT_BITS, type NoblurConfig } from './config.js';
-import { declareInput, declareOutput } from './ports.js';
+import { declareInput, declareStampOutput, type StampRecord } from './ports.js';
 import { setupStage } from './setup-stage.js';
 import { stageRegs, validReg } from '../../hdl/lib/index.js';
-import { driveFromWalk } from '../sample-test/walk-wiring.js';
+import { driveFromR2, driveFromWalk } from '../sample-test/walk-wiring.js';
+import { uintFieldOf } from '../raster-common/stage-record.js';
 
 type Sigs = Record<string, Signal>;
 
 export const NoBlur = defineModule('NoBlur', (m, cfg: NoblurConfig) => {
   const g = geometryOf(cfg);
   const inp = declareInput(m, g);
-  const out = declareOutput(m, g);
+  const out = declareStampOutput(m, 'out', g);
   const oorCount = m.output('oor_count', uint(OOR_COUNT_BITS));
   const idle = m.output('idle', uint(1));
   const nv = g.verts;
@@ -101,18 +102,12 @@ export const NoBlur = defineModule('NoBlur', (m, cfg: NoblurConfig) => {
   adv2.drive(iter.take);
 
   const st = m.instance('sample', SampleTest, { tvp: g.tvp, msaa: g.msaa, k: g.k, b: g.b, stampBits: g.stampBits, phaseBits: g.phaseBits, edge: cfg.edge });
-  driveFromWalk(st, iter, setup, { incremental, edges, load: load2, phaseBits: g.phaseBits });
-  for (let i = 0; i < nv && !incremental; i++) {
-    st[`lx${i}`]!.drive(r2[`lx${i}`]!);
-    st[`ly${i}`]!.drive(r2[`ly${i}`]!);
-  }
-  for (const e of edges) for (const f of ['dx', 'dy', 'bias']) st[`${e.name}_${f}`]!.drive(r2[`${e.name}_${f}`]!);
-  st['front0']!.drive(r2['front0']!);
-  if (g.tvp) st['front1']!.drive(r2['front1']!);
+  driveFromWalk(m, st, iter, setup, { incremental, edges, load: load2, phaseBits: g.phaseBits });
+  driveFromR2(m, st, r2, edges);
 
   const oor2 = r2['oor'] as UInt;
   // An out-of-range MP's sample test ran on truncated coordinates: mask it.
-  const hit3 = mux(oor2, m.lit(0, uint(g.lanes)), st['hit'] as UInt).named('hit3');
+  const hit3 = mux(oor2, m.lit(0, uint(g.lanes)), st.hit).named('hit3');
   // Every stamp the iterator fires moves on, covered or not: whether a stamp
   // is worth reporting depends on the sample test, and letting that decide a
   // valid bit would put the whole sample test on the loop the stall forms
@@ -124,10 +119,10 @@ export const NoBlur = defineModule('NoBlur', (m, cfg: NoblurConfig) => {
   const v3 = validReg('s3', adv3, emit3);
   adv3.drive(v3.not().or(adv4));
   const s3: Sigs = { id: r2['id']!, oor: oor2, stampX: iter.absX, stampY: iter.absY, hit: hit3 };
-  if (g.tvp) s3['tri'] = st['tri']!;
+  if (st.tri !== undefined) s3['tri'] = st.tri;
   for (let i = 0; i < nv; i++) s3[`z${i}`] = r2[`z${i}`]!;
   for (let t = 0; t < g.tris; t++) Object.assign(s3, { [`n${t}`]: r2[`n${t}`]!, [`len${t}`]: r2[`len${t}`]! });
-  for (let l = 0; l < g.lanes; l++) for (let i = 0; i < 3; i++) s3[`lane${l}_d${i}`] = st[`lane${l}_d${i}`]!;
+  st.lanes.forEach((d, l) => d.forEach((x, i) => (s3[`lane${l}_d${i}`] = x)));
   const r3 = stageRegs('s3', s3, emit3);
 
   const count = m.reg('oor_counter', uint(OOR_COUNT_BITS), { init: 0 });
@@ -136,22 +131,18 @@ export const NoBlur = defineModule('NoBlur', (m, cfg: NoblurConfig) => {
 
   // ---- Stage 4: depth interpolation -> R4 -> out ------------------------------------
   const depth = m.instance('depth', DepthInterp, { tvp: g.tvp, lanes: g.lanes, dBits: g.dBits });
-  for (const key of Object.keys(depth)) {
-    if (/^lane\d+_z$/.test(key)) continue;
-    depth[key]!.drive(r3[key]!);
-  }
+  driveDepthFrom(m, depth, r3);
   const v4 = validReg('s4', adv4, v3);
   adv4.drive(v4.not().or(out.ready));
-  const s4: Sigs = { oor: r3['oor']!, id: r3['id']!, stamp_x: r3['stampX']!, stamp_y: r3['stampY']!, hit: r3['hit']! };
-  if (g.tvp) s4['tri'] = r3['tri']!;
-  for (let l = 0; l < g.lanes; l++) s4[`z${l}`] = depth[`lane${l}_z`]!;
+  const r3u = (name: string): UInt => uintFieldOf(m, r3, name, 'R4');
+  const s4: StampRecord = { oor: r3u('oor'), id: r3u('id'), stamp_x: r3u('stampX'), stamp_y: r3u('stampY'), hit: r3u('hit'), ...(g.tvp && { tri: r3u('tri') }), z: depth.lanes.map((p) => p.z) };
   const r4 = stageRegs('s4', s4, adv4.and(v3));
   // A record leaves only if it reports something: an out-of-range MP or a
   // covered sample. Its data is registered, so this is no loop either; an
   // empty record waits for out_ready like any other (the consumer never sees it).
-  const visible4 = (r4['oor'] as UInt).or((r4['hit'] as UInt).orR()).named('visible4');
+  const visible4 = r4.oor.or(r4.hit.orR()).named('visible4');
   out.valid.drive(v4.and(visible4));
-  for (const [k, s] of Object.entries(r4)) out.payload[k]!.drive(s);
+  m.connect(out.payload, r4);
 
   idle.drive(v0.or(v1).or(v2).or(v3).or(v4).not());
   return { in: inp.ports, out: { valid: out.valid, ready: out.ready, payload: out.payload }, oorCount, idle };

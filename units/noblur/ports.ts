@@ -50,32 +50,47 @@ export function declareInput(m: ModuleBuilder, g: NoblurGeometry): MpInput {
   return { valid: p.valid, ready: p.ready, verts: q.v, pair: null, id: q.id, ports: p };
 }
 
-/** Payload fields of the output stream, in port order. */
-export function outputFields(g: NoblurGeometry): [string, number][] {
-  const fields: [string, number][] = [
-    ['oor', 1],
-    ['id', MP_ID_BITS],
-    ['stamp_x', g.stampIdxBits],
-    ['stamp_y', g.stampIdxBits],
-    ['hit', g.lanes],
-  ];
-  if (g.tvp) fields.push(['tri', g.lanes]);
-  for (let l = 0; l < g.lanes; l++) fields.push([`z${l}`, DEPTH_BITS]);
-  return fields;
+/** One stamp's record, as NoBlur and every Blur lane send it: oor, id,
+ *  tuple (Blur), the stamp index, hit, tri (TVP) and the lanes' depths
+ *  z0..z{lanes-1}. Field names are the port names (out_payload_stamp_x,
+ *  out_payload_z0), and the stage registers that carry it take them too. */
+export type StampRecord = {
+  readonly oor: UInt;
+  readonly id: UInt;
+  readonly tuple?: UInt;
+  readonly stamp_x: UInt;
+  readonly stamp_y: UInt;
+  readonly hit: UInt;
+  readonly tri?: UInt;
+  readonly z: readonly UInt[];
+};
+
+/** What sets a stamp record's fields and widths. */
+export interface StampRecordShape {
+  readonly tvp: boolean;
+  /** Sample lanes per stamp (bits of hit and tri, count of z). */
+  readonly lanes: number;
+  /** Bits of stamp_x and stamp_y. */
+  readonly stampIdxBits: number;
+  /** Bits of the tuple field; absent: no tuple (NoBlur). */
+  readonly tupleBits?: number;
 }
 
-export interface StampOutput {
-  valid: UInt;
-  ready: UInt;
-  payload: Record<string, UInt>;
-}
-
-/** Declared leaf by leaf (the field set depends on the config), with the
- *  names and order m.output('out', stream(bundle(...))) would give. */
-export function declareOutput(m: ModuleBuilder, g: NoblurGeometry): StampOutput {
-  const valid = m.output('out_valid', uint(1));
-  const ready = m.input('out_ready', uint(1));
-  const payload: Record<string, UInt> = {};
-  for (const [name, width] of outputFields(g)) payload[name] = m.output(`out_payload_${name}`, uint(width));
+/** An output stream of stamp records named `name` (`out`, `out0`),
+ *  declared leaf by leaf (the field set depends on the config) with the
+ *  names and order m.output(name, stream(bundle(...))) would give. */
+export function declareStampOutput(m: ModuleBuilder, name: string, s: StampRecordShape): StreamPorts<StampRecord> {
+  const valid = m.output(`${name}_valid`, uint(1));
+  const ready = m.input(`${name}_ready`, uint(1));
+  const field = (f: string, width: number): UInt => m.output(`${name}_payload_${f}`, uint(width));
+  const oor = field('oor', 1);
+  const id = field('id', MP_ID_BITS);
+  const tuple = s.tupleBits === undefined ? null : field('tuple', s.tupleBits);
+  const stampX = field('stamp_x', s.stampIdxBits);
+  const stampY = field('stamp_y', s.stampIdxBits);
+  const hit = field('hit', s.lanes);
+  const tri = s.tvp ? field('tri', s.lanes) : null;
+  const z = Array.from({ length: s.lanes }, (_, l) => field(`z${l}`, DEPTH_BITS));
+  const payload: StampRecord = { oor, id, ...(tuple !== null && { tuple }), stamp_x: stampX, stamp_y: stampY, hit, ...(tri !== null && { tri }), z };
   return { valid, ready, payload };
 }

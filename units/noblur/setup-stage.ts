@@ -20,7 +20,7 @@
 // after R1 takes an MP, on its D; the stage holds R1 until it is done,
 // except for an MP it drops, which needs none).
 import { mux, uint, type ModuleBuilder, type Signal, type UInt } from '../../hdl/index.js';
-import { EdgeSetup } from '../bbox/edge-setup.js';
+import { EdgeSetup, type EdgeSetupPorts } from '../bbox/edge-setup.js';
 import { edgesOf } from '../bbox/edges.js';
 import { Cull } from '../cull/module.js';
 import { Reciprocal } from '../depth-interp/reciprocal.js';
@@ -41,7 +41,7 @@ export interface SetupStageConfig {
 
 export interface SetupStage {
   /** The edge setup's ports (deltas, biases, start values). */
-  readonly setup: Record<string, Signal>;
+  readonly setup: EdgeSetupPorts;
   /** What R2 takes from this stage: per edge dx, dy, bias; facing; n and L per triangle. */
   readonly s2: Sigs;
   /** The MP in R1 goes on to R2 (it has a front triangle, or its box does not fit). */
@@ -53,34 +53,31 @@ export interface SetupStage {
 /** `r1` holds the MP: local vertices lx<i>, ly<i>, the out-of-range flag oor, and pair with TVP.
  *  `taken1`: R1 takes an MP this cycle (starts the iterative reciprocal a cycle later). */
 export function setupStage(m: ModuleBuilder, cfg: SetupStageConfig, r1: Sigs, jitter: { jx: Signal; jy: Signal } | null, taken1: UInt): SetupStage {
-  const nv = cfg.tvp ? 4 : 3;
   const tris = cfg.tvp ? 2 : 1;
   const incremental = cfg.edge === 'incremental';
   const setup = m.instance('setup', EdgeSetup, incremental ? { tvp: cfg.tvp, b: cfg.b, origin: true, ...(cfg.jitterBits !== undefined && { jitterBits: cfg.jitterBits }) } : { tvp: cfg.tvp, b: cfg.b });
-  for (let i = 0; i < nv; i++) {
-    setup[`lx${i}`]!.drive(r1[`lx${i}`]!);
-    setup[`ly${i}`]!.drive(r1[`ly${i}`]!);
-  }
+  setup.v.forEach((p, i) => {
+    p.x.drive(r1[`lx${i}`]!);
+    p.y.drive(r1[`ly${i}`]!);
+  });
   if (incremental && cfg.jitterBits !== undefined) {
-    setup['jx']!.drive(jitter!.jx);
-    setup['jy']!.drive(jitter!.jy);
+    setup.jx!.drive(jitter!.jx);
+    setup.jy!.drive(jitter!.jy);
   }
   const edges = edgesOf(cfg.tvp);
   const cull = m.instance('cull', Cull, { tvp: cfg.tvp, b: cfg.b, from: incremental ? 'start' : 'deltas' });
-  for (const e of edges) {
-    if (incremental) cull[`${e.name}_e0`]!.drive(setup[`${e.name}_e0`]!);
-    else for (const f of ['dx', 'dy']) cull[`${e.name}_${f}`]!.drive(setup[`${e.name}_${f}`]!);
-  }
-  if (cfg.tvp) cull['pair']!.drive(r1['pair']!);
-  const front0 = cull['front0'] as UInt;
-  const front1 = cfg.tvp ? (cull['front1'] as UInt) : null;
+  // A config without the port on either side fails here, naming it.
+  m.connect({ e0: cull.e0, deltas: cull.deltas }, incremental ? { e0: setup.edges.map((e) => e.e0!), deltas: undefined } : { e0: undefined, deltas: setup.edges.map(({ dx, dy }) => ({ dx, dy })) });
+  if (cfg.tvp) cull.pair!.drive(r1['pair']!);
+  const front0 = cull.tris[0]!.front;
+  const front1 = cull.tris[1]?.front ?? null;
   // Facing is only defined when the box fits: a box that does not is kept,
   // to be flagged, never culled on a meaningless sign.
   const keep = (front1 === null ? front0 : front0.or(front1)).or(r1['oor'] as UInt).named('keep2');
 
   const s2: Sigs = { front0 };
   if (front1 !== null) s2['front1'] = front1;
-  for (const e of edges) for (const f of ['dx', 'dy', 'bias']) s2[`${e.name}_${f}`] = setup[`${e.name}_${f}`]!;
+  setup.edges.forEach((p, i) => Object.assign(s2, { [`${edges[i]!.name}_dx`]: p.dx, [`${edges[i]!.name}_dy`]: p.dy, [`${edges[i]!.name}_bias`]: p.bias }));
   const dBits = localWidths(cfg.b).area;
   let ready: UInt = m.lit(1, uint(1));
   const arch = cfg.recip === 'iterative' ? null : cfg.recip === 'unrolled' ? 'restoring' : cfg.recip;
@@ -88,13 +85,13 @@ export function setupStage(m: ModuleBuilder, cfg: SetupStageConfig, r1: Sigs, ji
   for (let t = 0; t < tris; t++) {
     if (fresh === null) {
       const recip = m.instance(`recip${t}`, Reciprocal, { dBits, arch: arch ?? 'restoring' });
-      recip.d.drive(cull[`area${t}`] as UInt);
+      recip.d.drive(cull.tris[t]!.area);
       Object.assign(s2, { [`n${t}`]: recip.n, [`len${t}`]: recip.len });
     } else {
       const recip = m.instance(`recip${t}`, ReciprocalIter, { dBits });
       // Not started for an MP the cull drops: it leaves R1 at once.
       recip.start.drive(fresh.and(keep));
-      recip.d.drive(cull[`area${t}`] as UInt);
+      recip.d.drive(cull.tris[t]!.area);
       Object.assign(s2, { [`n${t}`]: recip.n, [`len${t}`]: recip.len });
       ready = ready.and(recip.done);
     }

@@ -12,7 +12,8 @@
 // Outputs per lane: hit, which triangle (pairs), and the owning triangle's
 // d0, d1, d2 (the edge values opposite each vertex, >= 0 and below
 // 2^(2b+16) for a covered sample) for depth interpolation.
-import { cat, defineModule, muxN, sfixed, sint, ufixed, uint, type Fixed, type Signal, type UInt } from '../../hdl/index.js';
+import { cat, defineModule, muxN, sfixed, sint, ufixed, uint, type Fixed, type SInt, type Signal, type UInt } from '../../hdl/index.js';
+import type { EdgeDeltas, LocalVertex, WalkInputs } from '../raster-common/edge-ports.js';
 import { SUBPIXEL_BITS } from '../raster-common/formats.js';
 import { localWidths } from '../raster-common/local-widths.js';
 import { edgesOf } from '../bbox/edges.js';
@@ -31,7 +32,25 @@ export interface SampleTestConfig {
   readonly edge?: 'multiply' | 'incremental';
 }
 
-export const SampleTest = defineModule('SampleTest', (m, cfg: SampleTestConfig) => {
+/** A sample test's coverage outputs: per lane d0..d2 of the owning
+ *  triangle, the hit bits and (pairs) which triangle owns each lane. */
+export type CoverageOutputs = {
+  readonly lanes: readonly (readonly UInt[])[];
+  readonly hit: UInt;
+  readonly tri?: UInt;
+};
+
+/** The sample test's ports: the walk inputs of its edge form, the local
+ *  vertices (multiply), each edge's deltas and bias (edgesOf order), the
+ *  facing of each triangle, and the coverage outputs. */
+export type SampleTestPorts = WalkInputs & {
+  readonly v?: readonly LocalVertex[];
+  readonly edges: readonly EdgeDeltas[];
+  readonly front0: UInt;
+  readonly front1?: UInt;
+} & CoverageOutputs;
+
+export const SampleTest = defineModule('SampleTest', (m, cfg: SampleTestConfig): SampleTestPorts => {
   const { b, k, stampBits: sb, phaseBits: pb } = cfg;
   const ls = b + SUBPIXEL_BITS - sb;
   const lanes = k * k;
@@ -41,31 +60,27 @@ export const SampleTest = defineModule('SampleTest', (m, cfg: SampleTestConfig) 
   const edgeFrac = 2 * SUBPIXEL_BITS;
   const edgeInt = widths.edge - edgeFrac;
   const nv = cfg.tvp ? 4 : 3;
-  const ports: Record<string, Signal> = {};
-  const inp = <S extends Signal>(name: string, s: S): S => (ports[name] = s);
-  const out = (name: string, width: number): UInt => (ports[name] = m.output(name, uint(width))) as UInt;
 
   const incremental = cfg.edge === 'incremental';
   // The incremental form tracks the stamp through the iterator's steps instead.
-  const stampX = incremental ? null : inp('stampX', m.input('stamp_x', uint(ls)));
-  const stampY = incremental ? null : inp('stampY', m.input('stamp_y', uint(ls)));
-  const phase = pb > 0 ? cat(inp('phaseY', m.input('phase_y', uint(pb))), inp('phaseX', m.input('phase_x', uint(pb)))) : null;
+  const stampX = incremental ? null : m.input('stamp_x', uint(ls));
+  const stampY = incremental ? null : m.input('stamp_y', uint(ls));
+  const phaseY = pb > 0 ? m.input('phase_y', uint(pb)) : null;
+  const phaseX = pb > 0 ? m.input('phase_x', uint(pb)) : null;
+  const phase = phaseY !== null && phaseX !== null ? cat(phaseY, phaseX) : null;
   const local = ufixed(b, SUBPIXEL_BITS);
   const delta = sfixed(b + 1, SUBPIXEL_BITS);
-  const vx: Fixed[] = [];
-  const vy: Fixed[] = [];
-  for (let i = 0; i < nv && !incremental; i++) {
-    vx.push(inp(`lx${i}`, m.input(`lx${i}`, local)));
-    vy.push(inp(`ly${i}`, m.input(`ly${i}`, local)));
-  }
+  const v = incremental ? null : Array.from({ length: nv }, (_, i): LocalVertex => ({ x: m.input(`lx${i}`, local), y: m.input(`ly${i}`, local) }));
+  const vx: Fixed[] = v?.map((p) => p.x) ?? [];
+  const vy: Fixed[] = v?.map((p) => p.y) ?? [];
   const edges = edgesOf(cfg.tvp).map((e) => ({
     ...e,
-    dx: inp(`${e.name}_dx`, m.input(`${e.name}_dx`, delta)),
-    dy: inp(`${e.name}_dy`, m.input(`${e.name}_dy`, delta)),
-    bias: inp(`${e.name}_bias`, m.input(`${e.name}_bias`, uint(1))),
+    dx: m.input(`${e.name}_dx`, delta),
+    dy: m.input(`${e.name}_dy`, delta),
+    bias: m.input(`${e.name}_bias`, uint(1)),
   }));
-  const front0 = inp('front0', m.input('front0', uint(1)));
-  const front1 = cfg.tvp ? inp('front1', m.input('front1', uint(1))) : null;
+  const front0 = m.input('front0', uint(1));
+  const front1 = cfg.tvp ? m.input('front1', uint(1)) : null;
 
   const table = laneOffsets(cfg);
   /** The lane's offset inside the stamp: a constant, or a constant per phase. */
@@ -74,17 +89,14 @@ export const SampleTest = defineModule('SampleTest', (m, cfg: SampleTestConfig) 
     return phase === null ? consts[0]! : muxN(phase, consts);
   };
 
-  const walk = incremental
-    ? incrementalEdges(m, cfg, edges, {
-        load: inp('load', m.input('load', uint(1))),
-        step: inp('step', m.input('step', uint(1))),
-        rowEnd: inp('rowEnd', m.input('row_end', uint(1))),
-        e0: edges.map((e) => inp(`${e.name}_e0`, m.input(`${e.name}_e0`, sint(widths.edge)))),
-      })
+  const walkIo = incremental
+    ? { load: m.input('load', uint(1)), step: m.input('step', uint(1)), rowEnd: m.input('row_end', uint(1)), e0: edges.map((e): SInt => m.input(`${e.name}_e0`, sint(widths.edge))) }
     : null;
+  const walk = walkIo === null ? null : incrementalEdges(m, cfg, edges, walkIo);
 
   const hit: UInt[] = [];
   const tri: UInt[] = [];
+  const laneOuts: UInt[][] = [];
   for (let l = 0; l < lanes; l++) {
     // The stamp corner is stamp index << stampBits, so the sample's local
     // coordinate is the stamp index with the lane offset as its low bits.
@@ -99,10 +111,33 @@ export const SampleTest = defineModule('SampleTest', (m, cfg: SampleTestConfig) 
     const { hit: h, tri: t, d } = laneCoverage(value, front0, front1, dBits, l);
     hit.push(h);
     if (t !== null) tri.push(t);
-    d.forEach((x, i) => out(`lane${l}_d${i}`, dBits).drive(x));
+    laneOuts.push(d.map((x, i) => driven(m.output(`lane${l}_d${i}`, uint(dBits)), x)));
   }
   // Lane l is bit l (lane = j k + i, row-major in the stamp).
-  out('hit', lanes).drive(cat(...hit.slice().reverse()));
-  if (cfg.tvp) out('tri', lanes).drive(cat(...tri.slice().reverse()));
-  return ports;
+  const hitOut = driven(m.output('hit', uint(lanes)), cat(...hit.slice().reverse()));
+  const triOut = cfg.tvp ? driven(m.output('tri', uint(lanes)), cat(...tri.slice().reverse())) : null;
+  return {
+    ...(stampX !== null && stampY !== null && { stampX, stampY }),
+    ...(phaseY !== null && phaseX !== null && { phaseY, phaseX }),
+    ...(v !== null && { v }),
+    edges: edges.map(({ dx, dy, bias }) => ({ dx, dy, bias })),
+    front0,
+    ...(front1 !== null && { front1 }),
+    ...walkIo,
+    lanes: laneOuts,
+    hit: hitOut,
+    ...(triOut !== null && { tri: triOut }),
+  };
 });
+
+/** `out` driven by `x`; returns `out`. */
+export function driven<S extends Signal>(out: S, x: Signal): S {
+  out.drive(x);
+  return out;
+}
+
+/** `input` driving `port` (an input passed through to a child's port); returns `input`. */
+export function feeds<S extends Signal>(input: S, port: Signal): S {
+  port.drive(input);
+  return input;
+}

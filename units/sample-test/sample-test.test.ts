@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { arbLimitMP, arbSmallMP, arbTestConfig, TEST_CONFIGS } from '../../testbenches/raster/arbitraries.js';
-import { peekU, pokeAll, unitSim } from '../../testbenches/raster/unit-sim.js';
+import { unitSim } from '../../testbenches/raster/unit-sim.js';
 import { checkWithWaves, type PropertyContext } from '../../testbenches/property.js';
 import { edgesOf } from '../bbox/edges.js';
 import { fitsStp, stampBBox } from '../raster-common/bbox.js';
@@ -40,39 +40,60 @@ function checkStamp(cfg: NoblurConfig, mp: MP, sx: number, sy: number, ctx: Prop
   const stampX = Math.floor(sx * box.stampsX);
   const stampY = Math.floor(sy * box.stampsY);
   const tris = trianglesOf(mp);
-  const inputs: Record<string, number> = incremental ? { load: 1, step: 0, row_end: 0 } : { stamp_x: stampX, stamp_y: stampY };
-  Object.assign(inputs, { front0: facing(tris[0]!) === 'front' ? 1 : 0 });
+  const ports = sim.ports;
+  /** A port the config has (the test fails naming it otherwise). */
+  const has = <T>(p: T | undefined, name: string): T => {
+    expect(p, `${name} is a port at ${JSON.stringify(cfg)}`).toBeDefined();
+    return p!;
+  };
+  if (incremental) {
+    has(ports.load, 'load').write(1);
+    has(ports.step, 'step').write(0);
+    has(ports.rowEnd, 'row_end').write(0);
+  } else {
+    has(ports.stampX, 'stamp_x').write(stampX);
+    has(ports.stampY, 'stamp_y').write(stampY);
+  }
+  ports.front0.write(facing(tris[0]!) === 'front' ? 1 : 0);
   if (g.phaseBits > 0) {
     const mask = 2 ** g.phaseBits - 1;
-    inputs['phase_x'] = (box.cx0 / g.k + stampX) & mask;
-    inputs['phase_y'] = (box.cy0 / g.k + stampY) & mask;
+    has(ports.phaseX, 'phase_x').write((box.cx0 / g.k + stampX) & mask);
+    has(ports.phaseY, 'phase_y').write((box.cy0 / g.k + stampY) & mask);
   }
-  if (g.tvp) inputs['front1'] = tris[1] !== undefined && facing(tris[1]) === 'front' ? 1 : 0;
+  if (g.tvp) has(ports.front1, 'front1').write(tris[1] !== undefined && facing(tris[1]) === 'front' ? 1 : 0);
   const local = Array.from({ length: g.verts }, (_, i) => {
     const v = mp.v[i] ?? mp.v[0];
     return { x: v.x - box.ox, y: v.y - box.oy };
   });
-  if (!incremental) local.forEach((v, i) => Object.assign(inputs, { [`lx${i}`]: v.x, [`ly${i}`]: v.y }));
-  for (const e of edgesOf(g.tvp)) {
+  if (!incremental) {
+    has(ports.v, 'lx/ly').forEach((p, i) => {
+      p.x.write(local[i]!.x);
+      p.y.write(local[i]!.y);
+    });
+  }
+  edgesOf(g.tvp).forEach((e, i) => {
     const a = local[e.a]!;
     const b = local[e.b]!;
-    Object.assign(inputs, { [`${e.name}_dx`]: b.x - a.x, [`${e.name}_dy`]: b.y - a.y, [`${e.name}_bias`]: isTopLeftEdge(a, b) ? 0 : 1 });
+    const p = ports.edges[i]!;
+    p.dx.write(b.x - a.x);
+    p.dy.write(b.y - a.y);
+    p.bias.write(isTopLeftEdge(a, b) ? 0 : 1);
     // The incremental form starts from E at the bbox origin (the edge setup's job).
-    if (incremental) inputs[`${e.name}_e0`] = edgeFunction(a, b, { x: 0, y: 0 });
-  }
-  pokeAll(sim, inputs);
+    if (incremental) has(ports.e0, 'e0')[i]!.write(edgeFunction(a, b, { x: 0, y: 0 }));
+  });
   if (incremental) {
     // Load, then walk the box row by row to the chosen stamp as the iterator would.
     sim.step();
-    pokeAll(sim, { load: 0, step: 1 });
+    ports.load!.write(0);
+    ports.step!.write(1);
     for (let i = 0; i < stampY * box.stampsX + stampX; i++) {
-      pokeAll(sim, { row_end: i % box.stampsX === box.stampsX - 1 ? 1 : 0 });
+      ports.rowEnd!.write(i % box.stampsX === box.stampsX - 1 ? 1 : 0);
       sim.step();
     }
-    pokeAll(sim, { step: 0 });
+    ports.step!.write(0);
   }
-  const hit = peekU(sim, 'hit');
-  const tri = g.tvp ? peekU(sim, 'tri') : 0n;
+  const hit = ports.hit.read();
+  const tri = g.tvp ? has(ports.tri, 'tri').read() : 0n;
   for (let l = 0; l < g.lanes; l++) {
     const cx = box.cx0 + stampX * g.k + (l % g.k);
     const cy = box.cy0 + stampY * g.k + Math.floor(l / g.k);
@@ -85,7 +106,7 @@ function checkStamp(cfg: NoblurConfig, mp: MP, sx: number, sy: number, ctx: Prop
     if (owner < 0) continue;
     expect((tri >> BigInt(l)) & 1n, where).toBe(BigInt(owner));
     const d = edgeValues(tris[owner]!, pt);
-    for (let i = 0; i < 3; i++) expect(peekU(sim, `lane${l}_d${i}`), `${where} d${i}`).toBe(BigInt(d[i]!));
+    for (let i = 0; i < 3; i++) expect(ports.lanes[l]![i]!.read(), `${where} d${i}`).toBe(BigInt(d[i]!));
   }
 }
 
