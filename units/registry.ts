@@ -106,7 +106,7 @@ export function registerUnit<S extends Schema>(def: UnitDef<S>): UnitInfo {
   }
   // A UnitDef<S> is a UnitDef<Schema> whose elaborate accepts only ConfigOf<S>;
   // info() parses every config against def.schema before calling it.
-  const u = info(def as unknown as UnitDef, registering);
+  const u = info(def as UnitDef, registering);
   UNITS.push(u);
   return u;
 }

@@ -8,7 +8,7 @@ import { seedFromEnv } from '../../testbenches/rng.js';
 import { rasterizeTriangle } from '../noblur/golden.js';
 import { fitsStp, minStpIntBits, stampBBox } from './bbox.js';
 import { MSAA_MODES, STAMP_SIZES, STP_INT_BITS, SUBPIXEL } from './formats.js';
-import type { TriVerts } from './mp.js';
+import type { TriVerts, Vertex } from './mp.js';
 import { samplePos } from './samples.js';
 
 const SEED = seedFromEnv(0xbb0c5);
@@ -24,10 +24,11 @@ const arbCase = fc.record({
   // MP extents from a fraction of a pixel up to ~40 pixels (so fits vary across STP 4..6).
   span: fc.constantFrom(64, 512, 2048, 6000, 10000),
 }).chain((c) =>
-  fc.tuple(arbVertexIn(c.span), arbVertexIn(c.span), arbVertexIn(c.span)).map((vs) => ({
-    ...c,
-    tri: vs.map((v) => ({ x: v.x + c.ox, y: v.y + c.oy, z: 0 })) as unknown as TriVerts,
-  })),
+  fc.tuple(arbVertexIn(c.span), arbVertexIn(c.span), arbVertexIn(c.span)).map(([a, b, d]) => {
+    const at = (v: { x: number; y: number }): Vertex => ({ x: v.x + c.ox, y: v.y + c.oy, z: 0 });
+    const tri: TriVerts = [at(a), at(b), at(d)];
+    return { ...c, tri };
+  }),
 );
 
 describe('stampBBox', () => {
