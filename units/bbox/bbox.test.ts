@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { arbLimitMP, arbSmallMP, arbTestConfig } from '../../testbenches/raster/arbitraries.js';
-import { peekU, pokeAll, unitSim } from '../../testbenches/raster/unit-sim.js';
+import { unitSim } from '../../testbenches/raster/unit-sim.js';
 import { checkWithWaves } from '../../testbenches/property.js';
 import { fitsStp, stampBBox } from '../raster-common/bbox.js';
 import { isTopLeftEdge } from '../raster-common/edge.js';
@@ -28,24 +28,26 @@ describe('bbox', () => {
       const g = geometryOf(cfg);
       const sim = unitSim(BBox, { tvp: g.tvp, b: g.b, stampBits: g.stampBits });
       ctx.attach(sim);
-      const inputs: Record<string, number> = {};
-      for (let i = 0; i < g.verts; i++) {
+      const ports = sim.ports;
+      expect(ports.v.length).toBe(g.verts);
+      ports.v.forEach((p, i) => {
         const v = mp.v[i] ?? mp.v[0];
-        Object.assign(inputs, { [`v${i}_x`]: v.x, [`v${i}_y`]: v.y });
-      }
-      if (g.tvp) inputs['pair'] = mp.kind === 'pair' ? 1 : 0;
-      pokeAll(sim, inputs);
+        p.x.write(v.x);
+        p.y.write(v.y);
+      });
+      expect(ports.pair === undefined).toBe(!g.tvp);
+      ports.pair?.write(mp.kind === 'pair' ? 1 : 0);
       const box = stampBBox(mp.v, g.msaa as Msaa, g.k as StampSize);
       const fits = fitsStp(box, g.b as StpIntBits);
-      expect(peekU(sim, 'fit')).toBe(fits ? 1n : 0n);
-      expect(peekU(sim, 'origin_x') << BigInt(g.stampBits)).toBe(BigInt(box.ox));
-      expect(peekU(sim, 'origin_y') << BigInt(g.stampBits)).toBe(BigInt(box.oy));
+      expect(ports.fit.read()).toBe(fits ? 1n : 0n);
+      expect(ports.originX.read() << BigInt(g.stampBits)).toBe(BigInt(box.ox));
+      expect(ports.originY.read() << BigInt(g.stampBits)).toBe(BigInt(box.oy));
       if (!fits) return;
-      expect(peekU(sim, 'last_x')).toBe(BigInt(box.stampsX - 1));
-      expect(peekU(sim, 'last_y')).toBe(BigInt(box.stampsY - 1));
+      expect(ports.lastX.read()).toBe(BigInt(box.stampsX - 1));
+      expect(ports.lastY.read()).toBe(BigInt(box.stampsY - 1));
       mp.v.forEach((v, i) => {
-        expect(peekU(sim, `l${i}_x`)).toBe(BigInt(v.x - box.ox));
-        expect(peekU(sim, `l${i}_y`)).toBe(BigInt(v.y - box.oy));
+        expect(ports.l[i]!.x.read()).toBe(BigInt(v.x - box.ox));
+        expect(ports.l[i]!.y.read()).toBe(BigInt(v.y - box.oy));
       });
     }, { numRuns: 400 });
   });
