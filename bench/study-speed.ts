@@ -91,6 +91,12 @@ function savedJob(out: string): { events: Stamped[]; wallMs: number; exitCode: n
   return { events, ...w };
 }
 
+/** When a saved job's first event was recorded (UTC, to the minute). */
+function jobStart(dir: string): string {
+  const first = readFileSync(join(dir, 'profile.jsonl'), 'utf8').split('\n')[0];
+  return first === undefined || first === '' ? 'unknown' : new Date((JSON.parse(first) as Stamped).t).toISOString().slice(0, 16).replace('T', ' ');
+}
+
 interface StudyRow {
   study: string;
   wallMs: number;
@@ -108,13 +114,16 @@ interface StudyRow {
   priceMs: number;
   points: number;
   phases: Map<string, number>;
+  /** The job's peak resident memory at the study's end (so far: the study that raises it is the one that holds it). */
+  peakRssKb: number;
 }
 
 function studyRows(events: Stamped[]): StudyRow[] {
   const rows: StudyRow[] = [];
   const starts = events.filter((e): e is Extract<Stamped, { ev: 'study' }> => e.ev === 'study' && e.edge === 'start');
   for (const st of starts) {
-    const end = events.find((e) => e.ev === 'study' && e.edge === 'end' && e.study === st.study && e.t >= st.t)?.t ?? Infinity;
+    const endEvent = events.find((e): e is Extract<Stamped, { ev: 'study' }> => e.ev === 'study' && e.edge === 'end' && e.study === st.study && e.t >= st.t);
+    const end = endEvent?.t ?? Infinity;
     const inside = events.filter((e) => e.t >= st.t && e.t <= end);
     const tasks = inside.filter((e): e is Task => e.ev === 'task');
     const phases = new Map<string, number>();
@@ -137,18 +146,19 @@ function studyRows(events: Stamped[]): StudyRow[] {
       priceMs: sum((t) => t.priceMs),
       points: sum((t) => t.points),
       phases,
+      peakRssKb: endEvent?.maxRssKb ?? NaN,
     });
   }
   return rows;
 }
 
 function jobTable(rows: StudyRow[]): string {
-  const head = '| study | wall s | micro-archs | elaborations (reused) | compilations (reused) | simulated runs | elaboration s | compilation s | workload s | driver s | simulated cycles | driver cycles/s | pricing s | points | points/s | report s | other phases s |';
-  const lines = [head, '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |'];
+  const head = '| study | wall s | micro-archs | elaborations (reused) | compilations (reused) | simulated runs | elaboration s | compilation s | workload s | driver s | simulated cycles | driver cycles/s | pricing s | points | points/s | report s | other phases s | peak GB so far |';
+  const lines = [head, '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |'];
   for (const r of rows) {
     const other = [...r.phases].filter(([p]) => p !== 'report' && p !== 'sweep').map(([p, ms]) => `${p} ${s1(ms)}`).join(', ');
     lines.push(
-      `| ${r.study} | ${s1(r.wallMs)} | ${r.microArchs} | ${r.elaborations} (${r.elaborationsReused}) | ${r.compilations} (${r.compilationsReused}) | ${r.simulated} | ${s1(r.elaborateMs)} | ${s1(r.compileMs)} | ${s1(r.workloadMs)} | ${s1(r.driverMs)} | ${int(r.cycles)} | ${r.driverMs > 0 ? int(r.cycles / (r.driverMs / 1000)) : '-'} | ${s1(r.priceMs)} | ${int(r.points)} | ${r.priceMs > 0 ? int(r.points / (r.priceMs / 1000)) : '-'} | ${s1(r.phases.get('report') ?? 0)} | ${other || '-'} |`,
+      `| ${r.study} | ${s1(r.wallMs)} | ${r.microArchs} | ${r.elaborations} (${r.elaborationsReused}) | ${r.compilations} (${r.compilationsReused}) | ${r.simulated} | ${s1(r.elaborateMs)} | ${s1(r.compileMs)} | ${s1(r.workloadMs)} | ${s1(r.driverMs)} | ${int(r.cycles)} | ${r.driverMs > 0 ? int(r.cycles / (r.driverMs / 1000)) : '-'} | ${s1(r.priceMs)} | ${int(r.points)} | ${r.priceMs > 0 ? int(r.points / (r.priceMs / 1000)) : '-'} | ${s1(r.phases.get('report') ?? 0)} | ${other || '-'} | ${Number.isNaN(r.peakRssKb) ? '-' : (r.peakRssKb / 1024 / 1024).toFixed(2)} |`,
     );
   }
   return lines.join('\n');
@@ -171,7 +181,9 @@ const commit = ((): string => {
 const parts: string[] = [
   `# Study speed: ${values.label}`,
   '',
-  `Written by \`npm run bench:study -- --label ${values.label} --write\` at commit ${commit}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, on ${availableParallelism()} cores.`,
+  values.from === undefined
+    ? `Written by \`npm run bench:study -- --label ${values.label} --write\` at commit ${commit}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, on ${availableParallelism()} cores.`
+    : `Written by \`npm run bench:study -- --from DIR --label ${values.label} --write\` from the job a run at commit ${commit} left in DIR (its first event at ${jobStart(values.from)} UTC), on ${availableParallelism()} cores.`,
 ];
 const loadStart = load();
 

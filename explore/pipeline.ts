@@ -244,7 +244,7 @@ export async function runAllStudies(entries: readonly StudyEntryRef[], opts: All
       ...(main !== undefined && { mainJob: true }),
       ...(knobs !== undefined && n !== global.study.name && { knobs }),
     });
-    profile({ ev: 'study', study: n, edge: 'end' });
+    profile({ ev: 'study', study: n, edge: 'end', maxRssKb: process.resourceUsage().maxRSS });
     // Interrupted: the sweep said how to resume; rerunning --all resumes too.
     if (r.status === 'interrupted') return { status: 'interrupted', seconds: (Date.now() - t0) / 1000, at: n };
     perStudy.push({ name: n, seconds: r.seconds });

@@ -31,7 +31,8 @@ export type ProfileEvent =
     }
   /** A span of a study's run in the main thread (calibration, sweep, report, ...). */
   | { readonly ev: 'phase'; readonly study: string; readonly phase: string; readonly ms: number }
-  | { readonly ev: 'study'; readonly study: string; readonly edge: 'start' | 'end' }
+  /** A study's start and end in the main job; at its end, the process's peak resident memory so far (kB): the study that raised it shows which one holds the memory. */
+  | { readonly ev: 'study'; readonly study: string; readonly edge: 'start' | 'end'; readonly maxRssKb?: number }
   | { readonly ev: 'exit'; readonly maxRssKb: number };
 
 const FILE = process.env['GFXRTL_PROFILE'] ?? '';
