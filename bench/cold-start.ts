@@ -12,20 +12,14 @@
 // SWEEP_FUNCTION_SOURCE); --sources: the generated functions' lengths.
 // Compare settings in separate processes: V8's state carries over.
 import { parseArgs } from 'node:util';
-import { findStudy } from '../studies/registry.js';
-import { enumerateMicroArchs, resolveSpec, studyDomain } from '../explore/sweep/index.js';
-import { selectWorkload, SWEEP_FUNCTION_SOURCE } from '../explore/sweep/study-ref.js';
+import { SWEEP_FUNCTION_SOURCE } from '../explore/sweep/study-ref.js';
+import { mainJobSpace } from './driver-ratio.js';
 import { createSimulator, type CompiledSimulator } from '../hdl/sim/index.js';
 import { cpuMs } from './cpu-timing.js';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'max-source': { type: 'string' }, sources: { type: 'boolean', default: false } } });
 const [studyName = 'blur', picks = '0', runs = '3'] = positionals;
-const { study } = findStudy(studyName);
-const main = study.mainJob;
-const ref = { ...(main?.params !== undefined && { params: main.params }) };
-const domain = studyDomain(study, ref);
-const wl = selectWorkload(study, ref);
-const entries = enumerateMicroArchs(domain, resolveSpec(domain.axes, { ...(main?.only !== undefined && { only: main.only }) }));
+const { study, domain, wl, entries } = mainJobSpace(studyName);
 const maxFunctionSource = values['max-source'] !== undefined ? Number(values['max-source']) : SWEEP_FUNCTION_SOURCE;
 for (const i of picks.split(',').map(Number)) {
   const e = entries[i % entries.length]!;

@@ -59,14 +59,20 @@ function timeRunBatch(sim: CompiledSimulator, cycles: number, seed: number): num
   return cpuMs() - t;
 }
 
-/** `count` micro-architectures spread over the study's main-job space (first, middle, last, ...). */
-export async function driverRatios(studyName: string, count: number, log: (s: string) => void): Promise<DriverRatio[]> {
+/** A study's main-job space: its domain and workload as the main job narrows them, and its micro-architectures in sweep order. */
+export function mainJobSpace(studyName: string) {
   const { study } = findStudy(studyName);
   const main = study.mainJob;
   const ref = { ...(main?.params !== undefined && { params: main.params }) };
   const domain = studyDomain(study, ref);
   const wl = selectWorkload(study, ref);
   const entries = enumerateMicroArchs(domain, resolveSpec(domain.axes, { ...(main?.only !== undefined && { only: main.only }) }));
+  return { study, domain, wl, entries };
+}
+
+/** `count` micro-architectures spread over the study's main-job space (first, middle, last, ...). */
+export async function driverRatios(studyName: string, count: number, log: (s: string) => void): Promise<DriverRatio[]> {
+  const { study, domain, wl, entries } = mainJobSpace(studyName);
   const picks = [...new Set(Array.from({ length: count }, (_, i) => Math.round((i * (entries.length - 1)) / Math.max(1, count - 1))))].map((i) => entries[i]!);
   const out: DriverRatio[] = [];
   for (const e of picks) {
