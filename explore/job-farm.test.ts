@@ -7,7 +7,9 @@ type Out = { square: number; thread: number; at: number };
 
 describe('the job farm', () => {
   it('returns results in job order although the first job finishes last, and runs on several threads', async () => {
-    const jobs: FarmTestJob[] = [{ x: 3, ms: 300 }, { x: 4, ms: 0 }, { x: 5, ms: 0 }, { x: 6, ms: 0 }];
+    // Job 0 waits for the other three: it can only finish last, and only if another thread ran them.
+    const gate = new Int32Array(new SharedArrayBuffer(4));
+    const jobs: FarmTestJob[] = [{ x: 3, ms: 0, gate, after: 3 }, { x: 4, ms: 0, gate }, { x: 5, ms: 0, gate }, { x: 6, ms: 0, gate }];
     const done: number[] = [];
     const out = await runFarm<FarmTestJob, Out>(ENTRY, jobs, { name: 'farm test', workers: 2, onDone: (i) => done.push(i) });
     expect(out.map((o) => o.square)).toEqual([9, 16, 25, 36]);
