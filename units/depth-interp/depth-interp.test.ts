@@ -5,7 +5,7 @@
 // flat triangles and extreme depths included.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { peekU, pokeAll, unitSim } from '../../testbenches/raster/unit-sim.js';
+import { unitSim } from '../../testbenches/raster/unit-sim.js';
 import { checkWithWaves } from '../../testbenches/property.js';
 import { bitLength, depthReciprocal, interpolateDepth } from '../raster-common/depth.js';
 import { DEPTH_MAX } from '../raster-common/formats.js';
@@ -32,10 +32,10 @@ describe('depth interpolation', () => {
     checkWithWaves('reciprocal-vs-golden', arb, ({ b, d, arch }, ctx) => {
       const sim = unitSim(Reciprocal, { dBits: 2 * b + 16, arch });
       ctx.attach(sim);
-      pokeAll(sim, { d });
+      sim.ports.d.write(d);
       const want = depthReciprocal(d);
-      expect(peekU(sim, 'n'), `${arch} n for D = ${d}`).toBe(want.n);
-      expect(Number(peekU(sim, 'len'))).toBe(bitLength(d));
+      expect(sim.ports.n.read(), `${arch} n for D = ${d}`).toBe(want.n);
+      expect(Number(sim.ports.len.read())).toBe(bitLength(d));
     }, { numRuns: 800 });
   });
 
@@ -45,20 +45,23 @@ describe('depth interpolation', () => {
       const sim = unitSim(ReciprocalIter, { dBits: 2 * b + 16 });
       ctx.attach(sim);
       sim.reset();
+      const io = sim.ports;
       for (const d of ds) {
-        pokeAll(sim, { start: 1, d });
+        io.start.write(1);
+        io.d.write(d);
         sim.step(1);
-        pokeAll(sim, { start: 0, d: 0 });
+        io.start.write(0);
+        io.d.write(0);
         let cycles = 0;
-        while (peekU(sim, 'done') === 0n) {
+        while (io.done.read() === 0n) {
           sim.step(1);
           cycles++;
           if (cycles > 100) throw new Error('reciprocal never done');
         }
         expect(cycles).toBe(RECIP_ROWS);
         const want = depthReciprocal(d);
-        expect(peekU(sim, 'n'), `n for D = ${d}`).toBe(want.n);
-        expect(Number(peekU(sim, 'len'))).toBe(bitLength(d));
+        expect(io.n.read(), `n for D = ${d}`).toBe(want.n);
+        expect(Number(io.len.read())).toBe(bitLength(d));
       }
     }, { numRuns: 200 });
   });
@@ -84,9 +87,13 @@ describe('depth interpolation', () => {
       const sim = unitSim(DepthLane, { dBits: 2 * b + 16 });
       ctx.attach(sim);
       const { n } = depthReciprocal(D);
-      pokeAll(sim, { d0: d[0], d1: d[1], d2: d[2], z0: zs[0], z1: zs[1], z2: zs[2], n, len: bitLength(D) });
+      const io = sim.ports;
+      [io.d0, io.d1, io.d2].forEach((port, i) => port.write(d[i]!));
+      [io.z0, io.z1, io.z2].forEach((port, i) => port.write(zs[i]!));
+      io.n.write(n);
+      io.len.write(bitLength(D));
       const want = interpolateDepth([Number(d[0]), Number(d[1]), Number(d[2])], zs);
-      expect(Number(peekU(sim, 'z')), `d = ${d.join(', ')}, z = ${zs.join(', ')}`).toBe(want);
+      expect(Number(io.z.read()), `d = ${d.join(', ')}, z = ${zs.join(', ')}`).toBe(want);
       if (flat) expect(want).toBe(zs[0]);
     }, { numRuns: 500 });
   });

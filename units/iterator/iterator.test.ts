@@ -5,7 +5,7 @@
 // MP (out of range) takes one cycle whatever its box.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { peekU, pokeAll, unitSim } from '../../testbenches/raster/unit-sim.js';
+import { unitSim } from '../../testbenches/raster/unit-sim.js';
 import { checkWithWaves } from '../../testbenches/property.js';
 import { Iterator } from './module.js';
 
@@ -28,6 +28,7 @@ describe('iterator', () => {
     });
     checkWithWaves('iterator-walk', arb, ({ boxes, advance, gaps }, ctx) => {
       const sim = unitSim(Iterator, CFG);
+      const io = sim.ports;
       ctx.attach(sim);
       sim.reset();
       const want: string[] = [];
@@ -42,29 +43,27 @@ describe('iterator', () => {
         if (c > 20 * want.length + 200) throw new Error(`iterator stuck after ${c} cycles with ${got.length} of ${want.length} stamps`);
         const adv = advance[c % advance.length]! || c % 7 === 0;
         const b = cur >= 0 ? boxes[cur]! : null;
-        pokeAll(sim, {
-          valid: b ? 1 : 0,
-          advance: adv ? 1 : 0,
-          single: b?.single ? 1 : 0,
-          last_x: b?.lastX ?? 0,
-          last_y: b?.lastY ?? 0,
-          origin_x: b?.originX ?? 0,
-          origin_y: b?.originY ?? 0,
-        });
-        const fire = peekU(sim, 'fire') === 1n;
+        io.valid.write(b ? 1 : 0);
+        io.advance.write(adv ? 1 : 0);
+        io.single.write(b?.single ? 1 : 0);
+        io.lastX.write(b?.lastX ?? 0);
+        io.lastY.write(b?.lastY ?? 0);
+        io.originX.write(b?.originX ?? 0);
+        io.originY.write(b?.originY ?? 0);
+        const fire = io.fire.read() === 1n;
         expect(fire).toBe(b !== null && adv);
-        const sx = Number(peekU(sim, 'stamp_x'));
-        const sy = Number(peekU(sim, 'stamp_y'));
+        const sx = Number(io.stampX.read());
+        const sy = Number(io.stampY.read());
         const last = b !== null && (b.single || (sx === b.lastX && sy === b.lastY));
-        expect(peekU(sim, 'take')).toBe(b === null || (adv && last) ? 1n : 0n);
-        expect(peekU(sim, 'stall')).toBe(b !== null && !last ? 1n : 0n);
-        expect(peekU(sim, 'done')).toBe(fire && last ? 1n : 0n);
+        expect(io.take.read()).toBe(b === null || (adv && last) ? 1n : 0n);
+        expect(io.stall.read()).toBe(b !== null && !last ? 1n : 0n);
+        expect(io.done.read()).toBe(fire && last ? 1n : 0n);
         if (fire) {
-          expect([Number(peekU(sim, 'abs_x')), Number(peekU(sim, 'abs_y'))]).toEqual([b!.originX + sx, b!.originY + sy]);
+          expect([Number(io.absX.read()), Number(io.absY.read())]).toEqual([b!.originX + sx, b!.originY + sy]);
           got.push(`${cur}:${b!.originX + sx},${b!.originY + sy}`);
         }
         // The register before the iterator loads when take is high (with a gap now and then).
-        if (peekU(sim, 'take') === 1n) cur = next < boxes.length && !gaps[c % gaps.length] ? next++ : -1;
+        if (io.take.read() === 1n) cur = next < boxes.length && !gaps[c % gaps.length] ? next++ : -1;
         sim.step();
       }
       expect(got).toEqual(want);
