@@ -121,13 +121,18 @@ interface Pick {
   e: number;
 }
 
+/** `b` strictly dominates `a` in the rate-cost plane: density at least, energy at most, better in one. */
+function rateBeats(b: Pick, a: Pick): boolean {
+  return b.p >= a.p && b.e <= a.e && (b.p > a.p || b.e < a.e);
+}
+
 /** What is simulated so far, as the tables the study reports see it. */
 export class RunningFrontiers {
   private readonly score: Scorer<PointRow>;
   /** Frontier rows per group: a mode, or a mode with one column held at a value. */
   private readonly groups = new Map<string, PointRow[]>();
   /** Rate-cost: per mode, the (density, energy) frontier and the pick per limit. */
-  private readonly rateFront = new Map<string, { p: number; e: number }[]>();
+  private readonly rateFront = new Map<string, Pick[]>();
   private readonly picks = new Map<string, (Pick | null)[]>();
 
   constructor(
@@ -167,7 +172,7 @@ export class RunningFrontiers {
       const f = this.rateFigures(r);
       if (f === null || !(f.p > 0) || !(f.e > 0)) continue;
       const front = [...(this.rateFront.get(r.mode) ?? []), { p: f.p, e: f.e }];
-      this.rateFront.set(r.mode, front.filter((a) => !front.some((b) => b !== a && b.p >= a.p && b.e <= a.e && (b.p > a.p || b.e < a.e))));
+      this.rateFront.set(r.mode, front.filter((a) => !front.some((b) => rateBeats(b, a))));
       const picks = this.picks.get(r.mode) ?? limits.map(() => null);
       limits.forEach((limit, i) => {
         const best = picks[i]!;
@@ -187,7 +192,7 @@ export class RunningFrontiers {
     if (this.rate === null) return false;
     const f = this.rateFigures(o);
     if (f === null) return true;
-    if (!(this.rateFront.get(o.mode) ?? []).some((b) => b.p >= f.p && b.e <= f.e && (b.p > f.p || b.e < f.e))) return true;
+    if (!(this.rateFront.get(o.mode) ?? []).some((b) => rateBeats(b, f))) return true;
     const picks = this.picks.get(o.mode) ?? [];
     return this.rate.powerDensityLimits.some((limit, i) => {
       if (!(f.pd <= limit)) return false;
