@@ -9,7 +9,7 @@ import { pmuStimulus } from '../../testbenches/merge/pmu-stimulus.js';
 import { qfmStimulus } from '../../testbenches/merge/qfm-stimulus.js';
 import { runStreamFast } from '../../testbenches/merge/stream-run.js';
 import { fragmentsByDraw, makeScene, MERGE_SURFACES, type MergeSurface, rasterizeScene } from '../../testbenches/workloads/merge/index.js';
-import type { QuadFrag } from '../../units/merge-common/quad.js';
+import { isEmptyQuad, type QuadFrag } from '../../units/merge-common/quad.js';
 import type { MergeMsaa } from '../../units/merge-common/samples.js';
 import type { Design } from '../../hdl/ir.js';
 import type { CompiledSimulator } from '../../hdl/sim/index.js';
@@ -63,7 +63,9 @@ interface StreamCtx {
 }
 
 function nonEmpty(grids: MergeWorkload['grids']): number {
-  return grids.reduce((s, g) => s + g.filter((q) => q.cov.some((c) => c !== 0)).length, 0);
+  let n = 0;
+  for (const g of grids) for (const q of g) if (!isEmptyQuad(q)) n++;
+  return n;
 }
 
 export function streamCounts(run: { cycles: number; stalls: number; received: readonly unknown[] }, work: number, quadsIn: number): Counts {

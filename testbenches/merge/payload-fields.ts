@@ -7,7 +7,7 @@
 import type { QuadFrag, ShadedQuad } from '../../units/merge-common/quad.js';
 import type { MergeMsaa } from '../../units/merge-common/samples.js';
 import { ParamError } from '../../hdl/errors.js';
-import { bigintOf, type BitWriter, type FieldEncoder } from './word-pack.js';
+import { bigintOf, type BitWriter } from './word-pack.js';
 
 export interface MergeStreamShape {
   readonly msaa: MergeMsaa;
@@ -17,7 +17,7 @@ export interface MergeStreamShape {
 
 /** Equal-width values written low first, value 0 in the low bits. */
 export function putBits(w: BitWriter, values: readonly number[], bits: number): void {
-  for (const v of values) w.bits(v, bits);
+  w.run(values, bits);
 }
 
 /** A set of small indices (triangles) as a bit mask. */
@@ -52,20 +52,21 @@ export function quadRow(q: QuadFrag, last: boolean, tri: number, s: MergeStreamS
   return { q, last, tri };
 }
 
-/** The in stream's flush mark (each unit's last field). */
-export const lastEncoder: FieldEncoder<QuadRow> = (r, w) => w.bits(r.last ? 1 : 0, 1);
+/** The in stream fields both units share, and each unit's flush mark (`last`). */
+export const QUAD_FRAG_FIELDS = ['qx', 'qy', 'back', 'cov', 'centre', 'depth', 'tri', 'last'] as const;
+export type QuadFragField = (typeof QUAD_FRAG_FIELDS)[number];
 
-/** The in stream fields both units share (the centre bit only where the pixel is covered; depth cut to depthBits). */
-export function quadFragEncoders(s: MergeStreamShape): Record<'qx' | 'qy' | 'back' | 'cov' | 'centre' | 'depth' | 'tri', FieldEncoder<QuadRow>> {
-  return {
-    qx: (r, w) => w.bits(r.q.qx, 32),
-    qy: (r, w) => w.bits(r.q.qy, 32),
-    back: (r, w) => w.bits(r.q.back ? 1 : 0, 1),
-    cov: (r, w) => putBits(w, r.q.cov, s.msaa),
-    centre: (r, w) => r.q.centre.forEach((c, p) => w.bits(c && r.q.cov[p] !== 0 ? 1 : 0, 1)),
-    depth: (r, w) => putDepth(w, r.q.depth, s),
-    tri: (r, w) => w.bits(r.tri, 32),
-  };
+/** A row's shared in stream fields (the centre bit only where the pixel is covered; depth cut to depthBits) and its flush mark. */
+export function putQuadFrag(w: Readonly<Record<QuadFragField, BitWriter>>, r: QuadRow, s: MergeStreamShape): void {
+  const q = r.q;
+  w.qx.bits(q.qx, 32);
+  w.qy.bits(q.qy, 32);
+  w.back.bits(q.back ? 1 : 0, 1);
+  putBits(w.cov, q.cov, s.msaa);
+  for (let p = 0; p < q.centre.length; p++) w.centre.bits(q.centre[p] && q.cov[p] !== 0 ? 1 : 0, 1);
+  putDepth(w.depth, q.depth, s);
+  w.tri.bits(r.tri, 32);
+  w.last.bits(r.last ? 1 : 0, 1);
 }
 
 /** A golden model's shaded quad as the out stream carries it: position, facing, coverage, depth. */

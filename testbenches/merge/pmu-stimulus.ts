@@ -4,7 +4,7 @@
 // BigInt records the per-cycle agents take come from the same encoders.
 import type { Payload } from '../stream.js';
 import type { QuadFrag, ShadedQuad } from '../../units/merge-common/quad.js';
-import { lastEncoder, quadFragEncoders, quadRow, shadedQuadFields, type MergeStreamShape, type QuadRow } from './payload-fields.js';
+import { putQuadFrag, QUAD_FRAG_FIELDS, quadRow, shadedQuadFields, type MergeStreamShape, type QuadRow } from './payload-fields.js';
 import { stimulusPayloads, type BitWriter, type PackedStimulus } from './word-pack.js';
 import { EDGE_SLOTS } from '../../units/pmu/edges.js';
 import { PMU_STAMP_BITS } from '../../units/pmu/module.js';
@@ -42,20 +42,32 @@ function putEdges(w: BitWriter, q: QuadFrag, vb: number): void {
   }
 }
 
+/** The PMU's in stream fields: the shared ones and each covered pixel's edges. */
+const PMU_IN_FIELDS = [...QUAD_FRAG_FIELDS, 'edges'] as const;
+
 /** The PMU sees only non-empty quads, draw by draw; the last of each draw is marked (flush). Packed as the PMU's in stream. */
-export function pmuStimulus(draws: readonly (readonly QuadFrag[])[], s: PmuStreamShape): PackedStimulus<QuadRow> {
-  const rows = draws.flatMap((g) => {
+export function pmuStimulus(draws: readonly (readonly QuadFrag[])[], s: PmuStreamShape): PackedStimulus<QuadRow, (typeof PMU_IN_FIELDS)[number]> {
+  const rows: QuadRow[] = [];
+  for (const g of draws) {
     const qs = g.filter((q) => q.cov.some((c) => c !== 0));
     // Only quads with a partial pixel are inserted, each at most once: the stamps must not wrap within a draw.
-    const partial = qs.filter((q) => hasPartialPixel(q, s.msaa)).length;
+    let partial = 0;
+    for (const q of qs) if (hasPartialPixel(q, s.msaa)) partial++;
     if (partial > 2 ** PMU_STAMP_BITS) throw new ParamError('draw', qs[0]!.draw, `at most ${2 ** PMU_STAMP_BITS} partially covered quads`, { message: `pmu stimulus: draw ${qs[0]!.draw} has ${partial} partially covered quads; the PMU's ${PMU_STAMP_BITS}-bit insertion stamps count at most ${2 ** PMU_STAMP_BITS} per draw` });
-    return qs.map((q, i) => {
-      const row = quadRow(q, i === qs.length - 1, q.prim, s);
+    for (let i = 0; i < qs.length; i++) {
+      const q = qs[i]!;
+      rows.push(quadRow(q, i === qs.length - 1, q.prim, s));
       checkEdges(q, s.vertexBits);
-      return row;
-    });
-  });
-  return { rows, fields: { ...quadFragEncoders(s), edges: (r, w) => putEdges(w, r.q, s.vertexBits), last: lastEncoder } };
+    }
+  }
+  return {
+    rows,
+    fields: PMU_IN_FIELDS,
+    encode: (r, w) => {
+      putQuadFrag(w, r, s);
+      putEdges(w.edges, r.q, s.vertexBits);
+    },
+  };
 }
 
 /** pmuStimulus as BigInt payloads (the per-cycle agents, cross-simulation). */

@@ -5,7 +5,7 @@
 import type { Payload } from '../stream.js';
 import { isFullQuad, type QuadFrag, type ShadedQuad } from '../../units/merge-common/quad.js';
 import { QFM_STAMP_BITS } from '../../units/qfm/module.js';
-import { indexMask, packBits, putMask, lastEncoder, quadFragEncoders, quadRow, shadedQuadFields, type MergeStreamShape, type QuadRow } from './payload-fields.js';
+import { indexMask, packBits, putMask, putQuadFrag, QUAD_FRAG_FIELDS, quadRow, shadedQuadFields, type MergeStreamShape, type QuadRow } from './payload-fields.js';
 import { stimulusPayloads, type PackedStimulus } from './word-pack.js';
 import { ParamError } from '../../hdl/errors.js';
 
@@ -18,15 +18,27 @@ export function shadedPayload(o: ShadedQuad, s: QfmStreamShape): Record<string, 
 
 export const OUT_FIELDS = ['qx', 'qy', 'back', 'cov', 'depth', 'src', 'tris'] as const;
 
+/** The QFM's in stream fields: the shared ones and the fragment's adjacent triangles. */
+const QFM_IN_FIELDS = [...QUAD_FRAG_FIELDS, 'adj'] as const;
+
 /** Every grid's fragments, the last of each grid marked (flush), packed as the QFM's in stream. */
-export function qfmStimulus(grids: readonly (readonly QuadFrag[])[], s: QfmStreamShape): PackedStimulus<QuadRow> {
-  const rows = grids.flatMap((g) => {
+export function qfmStimulus(grids: readonly (readonly QuadFrag[])[], s: QfmStreamShape): PackedStimulus<QuadRow, (typeof QFM_IN_FIELDS)[number]> {
+  const rows: QuadRow[] = [];
+  for (const g of grids) {
     // Only fragments not fully covered are inserted, each at most once: the stamps must not wrap within a grid.
-    const insertable = g.filter((q) => !isFullQuad(q, s.msaa)).length;
+    let insertable = 0;
+    for (const q of g) if (!isFullQuad(q, s.msaa)) insertable++;
     if (insertable > 2 ** QFM_STAMP_BITS) throw new ParamError('grid', g[0]!.grid, `at most ${2 ** QFM_STAMP_BITS} insertable fragments`, { message: `qfm stimulus: grid ${g[0]!.grid} has ${insertable} fragments not fully covered; QFM's ${QFM_STAMP_BITS}-bit insertion stamps count at most ${2 ** QFM_STAMP_BITS} per grid` });
-    return g.map((q, i) => quadRow(q, i === g.length - 1, q.tri, s));
-  });
-  return { rows, fields: { ...quadFragEncoders(s), adj: (r, w) => putMask(w, r.q.adj), last: lastEncoder } };
+    for (let i = 0; i < g.length; i++) rows.push(quadRow(g[i]!, i === g.length - 1, g[i]!.tri, s));
+  }
+  return {
+    rows,
+    fields: QFM_IN_FIELDS,
+    encode: (r, w) => {
+      putQuadFrag(w, r, s);
+      putMask(w.adj, r.q.adj);
+    },
+  };
 }
 
 /** qfmStimulus as BigInt payloads (the per-cycle agents, cross-simulation). */

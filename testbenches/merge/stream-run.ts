@@ -14,7 +14,7 @@ import type { Design } from '../../hdl/ir.js';
 import { InternalError } from '../../hdl/errors.js';
 import { runUntilDone } from '../clocked.js';
 import type { Rng } from '../rng.js';
-import { packColumn, type PackedStimulus } from './word-pack.js';
+import { packColumns, type PackedStimulus } from './word-pack.js';
 import { type Payload, payloadPorts, portHandle, StreamDriver, StreamMonitor, streamHandles } from '../stream.js';
 
 export interface StreamRun {
@@ -68,7 +68,7 @@ function getWords(from: Uint32Array, at: number, words: number): bigint {
  * `in_ready` is the stop condition. `fields`: the output fields to return
  * per record (none: the records are counted only).
  */
-export function runStreamFast<R>(design: Design, top: string, stimulus: PackedStimulus<R>, fields: readonly string[], simulator?: CompiledSimulator): StreamRun {
+export function runStreamFast<R, K extends string>(design: Design, top: string, stimulus: PackedStimulus<R, K>, fields: readonly string[], simulator?: CompiledSimulator): StreamRun {
   const sim = simulator ?? createSimulator(design);
   sim.reset();
   const ports = sim.ports;
@@ -78,9 +78,14 @@ export function runStreamFast<R>(design: Design, top: string, stimulus: PackedSt
   // The payload columns, packed before the run (a port field the stimulus does not write stays 0).
   const { scalar, fields: inFields } = payloadPorts(input);
   if (scalar !== null) throw new InternalError(`runStreamFast: ${top}.in has a scalar payload; the merge units take records`);
-  for (const key of Object.keys(stimulus.fields)) if (!inFields.has(key)) throw new InternalError(`runStreamFast: ${top}.in has no payload field ${key}`);
+  const port = (key: string) => {
+    const h = inFields.get(key);
+    if (h === undefined) throw new InternalError(`runStreamFast: ${top}.in has no payload field ${key}`);
+    return h;
+  };
+  const packed: Record<string, Uint32Array> = packColumns(stimulus, (key) => batchWords(port(key).width));
   const columns: Record<string, Uint32Array> = {};
-  for (const [key, h] of inFields) columns[h.path] = packColumn(stimulus, key, batchWords(h.width));
+  for (const [key, h] of inFields) columns[h.path] = packed[key] ?? new Uint32Array(Math.max(1, n) * batchWords(h.width));
   const outFields = payloadPorts(output).fields;
   const wanted = fields.map((f) => {
     const h = outFields.get(f);

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defaultSeed } from '../property.js';
-import { bigintOf, packColumn, stimulusPayloads, type BitWriter } from './word-pack.js';
+import { bigintOf, packColumns, stimulusPayloads, type BitWriter } from './word-pack.js';
 
 type Piece = { kind: 'bits'; v: number; n: number } | { kind: 'skip'; n: number } | { kind: 'set'; i: number };
 
@@ -40,20 +40,24 @@ describe('word packer', () => {
       fc.property(fc.array(fc.array(piece, { maxLength: 12 }), { minLength: 1, maxLength: 5 }), (rows) => {
         const want = rows.map(reference);
         expect(rows.map((ps) => bigintOf((w) => write(w, ps))), `[seed ${seed}]`).toEqual(want);
-        const stim = { rows, fields: { f: (ps: readonly Piece[], w: BitWriter) => write(w, ps) } };
-        expect(stimulusPayloads(stim)).toEqual(want.map((f) => ({ f })));
-        const words = Math.max(1, ...want.map((v) => Math.ceil(v.toString(2).length / 32)));
-        const col = packColumn(stim, 'f', words);
-        const back = want.map((_, k) => Array.from(col.slice(k * words, (k + 1) * words)).reduceRight((a, x) => (a << 32n) | BigInt(x), 0n));
-        expect(back, `[seed ${seed}]`).toEqual(want);
+        // Two fields: f as drawn, g the same pieces in reverse order, each into its own column.
+        const stim = { rows, fields: ['f', 'g'] as const, encode: (ps: readonly Piece[], w: Readonly<Record<'f' | 'g', BitWriter>>) => (write(w.f, ps), write(w.g, [...ps].reverse())) };
+        const wantG = rows.map((ps) => reference([...ps].reverse()));
+        expect(stimulusPayloads(stim), `[seed ${seed}]`).toEqual(want.map((f, k) => ({ f, g: wantG[k] })));
+        const wordsOf = (vs: bigint[]) => Math.max(1, ...vs.map((v) => Math.ceil(v.toString(2).length / 32)));
+        const words = { f: wordsOf(want), g: wordsOf(wantG) };
+        const cols = packColumns(stim, (k) => words[k]);
+        const back = (col: Uint32Array, n: number) => want.map((_, k) => Array.from(col.slice(k * n, (k + 1) * n)).reduceRight((a: bigint, x) => (a << 32n) | BigInt(x), 0n));
+        expect(back(cols.f, words.f), `[seed ${seed}]`).toEqual(want);
+        expect(back(cols.g, words.g), `[seed ${seed}]`).toEqual(wantG);
       }),
       { numRuns: 300, seed },
     );
   });
 
   it('refuses a field wider than its column', () => {
-    const stim = { rows: [0], fields: { f: (_: number, w: BitWriter) => w.set(40) } };
-    expect(() => packColumn(stim, 'f', 1)).toThrow(/wider than its port's 32 bits/);
-    expect(packColumn(stim, 'f', 2)[1]).toBe(1 << 8);
+    const stim = { rows: [0], fields: ['f'] as const, encode: (_: number, w: Readonly<Record<'f', BitWriter>>) => w.f.set(40) };
+    expect(() => packColumns(stim, () => 1)).toThrow(/wider than its port's 32 bits/);
+    expect(packColumns(stim, () => 2).f[1]).toBe(1 << 8);
   });
 });
