@@ -66,44 +66,60 @@ export function checkCalibrateStudy(study: Study, sweep: string | undefined, pic
 export async function calibrateStudy(study: Study, opts: CalibrateStudyOptions): Promise<CalibrateStudyResult> {
   checkCalibrateStudy(study, opts.sweep);
   const log = opts.log ?? ((): void => {});
-  const cal = study.calibration;
-  let calibration: CalibrateStudyResult['calibration'] = null;
-  if (cal) {
-    let file: CalibrationFile;
-    if (opts.sweep !== undefined) {
-      const sweep = opts.sweep;
-      file = await profilePhase(study.name, 'calibration loop', () => calibrateOnPick(study, cal, sweep, log));
-    } else {
-      file = await profilePhase(study.name, 'calibration', async () => {
-        const design = study.unit.elaborate(cal.reference);
-        return buildCalibration(study.name, cal, calibrationSamples(cal, design), unpublishedSamples(cal, design));
-      });
-      if (cal.pick !== undefined) log(`calibration: fitted on the reference design alone; --sweep DIR (a ${study.name} sweep) iterates on the design that sweep picks at ${cal.pick.limit} W/mm^2`);
-    }
-    const crossCheckOnly = cal.role === 'cross-check';
-    const json = join(opts.out, crossCheckOnly ? CROSSCHECK_CALIBRATION_JSON : CALIBRATION_JSON);
-    writeDurable(json, JSON.stringify(file, null, 1) + '\n');
-    const md = calibrationTable(file) + (file.loop ? '\n' + loopTable(file.loop) : '');
-    writeDurable(json.replace(/\.json$/, '.md'), md + '\n');
-    calibration = { file, json, crossCheckOnly, text: calibrationSummary(file) + '\n\n' + md };
-    log(crossCheckOnly ? `calibration (cross-check only, not used to price): ${json} (reference: ${cal.referenceWhy})` : `calibration: ${json} (reference: ${cal.referenceWhy}); sweep with --knobs ${json}`);
-  } else {
-    log(`calibration: study ${study.name} maps no published components; skipped`);
+  // Yosys prices nothing and runs in processes of its own: started first, it
+  // synthesises while this thread fits (Blur's calibration loop prices for
+  // about 10 s; its Yosys took 11 s after it), and is awaited after.
+  const y = opts.yosys;
+  const synthesis = 'skip' in y || !study.crossCheck ? null : profilePhase(study.name, 'yosys', () => buildCrossCheck(y.designs(study), y.cellCounts));
+  const settled = synthesis?.then((file) => ({ file }), (e: unknown) => ({ e }));
+  let calibration: CalibrateStudyResult['calibration'];
+  try {
+    calibration = await calibrateOnly(study, opts, log);
+  } catch (e) {
+    await settled;
+    throw e;
   }
   let yosys: CalibrateStudyResult['yosys'] = null;
-  if ('skip' in opts.yosys) {
-    if (opts.yosys.skip !== '') log(`yosys: ${opts.yosys.skip}`);
-  } else if (!study.crossCheck) {
+  if ('skip' in y) {
+    if (y.skip !== '') log(`yosys: ${y.skip}`);
+  } else if (settled === undefined) {
     log(`yosys: study ${study.name} names no designs to cross-check; skipped`);
   } else {
-    const y = opts.yosys;
-    const file = await profilePhase(study.name, 'yosys', () => buildCrossCheck(y.designs(study), y.cellCounts));
+    const r = await settled;
+    if ('e' in r) throw r.e;
     const json = join(opts.out, YOSYS_JSON);
-    writeDurable(json, JSON.stringify(file, null, 1) + '\n');
-    yosys = { file, json, text: crossCheckTable(file) };
+    writeDurable(json, JSON.stringify(r.file, null, 1) + '\n');
+    yosys = { file: r.file, json, text: crossCheckTable(r.file) };
     log(`yosys: ${json}`);
   }
   return { calibration, yosys };
+}
+
+/** The calibration half of calibrateStudy: the fit and its files. */
+async function calibrateOnly(study: Study, opts: CalibrateStudyOptions, log: (line: string) => void): Promise<CalibrateStudyResult['calibration']> {
+  const cal = study.calibration;
+  if (!cal) {
+    log(`calibration: study ${study.name} maps no published components; skipped`);
+    return null;
+  }
+  let file: CalibrationFile;
+  if (opts.sweep !== undefined) {
+    const sweep = opts.sweep;
+    file = await profilePhase(study.name, 'calibration loop', () => calibrateOnPick(study, cal, sweep, log));
+  } else {
+    file = await profilePhase(study.name, 'calibration', async () => {
+      const design = study.unit.elaborate(cal.reference);
+      return buildCalibration(study.name, cal, calibrationSamples(cal, design), unpublishedSamples(cal, design));
+    });
+    if (cal.pick !== undefined) log(`calibration: fitted on the reference design alone; --sweep DIR (a ${study.name} sweep) iterates on the design that sweep picks at ${cal.pick.limit} W/mm^2`);
+  }
+  const crossCheckOnly = cal.role === 'cross-check';
+  const json = join(opts.out, crossCheckOnly ? CROSSCHECK_CALIBRATION_JSON : CALIBRATION_JSON);
+  writeDurable(json, JSON.stringify(file, null, 1) + '\n');
+  const md = calibrationTable(file) + (file.loop ? '\n' + loopTable(file.loop) : '');
+  writeDurable(json.replace(/\.json$/, '.md'), md + '\n');
+  log(crossCheckOnly ? `calibration (cross-check only, not used to price): ${json} (reference: ${cal.referenceWhy})` : `calibration: ${json} (reference: ${cal.referenceWhy}); sweep with --knobs ${json}`);
+  return { file, json, crossCheckOnly, text: calibrationSummary(file) + '\n\n' + md };
 }
 
 /** The designs a study's cross-check covers by itself (none when it names none). */

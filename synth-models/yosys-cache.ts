@@ -67,15 +67,33 @@ function readEntry(file: string, top: string): YosysCellCounts | null {
 /** Thrown in read-only mode for a design the cache has no counts for. */
 export class NotCachedError extends Error {}
 
+/** Syntheses running in this thread, by entry file: a design asked for
+ *  again before its counts are written (two cross-checks at once, the same
+ *  unit in both) waits for the same Yosys run instead of starting another
+ *  that would write the same entry. */
+const running = new Map<string, Promise<YosysCellCounts>>();
+
 /** Yosys cell counts of `design`, from the cache when it holds them. */
 export async function cachedYosysCellCounts(design: Design | VerilogDesign, opts: YosysCacheOptions = {}): Promise<YosysCellCounts> {
   const v = 'files' in design ? design : emitVerilog(design);
   const dir = opts.dir === undefined ? defaultYosysCacheDir() : opts.dir;
   if (dir === null) return yosysCellCounts(v);
   const file = join(dir, `${yosysCacheKey(v)}.json`);
+  const pending = running.get(file);
+  if (pending !== undefined) return pending;
   const hit = readEntry(file, v.top);
   if (hit !== null) return hit;
   if (opts.readOnly === true) throw new NotCachedError(`yosys cache: no counts for ${v.top} in ${dir} (run without the cache-only option to synthesise it)`);
+  const run = synthesiseInto(v, dir, file);
+  running.set(file, run);
+  try {
+    return await run;
+  } finally {
+    running.delete(file);
+  }
+}
+
+async function synthesiseInto(v: VerilogDesign, dir: string, file: string): Promise<YosysCellCounts> {
   const counts = await yosysCellCounts(v);
   mkdirSync(dir, { recursive: true });
   // Written aside and renamed, so an interrupted run leaves no torn entry.

@@ -3,6 +3,7 @@
 // published component next to the published figure) and yosys.json (per
 // unit, Yosys-synthesised NanGate cell area next to the cost model's area).
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { readJsonFile } from '../../hdl/json-input.js';
 import { join } from 'node:path';
 import type { Design } from '../../hdl/ir.js';
@@ -222,19 +223,43 @@ export function modelCellAreaUm2(design: Design): number {
   return price(inventory(design), { vt: 'nominal', vdd: NANGATE45.vdd, stages: 1 }, { knobs: unit, arith: 'yosys' }).areaMm2 * 1e6;
 }
 
+/** Yosys processes a cross-check runs at once: each is one thread, and a
+ *  study's cross-check runs beside its sweep or its calibration. */
+export const CROSSCHECK_PARALLEL = Math.min(2, availableParallelism());
+
 /** Yosys' counts of each unit (cached: yosys-cache.ts; pass
- *  `(d) => cachedYosysCellCounts(d, { dir: null })` to synthesise afresh). */
+ *  `(d) => cachedYosysCellCounts(d, { dir: null })` to synthesise afresh),
+ *  `parallel` syntheses at a time, the largest by the model's area first
+ *  (NoBlur's whole pipeline took as long as its seven parts together, so
+ *  started last it would run alone at the end); rows in the units' order. */
 export async function buildCrossCheck(
   units: readonly { name: string; design: Design }[],
   counts: (d: Design) => Promise<YosysCellCounts> = (d) => cachedYosysCellCounts(d),
+  parallel: number = CROSSCHECK_PARALLEL,
 ): Promise<CrossCheckFile> {
-  const rows: CrossCheckRow[] = [];
-  for (const u of units) {
-    const y = await counts(u.design);
+  const models = units.map((u) => modelCellAreaUm2(u.design));
+  const order = units.map((_, i) => i).sort((a, b) => models[b]! - models[a]! || a - b);
+  const got: YosysCellCounts[] = [];
+  let failed: { e: unknown } | null = null;
+  const lane = async (): Promise<void> => {
+    // A failure stops new syntheses; the ones running are awaited, so no
+    // Yosys outlives the call.
+    for (let i = order.shift(); i !== undefined && failed === null; i = order.shift()) {
+      try {
+        got[i] = await counts(units[i]!.design);
+      } catch (e) {
+        failed ??= { e };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(parallel, units.length)) }, lane));
+  if (failed !== null) throw (failed as { e: unknown }).e;
+  const rows: CrossCheckRow[] = units.map((u, i) => {
+    const y = got[i]!;
     const area = yosysCellArea(y.cells);
-    const model = modelCellAreaUm2(u.design);
-    rows.push({ unit: u.name, yosysCells: y.totalCells, yosysAreaUm2: area.areaUm2, modelAreaUm2: model, ratio: model / area.areaUm2, unmapped: area.unmapped });
-  }
+    const model = models[i]!;
+    return { unit: u.name, yosysCells: y.totalCells, yosysAreaUm2: area.areaUm2, modelAreaUm2: model, ratio: model / area.areaUm2, unmapped: area.unmapped };
+  });
   return { format: 'gfxrtl-yosys-crosscheck/1', units: rows };
 }
 

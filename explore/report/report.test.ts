@@ -74,6 +74,45 @@ describe('writeReport', () => {
   });
 });
 
+describe('buildCrossCheck', () => {
+  const units = ['intBits=4,fracBits=4', 'intBits=12,fracBits=12', 'intBits=8,fracBits=8'].map((c) => ({ name: c, design: mac(c) }));
+  const cellsOf = (d: ReturnType<typeof mac>): number => 100 + units.findIndex((u) => u.design === d);
+
+  it('synthesises two at a time, the largest first, and keeps the rows in the units\' order', async () => {
+    const started: string[] = [];
+    let running = 0;
+    let most = 0;
+    const y = await buildCrossCheck(units, async (d) => {
+      started.push(units.find((u) => u.design === d)!.name);
+      most = Math.max(most, ++running);
+      // The first one started finishes last.
+      await new Promise((r) => setTimeout(r, started.length === 1 ? 60 : 5));
+      running--;
+      return { top: 'Mac', cells: { $_XOR_: cellsOf(d) }, totalCells: cellsOf(d) };
+    }, 2);
+    expect(most).toBe(2);
+    expect(started).toEqual(['intBits=12,fracBits=12', 'intBits=8,fracBits=8', 'intBits=4,fracBits=4']);
+    expect(y.units.map((u) => u.unit)).toEqual(units.map((u) => u.name));
+    expect(y.units.map((u) => u.yosysCells)).toEqual(units.map((u) => cellsOf(u.design)));
+  });
+
+  it('starts nothing after a failure, waits for what runs, and throws the failure', async () => {
+    const started: string[] = [];
+    let finished = 0;
+    const run = buildCrossCheck(units, async (d) => {
+      const name = units.find((u) => u.design === d)!.name;
+      started.push(name);
+      if (name === 'intBits=12,fracBits=12') throw new Error('yosys failed on the largest');
+      await new Promise((r) => setTimeout(r, 30));
+      finished++;
+      return { top: 'Mac', cells: {}, totalCells: 0 };
+    }, 2);
+    await expect(run).rejects.toThrow('yosys failed on the largest');
+    expect(started).toEqual(['intBits=12,fracBits=12', 'intBits=8,fracBits=8']);
+    expect(finished).toBe(1);
+  });
+});
+
 describeEda('yosys', 'Yosys cross-check', () => {
   it('prices the synthesised MAC within a factor of two of the cost model', async () => {
     // Synthesised afresh: the test is of Yosys, not of the cache.
