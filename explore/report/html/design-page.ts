@@ -66,7 +66,8 @@ function cutOff(sim: CompiledSimulator, cycles: number): CompiledSimulator {
 /** The first `cycles` cycles of the study's workload on `design`, top-level ports only (null when the driver fails). */
 export async function firstCycles(study: Study, id: SweepIdentity, config: Readonly<Record<string, ParamValue>>, design: Design, cycles: number): Promise<Trace | null> {
   const wl = selectWorkload(study, { workload: id.workload.name, params: id.workloadParams, seed: id.workload.seed });
-  const sim = createSimulator(design);
+  // Lazy: the trace steps through settle() and the edge only, never run()'s loop.
+  const sim = createSimulator(design, { lazy: true });
   const top = design.top.name;
   sim.startTrace([`${top}.*`]);
   try {
