@@ -10,6 +10,7 @@ import { runSweep } from '../sweep/run.js';
 import { buildCalibration, buildCrossCheck, CALIBRATION_JSON, YOSYS_JSON } from './checks.js';
 import { cachedYosysCellCounts } from '../../synth-models/yosys-cache.js';
 import { writeReport } from './write.js';
+import { loadSweep } from './load.js';
 
 let dir: string;
 const mac = (c: string) => findUnit('mac').elaborate(c).design;
@@ -71,6 +72,28 @@ describe('writeReport', () => {
   it('rejects an unknown colour parameter and a directory without a sweep', async () => {
     await expect(writeReport(dir, { colorBy: 'nope' })).rejects.toThrow(/--color-by nope is not a column; use one of vt, vdd, stages, intBits, fracBits, round/);
     await expect(writeReport(join(dir, 'plots'))).rejects.toThrow(/not a sweep directory/);
+  });
+});
+
+describe('loadSweep', () => {
+  it('hands a kept sweep to the next call on the same files once, and reads changed files again', () => {
+    const first = loadSweep(dir, { keep: true });
+    const handed = loadSweep(dir);
+    expect(handed.rows).toEqual(first.rows);
+    expect(handed.rows[0]).toBe(first.rows[0]);
+    expect(handed.rows).not.toBe(first.rows);
+    const again = loadSweep(dir);
+    expect(again.rows).toEqual(first.rows);
+    expect(again.rows[0]).not.toBe(first.rows[0]);
+    loadSweep(dir, { keep: true });
+    const file = join(dir, 'points.jsonl');
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, text + text.split('\n')[0] + '\n');
+    try {
+      expect(loadSweep(dir).rows.length).toBe(first.rows.length + 1);
+    } finally {
+      writeFileSync(file, text);
+    }
   });
 });
 

@@ -175,7 +175,8 @@ async function customSections(s: LoadedSweep): Promise<string[]> {
 }
 
 export async function writeReport(dir: string, opts: ReportOptions = {}): Promise<ReportFiles> {
-  const s = loadSweep(dir);
+  // Kept for the HTML report, which the CLI and the study pipeline write next.
+  const s = loadSweep(dir, { keep: true });
   const id = s.manifest.identity;
   const st = id.study;
   const base = st.rateTargets;
