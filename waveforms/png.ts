@@ -42,10 +42,11 @@ export function findFont(): { file: string; family: string } | null {
   return FONT_CANDIDATES.find((f) => existsSync(f.file)) ?? null;
 }
 
-export function svgToPng(svg: string, opts: PngOptions = {}): Buffer {
+/** resvg's options for `opts` (the font checked and chosen here). */
+function resvgOptions(opts: PngOptions): import('@resvg/resvg-js').ResvgRenderOptions {
   const font = opts.font ?? findFont();
   if (opts.font && !existsSync(opts.font.file)) throw new MissingFontError(`font file ${opts.font.file} not found`);
-  const image = new (resvg().Resvg)(svg, {
+  return {
     fitTo: { mode: 'zoom', value: opts.scale ?? 2 },
     background: opts.background ?? 'white',
     font: font
@@ -59,6 +60,16 @@ export function svgToPng(svg: string, opts: PngOptions = {}): Buffer {
       : // No known file: let resvg scan the system (slower; text renders if
         // any font is installed, otherwise it is missing from the PNG).
         { loadSystemFonts: true },
-  });
-  return image.render().asPng();
+  };
+}
+
+export function svgToPng(svg: string, opts: PngOptions = {}): Buffer {
+  return new (resvg().Resvg)(svg, resvgOptions(opts)).render().asPng();
+}
+
+/** svgToPng's image, parsed and drawn on a thread of libuv's pool (the
+ *  caller's thread only encodes the PNG): a report draws its next plot
+ *  meanwhile. */
+export async function svgToPngAsync(svg: string, opts: PngOptions = {}): Promise<Buffer> {
+  return (await resvg().renderAsync(svg, resvgOptions(opts))).asPng();
 }

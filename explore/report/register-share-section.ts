@@ -28,13 +28,25 @@ export function componentsOf(study: Pick<Study, 'calibration'>, design: Design, 
   };
 }
 
-/** Register share of each component of one priced design point. */
-export function shareOf(study: Study, identity: SweepIdentity, row: PointRow): ShareRow[] {
-  const m = identity.microArchs.find((x) => x.id === row.id);
-  if (m === undefined) throw new InternalError(`report: design ${row.id} is not among the sweep's micro-architectures`);
-  const dom = studyDomain(study);
-  const design = dom.evaluator.elaborate(dom.microArch(m.params)) as Design;
-  const inv = inventory(design);
+/** A design elaborated for the section, with its inventory. */
+interface Elaborated {
+  readonly design: Design;
+  readonly inv: ReturnType<typeof inventory>;
+}
+
+/** Register share of each component of one priced design point. `designs`:
+ *  micro-architectures already elaborated, by id (the section picks one
+ *  design at several power-density limits and physical points). */
+export function shareOf(study: Study, identity: SweepIdentity, row: PointRow, designs: Map<string, Elaborated> = new Map()): ShareRow[] {
+  let e = designs.get(row.id);
+  if (e === undefined) {
+    const m = identity.microArchs.find((x) => x.id === row.id);
+    if (m === undefined) throw new InternalError(`report: design ${row.id} is not among the sweep's micro-architectures`);
+    const dom = studyDomain(study);
+    const design = dom.evaluator.elaborate(dom.microArch(m.params)) as Design;
+    designs.set(row.id, (e = { design, inv: inventory(design) }));
+  }
+  const { design, inv } = e;
   const opts = { ...identity.priceOptions, knobs: identity.knobs, ...(identity.spec.arith !== undefined && { arith: identity.spec.arith }) };
   return registerShare(inv, { vt: row.vt, vdd: row.vdd, stages: row.stages }, opts, componentsOf(study, design, inv.top));
 }
@@ -70,9 +82,10 @@ export function registerShareSection(study: Study, identity: SweepIdentity, cost
       'priced at the design\'s Vt, Vdd and stages with the sweep\'s knobs, fully used. Components are the study\'s calibration components, else the top\'s instances.',
     '',
   ];
+  const designs = new Map<string, Elaborated>();
   for (const { row, limits } of picks.values()) {
     const what = [...identity.columns.map((c) => `${c} = ${param(row.params[c])}`), `${row.vt} Vt`, `${row.vdd} V`, `${row.stages} stages`].join(', ');
-    out.push(`${what} (least area at ${limits.map((l) => `${sig(l)} W/mm^2`).join(', ')}):`, '', shareTable(shareOf(study, identity, row)), '');
+    out.push(`${what} (least area at ${limits.map((l) => `${sig(l)} W/mm^2`).join(', ')}):`, '', shareTable(shareOf(study, identity, row, designs)), '');
   }
   return out.join('\n');
 }

@@ -3,7 +3,7 @@
 // resvg silently drops text. vega and vega-lite load on the first plot, not
 // with the engine: commands that draw nothing should not pay for them.
 import type { TopLevelSpec } from 'vega-lite';
-import { svgToPng } from '../../waveforms/png.js';
+import { svgToPng, svgToPngAsync } from '../../waveforms/png.js';
 
 export async function renderSvg(spec: TopLevelSpec): Promise<string> {
   const [{ parse, View }, { compile }] = await Promise.all([import('vega'), import('vega-lite')]);
@@ -17,4 +17,9 @@ export async function renderSvg(spec: TopLevelSpec): Promise<string> {
 
 export function renderPng(svg: string): Buffer {
   return svgToPng(svg, { scale: 2 });
+}
+
+/** renderPng's bytes, drawn on another thread (waveforms/png.ts svgToPngAsync). */
+export function renderPngAsync(svg: string): Promise<Buffer> {
+  return svgToPngAsync(svg, { scale: 2 });
 }
