@@ -5,7 +5,7 @@
 // registers, stall/enable fan-out) is its own row. Generic: the study is
 // loaded from the module the manifest names.
 import type { Study } from '../contract.js';
-import { inventory } from '../../hdl/inventory/index.js';
+import { elaborated, handOver, type Elaborated } from './elaborated.js';
 import type { Design } from '../../hdl/index.js';
 import type { RateCost } from '../pareto.js';
 import { registerShare, type ShareRow } from '../register-share.js';
@@ -28,12 +28,6 @@ export function componentsOf(study: Pick<Study, 'calibration'>, design: Design, 
   };
 }
 
-/** A design elaborated for the section, with its inventory. */
-interface Elaborated {
-  readonly design: Design;
-  readonly inv: ReturnType<typeof inventory>;
-}
-
 /** Register share of each component of one priced design point. `designs`:
  *  micro-architectures already elaborated, by id (the section picks one
  *  design at several power-density limits and physical points). */
@@ -43,8 +37,7 @@ export function shareOf(study: Study, identity: SweepIdentity, row: PointRow, de
     const m = identity.microArchs.find((x) => x.id === row.id);
     if (m === undefined) throw new InternalError(`report: design ${row.id} is not among the sweep's micro-architectures`);
     const dom = studyDomain(study);
-    const design = dom.evaluator.elaborate(dom.microArch(m.params)) as Design;
-    designs.set(row.id, (e = { design, inv: inventory(design) }));
+    designs.set(row.id, (e = elaborated({ module: identity.study.module, name: identity.study.name, id: row.id }, () => dom.evaluator.elaborate(dom.microArch(m.params)) as Design)));
   }
   const { design, inv } = e;
   const opts = { ...identity.priceOptions, knobs: identity.knobs, ...(identity.spec.arith !== undefined && { arith: identity.spec.arith }) };
@@ -87,5 +80,7 @@ export function registerShareSection(study: Study, identity: SweepIdentity, cost
     const what = [...identity.columns.map((c) => `${c} = ${param(row.params[c])}`), `${row.vt} Vt`, `${row.vdd} V`, `${row.stages} stages`].join(', ');
     out.push(`${what} (least area at ${limits.map((l) => `${sig(l)} W/mm^2`).join(', ')}):`, '', shareTable(shareOf(study, identity, row, designs)), '');
   }
+  // For the design pages of the HTML report (those on a frontier).
+  for (const [id, e] of designs) handOver({ module: identity.study.module, name: identity.study.name, id }, e);
   return out.join('\n');
 }

@@ -20,6 +20,7 @@ import { loopTable } from './loop-table.js';
 import { explainSection } from './explain.js';
 import { sig } from './format.js';
 import { loadSweep, type LoadedSweep } from './load.js';
+import { dropHandedOver } from './elaborated.js';
 import { cloudSpec, constrainedSpec } from './plots.js';
 import { renderPngAsync, renderSvg } from './render.js';
 import { calibrationTable, constrainedTable, crossCheckTable, frontierTable, microArchTable } from './tables.js';
@@ -203,6 +204,7 @@ async function customSections(s: LoadedSweep): Promise<string[]> {
 export async function writeReport(dir: string, opts: ReportOptions = {}): Promise<ReportFiles> {
   // Kept for the HTML report, which the CLI and the study pipeline write next.
   const s = loadSweep(dir, { keep: true });
+  dropHandedOver();
   const id = s.manifest.identity;
   const st = id.study;
   const base = st.rateTargets;

@@ -9,7 +9,7 @@
 // the Verilog of that netlist.
 import { createSimulator, type CompiledSimulator } from '../../../hdl/sim/index.js';
 import type { Trace } from '../../../hdl/sim/api.js';
-import { inventory } from '../../../hdl/inventory/index.js';
+import { elaborated } from '../elaborated.js';
 import { emitVerilog } from '../../../hdl/verilog/emit.js';
 import type { Design } from '../../../hdl/ir.js';
 import { price, type CostRow, type PriceResult } from '../../../synth-models/price.js';
@@ -143,8 +143,7 @@ export async function designPage(x: DesignPageInput): Promise<{ html: string; ve
   const id = x.identity;
   const st = id.study;
   const config = x.config;
-  const design = x.study.unit.elaborate(config as never);
-  const inv = inventory(design);
+  const { design, inv } = elaborated({ module: st.module, name: st.name, id: x.id }, () => x.study.unit.elaborate(config as never));
   const vl = emitVerilog(design);
   const verilog = [...vl.files.values()].join('\n');
   const o = st.objectives;

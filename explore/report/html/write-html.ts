@@ -17,6 +17,7 @@ import { readCache } from '../../sweep/store.js';
 import { groupBy, paretoFront, scorerOf } from '../../pareto.js';
 import { sig } from '../format.js';
 import { loadSweep } from '../load.js';
+import { dropHandedOver } from '../elaborated.js';
 import { chartSpec, type ChartDatum } from './chart.js';
 import { CLIENT_JS, DESIGN_JS } from './client.js';
 import { designPage, pointHash, type WaveformRenderer } from './design-page.js';
@@ -150,6 +151,7 @@ export async function writeHtmlReport(dir: string, opts: HtmlReportOptions = {})
     writeDurable(file, html);
     designs.push(file);
   }
+  dropHandedOver();
   return { index, designs };
 }
 
