@@ -50,6 +50,11 @@ export interface ElabContext {
   configKeyOf: Map<ModuleIR, string>;
   /** The config each module was elaborated with (variant names print it). */
   configOf: Map<ModuleIR, unknown>;
+  /** Record each node's and driver's source line (a stack capture per node,
+   *  about half of a design's elaboration). Only error messages read them,
+   *  so elaborate() builds without them and builds again with them to
+   *  report an error (elaborate.ts). */
+  locations: boolean;
 }
 
 /** What a module body builds with: inputs and outputs, registers, wires, memories, CAMs, instances, `when` blocks and literals. */
@@ -79,7 +84,7 @@ export class ModuleBuilder implements Owner {
   addNode(spec: NodeSpec, width: number, display?: DisplayFormat): NodeId {
     if (this.closed) this.fail('module closed', undefined, 'a signal was created after elaboration of this module finished (a signal leaked out of its module body?)');
     const id = this.nodes.length;
-    this.nodes.push({ ...spec, id, width, loc: callerLoc(), display } as Node);
+    this.nodes.push({ ...spec, id, width, loc: this.ctx.locations ? callerLoc() : undefined, display } as Node);
     return id;
   }
 
@@ -119,7 +124,7 @@ export class ModuleBuilder implements Owner {
         this.fail('multiple drivers', target.label, `${target.label} already has an unconditional driver at ${state.baseLoc ? `${state.baseLoc.file}:${state.baseLoc.line}` : 'an earlier line'}; use when/otherwise for priority`);
       }
       state.base = value.id;
-      state.baseLoc = callerLoc();
+      if (this.ctx.locations) state.baseLoc = callerLoc();
       return;
     }
     const stmt: Stmt = { kind: 'assign', target: target.id, value: value.id };
