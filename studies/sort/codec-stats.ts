@@ -2,8 +2,10 @@
 // coordinates) after block compression. Layout, per tile: pixels in Morton
 // order inside the tile, each pixel's samples in index order, so a 64-word
 // block is 4 pixels at 16 spp, 8 at 8 spp, 16 at 4 spp. Background samples
-// hold all ones in both buffers.
-import { compressBuffer, type BufferCost, type Codec } from '../../units/spid-codec/golden.js';
+// hold all ones in both buffers. The buffers are walked in that order one
+// block at a time (a 64-word window each), never held whole: at 16 spp
+// a frame's two buffers would be 240 MB.
+import { BLOCK_WORDS, BufferTally, checkWholeBlocks, type BufferCost, type Codec } from '../../units/spid-codec/golden.js';
 import { mortonDecode, mortonEncode } from '../../units/spid-encoder/golden.js';
 import type { Frame } from '../../testbenches/workloads/tiles/index.js';
 
@@ -15,13 +17,16 @@ export interface CodecStats {
   readonly blocks: Record<Codec, number>;
 }
 
-export function spidBuffers(frame: Frame, tile: number): { pid: Uint32Array; xy: Uint32Array } {
+const NONE = 0xffffffff;
+
+/** The two buffers' blocks in buffer order, each through `block(pid, xy)` (the same two windows every call). */
+export function forEachSpidBlock(frame: Frame, tile: number, block: (pid: Uint32Array, xy: Uint32Array) => void): number {
   const { width, height, spp } = frame;
   const tilesX = Math.ceil(width / tile);
   const tilesY = Math.ceil(height / tile);
-  const n = tilesX * tilesY * tile * tile * spp;
-  const pid = new Uint32Array(n).fill(0xffffffff);
-  const xy = new Uint32Array(n).fill(0xffffffff);
+  checkWholeBlocks(tile * tile * spp, 'codec stats');
+  const pid = new Uint32Array(BLOCK_WORDS);
+  const xy = new Uint32Array(BLOCK_WORDS);
   // The in-tile Morton walk, decoded once per call rather than per pixel.
   const ox = new Uint16Array(tile * tile);
   const oy = new Uint16Array(tile * tile);
@@ -38,30 +43,34 @@ export function spidBuffers(frame: Frame, tile: number): { pid: Uint32Array; xy:
         const py = ty * tile + oy[m]!;
         const inside = px < width && py < height;
         const code = inside ? mortonEncode(px, py) : 0;
-        for (let s = 0; s < spp; s++, k++) {
-          if (!inside) continue;
-          const id = frame.pid[(py * width + px) * spp + s]!;
-          if (id < 0) continue;
-          pid[k] = id;
-          xy[k] = code;
+        for (let s = 0; s < spp; s++) {
+          const id = inside ? frame.pid[(py * width + px) * spp + s]! : -1;
+          const j = k & (BLOCK_WORDS - 1);
+          pid[j] = id < 0 ? NONE : id;
+          xy[j] = id < 0 ? NONE : code;
+          if (++k % BLOCK_WORDS === 0) block(pid, xy);
         }
       }
     }
   }
-  return { pid, xy };
+  return k;
 }
 
 export function codecStats(frame: Frame, tile: number): CodecStats {
-  const { pid, xy } = spidBuffers(frame, tile);
-  const both = (only?: 'minmax' | 'palette'): [BufferCost, BufferCost] => [compressBuffer(pid, only), compressBuffer(xy, only)];
-  const bits = ([a, b]: [BufferCost, BufferCost]): number => ((a.bytes + b.bytes) * 8) / pid.length;
-  const best = both();
+  const pid = new BufferTally();
+  const xy = new BufferTally();
+  const samples = forEachSpidBlock(frame, tile, (p, x) => {
+    pid.add(p);
+    xy.add(x);
+  });
+  const [a, b] = [pid.costs(), xy.costs()];
+  const bits = (c: 'best' | 'minmax' | 'palette'): number => ((a[c].bytes + b[c].bytes) * 8) / samples;
   const blocks: Record<Codec, number> = { raw: 0, minmax: 0, palette: 0 };
-  for (const c of best) for (const k of Object.keys(blocks) as Codec[]) blocks[k] += c.byCodec[k];
+  for (const c of [a.best, b.best] as BufferCost[]) for (const k of Object.keys(blocks) as Codec[]) blocks[k] += c.byCodec[k];
   return {
-    samples: pid.length,
-    bitsPerSpid: { best: bits(best), minmax: bits(both('minmax')), palette: bits(both('palette')) },
-    rawFraction: (best[0].bytes + best[1].bytes) / (best[0].rawBytes + best[1].rawBytes),
+    samples,
+    bitsPerSpid: { best: bits('best'), minmax: bits('minmax'), palette: bits('palette') },
+    rawFraction: (a.best.bytes + b.best.bytes) / (a.best.rawBytes + b.best.rawBytes),
     blocks,
   };
 }

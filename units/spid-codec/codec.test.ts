@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { elaborate } from '../../hdl/index.js';
 import { createSimulator } from '../../hdl/sim/index.js';
 import { checkWithWaves, defaultSeed } from '../../testbenches/property.js';
-import { BLOCK_WORDS, compressBuffer, minMaxBits, paletteBits, decodeBlock, decodeMinMax, decodePalette, encodeBlock, encodeMinMax, encodePalette } from './golden.js';
+import { BLOCK_WORDS, BufferTally, compressBuffer, minMaxBits, paletteBits, decodeBlock, decodeMinMax, decodePalette, encodeBlock, encodeMinMax, encodePalette } from './golden.js';
 import { MinmaxEncoder } from './module.js';
 
 const u32 = fc.integer({ min: 0, max: 2 ** 32 - 1 });
@@ -45,6 +45,32 @@ describe('SPID codecs (golden)', () => {
     const c = compressBuffer(new Uint32Array(640).fill(3));
     expect(c.rawBytes).toBe(2560);
     expect(c.bytes).toBe(10 * 64 + 3);
+  });
+
+  it('a buffer costs, under each codec choice, the lines its blocks pack into with the encoders, summed', () => {
+    fc.assert(
+      fc.property(fc.array(arbBlock, { minLength: 1, maxLength: 5 }), (blocks) => {
+        const words = new Uint32Array(blocks.flat());
+        const tally = new BufferTally();
+        blocks.forEach((_, b) => tally.add(words, b * BLOCK_WORDS));
+        const costs = tally.costs();
+        for (const only of ['minmax', 'palette', undefined] as const) {
+          // The encoders' packed lines, a codec taken only where it beats raw's 4 (min/max first on a tie).
+          const lines = blocks.map((block) => {
+            const mm = only === 'palette' ? 4 : encodeMinMax(block).lines;
+            const pal = only === 'minmax' ? 4 : encodePalette(block)!.lines;
+            return Math.min(mm, pal, 4);
+          });
+          const want = lines.reduce((a, b) => a + b, 0) * 64 + Math.ceil((blocks.length * 2) / 8);
+          const got = compressBuffer(words, only);
+          expect(got.bytes).toBe(want);
+          expect(costs[only ?? 'best']).toEqual(got);
+          expect(got.byCodec.raw + got.byCodec.minmax + got.byCodec.palette).toBe(blocks.length);
+          expect(got.byCodec.raw).toBe(lines.filter((l) => l === 4).length);
+        }
+      }),
+      { seed: defaultSeed(), numRuns: 200 },
+    );
   });
 });
 

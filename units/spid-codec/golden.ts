@@ -121,18 +121,28 @@ export function minMaxBits(block: ArrayLike<number>, from = 0): number {
   return 38 + BLOCK_WORDS * bitLen(hi - lo);
 }
 
+/** The distinct values of the block paletteBits is counting: a block holds
+ *  64 words and a SPID block few distinct ones, so a scan of those seen so
+ *  far (after a check against the previous word, the common case) costs
+ *  less than a Set per block. Float64: any number a word array holds. */
+const SEEN = new Float64Array(BLOCK_WORDS);
+
 /** Payload bits of the palette codec for a block, from the layout alone. */
 export function paletteBits(block: ArrayLike<number>, from = 0): number {
-  const seen = new Set<number>();
+  let U = 0;
+  let prev = NaN;
   let lo = Infinity;
   let hi = -Infinity;
   for (let i = from; i < from + BLOCK_WORDS; i++) {
     const v = block[i]!;
-    seen.add(v);
     if (v < lo) lo = v;
     if (v > hi) hi = v;
+    if (v === prev) continue;
+    prev = v;
+    let j = 0;
+    while (j < U && SEEN[j] !== v) j++;
+    if (j === U) SEEN[U++] = v;
   }
-  const U = seen.size;
   return 44 + U * bitLen(hi - lo) + BLOCK_WORDS * bitLen(U - 1);
 }
 
@@ -144,21 +154,61 @@ export interface BufferCost {
   readonly byCodec: Record<Codec, number>;
 }
 
+/** Which codecs a buffer may use: the best per block, or one of them (else raw). */
+export type CodecChoice = 'best' | Exclude<Codec, 'raw'>;
+const CHOICES: readonly CodecChoice[] = ['best', 'minmax', 'palette'];
+const CODECS: readonly Codec[] = ['raw', 'minmax', 'palette'];
+
+/** A buffer's cost under every codec choice, summed block by block as
+ *  blocks are added: each block's two layouts are sized once for all three
+ *  choices, and a buffer can be streamed through a 64-word window instead
+ *  of being held whole. */
+export class BufferTally {
+  private blocks = 0;
+  /** Lines per choice, and blocks per (choice, codec), in CHOICES x CODECS order: numbers in arrays, not keyed records, in the per-block path. */
+  private readonly lines = new Float64Array(CHOICES.length);
+  private readonly byCodec = new Float64Array(CHOICES.length * CODECS.length);
+
+  /** The block of BLOCK_WORDS words at `from`. */
+  add(words: ArrayLike<number>, from = 0): void {
+    const mm = linesOf(minMaxBits(words, from));
+    const pal = linesOf(paletteBits(words, from));
+    this.blocks++;
+    this.take(0, mm, pal);
+    this.take(1, mm, Infinity);
+    this.take(2, Infinity, pal);
+  }
+
+  private take(choice: number, mm: number, pal: number): void {
+    const best = Math.min(mm, pal, RAW_LINES);
+    this.byCodec[choice * CODECS.length + (best === RAW_LINES ? 0 : mm <= pal ? 1 : 2)]! += 1;
+    this.lines[choice]! += best;
+  }
+
+  cost(choice: CodecChoice = 'best'): BufferCost {
+    const blocks = this.blocks;
+    const c = CHOICES.indexOf(choice);
+    const byCodec = Object.fromEntries(CODECS.map((codec, i) => [codec, this.byCodec[c * CODECS.length + i]!])) as Record<Codec, number>;
+    return { blocks, bytes: this.lines[c]! * (LINE_BITS / 8) + Math.ceil((blocks * TAG_BITS) / 8), rawBytes: blocks * BLOCK_WORDS * 4, byCodec };
+  }
+
+  /** Every choice's cost. */
+  costs(): Record<CodecChoice, BufferCost> {
+    return { best: this.cost('best'), minmax: this.cost('minmax'), palette: this.cost('palette') };
+  }
+}
+
+/** The refusal of a buffer that is not a whole number of blocks. */
+export function checkWholeBlocks(words: number, what = 'compressBuffer'): void {
+  if (words % BLOCK_WORDS !== 0) throw new ParamError('words', words, 'a whole number of blocks', { message: `${what}: ${words} words is not a whole number of ${BLOCK_WORDS}-word blocks` });
+}
+
 /** Compress a buffer of 32-bit words block by block (its length a multiple
  *  of 64), with both codecs or only one; sizes from the layouts, which the
  *  tests hold equal to the encoders' packed bits. */
 export function compressBuffer(words: ArrayLike<number>, only?: Exclude<Codec, 'raw'>): BufferCost {
-  if (words.length % BLOCK_WORDS !== 0) throw new ParamError('words', words.length, 'a whole number of blocks', { message: `compressBuffer: ${words.length} words is not a whole number of ${BLOCK_WORDS}-word blocks` });
-  const byCodec: Record<Codec, number> = { raw: 0, minmax: 0, palette: 0 };
-  let lines = 0;
-  let blocks = 0;
-  for (let b = 0; b < words.length; b += BLOCK_WORDS) {
-    const mm = only === 'palette' ? Infinity : linesOf(minMaxBits(words, b));
-    const pal = only === 'minmax' ? Infinity : linesOf(paletteBits(words, b));
-    const best = Math.min(mm, pal, RAW_LINES);
-    byCodec[best === RAW_LINES ? 'raw' : mm <= pal ? 'minmax' : 'palette']++;
-    lines += best;
-    blocks++;
-  }
-  return { blocks, bytes: lines * (LINE_BITS / 8) + Math.ceil((blocks * TAG_BITS) / 8), rawBytes: blocks * BLOCK_WORDS * 4, byCodec };
+  checkWholeBlocks(words.length);
+  const tally = new BufferTally();
+  for (let b = 0; b < words.length; b += BLOCK_WORDS) tally.add(words, b);
+  return tally.cost(only ?? 'best');
 }
