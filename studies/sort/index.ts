@@ -7,10 +7,10 @@
 // experiment and writes its own section and records.
 import { join } from 'node:path';
 import { radixSortSchema, type RadixSortConfig } from '../../units/radix-sort/config.js';
-import { runSorter } from '../../units/radix-sort/drive.js';
+import { runSorterColumns } from '../../units/radix-sort/drive.js';
 import { RadixSorter } from '../../units/radix-sort/module.js';
 import { elaborate } from '../../hdl/index.js';
-import { cutTiles, FRAME, SCENE_SURFACES, sceneName, tilePairs, type SceneSpec, type Tile } from '../../testbenches/workloads/tiles/index.js';
+import { cutTiles, FRAME, SCENE_SURFACES, sceneName, type SceneSpec, type Tile } from '../../testbenches/workloads/tiles/index.js';
 import { defineStudy, type Metric, type WorkUnit } from '../../explore/index.js';
 import { DEFAULT_OPTIONS } from './experiment.js';
 import { runStudyParallel } from './parallel.js';
@@ -71,7 +71,7 @@ export const study = defineStudy({
     run(ctx) {
       const sim = ctx.simulator();
       sim.reset();
-      const r = runSorter(sim, ctx.config, tilePairs(ctx.workload));
+      const r = runSorterColumns(sim, ctx.config, ctx.workload);
       return { cycles: r.cycles.total, work: 1, counters: { passes: r.passes, pairs: ctx.workload.pid.length } };
     },
   },

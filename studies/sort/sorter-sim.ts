@@ -8,11 +8,10 @@
 // a permutation of the input, sorted by key.
 import { elaborate } from '../../hdl/index.js';
 import { createSimulator, type CompiledSimulator } from '../../hdl/sim/index.js';
-import { runSorter, type SortRun } from '../../units/radix-sort/drive.js';
+import { columnPairs, runSorterColumns, type SortColumns, type SortRun } from '../../units/radix-sort/drive.js';
 import type { RadixSortConfig } from '../../units/radix-sort/config.js';
-import type { SortPair } from '../../units/radix-sort/golden.js';
 import { RadixSorter } from '../../units/radix-sort/module.js';
-import { tilePairs, type Tile } from '../../testbenches/workloads/tiles/index.js';
+import type { Tile } from '../../testbenches/workloads/tiles/index.js';
 import { InternalError } from '../../hdl/errors.js';
 
 export interface SimResult {
@@ -50,13 +49,8 @@ export class SorterBench {
     this.calls.length = 0;
   }
 
-  /** A tile's pairs as the sorter's records, made once per tile (a busiest tile runs under every configuration). */
-  private readonly pairs = new WeakMap<Tile, { pairs: SortPair[]; checked: Set<string> }>();
-  private pairsOf(tile: Tile): { pairs: SortPair[]; checked: Set<string> } {
-    let p = this.pairs.get(tile);
-    if (p === undefined) this.pairs.set(tile, (p = { pairs: tilePairs(tile), checked: new Set() }));
-    return p;
-  }
+  /** The buffer and field widths each tile's input checks passed under (a busiest tile runs under every configuration). */
+  private readonly checked = new WeakMap<Tile, Set<string>>();
 
   private simFor(cfg: RadixSortConfig): CompiledSimulator {
     const key = JSON.stringify(cfg);
@@ -79,45 +73,44 @@ export class SorterBench {
       this.calls.push({ key, tile: tileId, keepSorted: false, simulated: false, cycles: hit.cycles, ms: 0 });
       return { cycles: hit.cycles, passes, simulated: hit.tile === tile };
     }
-    const { pairs, checked } = this.pairsOf(tile);
     // The tile's input checks depend on the buffer and field widths only: once per tile and widths.
+    const checked = this.checked.get(tile) ?? new Set<string>();
+    this.checked.set(tile, checked);
     const widths = `${cfg.capacityLog2}/${cfg.pidBits}/${cfg.valBits}`;
     const t0 = Date.now();
-    const r = runSorter(this.simFor(cfg), cfg, pairs, { check: !checked.has(widths) });
+    // The tile's own columns in, sorted columns out: no object per pair.
+    const r = runSorterColumns(this.simFor(cfg), cfg, tile, { check: !checked.has(widths) });
     checked.add(widths);
     const ms = Date.now() - t0;
     this.simulatedMs += ms;
     this.simulatedCycles += r.cycles.total;
     this.tilesSimulated++;
-    verifySorted(pairs, r.sorted, `tile ${tile.tx},${tile.ty} k=${cfg.k} keysPerCycle=${cfg.keysPerCycle}`);
+    verifySorted(tile, r.sorted, `tile ${tile.tx},${tile.ty} k=${cfg.k} keysPerCycle=${cfg.keysPerCycle}`);
     if (r.passes !== passes) throw new InternalError(`sorter did ${r.passes} passes where the significant-bit rule gives ${passes} (tile ${tile.tx},${tile.ty}, k=${cfg.k})`);
     if (hit === undefined) this.memo.set(key, { cycles: r.cycles.total, tile });
     this.calls.push({ key, tile: tileId, keepSorted: opts.keepSorted === true, simulated: true, cycles: r.cycles.total, ms });
-    return { cycles: r.cycles.total, passes: r.passes, simulated: true, sorted: opts.keepSorted ? r.sorted : undefined };
+    return { cycles: r.cycles.total, passes: r.passes, simulated: true, sorted: opts.keepSorted ? columnPairs(r.sorted) : undefined };
   }
 }
 
 /** Output is sorted by (pid, xy) and is a permutation of the input (values are unique per tile). */
-export function verifySorted(input: readonly { pid: number; xy: number; val: number }[], out: readonly { pid: number; xy: number; val: number }[], what: string): void {
-  if (out.length !== input.length) throw new InternalError(`${what}: ${out.length} pairs out, ${input.length} in`);
-  for (let i = 1; i < out.length; i++) {
-    const a = out[i - 1]!;
-    const b = out[i]!;
-    if (a.pid > b.pid || (a.pid === b.pid && a.xy > b.xy)) throw new InternalError(`${what}: output not sorted at ${i}`);
+export function verifySorted(input: SortColumns, out: SortColumns, what: string): void {
+  const n = input.pid.length;
+  if (out.pid.length !== n) throw new InternalError(`${what}: ${out.pid.length} pairs out, ${n} in`);
+  for (let i = 1; i < n; i++) {
+    if (out.pid[i - 1]! > out.pid[i]! || (out.pid[i - 1] === out.pid[i] && out.xy[i - 1]! > out.xy[i]!)) throw new InternalError(`${what}: output not sorted at ${i}`);
   }
   // Input index by value (a tile position, below 2^valBits): a typed table,
   // not a Map of a quarter of a million entries per tile.
   let maxVal = 0;
-  for (const p of input) {
-    if (!Number.isInteger(p.val) || p.val < 0 || p.val >= 2 ** 26) throw new InternalError(`${what}: input value ${p.val} is not a tile position (an integer in 0..2^26-1)`);
-    if (p.val > maxVal) maxVal = p.val;
-  }
+  for (let i = 0; i < n; i++) if (input.val[i]! > maxVal) maxVal = input.val[i]!;
+  if (maxVal >= 2 ** 26) throw new InternalError(`${what}: input value ${maxVal} is not a tile position (at most 2^26-1)`);
   const at = new Int32Array(maxVal + 1).fill(-1);
-  input.forEach((p, i) => (at[p.val] = i));
-  for (const p of out) {
-    const i = Number.isInteger(p.val) && p.val >= 0 && p.val <= maxVal ? at[p.val]! : -1;
-    const q = input[i];
-    if (q === undefined || q.pid !== p.pid || q.xy !== p.xy) throw new InternalError(`${what}: output pair (val ${p.val}) is not one of the input pairs`);
-    at[p.val] = -1;
+  for (let i = 0; i < n; i++) at[input.val[i]!] = i;
+  for (let i = 0; i < n; i++) {
+    const v = out.val[i]!;
+    const j = v <= maxVal ? at[v]! : -1;
+    if (j < 0 || input.pid[j] !== out.pid[i] || input.xy[j] !== out.xy[i]) throw new InternalError(`${what}: output pair (val ${v}) is not one of the input pairs`);
+    at[v] = -1;
   }
 }

@@ -6,7 +6,7 @@ import { checkWithWaves } from '../../testbenches/property.js';
 import { SimulatorCache } from '../../testbenches/sim-cache.js';
 import { findUnit } from '../registry.js';
 import { checkRadixConfig, type RadixSortConfig } from './config.js';
-import { runSorter } from './drive.js';
+import { pairColumns, runSorter, runSorterColumns } from './drive.js';
 import { canonicalRuns, goldenPasses, goldenSort, keyOf, type SortPair } from './golden.js';
 import { RadixSorter } from './module.js';
 
@@ -73,10 +73,14 @@ describe('RadixSorter bad input', () => {
   sim.reset();
   it('a key wider than the configured key width names pidBits and the valid range', () => {
     expect(() => runSorter(sim, cfg, [{ pid: 256, xy: 0, val: 0 }])).toThrow(/pidBits=8; valid ids 0\.\.255/);
+    // The same check on columns, and on a value past valBits.
+    expect(() => runSorterColumns(sim, cfg, pairColumns([{ pid: 256, xy: 0, val: 0 }]))).toThrow(/pidBits=8; valid ids 0\.\.255/);
+    expect(() => runSorterColumns(sim, cfg, pairColumns([{ pid: 1, xy: 0, val: 16 }]))).toThrow(/value 16 exceeds valBits=4; valid 0\.\.15/);
   });
   it('a tile larger than the buffers names capacityLog2 and the valid range', () => {
     const pairs = Array.from({ length: 17 }, (_, i) => ({ pid: 0, xy: i, val: i % 16 }));
     expect(() => runSorter(sim, cfg, pairs)).toThrow(/capacityLog2=4 \(16 pairs\); valid capacityLog2 5\.\.20/);
+    expect(() => runSorterColumns(sim, cfg, pairColumns(pairs))).toThrow(/capacityLog2=4 \(16 pairs\); valid capacityLog2 5\.\.20/);
   });
   it('a digit width with no sensible pass count names k and the valid range', () => {
     expect(() => checkRadixConfig({ ...cfg, k: 1 })).toThrow(/k=1 .*valid 2\.\.16/);

@@ -109,41 +109,46 @@ export function decodeBlock(e: Pick<Encoded, 'codec' | 'words'>): number[] {
   }
 }
 
-/** Payload bits of the min/max codec for a block, from the layout alone (no packing). */
-export function minMaxBits(block: ArrayLike<number>, from = 0): number {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (let i = from; i < from + BLOCK_WORDS; i++) {
-    const v = block[i]!;
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
-  }
-  return 38 + BLOCK_WORDS * bitLen(hi - lo);
-}
-
-/** The distinct values of the block paletteBits is counting: a block holds
- *  64 words and a SPID block few distinct ones, so a scan of those seen so
- *  far (after a check against the previous word, the common case) costs
- *  less than a Set per block. Float64: any number a word array holds. */
+/** What both layouts' sizes depend on, from one scan of a block: the bit
+ *  length of its range and its distinct words. The distinct words are
+ *  counted by a scan of those seen so far, after a check against the
+ *  previous word (the common case): a block holds 64 words and a SPID block
+ *  few distinct ones, so this costs less than a Set per block. Float64: any
+ *  number a word array holds. */
 const SEEN = new Float64Array(BLOCK_WORDS);
-
-/** Payload bits of the palette codec for a block, from the layout alone. */
-export function paletteBits(block: ArrayLike<number>, from = 0): number {
+const SCAN = { range: 0, distinct: 0 };
+function scanBlock(block: ArrayLike<number>, from: number): typeof SCAN {
   let U = 0;
   let prev = NaN;
   let lo = Infinity;
   let hi = -Infinity;
   for (let i = from; i < from + BLOCK_WORDS; i++) {
     const v = block[i]!;
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
     if (v === prev) continue;
     prev = v;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
     let j = 0;
     while (j < U && SEEN[j] !== v) j++;
     if (j === U) SEEN[U++] = v;
   }
-  return 44 + U * bitLen(hi - lo) + BLOCK_WORDS * bitLen(U - 1);
+  SCAN.range = bitLen(hi - lo);
+  SCAN.distinct = U;
+  return SCAN;
+}
+
+const minMaxLayout = (range: number): number => 38 + BLOCK_WORDS * range;
+const paletteLayout = (range: number, distinct: number): number => 44 + distinct * range + BLOCK_WORDS * bitLen(distinct - 1);
+
+/** Payload bits of the min/max codec for a block, from the layout alone (no packing). */
+export function minMaxBits(block: ArrayLike<number>, from = 0): number {
+  return minMaxLayout(scanBlock(block, from).range);
+}
+
+/** Payload bits of the palette codec for a block, from the layout alone. */
+export function paletteBits(block: ArrayLike<number>, from = 0): number {
+  const { range, distinct } = scanBlock(block, from);
+  return paletteLayout(range, distinct);
 }
 
 export interface BufferCost {
@@ -169,10 +174,11 @@ export class BufferTally {
   private readonly lines = new Float64Array(CHOICES.length);
   private readonly byCodec = new Float64Array(CHOICES.length * CODECS.length);
 
-  /** The block of BLOCK_WORDS words at `from`. */
+  /** The block of BLOCK_WORDS words at `from`, both layouts sized from one scan. */
   add(words: ArrayLike<number>, from = 0): void {
-    const mm = linesOf(minMaxBits(words, from));
-    const pal = linesOf(paletteBits(words, from));
+    const { range, distinct } = scanBlock(words, from);
+    const mm = linesOf(minMaxLayout(range));
+    const pal = linesOf(paletteLayout(range, distinct));
     this.blocks++;
     this.take(0, mm, pal);
     this.take(1, mm, Infinity);
