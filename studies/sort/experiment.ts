@@ -5,7 +5,7 @@
 // full frame at 16 spp. The scenes are the merge units' (tiles/scenes.ts).
 import { elaborate } from '../../hdl/index.js';
 import { createSimulator, type CompiledSimulator } from '../../hdl/sim/index.js';
-import { FRAME, SCENE_SURFACES, cutTiles, sceneName, valueBits, type SceneSpec, type SceneSurface, type Tile, type TileSpp } from '../../testbenches/workloads/tiles/index.js';
+import { busiestOf, cutTile, FRAME, SCENE_SURFACES, sceneName, summariseTiles, valueBits, type Frame, type SceneSpec, type SceneSurface, type Tile, type TileSpp, type TileSummary } from '../../testbenches/workloads/tiles/index.js';
 import type { RadixSortConfig } from '../../units/radix-sort/config.js';
 import { runScan } from '../../units/scan/drive.js';
 import { goldenScan } from '../../units/scan/golden.js';
@@ -160,32 +160,16 @@ export function onChipBytes(cfg: RadixSortConfig, pairs: number, passes: number)
 }
 
 /** Significant key bits of a tile (the rule the sorter applies on load),
- *  straight from its arrays; units/radix-sort/golden.ts states the same rule
- *  over records and the sorter's pass count is checked against it. */
-const sigBitsCache = new WeakMap<Tile, number>();
-function keyBitsOf(t: Tile): number {
-  let bits = sigBitsCache.get(t);
-  if (bits !== undefined) return bits;
-  if (t.pid.length === 0) bits = 0;
-  else {
-    let lo = Infinity;
-    let hi = -Infinity;
-    let diff = 0;
-    const first = t.xy[0]!;
-    for (let i = 0; i < t.pid.length; i++) {
-      const p = t.pid[i]!;
-      if (p < lo) lo = p;
-      if (p > hi) hi = p;
-      diff |= t.xy[i]! ^ first;
-    }
-    const len = (v: number): number => (v === 0 ? 0 : 32 - Math.clz32(v));
-    bits = len(hi - lo) + len(diff >>> 0);
-  }
-  sigBitsCache.set(t, bits);
-  return bits;
+ *  from its summary's ranges; units/radix-sort/golden.ts states the same
+ *  rule over records, and the sorter's pass count is checked against it on
+ *  every simulated tile (sorter-sim.ts). */
+function keyBitsOf(t: TileSummary): number {
+  if (t.pairs === 0) return 0;
+  const len = (v: number): number => (v === 0 ? 0 : 32 - Math.clz32(v));
+  return len(t.pidHi - t.pidLo) + len(t.xyDiffer);
 }
 
-function passesOf(t: Tile, k: number): number {
+function passesOf(t: TileSummary, k: number): number {
   return Math.ceil(keyBitsOf(t) / k);
 }
 
@@ -269,14 +253,17 @@ export function runScene(job: SceneJob, o: StudyOptions, bench: SorterBench, sca
   for (const tileSize of o.tiles) {
     // The tile sweep runs at the default rate, the rate sweep at the default tile.
     if (spp !== o.sweepSpp && tileSize !== o.sweepTile) continue;
-    const tiles = cutTiles(frame, tileSize);
-    const busiest = tiles.reduce((a, b) => (b.pid.length > a.pid.length ? b : a));
+    // Every tile's counts and key ranges; the pairs of the busiest only (the frame figures cut the others they simulate).
+    const tiles = summariseTiles(frame, tileSize);
+    const busiest = busiestOf(tiles);
+    const busiestTile = cutTile(frame, tileSize, busiest.tx, busiest.ty);
+    const busiestPairs = (): Tile => busiestTile;
     const full = tileSize === o.sweepTile && spp === o.sweepSpp;
     const ks = full ? o.ks : [DEFAULT_K];
     const lanes = full && o.laneSweepScenes.includes(scene) ? o.lanes : (['1'] as const);
     // Scan the busiest tile's sorted list, as the default sorter leaves it.
     const base = sorterConfig(tileSize, spp, DEFAULT_K, '1');
-    const sorted = bench.run(base, busiest, passesOf(busiest, DEFAULT_K), { keepSorted: true }).sorted!;
+    const sorted = bench.run(base, busiest, busiestPairs, passesOf(busiest, DEFAULT_K), { keepSorted: true }).sorted!;
     const scan = runScan(scanSim, sorted);
     const want = goldenScan(sorted);
     if (scan.quadCount !== want.quads.length || scan.prims !== want.prims) {
@@ -287,7 +274,7 @@ export function runScene(job: SceneJob, o: StudyOptions, bench: SorterBench, sca
       for (const lane of lanes) {
         const cfg = sorterConfig(tileSize, spp, k, lane);
         const passes = passesOf(busiest, k);
-        const sim = bench.run(cfg, busiest, passes);
+        const sim = bench.run(cfg, busiest, busiestPairs, passes);
         rowCalls.push(bench.calls.length - 1 - first);
         const cost = costOf(cfg);
         const allPasses = passesPerK.get(k)!;
@@ -301,14 +288,14 @@ export function runScene(job: SceneJob, o: StudyOptions, bench: SorterBench, sca
           keysPerCycle: Number(lane),
           tileX: busiest.tx,
           tileY: busiest.ty,
-          pairs: busiest.pid.length,
+          pairs: busiest.pairs,
           coveredPixels: busiest.coveredPixels,
           passes,
           cycles: sim.cycles,
           cyclesSimulated: sim.simulated,
-          cyclesPerPair: sim.cycles / Math.max(1, busiest.pid.length),
+          cyclesPerPair: sim.cycles / Math.max(1, busiest.pairs),
           bufferBytes: (2 * 2 ** cfg.capacityLog2 * pairBits(cfg)) / 8,
-          onChipBytesMoved: onChipBytes(cfg, busiest.pid.length, passes),
+          onChipBytesMoved: onChipBytes(cfg, busiest.pairs, passes),
           bitsPerSpid: codec.bitsPerSpid.best,
           bitsPerSpidMinmax: codec.bitsPerSpid.minmax,
           bitsPerSpidPalette: codec.bitsPerSpid.palette,
@@ -320,14 +307,14 @@ export function runScene(job: SceneJob, o: StudyOptions, bench: SorterBench, sca
           sorterPowerW: cost.powerW,
           sorterClockHz: cost.clockHz,
           tilesInFrame: tiles.length,
-          meanPairsPerTile: tiles.reduce((s, t) => s + t.pid.length, 0) / tiles.length,
+          meanPairsPerTile: tiles.reduce((s, t) => s + t.pairs, 0) / tiles.length,
           meanPasses: allPasses.reduce((s, p) => s + p, 0) / allPasses.length,
         });
       }
     }
     if (full && o.frameAreas.includes(area) && o.frameSurfaces.includes(surface)) {
       const from = bench.calls.length - first;
-      frames.push(frameFigures(bench, scene, tiles, o, costOf, spp));
+      frames.push(frameFigures(bench, scene, frame, tiles, o, costOf, spp));
       frameCalls.push([from, bench.calls.length - first]);
     }
   }
@@ -336,18 +323,18 @@ export function runScene(job: SceneJob, o: StudyOptions, bench: SorterBench, sca
 }
 
 /** Every tile of the frame through the default sorter (k = 8, one key per cycle). */
-function frameFigures(bench: SorterBench, scene: string, tiles: Tile[], o: StudyOptions, costOf: (c: RadixSortConfig) => SorterCost, spp: number): FrameRow {
+function frameFigures(bench: SorterBench, scene: string, frame: Frame, tiles: readonly TileSummary[], o: StudyOptions, costOf: (c: RadixSortConfig) => SorterCost, spp: number): FrameRow {
   const cfg = sorterConfig(o.sweepTile, spp, DEFAULT_K, '1');
   const before = bench.tilesSimulated;
   let cycles = 0;
   let pairs = 0;
   let bytes = 0;
   for (const t of tiles) {
-    if (t.pid.length === 0) continue;
+    if (t.pairs === 0) continue;
     const passes = passesOf(t, DEFAULT_K);
-    cycles += bench.run(cfg, t, passes).cycles;
-    pairs += t.pid.length;
-    bytes += onChipBytes(cfg, t.pid.length, passes);
+    cycles += bench.run(cfg, t, () => cutTile(frame, t.size, t.tx, t.ty), passes).cycles;
+    pairs += t.pairs;
+    bytes += onChipBytes(cfg, t.pairs, passes);
   }
   const clockHz = costOf(cfg).clockHz;
   return {

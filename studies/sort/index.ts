@@ -10,7 +10,7 @@ import { radixSortSchema, type RadixSortConfig } from '../../units/radix-sort/co
 import { runSorterColumns } from '../../units/radix-sort/drive.js';
 import { RadixSorter } from '../../units/radix-sort/module.js';
 import { elaborate } from '../../hdl/index.js';
-import { cutTiles, FRAME, SCENE_SURFACES, sceneName, type SceneSpec, type Tile } from '../../testbenches/workloads/tiles/index.js';
+import { busiestOf, cutTile, FRAME, SCENE_SURFACES, sceneName, summariseTiles, type SceneSpec, type Tile } from '../../testbenches/workloads/tiles/index.js';
 import { defineStudy, type Metric, type WorkUnit } from '../../explore/index.js';
 import { DEFAULT_OPTIONS } from './experiment.js';
 import { runStudyParallel } from './parallel.js';
@@ -27,7 +27,8 @@ function busiestTile(spec: SceneSpec): Tile {
   let tile = busiest.get(key);
   if (tile === undefined) {
     const frame = loadFrame(spec, 16, join('out', 'sort-cache'));
-    busiest.set(key, (tile = cutTiles(frame, 128).reduce((a, b) => (b.pid.length > a.pid.length ? b : a))));
+    const b = busiestOf(summariseTiles(frame, 128));
+    busiest.set(key, (tile = cutTile(frame, 128, b.tx, b.ty)));
   }
   return tile;
 }

@@ -11,7 +11,7 @@ import { createSimulator, type CompiledSimulator } from '../../hdl/sim/index.js'
 import { columnPairs, runSorterColumns, type SortColumns, type SortRun } from '../../units/radix-sort/drive.js';
 import type { RadixSortConfig } from '../../units/radix-sort/config.js';
 import { RadixSorter } from '../../units/radix-sort/module.js';
-import type { Tile } from '../../testbenches/workloads/tiles/index.js';
+import type { TileSummary } from '../../testbenches/workloads/tiles/index.js';
 import { InternalError } from '../../hdl/errors.js';
 
 export interface SimResult {
@@ -36,7 +36,7 @@ export interface SimCall {
 
 export class SorterBench {
   private readonly sims = new Map<string, CompiledSimulator>();
-  private memo = new Map<string, { cycles: number; tile: Tile }>();
+  private memo = new Map<string, { cycles: number; tile: TileSummary }>();
   simulatedCycles = 0;
   simulatedMs = 0;
   tilesSimulated = 0;
@@ -50,7 +50,7 @@ export class SorterBench {
   }
 
   /** The buffer and field widths each tile's input checks passed under (a busiest tile runs under every configuration). */
-  private readonly checked = new WeakMap<Tile, Set<string>>();
+  private readonly checked = new WeakMap<TileSummary, Set<string>>();
 
   private simFor(cfg: RadixSortConfig): CompiledSimulator {
     const key = JSON.stringify(cfg);
@@ -63,9 +63,10 @@ export class SorterBench {
     return sim;
   }
 
-  /** Cycles and passes of one tile under cfg; `passes` is the golden pass count the memo is keyed on. */
-  run(cfg: RadixSortConfig, tile: Tile, passes: number, opts: { keepSorted?: boolean } = {}): SimResult {
-    const key = `${cfg.k}/${cfg.keysPerCycle}/${cfg.capacityLog2}/${tile.pid.length}/${passes}`;
+  /** Cycles and passes of one tile under cfg; `passes` is the golden pass count the memo is keyed on.
+   *  The tile is its summary (its identity, place and pair count); `pairs` cuts its pairs, called only when it is simulated. */
+  run(cfg: RadixSortConfig, tile: TileSummary, pairs: () => SortColumns, passes: number, opts: { keepSorted?: boolean } = {}): SimResult {
+    const key = `${cfg.k}/${cfg.keysPerCycle}/${cfg.capacityLog2}/${tile.pairs}/${passes}`;
     const hit = this.memo.get(key);
     const tileId = `${tile.size}:${tile.tx},${tile.ty}`;
     // `simulated` says whether this very tile went through the simulator (here or earlier).
@@ -77,15 +78,17 @@ export class SorterBench {
     const checked = this.checked.get(tile) ?? new Set<string>();
     this.checked.set(tile, checked);
     const widths = `${cfg.capacityLog2}/${cfg.pidBits}/${cfg.valBits}`;
+    const input = pairs();
+    if (input.pid.length !== tile.pairs) throw new InternalError(`tile ${tile.tx},${tile.ty}: ${input.pid.length} pairs cut, its summary counts ${tile.pairs}`);
     const t0 = Date.now();
     // The tile's own columns in, sorted columns out: no object per pair.
-    const r = runSorterColumns(this.simFor(cfg), cfg, tile, { check: !checked.has(widths) });
+    const r = runSorterColumns(this.simFor(cfg), cfg, input, { check: !checked.has(widths) });
     checked.add(widths);
     const ms = Date.now() - t0;
     this.simulatedMs += ms;
     this.simulatedCycles += r.cycles.total;
     this.tilesSimulated++;
-    verifySorted(tile, r.sorted, `tile ${tile.tx},${tile.ty} k=${cfg.k} keysPerCycle=${cfg.keysPerCycle}`);
+    verifySorted(input, r.sorted, `tile ${tile.tx},${tile.ty} k=${cfg.k} keysPerCycle=${cfg.keysPerCycle}`);
     if (r.passes !== passes) throw new InternalError(`sorter did ${r.passes} passes where the significant-bit rule gives ${passes} (tile ${tile.tx},${tile.ty}, k=${cfg.k})`);
     if (hit === undefined) this.memo.set(key, { cycles: r.cycles.total, tile });
     this.calls.push({ key, tile: tileId, keepSorted: opts.keepSorted === true, simulated: true, cycles: r.cycles.total, ms });

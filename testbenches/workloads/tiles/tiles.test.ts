@@ -4,7 +4,7 @@ import { interpolateDepth } from '../../../units/raster-common/depth.js';
 import { edgeValues } from '../../../units/raster-common/edge.js';
 import { SUBPIXEL } from '../../../units/raster-common/formats.js';
 import { mortonDecode } from '../../../units/spid-encoder/golden.js';
-import { buildScene, cutTiles, renderFrame, sampleOffsets, TILE_SPP, valueBits } from './index.js';
+import { buildScene, busiestOf, cutTile, cutTiles, renderFrame, sampleOffsets, summariseTiles, TILE_SPP, valueBits } from './index.js';
 import { cellGrid } from './samples.js';
 
 describe('tile samples', () => {
@@ -55,6 +55,28 @@ describe('rendered frame', () => {
       }
     }
     expect(checked).toBeGreaterThan(1000);
+  });
+
+  it("a cut's summaries are its tiles' counts and key ranges, and its busiest tile's pairs are the tile cut alone", () => {
+    for (const spp of [4, 16] as const) {
+      const f = renderFrame(scene.tris, 96, 64, spp);
+      for (const size of [32, 64]) {
+        const tiles = cutTiles(f, size);
+        const sums = summariseTiles(f, size);
+        expect(sums.length).toBe(tiles.length);
+        tiles.forEach((t, i) => {
+          const s = sums[i]!;
+          const ids = [...t.pid];
+          const differ = t.xy.reduce((a, x) => (a | (x ^ t.xy[0]!)) >>> 0, 0);
+          expect(s).toEqual({ tx: t.tx, ty: t.ty, size, pairs: t.pid.length, coveredPixels: t.coveredPixels, pidLo: ids.length ? Math.min(...ids) : 0, pidHi: ids.length ? Math.max(...ids) : 0, xyDiffer: differ });
+          expect(cutTile(f, size, t.tx, t.ty)).toEqual(t);
+        });
+        const b = busiestOf(sums);
+        expect(b.pairs).toBe(Math.max(...tiles.map((t) => t.pid.length)));
+        expect(sums.indexOf(b)).toBe(tiles.findIndex((t) => t.pid.length === b.pairs));
+        expect(sums.some((x) => x.pairs > 0 && x.xyDiffer > 0)).toBe(true);
+      }
+    }
   });
 
   it('tiles hold every covered sample once, with in-tile values and their own pixel coordinates', () => {
