@@ -29,6 +29,8 @@ export type ProfileEvent =
       readonly priceMs: number;
       readonly points: number;
     }
+  /** One micro-architecture's optimistic pricing for `sweep --explore bound` (explore/sweep/bound.ts); ms are wall time in its thread. */
+  | { readonly ev: 'optimistic'; readonly id: string; readonly elaborateMs: number; readonly elaborationReused: boolean; readonly peakMs: number; readonly inventoryMs: number; readonly priceMs: number }
   /** A span of a study's run in the main thread (calibration, sweep, report, ...). */
   | { readonly ev: 'phase'; readonly study: string; readonly phase: string; readonly ms: number }
   /** A study's start and end in the main job; at its end, the process's peak resident memory so far (kB): the study that raised it shows which one holds the memory. */

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { constrainedFrontiers, costAtRate, groupBy, paretoFront, scorerOf } from '../explore/pareto.js';
 import { loadSweep } from '../explore/report/load.js';
-import { figure, readManifest, resolveSpec, runSweep, studyDomain, type PointRow, type SweepSummary } from '../explore/sweep/index.js';
+import { figure, readManifest, resolveSpec, rowKey, runSweep, studyDomain, type PointRow, type SweepSummary } from '../explore/sweep/index.js';
 import { gridReason } from '../explore/sweep/bound.js';
 import { sweepSummaryLine } from '../explore/sweep/summary.js';
 import { writeReport } from '../explore/report/write.js';
@@ -92,8 +92,12 @@ describe('sweep --explore bound against the grid', () => {
       expect(skipped).toHaveLength(bound.skipped);
       expect(bound.evaluated + bound.skipped).toBe(grid.evaluated);
       // Skipped designs have no points: nothing invented.
-      const ids = new Set(loadSweep(join(root, 'bound')).rows.map((x) => x.id));
+      const boundRows = loadSweep(join(root, 'bound')).rows;
+      const ids = new Set(boundRows.map((x) => x.id));
       for (const id of skipped) expect(ids.has(id)).toBe(false);
+      // A simulated design's points are the grid's, figure for figure (its optimistic points, priced once, with the simulated counts).
+      const gridRows = new Map(loadSweep(join(root, 'grid')).rows.map((x) => [rowKey(x), x]));
+      for (const x of boundRows) expect({ ...x, pareto: false }).toEqual({ ...gridRows.get(rowKey(x)), pareto: false });
       if (why === null) expect(bound.skipped).toBeGreaterThan(0);
       else expect(bound.skipped).toBe(0);
     }, 240_000);

@@ -55,7 +55,7 @@ describe('the bound skip rule', () => {
           const id = `d${index}`;
           const vts = ['high', 'low'] as const;
           real.set(id, d.points.map((p, k) => row(id, d.mode, d.a, d.rate, p.clock, p.area, p.power, vts[k % 2]!)));
-          opt.set(id, { id, peak: d.rate * d.slack, rows: d.points.map((p, k) => row(id, d.mode, d.a, d.rate * d.slack, p.clock, p.area, p.power, vts[k % 2]!)) });
+          opt.set(id, { id, design: id, peak: d.rate * d.slack, rows: d.points.map((p, k) => row(id, d.mode, d.a, d.rate * d.slack, p.clock, p.area, p.power, vts[k % 2]!)) });
           return { index, id, mode: d.mode, params: { a: d.a } };
         });
         const f = new RunningFrontiers(OBJ, RATE, constrained ? ['a'] : []);

@@ -30,9 +30,12 @@ import { dominates, paretoMask, scorerOf, type Scorer } from '../pareto.js';
 import type { MicroArchEntry } from './enumerate.js';
 import { figure, PRICED_FIGURES, type PointRow } from './point.js';
 import { priceMicroArch, type PricingContext } from './pricing.js';
+import { designFingerprint } from './fingerprint.js';
 import { SweepError, type SweepSpec } from './spec.js';
 import type { Shard } from './manifest.js';
 import type { Performance, SweepDomain } from './types.js';
+import { profile } from '../profile.js';
+import { lastElaboration } from './design-cache.js';
 
 /** How a sweep visits the micro-architectures. */
 export const EXPLORE_STRATEGIES = ['bound', 'grid'] as const;
@@ -80,17 +83,25 @@ export interface Optimistic {
   id: string;
   peak: number;
   rows: PointRow[];
+  /** The design's fingerprint (fingerprint.ts), for the micro-architecture cache once it is simulated. */
+  design: string;
 }
 
 /** Elaborates (the design cache keeps it for the simulation), inventories and prices `entry` at its optimistic rate. */
 export function optimisticPoints<M>(domain: SweepDomain<M>, ctx: PricingContext, entry: MicroArchEntry): Optimistic {
   const m = domain.microArch(entry.params);
+  const t0 = performance.now();
   const design: Design = domain.evaluator.elaborate(m);
+  const t1 = performance.now();
   const peak = domain.evaluator.peakRate!(m, design);
+  const t2 = performance.now();
   if (!(Number.isFinite(peak) && peak > 0)) throw new StudyError(`study ${domain.name}: peakRate of ${entry.id} is ${peak}; it must be a positive finite number of work items per cycle`);
   const perf: Performance = { cycles: 1, work: peak };
-  const { rows } = priceMicroArch(entry, inventory(design), perf, domain.metrics, { ...ctx, spec: { ...ctx.spec, activity: 'full' } }, new Set());
-  return { id: entry.id, peak, rows };
+  const inv = inventory(design);
+  const t3 = performance.now();
+  const { rows } = priceMicroArch(entry, inv, perf, domain.metrics, { ...ctx, spec: { ...ctx.spec, activity: 'full' } }, new Set());
+  profile({ ev: 'optimistic', id: entry.id, elaborateMs: t1 - t0, elaborationReused: lastElaboration.reused, peakMs: t2 - t1, inventoryMs: t3 - t2, priceMs: performance.now() - t3 });
+  return { id: entry.id, peak, rows, design: designFingerprint(inv) };
 }
 
 /** Order: by the best non-dominated layer any optimistic point of the design is on (per mode), then enumeration order. */

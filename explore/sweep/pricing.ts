@@ -77,30 +77,41 @@ export function priceMicroArch(
     // Same point fully used, for the report's "toggle vs fully used" columns.
     const fullPowerW = activity === undefined ? undefined : price(inv, p, full).powerW;
     const priced: PricedPoint = { clockHz: r.clockHz, areaMm2: r.areaMm2, powerW: r.powerW, dynamicW: r.dynamicW, leakageW: r.leakageW, ...(fullPowerW !== undefined && { fullPowerW }) };
-    rows.push({
-      study: ctx.study,
-      mode: entry.mode,
-      params,
-      id: entry.id,
-      vt: p.vt,
-      vdd: p.vdd,
-      stages: p.stages,
-      clockHz: r.clockHz,
-      areaMm2: r.areaMm2,
-      powerW: r.powerW,
-      ...(fullPowerW !== undefined && { fullPowerW }),
-      dynamicW: r.dynamicW,
-      leakageW: r.leakageW,
-      criticalPathPs: r.criticalPathPs,
-      pipelineBits: r.pipeline.totalBits,
-      metrics: Object.fromEntries(metrics.map((m) => [m.key, m.value(perf, priced)])),
-      pareto: false,
-      seed: ctx.workload.seed,
-      workload: ctx.workload.id,
-      extra: { ...perf.counters },
-    });
+    rows.push(pointRow(
+      {
+        study: ctx.study,
+        mode: entry.mode,
+        params,
+        id: entry.id,
+        vt: p.vt,
+        vdd: p.vdd,
+        stages: p.stages,
+        ...priced,
+        criticalPathPs: r.criticalPathPs,
+        pipelineBits: r.pipeline.totalBits,
+        pareto: false,
+        seed: ctx.workload.seed,
+        workload: ctx.workload.id,
+      },
+      perf,
+      metrics,
+    ));
   }
   return { rows, keys };
+}
+
+/** A row's figures that depend on the driver's counts: the metrics (from the counts and the priced point) and the counters. */
+function pointRow(priced: Omit<PointRow, 'metrics' | 'extra'>, perf: Performance, metrics: readonly Metric[]): PointRow {
+  const point: PricedPoint = { clockHz: priced.clockHz, areaMm2: priced.areaMm2, powerW: priced.powerW, dynamicW: priced.dynamicW, leakageW: priced.leakageW, ...(priced.fullPowerW !== undefined && { fullPowerW: priced.fullPowerW }) };
+  return { ...priced, metrics: Object.fromEntries(metrics.map((m) => [m.key, m.value(perf, point)])), extra: { ...perf.counters } };
+}
+
+/** `rows` (one micro-architecture's points, priced) with other counts: what
+ *  priceMicroArch gives for `perf`, without pricing again (the priced
+ *  figures do not depend on the counts unless the activity comes from
+ *  toggles, which the caller must rule out). */
+export function withPerformance(rows: readonly PointRow[], perf: Performance, metrics: readonly Metric[]): PointRow[] {
+  return rows.map(({ metrics: _m, extra: _e, ...priced }) => pointRow(priced, perf, metrics));
 }
 
 /** A design priced for a target clock at one corner: the depth and whether

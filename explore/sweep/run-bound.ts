@@ -52,6 +52,9 @@ async function allOptimistic(tasks: readonly Task[], run: BoundRun): Promise<Map
   return out;
 }
 
+/** The task with its optimistic points, priced already: its simulation only sets their metrics (task.ts). */
+const pricedTask = (t: Task, o: Optimistic | undefined): Task => (o === undefined ? t : { ...t, priced: { rows: o.rows, design: o.design } });
+
 /** Simulates `tasks` (none cached) best first, skipping what cannot win. */
 export async function exploreBound(tasks: readonly Task[], run: BoundRun): Promise<BoundOutcome> {
   const t0 = performance.now();
@@ -94,7 +97,7 @@ export async function exploreBound(tasks: readonly Task[], run: BoundRun): Promi
     }
     while (inflight.size >= limit) await Promise.race(inflight.values());
     const at = i;
-    const p = simulate(task)
+    const p = simulate(pricedTask(task, o))
       .then((r) => {
         results[at] = r;
         if (o !== undefined && r.evaluated) violation ??= boundViolation(r.entry.id, r.performance, o.peak);
@@ -112,7 +115,7 @@ export async function exploreBound(tasks: readonly Task[], run: BoundRun): Promi
     // The bound is wrong somewhere: what it skipped is simulated after all.
     for (const id of skipped) {
       if (run.signal?.aborted) break;
-      run.onDone(await simulate(taskOf.get(id)!));
+      run.onDone(await simulate(pricedTask(taskOf.get(id)!, opt.get(id))));
     }
     return { skipped: [], boundMs, violation };
   }

@@ -6,8 +6,8 @@ import type { Design } from '../../hdl/ir.js';
 import { inventory } from '../../hdl/inventory/index.js';
 import type { MicroArchEntry } from './enumerate.js';
 import { designFingerprint } from './fingerprint.js';
-import type { PointRow } from './point.js';
-import { priceMicroArch, type PricingContext } from './pricing.js';
+import { rowKey, type PointRow } from './point.js';
+import { priceMicroArch, withPerformance, type PricingContext } from './pricing.js';
 import type { Performance, SweepDomain } from './types.js';
 import { SweepError } from './spec.js';
 import { evaluationSpend, resetEvaluationSpend } from './study-ref.js';
@@ -26,6 +26,12 @@ export interface Task {
    *  point from their pool. `fresh` of them were simulated by this sweep,
    *  in `simMs` of simulation. */
   extend?: { runs: Performance[]; fresh: number; simMs: number };
+  /** To simulate (`cached` null): its points already priced at another rate
+   *  (`sweep --explore bound`'s optimistic points, bound.ts) with this
+   *  sweep's knobs and full activity, and its design's fingerprint; the
+   *  simulated counts only change the rows' metrics and counters
+   *  (pricing.ts withPerformance), so the task takes no inventory. */
+  priced?: { rows: PointRow[]; design: string };
 }
 
 export interface TaskResult {
@@ -57,9 +63,11 @@ export async function runTask<M>(domain: SweepDomain<M>, ctx: PricingContext, ta
   const design = ev.elaborate(m);
   const tElaborated = performance.now();
   probe?.elaborated(task.entry.id, design);
-  const inv = inventory(design);
+  // Priced already (the simulation's counts change only the metrics): no inventory.
+  const reprice = task.priced !== undefined && task.cached === null && task.extend === undefined && ctx.spec.activity === 'full' ? task.priced : null;
+  const inv = reprice === null ? inventory(design) : null;
   const tInventoried = performance.now();
-  probe?.priced(task.entry.id, design);
+  if (inv !== null) probe?.priced(task.entry.id, design);
   resetEvaluationSpend();
   let perf: Performance;
   let evaluated = false;
@@ -78,12 +86,12 @@ export async function runTask<M>(domain: SweepDomain<M>, ctx: PricingContext, ta
     perf = await ev.evaluate(m, design, { toggles: ctx.spec.activity === 'toggle' });
     evaluated = true;
   }
-  const fingerprint = designFingerprint(inv);
+  const fingerprint = inv === null ? reprice!.design : designFingerprint(inv);
   if (task.cached !== null && task.cached.design !== fingerprint) {
     throw new SweepError(`${task.entry.id}: the hardware changed since this directory cached its evaluation; sweep into a new --out directory`);
   }
   const t1 = performance.now();
-  const { rows, keys } = priceMicroArch(task.entry, inv, perf, domain.metrics, ctx, new Set(task.skip));
+  const { rows, keys } = inv === null ? fromPriced(reprice!.rows, perf, domain.metrics, new Set(task.skip)) : priceMicroArch(task.entry, inv, perf, domain.metrics, ctx, new Set(task.skip));
   const t2 = performance.now();
   const spend = evaluationSpend;
   profile({
@@ -103,6 +111,12 @@ export async function runTask<M>(domain: SweepDomain<M>, ctx: PricingContext, ta
     points: rows.length,
   });
   return { entry: task.entry, performance: perf, design: fingerprint, evaluated, ...(replicates && { replicates }), rows, keys, evalMs: t1 - t0 + simMs, priceMs: performance.now() - t1 };
+}
+
+/** Rows and keys as priceMicroArch gives them, from the same points priced at other counts. */
+function fromPriced(priced: readonly PointRow[], perf: Performance, metrics: SweepDomain<unknown>['metrics'], skip: ReadonlySet<string>): { rows: PointRow[]; keys: string[] } {
+  const keys = priced.map(rowKey);
+  return { rows: withPerformance(priced.filter((_, i) => !skip.has(keys[i]!)), perf, metrics), keys };
 }
 
 /** The study's pool of the runs, with the run count and the toggles summed. */
