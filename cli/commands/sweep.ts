@@ -36,7 +36,8 @@ export interface SweepCommandOptions extends SpecInput {
   shard?: string;
   out: string;
   /** Worker threads, or 'auto' (default: one per core when two or more
-   *  simulations are due; bench/sweep-speed.ts measured 1.8x on 2 cores for
+   *  simulations are due, or 64 micro-architectures to price from cached
+   *  simulations; bench/sweep-speed.ts measured 1.8x on 2 cores for
    *  NoBlur, and a loss for tiny stand-in evaluations, where 0 is better). */
   workers?: string;
   quiet?: boolean;

@@ -35,7 +35,8 @@ export interface SweepOptions {
   /** Where the knobs came from, for the manifest and report. */
   knobsSource?: string;
   /** Worker threads for evaluations; 0 = evaluate in this thread; 'auto'
-   *  (default) = one per core when at least two evaluations are due. */
+   *  (default) = one per core when at least two evaluations are due, or
+   *  many pricing-only ones (PRICING_TASKS_FOR_WORKERS). */
   workers?: number | 'auto';
   progress?: Progress;
   /** The command line, recorded in the manifest for the report. */
@@ -116,6 +117,18 @@ export function sweepIdentity(domain: SweepDomain<unknown>, ref: StudyRef, spec:
   };
 }
 
+/** Pricing-only tasks (simulations cached, e.g. seeded from a simulation
+ *  sweep) that make starting workers worth it: one costs a design read
+ *  back, its inventory and its points (~30 ms on a Blur design), a worker's
+ *  start about a second (loading the study). */
+export const PRICING_TASKS_FOR_WORKERS = 64;
+
+/** Workers for `workers: 'auto'`: one per core when at least two simulations are due, or many pricing-only tasks. */
+function autoWorkers(simulations: number, pricingOnly: number): number {
+  if (simulations >= 2) return Math.min(availableParallelism(), simulations);
+  return pricingOnly >= PRICING_TASKS_FOR_WORKERS && availableParallelism() > 1 ? availableParallelism() : 0;
+}
+
 /** Physical points per micro-architecture before its inventory is known. */
 function estimatePoints(spec: SweepSpec): number {
   const depths = spec.stages.kind === 'list' ? spec.stages.values.length : spec.stages.ghz.length;
@@ -180,7 +193,7 @@ export async function runSweep(opts: SweepOptions): Promise<SweepSummary> {
 
     const ctx: PricingContext = { study: domain.name, spec, knobs, priceOptions: domain.priceOptions ?? {}, workload: domain.workload, columns: identity.columns };
     const toEvaluate = tasks.filter((t) => t.cached === null).length;
-    const nWorkers = opts.workers === 'auto' || opts.workers === undefined ? (toEvaluate >= 2 ? Math.min(availableParallelism(), toEvaluate) : 0) : opts.workers;
+    const nWorkers = opts.workers === 'auto' || opts.workers === undefined ? autoWorkers(toEvaluate, tasks.length - toEvaluate) : opts.workers;
     if (nWorkers > 0 && tasks.length > 0) pool = await WorkerPool.start(nWorkers, opts.study, ctx);
 
     appender.current = new Appender(join(dir, POINTS_JSONL));
