@@ -3,8 +3,10 @@
 // main job does), and the same compiled simulator runs runBatch with fresh
 // random inputs every cycle and every output recorded (the free-running
 // `runBatch` of bench/sim-speed.ts) for as many cycles. Both in this
-// process, warm (each timed run follows one untimed run of the same kind),
-// alternating, best of three each; CPU time. The driver's time excludes
+// process, warm (each timed stretch follows one untimed run of the same
+// kind), alternating, best of three each; CPU time. Each is timed over a
+// stretch of at least MIN_BATCH_CYCLES cycles: runBatch in chunks, the
+// driver over as many runs of its workload (a fresh seed each) as it takes. The driver's time excludes
 // building the workload and compiling the simulator, as the main job's
 // "driver" column does.
 import { findStudy } from '../studies/registry.js';
@@ -19,7 +21,10 @@ import { InternalError } from '../hdl/errors.js';
 export interface DriverRatio {
   readonly study: string;
   readonly id: string;
+  /** Cycles of one run (the timed runs' mean). */
   readonly cycles: number;
+  /** Driver runs in each timed stretch. */
+  readonly runs: number;
   /** Cycles per CPU second. */
   readonly driver: number;
   /** The driver's first run on a freshly compiled simulator, cycles per CPU
@@ -79,36 +84,46 @@ export async function driverRatios(studyName: string, count: number, log: (s: st
     const m = domain.microArch(e.params);
     const design = domain.evaluator.elaborate(m);
     const sim = simulatorOf(design);
-    // The workload is built before the clock starts.
-    const driverRun = async (): Promise<{ ms: number; cycles: number }> => {
-      const s = seed++;
-      const workload = wl.def.build(wl.params, s, m);
-      let simulated = false;
-      const simulator = (): CompiledSimulator => {
-        simulated = true;
-        return sim;
-      };
-      const before = sim.cycle;
-      const t = cpuMs();
-      await study.driver.run({ config: m, design, simulator, workload, workloadName: wl.def.name, seed: s, wantToggles: false, wantRecords: false });
-      const ms = cpuMs() - t;
-      if (!simulated) throw new InternalError(`driver-ratio: study ${studyName}'s driver did not simulate ${e.id}`);
-      // Clock edges run (a study's counted cycles may be a derived figure: the Hybrid's joint rate).
-      return { ms, cycles: sim.cycle - before };
+    // `runs` runs, each on a fresh workload built before its clock starts.
+    const driverRuns = async (runs: number): Promise<{ ms: number; cycles: number }> => {
+      let ms = 0;
+      let cycles = 0;
+      for (let r = 0; r < runs; r++) {
+        const s = seed++;
+        const workload = wl.def.build(wl.params, s, m);
+        let simulated = false;
+        const simulator = (): CompiledSimulator => {
+          simulated = true;
+          return sim;
+        };
+        const before = sim.cycle;
+        const t = cpuMs();
+        await study.driver.run({ config: m, design, simulator, workload, workloadName: wl.def.name, seed: s, wantToggles: false, wantRecords: false });
+        ms += cpuMs() - t;
+        if (!simulated) throw new InternalError(`driver-ratio: study ${studyName}'s driver did not simulate ${e.id}`);
+        // Clock edges run (a study's counted cycles may be a derived figure: the Hybrid's joint rate).
+        cycles += sim.cycle - before;
+      }
+      return { ms, cycles };
     };
-    const first = await driverRun();
+    const first = await driverRuns(1);
     const batchCycles = Math.max(first.cycles, MIN_BATCH_CYCLES);
+    // The driver is timed over as many cycles as runBatch: a workload of a
+    // few thousand cycles runs for a millisecond or two, and a single run
+    // measured the process's warm-up (V8 optimising the driver's code, its
+    // compiler threads' CPU time, a collection) more than the driver.
+    const runs = Math.ceil(batchCycles / first.cycles);
     timeRunBatch(sim, Math.min(batchCycles, 20_000), 7);
     let bestDriver = Infinity;
     let bestBatch = Infinity;
     let cycles = first.cycles;
     for (let r = 0; r < 3; r++) {
-      const d = await driverRun();
-      cycles = d.cycles;
+      const d = await driverRuns(runs);
+      cycles = d.cycles / runs;
       bestDriver = Math.min(bestDriver, d.ms / d.cycles);
       bestBatch = Math.min(bestBatch, timeRunBatch(sim, batchCycles, 100 + r) / batchCycles);
     }
-    const row = { study: studyName, id: e.id, cycles, driver: 1000 / bestDriver, cold: (1000 * first.cycles) / first.ms, runBatch: 1000 / bestBatch };
+    const row = { study: studyName, id: e.id, cycles, runs, driver: 1000 / bestDriver, cold: (1000 * first.cycles) / first.ms, runBatch: 1000 / bestBatch };
     log(`  ${studyName} ${e.id}: driver ${Math.round(row.driver)} cycles/s (first run ${Math.round(row.cold)}), runBatch ${Math.round(row.runBatch)} cycles/s (${(row.driver / row.runBatch).toFixed(2)}x)`);
     out.push(row);
   }

@@ -165,8 +165,8 @@ function jobTable(rows: StudyRow[]): string {
 }
 
 function ratioTable(ratios: DriverRatio[]): string {
-  const lines = ['| study | micro-architecture | cycles | driver cycles/s | runBatch cycles/s | driver / runBatch | first run cycles/s |', '| --- | --- | ---: | ---: | ---: | ---: | ---: |'];
-  for (const r of ratios) lines.push(`| ${r.study} | ${r.id} | ${int(r.cycles)} | ${int(r.driver)} | ${int(r.runBatch)} | ${(r.driver / r.runBatch).toFixed(2)} | ${int(r.cold)} |`);
+  const lines = ['| study | micro-architecture | cycles a run | runs timed | driver cycles/s | runBatch cycles/s | driver / runBatch | first run cycles/s |', '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |'];
+  for (const r of ratios) lines.push(`| ${r.study} | ${r.id} | ${int(r.cycles)} | ${r.runs} | ${int(r.driver)} | ${int(r.runBatch)} | ${(r.driver / r.runBatch).toFixed(2)} | ${int(r.cold)} |`);
   return lines.join('\n');
 }
 
@@ -221,7 +221,7 @@ if (!values['no-ratio']) {
     '',
     '## Drivers against runBatch',
     '',
-    `Per study, ${n} micro-architectures spread over its main-job space, on its main-job workload: the study's driver (CPU time of the driver's run, workload built before) against runBatch on the same compiled simulator with random inputs every cycle and every output recorded, as many cycles (at least 200,000); warm, alternating, best of three each (bench/driver-ratio.ts). "First run" is the driver's first run on the freshly compiled simulator (its lazily generated loop and V8's compilation of it included): what a sweep sees, since it runs each design's workload once. Load average ${load()} at the end.`,
+    `Per study, ${n} micro-architectures spread over its main-job space, on its main-job workload: the study's driver (CPU time of its runs, each on a fresh workload built before the clock starts, as many runs as make at least 200,000 cycles: "runs timed") against runBatch on the same compiled simulator with random inputs every cycle and every output recorded, as many cycles; warm (after one untimed run), alternating, best of three each (bench/driver-ratio.ts). "First run" is the driver's first run on the freshly compiled simulator (its lazily generated loop and V8's compilation of it included): what a sweep sees, since it runs each design's workload once. Load average ${load()} at the end.`,
     '',
     ratioTable(ratios),
   );
