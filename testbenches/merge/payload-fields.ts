@@ -63,7 +63,9 @@ export function putQuadFrag(w: Readonly<Record<QuadFragField, BitWriter>>, r: Qu
   w.qy.bits(q.qy, 32);
   w.back.bits(q.back ? 1 : 0, 1);
   putBits(w.cov, q.cov, s.msaa);
-  for (let p = 0; p < q.centre.length; p++) w.centre.bits(q.centre[p] && q.cov[p] !== 0 ? 1 : 0, 1);
+  let centre = 0;
+  for (let p = 0; p < q.centre.length; p++) if (q.centre[p] && q.cov[p] !== 0) centre |= 1 << p;
+  w.centre.bits(centre, q.centre.length);
   putDepth(w.depth, q.depth, s);
   w.tri.bits(r.tri, 32);
   w.last.bits(r.last ? 1 : 0, 1);

@@ -5,16 +5,18 @@ import { describe, expect, it } from 'vitest';
 import { defaultSeed } from '../property.js';
 import { bigintOf, packColumns, stimulusPayloads, type BitWriter } from './word-pack.js';
 
-type Piece = { kind: 'bits'; v: number; n: number } | { kind: 'skip'; n: number } | { kind: 'set'; i: number };
+type Piece = { kind: 'bits'; v: number; n: number } | { kind: 'run'; vs: number[]; n: number } | { kind: 'skip'; n: number } | { kind: 'set'; i: number };
 
 const piece = fc.oneof(
   fc.integer({ min: 1, max: 32 }).chain((n) => fc.record({ kind: fc.constant('bits' as const), v: fc.nat({ max: 2 ** 32 - 1 }), n: fc.constant(n) })),
+  fc.integer({ min: 1, max: 32 }).chain((n) => fc.record({ kind: fc.constant('run' as const), vs: fc.array(fc.nat({ max: 2 ** 32 - 1 }), { maxLength: 20 }), n: fc.constant(n) })),
   fc.record({ kind: fc.constant('skip' as const), n: fc.integer({ min: 0, max: 70 }) }),
   fc.record({ kind: fc.constant('set' as const), i: fc.nat({ max: 300 }) }),
 );
 
 function write(w: BitWriter, ps: readonly Piece[]): void {
   for (const p of ps) if (p.kind === 'bits') w.bits(p.v, p.n);
+  else if (p.kind === 'run') w.run(p.vs, p.n);
   else if (p.kind === 'skip') w.skip(p.n);
   else w.set(p.i);
 }
@@ -24,9 +26,11 @@ function reference(ps: readonly Piece[]): bigint {
   let v = 0n;
   let pos = 0n;
   for (const p of ps) {
-    if (p.kind === 'bits') {
-      v |= (BigInt(p.v) & ((1n << BigInt(p.n)) - 1n)) << pos;
-      pos += BigInt(p.n);
+    if (p.kind === 'bits' || p.kind === 'run') {
+      for (const x of p.kind === 'bits' ? [p.v] : p.vs) {
+        v |= (BigInt(x) & ((1n << BigInt(p.n)) - 1n)) << pos;
+        pos += BigInt(p.n);
+      }
     } else if (p.kind === 'skip') pos += BigInt(p.n);
     else v |= 1n << BigInt(p.i);
   }
