@@ -57,7 +57,8 @@ export const DEFAULT_OPTIONS: StudyOptions = {
   frameSurfaces: ['plane'],
   width: FRAME.width,
   height: FRAME.height,
-  cacheDir: 'out/sort-cache',
+  // Rendered, not cached: see frames.ts.
+  cacheDir: null,
   log: (line) => console.log(line),
   sweepTile: 128,
   sweepSpp: 16,

@@ -20,13 +20,14 @@ import { ParamError } from '../../hdl/errors.js';
 
 /** The workload's tile, by scene: a sweep task of every micro-architecture
  *  builds the same one, and reading the 120 MB frame and cutting it took
- *  each task about 0.3 s of its 0.8 s; a worker keeps the few it built. */
+ *  each task about 0.3 s of its 0.8 s (rendering it takes longer); a worker
+ *  keeps the few it built. */
 const busiest = new Map<string, Tile>();
 function busiestTile(spec: SceneSpec): Tile {
   const key = `${sceneName(spec)}-s${spec.seed}`;
   let tile = busiest.get(key);
   if (tile === undefined) {
-    const frame = loadFrame(spec, 16, join('out', 'sort-cache'));
+    const frame = loadFrame(spec, 16, null);
     const b = busiestOf(summariseTiles(frame, 128));
     busiest.set(key, (tile = cutTile(frame, 128, b.tx, b.ty)));
   }
