@@ -45,7 +45,8 @@ const { values } = parseArgs({
   },
 });
 
-type Stamped = ProfileEvent & { t: number; thread: number };
+/** `study`: whose event it is (recorded since studies run at once in the main job). */
+type Stamped = ProfileEvent & { t: number; thread: number; study?: string };
 type Task = Extract<Stamped, { ev: 'task' }>;
 
 const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' / ');
@@ -70,7 +71,7 @@ async function runJob(out: string): Promise<ReturnType<typeof savedJob> & { log:
     child.stderr.on('data', (d: Buffer) => {
       logStream.write(d);
       // The per-study lines only; the progress bars stay in the log.
-      for (const line of d.toString().split(/\r|\n/)) if (/^gfxrtl study (--all:|\S+: done)/.test(line)) console.error(`  ${line}`);
+      for (const line of d.toString().split(/\r|\n/)) if (/^(\[\S+\] )?gfxrtl study (--all:|\S+: done)/.test(line)) console.error(`  ${line}`);
     });
     child.on('error', reject);
     child.on('close', (c) => resolve(c ?? 1));
@@ -116,6 +117,39 @@ interface StudyRow {
   phases: Map<string, number>;
   /** The job's peak resident memory at the study's end (so far: the study that raises it is the one that holds it). */
   peakRssKb: number;
+  start: number;
+  end: number;
+  /** CPU slots the study held (explore/cpu-budget.ts), summed; NaN before the budget. */
+  slotMs: number;
+}
+
+/** How the studies overlapped: the span from the first study's start to the last one's end, the studies' walls summed, and the time two or more ran at once. */
+function overlapLine(rows: StudyRow[], cores: number): string {
+  const edges = rows.flatMap((r) => [{ t: r.start, d: 1 }, { t: r.end, d: -1 }]).sort((a, b) => a.t - b.t || a.d - b.d);
+  let running = 0;
+  let last = edges[0]?.t ?? 0;
+  let together = 0;
+  for (const e of edges) {
+    if (running >= 2) together += e.t - last;
+    running += e.d;
+    last = e.t;
+  }
+  const span = Math.max(...rows.map((r) => r.end)) - Math.min(...rows.map((r) => r.start));
+  const summed = rows.reduce((a, r) => a + r.wallMs, 0);
+  const slots = rows.reduce((a, r) => a + r.slotMs, 0);
+  const slotText = Number.isNaN(slots) ? '' : `; the studies held ${s1(slots)} CPU-slot seconds of the span's ${s1(span * cores)} (${cores} slots): ${s1(span * cores - slots)} slot-seconds idle or in untracked work`;
+  return `Studies from the first one's start to the last one's end: ${s1(span)} s; their walls summed ${s1(summed)} s; two or more at once for ${s1(together)} s${slotText}.`;
+}
+
+/** Each thread's largest V8 heap (committed MB) and the main thread's largest resident memory (whole process) from the profile's heap events. */
+function heapLine(events: Stamped[]): string {
+  const heaps = events.filter((e): e is Extract<Stamped, { ev: 'heap' }> => e.ev === 'heap');
+  if (heaps.length === 0) return '';
+  const byThread = new Map<number, { mb: number; study: string }>();
+  for (const h of heaps) if (h.totalMb + h.externalMb > (byThread.get(h.thread)?.mb ?? -1)) byThread.set(h.thread, { mb: h.totalMb + h.externalMb, study: h.study ?? (h.thread === 0 ? 'main' : '?') });
+  const rss = Math.max(...heaps.map((h) => h.rssMb ?? 0));
+  const top = [...byThread].sort((a, b) => b[1].mb - a[1].mb).slice(0, 8);
+  return `Largest resident memory sampled (every 2 s, whole process): ${(rss / 1024).toFixed(2)} GB. Largest V8 heaps (committed + external MB, by thread, the study it ran): ${top.map(([t, h]) => `thread ${t} (${h.study}) ${h.mb}`).join(', ')}.`;
 }
 
 function studyRows(events: Stamped[]): StudyRow[] {
@@ -125,9 +159,10 @@ function studyRows(events: Stamped[]): StudyRow[] {
     const endEvent = events.find((e): e is Extract<Stamped, { ev: 'study' }> => e.ev === 'study' && e.edge === 'end' && e.study === st.study && e.t >= st.t);
     const end = endEvent?.t ?? Infinity;
     const inside = events.filter((e) => e.t >= st.t && e.t <= end);
-    const tasks = inside.filter((e): e is Task => e.ev === 'task');
+    // A task is the study's that it names; a profile from before studies ran at once names none: the study's time window then.
+    const tasks = (events.some((e) => e.ev === 'task' && e.study !== undefined) ? events.filter((e) => e.study === st.study) : inside).filter((e): e is Task => e.ev === 'task');
     const phases = new Map<string, number>();
-    for (const e of inside) if (e.ev === 'phase' && e.study === st.study) phases.set(e.phase, (phases.get(e.phase) ?? 0) + e.ms);
+    for (const e of events) if (e.ev === 'phase' && e.study === st.study) phases.set(e.phase, (phases.get(e.phase) ?? 0) + e.ms);
     const sum = (f: (t: Task) => number): number => tasks.reduce((a, t) => a + f(t), 0);
     rows.push({
       study: st.study,
@@ -147,6 +182,9 @@ function studyRows(events: Stamped[]): StudyRow[] {
       points: sum((t) => t.points),
       phases,
       peakRssKb: endEvent?.maxRssKb ?? NaN,
+      start: st.t,
+      end,
+      slotMs: endEvent?.slotMs ?? NaN,
     });
   }
   return rows;
@@ -208,6 +246,9 @@ if (!values['no-job']) {
     jobTable(rows),
     '',
     `Time per study: ${rows.map((r) => `${r.study} ${s1(r.wallMs)} s`).join(', ')}.`,
+    '',
+    overlapLine(rows, availableParallelism()),
+    ...((h) => (h === '' ? [] : ['', h]))(heapLine(job.events)),
   );
 }
 

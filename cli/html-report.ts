@@ -12,3 +12,6 @@ export async function writeHtml(dir: string): Promise<string> {
   const r = await writeHtmlReport(dir, { waveform: (trace: Trace) => renderSvg(traceToWaveJson(trace)) });
   return `${r.index} (${r.designs.length} design pages)`;
 }
+
+/** This module's URL, for a phase thread of the study pipeline (explore/phase-worker.ts imports it and calls writeHtml). */
+export const HTML_REPORT_MODULE = import.meta.url;

@@ -158,7 +158,7 @@ export async function buildProgram(): Promise<Command> {
     .command('study [name]')
     .description(`a study end to end (default ${DEFAULT_STUDY}; --all: every shipped study, what npm start runs): calibrate, sweep, frontiers, report`)
     .option('--out <dir>', 'output directory (resumed when rerun)', 'report')
-    .option('--all', 'every shipped study in turn, each into OUT/<name> (what npm start runs)')
+    .option('--all', 'every shipped study, each into OUT/<name>, at once on the cores (what npm start runs)')
     .option('--workers <n|auto>', 'worker threads for simulation', 'auto')
     .option('--explore <bound|grid>', 'bound (default): skip simulating micro-architectures whose optimistic points are all dominated (the same frontiers and rate-cost tables); grid: simulate every one')
     .option('--activity <full|toggle>', 'operator activity for power: full (1.0) or from simulated toggles')

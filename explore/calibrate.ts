@@ -36,6 +36,8 @@ export interface CalibrateStudyOptions {
   readonly sweep?: string;
   readonly yosys: YosysCrossCheck;
   readonly log?: (line: string) => void;
+  /** false: the Yosys cross-check alone, no fit (the main job runs the two apart: the cross-check prices nothing). */
+  readonly fit?: boolean;
 }
 
 export interface CalibrateStudyResult {
@@ -74,7 +76,7 @@ export async function calibrateStudy(study: Study, opts: CalibrateStudyOptions):
   const settled = synthesis?.then((file) => ({ file }), (e: unknown) => ({ e }));
   let calibration: CalibrateStudyResult['calibration'];
   try {
-    calibration = await calibrateOnly(study, opts, log);
+    calibration = opts.fit === false ? null : await calibrateOnly(study, opts, log);
   } catch (e) {
     await settled;
     throw e;

@@ -10,6 +10,7 @@ import { availableParallelism } from 'node:os';
 import { parentPort, type Worker } from 'node:worker_threads';
 import { InternalError, ParamError } from '../hdl/errors.js';
 import { spawnWorker } from './sweep/spawn.js';
+import { cpuGate, type Release } from './cpu-budget.js';
 
 /** What a farm worker answers for one job. */
 export type FarmReply<Out> = { index: number; out: Out; ms: number } | { index: number; error: string };
@@ -64,28 +65,52 @@ export async function runFarm<In, Out>(entry: URL, jobs: readonly In[], o: FarmO
   }
   const results: Out[] = new Array<Out>(jobs.length);
   const threads: Worker[] = Array.from({ length: farmWorkers(o.workers, jobs.length) }, () => spawnWorker(entry, null));
+  // Under the main job's CPU budget (cpu-budget.ts) each job holds a slot while its worker runs it.
+  const gate = cpuGate();
+  const held = new Map<Worker, Release>();
+  const release = (w: Worker): void => {
+    held.get(w)?.();
+    held.delete(w);
+  };
   try {
     await new Promise<void>((resolve, reject) => {
       let next = 0;
       let finished = 0;
+      let settled = false;
+      const send = (w: Worker, index: number): void => {
+        if (!settled) w.postMessage({ index, job: jobs[index]! } satisfies FarmJob<In>);
+      };
       const feed = (w: Worker): void => {
         const index = order[next++];
-        if (index !== undefined) w.postMessage({ index, job: jobs[index]! } satisfies FarmJob<In>);
+        if (index === undefined) return;
+        if (gate === null) return send(w, index);
+        void gate().then((r) => {
+          held.set(w, r);
+          if (settled) release(w);
+          else send(w, index);
+        });
+      };
+      const end = (e?: unknown): void => {
+        settled = true;
+        if (e === undefined) resolve();
+        else reject(e);
       };
       for (const w of threads) {
         w.on('message', (m: FarmReply<Out>) => {
-          if ('error' in m) return reject(new FarmJobError(o.name, m.index, m.error));
+          release(w);
+          if ('error' in m) return end(new FarmJobError(o.name, m.index, m.error));
           results[m.index] = m.out;
           o.onDone?.(m.index, m.ms);
-          if (++finished === jobs.length) resolve();
+          if (++finished === jobs.length) end();
           else feed(w);
         });
-        w.on('error', reject);
-        w.on('exit', (code) => code !== 0 && reject(new InternalError(`${o.name}: a worker thread exited with code ${code}`)));
+        w.on('error', end);
+        w.on('exit', (code) => code !== 0 && end(new InternalError(`${o.name}: a worker thread exited with code ${code}`)));
         feed(w);
       }
     });
   } finally {
+    for (const w of threads) release(w);
     await Promise.all(threads.map((w) => w.terminate()));
   }
   return results;

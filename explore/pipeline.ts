@@ -1,4 +1,4 @@
-// A study end to end as one library call, and every shipped study in turn:
+// A study end to end as one library call, and every shipped study at once:
 // calibrate -> simulate -> recalibrate on the pick -> price -> report. The
 // CLI parses options and calls these; no command calls another command, and
 // an interrupted sweep comes back as a status, not as a process exit code.
@@ -10,22 +10,26 @@
 //   reference design), calibrates on the design that sweep picks, iterated
 //   until the pick settles (OUT/calibration.json), and prices the same
 //   simulations again with the final knobs into OUT;
-// - `runAllStudies` runs it first and prices every other study with its
-//   OUT/<global>/calibration.json;
+// - `runAllStudies` prices every other study with its
+//   OUT/<global>/calibration.json: their sweeps wait for it, everything
+//   else (Yosys, experiments, reports) runs beside, under one CPU budget
+//   (cpu-budget.ts) with the global study's chain first;
 // - a study run alone without knobs is priced with the global study's
 //   reference fit (no sweep of it needed), and says so;
 // - a study whose own calibration is a cross-check (NoBlur against its own
 //   instances) writes it beside the knobs it was priced with, never using it.
 import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { readKnobsFile } from '../synth-models/knobs-file.js';
 import { calibrateStudy, type YosysCrossCheck } from './calibrate.js';
 import type { CrossStudySection, Study } from './contract.js';
+import { CpuBudget, withCpuBudget, withSlot, type Release, type SlotSource } from './cpu-budget.js';
 import { CALIBRATION_JSON } from './report/checks.js';
-import { runExperiments } from './report/experiments.js';
+import { PhaseThreads } from './phase-thread.js';
 import { profile, profilePhase } from './profile.js';
 import { writeStudiesHtmlIndex } from './report/html/write-html.js';
-import { writeReport } from './report/write.js';
 import { writeDurable } from './sweep/files.js';
 import { createProgress } from './sweep/progress.js';
 import { runSweep, type SweepSummary } from './sweep/run.js';
@@ -66,9 +70,11 @@ export interface StudyRunOptions {
   readonly log: (line: string) => void;
   /** Result tables, as `gfxrtl calibrate` prints them (the CLI: stdout). */
   readonly print: (text: string) => void;
-  /** Writes the interactive report of a finished sweep directory beside
-   *  its index.md (the caller draws its waveforms); returns a line saying so. */
-  readonly htmlReport?: (dir: string) => Promise<string>;
+  /** URL of a module exporting `writeHtml(dir): Promise<string>`, which
+   *  writes the interactive report of a finished sweep directory beside its
+   *  index.md (the caller draws its waveforms) and returns a line saying so.
+   *  It runs on a phase thread (phase-worker.ts), so it is a module, not a function. */
+  readonly htmlModule?: string;
 }
 
 export type StudyRunStatus =
@@ -83,79 +89,137 @@ export function checkStudyRun(study: Study, opts: Pick<StudyRunOptions, 'only' |
   resolveSpec(studyAxes(study), { ...(opts.only !== undefined && { only: opts.only }), ...(opts.activity !== undefined && { activity: opts.activity }) });
 }
 
+/** How a study's phases share the machine with the other studies' (runAllStudies), or with each other (a study alone). */
+interface Schedule {
+  /** The job's CPU slots (as this study takes them). */
+  readonly budget: SlotSource;
+  /** Sweeps open at once (each holds its worker threads, and their memory, from start to end). */
+  readonly sweeps: CpuBudget;
+  /** Reports written at once (one: memory). */
+  readonly reports: CpuBudget;
+  readonly phases: PhaseThreads;
+  /** The study's place: its chain (sweeps, calibration loop, report) asks for slots at `priority`, its phases that need no knobs (Yosys, experiments) at `sidePriority`. */
+  readonly priority: number;
+  readonly sidePriority: number;
+  /** The global knobs file once the global study has fitted them (null: it did not finish); a study other than the global one prices with them. */
+  readonly knobs?: Promise<string | null>;
+  /** The global study calls it when its calibration.json is final. */
+  readonly onKnobs?: (file: string) => void;
+  /** Prefixes progress labels ('noblur ') when studies run at once. */
+  readonly tag: string;
+}
+
+/** A study end to end: calibrate -> simulate -> recalibrate on the pick -> price -> report. Its phases that need no knobs (the Yosys cross-check, the experiments) run beside the chain that does, each taking a CPU slot when one is free. */
 export async function runStudy(entry: StudyEntryRef, opts: StudyRunOptions): Promise<StudyRunStatus> {
+  checkStudyRun(entry.study, opts);
+  const budget = new CpuBudget(availableParallelism());
+  const phases = new PhaseThreads(budget.slots);
+  try {
+    // The side phases first: each is one thread, and the sweep's tasks fill the other cores around them.
+    return await scheduledStudy(entry, opts, { budget, sweeps: new CpuBudget(1), reports: new CpuBudget(1), phases, priority: 1, sidePriority: 0, tag: '' });
+  } finally {
+    await phases.close();
+  }
+}
+
+async function scheduledStudy(entry: StudyEntryRef, opts: StudyRunOptions, sched: Schedule): Promise<StudyRunStatus> {
   const { study } = entry;
-  checkStudyRun(study, opts);
   const t0 = Date.now();
   const seconds = (): number => (Date.now() - t0) / 1000;
   const step = (n: number, what: string): void => opts.log(`\ngfxrtl study ${study.name} [${seconds().toFixed(0)} s] step ${n}/2: ${what}`);
   const cal = study.calibration;
   const own = join(opts.out, CALIBRATION_JSON);
   const isGlobal = cal !== undefined && (cal.role ?? 'global') === 'global';
-  // What must finish before the report is written (a cross-check run beside the sweep).
-  let beforeReport = async (): Promise<void> => {};
+  const { budget, phases, priority } = sched;
+  const side = sched.sidePriority;
   // A fit that only sets the knobs runs no cross-check (the study's own step does).
   const noYosys: YosysCrossCheck = { skip: '' };
   mkdirSync(opts.out, { recursive: true });
-  if (isGlobal && cal.pick !== undefined) {
-    // Simulate once (priced with the reference fit), calibrate on the pick, iterated; price again.
-    const sim = join(opts.out, SIMULATION_DIR);
-    mkdirSync(sim, { recursive: true });
-    step(1, `calibrate the 45 nm cost model on the reference ${study.unit.name} design, then simulate every micro-architecture once into ${sim}`);
-    await calibrateStudy(study, { out: sim, yosys: noYosys, log: opts.log });
-    // A grid: the calibration loop prices these simulations again with other
-    // knobs and picks among them, and a design the bound skips under these
-    // knobs might be the pick under those.
-    if (opts.explore === 'bound') opts.log(`gfxrtl study ${study.name}: the simulation sweep is a grid (--explore bound does not apply): the calibration loop picks among its designs under knobs it has not priced yet`);
-    const simulated = await sweep(entry, { ...opts, explore: 'grid' }, sim, join(sim, CALIBRATION_JSON), false);
-    if (!simulated.complete) return { status: 'interrupted', seconds: seconds() };
-    step(1, `calibrate on the design the sweep picks at ${cal.pick.limit} W/mm^2, iterated until the pick settles (pricing only)`);
-    logText(opts, await calibrateStudy(study, { out: opts.out, sweep: sim, yosys: opts.yosys, log: opts.log }));
-    seedSimulations(sim, opts.out);
-  } else {
-    step(1, cal === undefined ? 'no published components to calibrate against' : isGlobal ? 'calibrate the 45 nm cost model against the published components (and cross-check areas with Yosys)' : `cross-check: fit the published components on ${study.unit.name}'s own instances (never used to price; and cross-check areas with Yosys)`);
-    if (cal !== undefined || study.crossCheck !== undefined) {
-      const run = calibrateStudy(study, { out: opts.out, yosys: opts.yosys, log: opts.log });
-      if (isGlobal) logText(opts, await run);
-      else {
-        // A cross-check prices nothing, so it runs beside the experiments and
-        // the sweep (Yosys in its own process, the sweep in its workers: one
-        // core idled through it before) and is awaited before the report,
-        // which shows it.
-        const settled = run.then((r) => ({ r }), (e: unknown) => ({ e }));
-        beforeReport = async () => {
-          const c = await settled;
-          if ('e' in c) throw c.e;
-          logText(opts, c.r);
-        };
-      }
-    }
-    if (!isGlobal) {
-      if (opts.knobs !== undefined) {
-        // The global knobs this study is priced with, beside its report.
-        if (opts.knobs !== own) copyFileSync(opts.knobs, own);
-      } else {
-        const g = opts.global.study;
-        opts.log(`gfxrtl study ${study.name}: priced with the global knobs fitted on the ${g.name} reference design (gfxrtl study ${g.name} iterates them on its sweep's pick; pass --knobs its calibration.json)`);
-        await calibrateStudy(g, { out: opts.out, yosys: noYosys, log: opts.log });
-      }
-    }
-  }
+
+  // What needs no knobs starts at once, and is awaited before the report, which shows it.
+  const sides: Promise<void>[] = [];
+  // Once the run is stopped, a side phase still waiting for its slot does not start (a rerun does it).
+  const yosysSide = (fit: boolean): Promise<void> =>
+    withSlot(budget, side, async () => {
+      if (opts.signal?.aborted !== true) logText(opts, await calibrateStudy(study, { out: opts.out, yosys: opts.yosys, log: opts.log, fit }));
+    });
+  const hasYosysStep = !('skip' in opts.yosys) || opts.yosys.skip !== '';
+  // A cross-check fit (never used to price) and Yosys: they price nothing.
+  if (!isGlobal && (cal !== undefined || study.crossCheck !== undefined)) sides.push(yosysSide(true));
+  // The global study's Yosys cross-check, apart from its calibration loop (the chain).
+  else if (isGlobal && cal.pick !== undefined && hasYosysStep) sides.push(yosysSide(false));
   if (study.experiments && study.experiments.length > 0) {
     const seed = study.workloads[0]?.seed ?? 1;
     opts.log(`\ngfxrtl study ${study.name}: experiments ${study.experiments.map((e) => e.name).join(', ')} (seed ${seed})`);
-    const experiments = study.experiments;
-    for (const f of await profilePhase(study.name, 'experiments', () => runExperiments(experiments, opts.out, seed, { mainJob: opts.mainJob === true, progress: (label, unit) => createProgress({ label, unit, quiet: opts.quiet }) }))) opts.log(`experiment: ${f}`);
+    const job = { kind: 'experiments' as const, study: study.name, module: entry.module, out: opts.out, seed, mainJob: opts.mainJob === true, quiet: opts.quiet === true, label: sched.tag };
+    sides.push(phases.run(job, budget, side, opts.log, opts.signal).then((r) => r?.files.forEach((f) => opts.log(`experiment: ${f}`))));
   }
-  step(2, `sweep ${study.unit.name} micro-architectures x Vt x Vdd x pipeline depth on the ${study.workloads[0]?.name ?? ''} workload, then write the report`);
-  const priced = await sweep(entry, opts, opts.out, existsSync(own) ? own : undefined, () => beforeReport());
-  if (!priced.complete) {
-    await beforeReport();
+  const settled = Promise.allSettled(sides);
+  const afterSides = async (): Promise<void> => {
+    for (const r of await settled) if (r.status === 'rejected') throw r.reason;
+  };
+  // Whatever happens in the chain, the side phases are not left running unawaited.
+  const interrupted = async (): Promise<StudyRunStatus> => {
+    await afterSides();
     return { status: 'interrupted', seconds: seconds() };
+  };
+  const chain = async (): Promise<StudyRunStatus> => {
+    if (isGlobal && cal.pick !== undefined) {
+      // Simulate once (priced with the reference fit), calibrate on the pick, iterated; price again.
+      const sim = join(opts.out, SIMULATION_DIR);
+      mkdirSync(sim, { recursive: true });
+      step(1, `calibrate the 45 nm cost model on the reference ${study.unit.name} design, then simulate every micro-architecture once into ${sim}`);
+      await withSlot(budget, priority, () => calibrateStudy(study, { out: sim, yosys: noYosys, log: opts.log }));
+      // A grid: the calibration loop prices these simulations again with other
+      // knobs and picks among them, and a design the bound skips under these
+      // knobs might be the pick under those.
+      if (opts.explore === 'bound') opts.log(`gfxrtl study ${study.name}: the simulation sweep is a grid (--explore bound does not apply): the calibration loop picks among its designs under knobs it has not priced yet`);
+      const simulated = await sweep(entry, { ...opts, explore: 'grid' }, sched, sim, join(sim, CALIBRATION_JSON));
+      if (!simulated.complete) return interrupted();
+      step(1, `calibrate on the design the sweep picks at ${cal.pick.limit} W/mm^2, iterated until the pick settles (pricing only)`);
+      // On this thread: the loop holds every simulated design (Blur: 576, about 1.8 GB of heap on a
+      // phase thread of the loaded main job, where other phases' memory came on top); here the
+      // job's peak is what it was when the studies ran one after the other.
+      if (opts.signal?.aborted === true) return interrupted();
+      logText(opts, await withSlot(budget, priority, () => calibrateStudy(study, { out: opts.out, sweep: sim, yosys: noYosys, log: opts.log })));
+      sched.onKnobs?.(own);
+      seedSimulations(sim, opts.out);
+    } else {
+      step(1, cal === undefined ? 'no published components to calibrate against' : isGlobal ? 'calibrate the 45 nm cost model against the published components (and cross-check areas with Yosys)' : `cross-check: fit the published components on ${study.unit.name}'s own instances (never used to price; and cross-check areas with Yosys)`);
+      if (isGlobal) logText(opts, await withSlot(budget, priority, () => calibrateStudy(study, { out: opts.out, yosys: opts.yosys, log: opts.log })));
+      else {
+        const knobs = opts.knobs ?? (sched.knobs !== undefined ? await sched.knobs : undefined);
+        if (knobs === null) return interrupted();
+        if (knobs !== undefined) {
+          // The global knobs this study is priced with, beside its report.
+          if (knobs !== own) copyFileSync(knobs, own);
+        } else {
+          const g = opts.global.study;
+          opts.log(`gfxrtl study ${study.name}: priced with the global knobs fitted on the ${g.name} reference design (gfxrtl study ${g.name} iterates them on its sweep's pick; pass --knobs its calibration.json)`);
+          await withSlot(budget, priority, () => calibrateStudy(g, { out: opts.out, yosys: noYosys, log: opts.log }));
+        }
+      }
+    }
+    step(2, `sweep ${study.unit.name} micro-architectures x Vt x Vdd x pipeline depth on the ${study.workloads[0]?.name ?? ''} workload, then write the report`);
+    const priced = await sweep(entry, opts, sched, opts.out, existsSync(own) ? own : undefined);
+    if (!priced.complete) return interrupted();
+    await afterSides();
+    if (opts.signal?.aborted === true) return interrupted();
+    // One report at a time (their plots and pages are the job's largest allocations after the calibration loop).
+    const r = await sched.reports.run(priority, () => phases.run({ kind: 'report', study: study.name, dir: opts.out, html: opts.htmlModule ?? null }, budget, priority, opts.log));
+    if (r === null) return interrupted();
+    opts.log(`report: ${r.index}${r.html !== null ? `; ${r.html}` : ''}`);
+    const index = join(opts.out, 'index.md');
+    opts.log(`\ngfxrtl study ${study.name}: done in ${seconds().toFixed(0)} s; open ${index}${opts.htmlModule !== undefined ? ` (or ${join(opts.out, 'index.html')} in a browser)` : ''}`);
+    return { status: 'complete', seconds: seconds(), index };
+  };
+  try {
+    return await chain();
+  } catch (e) {
+    // The chain's failure is the study's; the side phases finish first (their own failure is then secondary).
+    await settled;
+    throw e;
   }
-  const index = join(opts.out, 'index.md');
-  opts.log(`\ngfxrtl study ${study.name}: done in ${seconds().toFixed(0)} s; open ${index}${opts.htmlReport ? ` (or ${join(opts.out, 'index.html')} in a browser)` : ''}`);
-  return { status: 'complete', seconds: seconds(), index };
 }
 
 function logText(opts: StudyRunOptions, r: Awaited<ReturnType<typeof calibrateStudy>>): void {
@@ -163,27 +227,35 @@ function logText(opts: StudyRunOptions, r: Awaited<ReturnType<typeof calibrateSt
   if (r.yosys) opts.print(r.yosys.text);
 }
 
-/** The study's sweep into `out`; `report`: write the report once the sweep is complete and what it awaits has finished (false: no report). */
-async function sweep(entry: StudyEntryRef, opts: StudyRunOptions, out: string, knobsFile: string | undefined, report: false | (() => Promise<void>)): Promise<SweepSummary> {
-  const s = await profilePhase(entry.study.name, 'sweep', () => runSweep({
-    study: { module: entry.module, name: entry.study.name, ...(opts.params !== undefined && Object.keys(opts.params).length > 0 && { params: { ...opts.params } }) },
-    out,
-    spec: { only: opts.only, activity: opts.activity },
-    shard: null,
-    ...(knobsFile !== undefined && { knobs: readKnobsFile(knobsFile), knobsSource: knobsFile }),
-    ...(opts.workers !== undefined && { workers: opts.workers }),
-    ...(opts.explore !== undefined && { explore: opts.explore }),
-    progress: createProgress({ label: 'sweep', quiet: opts.quiet }),
-    command: opts.command,
-    ...(opts.signal !== undefined && { signal: opts.signal }),
-  }));
+/** The study's sweep into `out`, its pool's tasks taking the schedule's CPU slots at the study's priority, once one of the open-sweep places is free. */
+async function sweep(entry: StudyEntryRef, opts: StudyRunOptions, sched: Schedule, out: string, knobsFile: string | undefined): Promise<SweepSummary> {
+  const name = entry.study.name;
+  const s = await sched.sweeps.run(sched.priority, () =>
+    withCpuBudget({ budget: sched.budget, priority: sched.priority, study: name }, () =>
+      profilePhase(name, 'sweep', () =>
+        runSweep({
+          study: { module: entry.module, name, ...(opts.params !== undefined && Object.keys(opts.params).length > 0 && { params: { ...opts.params } }) },
+          out,
+          spec: { only: opts.only, activity: opts.activity },
+          shard: null,
+          ...(knobsFile !== undefined && { knobs: readKnobsFile(knobsFile), knobsSource: knobsFile }),
+          ...(opts.workers !== undefined && { workers: opts.workers }),
+          ...(opts.explore !== undefined && { explore: opts.explore }),
+          progress: createProgress({ label: `${sched.tag}sweep`, quiet: opts.quiet, ...(sched.tag !== '' && { stream: lineStream() }) }),
+          command: opts.command,
+          ...(opts.signal !== undefined && { signal: opts.signal }),
+        }),
+      ),
+    ),
+  );
   opts.log(sweepSummaryLine(out, s));
   if (!s.complete) opts.log(`sweep: to resume, rerun: ${opts.command}`);
-  else if (report !== false) {
-    await report();
-    opts.log(`report: ${(await profilePhase(entry.study.name, 'report', () => writeReport(out))).index}${opts.htmlReport ? `; ${await opts.htmlReport(out)}` : ''}`);
-  }
   return s;
+}
+
+/** stderr as a plain stream (not a terminal): sweeps that run at once each print a progress line every 10 s, instead of redrawing one bar over the other's. */
+function lineStream(): NodeJS.WriteStream {
+  return new Writable({ write: (chunk: Buffer, _enc, done) => void process.stderr.write(chunk, () => done()) }) as NodeJS.WriteStream;
 }
 
 /** The simulations of `from` (microarch/*.json) into `to`, so its sweep only prices. */
@@ -213,47 +285,154 @@ export function mainJobStudies(entries: readonly StudyEntryRef[], log: (line: st
   return all.filter((e) => e.study.notInMainJob === undefined);
 }
 
-/** Every study of `entries` in turn, each into OUT/<name>, the global one
- *  first (its calibration prices all the others), and OUT/index.md. */
+/** Every study of `entries`, each into OUT/<name>, and OUT/index.md. The
+ *  global study's calibration prices all the others, so their sweeps wait
+ *  for its knobs; everything else runs as soon as a CPU slot is free (the
+ *  global study's chain first, then the studies in order): the other
+ *  studies' Yosys cross-checks and experiments beside the global study's
+ *  sweeps, a study's report beside the next one's sweep. */
 export async function runAllStudies(entries: readonly StudyEntryRef[], opts: AllStudiesOptions): Promise<AllStudiesStatus> {
   const t0 = Date.now();
   const global = opts.global;
   const shipped = mainJobStudies(entries, opts.log);
   const hasGlobal = shipped.some((e) => e.study.name === global.study.name);
   const ordered = hasGlobal ? [global, ...shipped.filter((e) => e.study.name !== global.study.name)] : shipped;
-  const perStudy: { name: string; seconds: number }[] = [];
   let knobs: string | undefined;
   if (!hasGlobal) {
     opts.log(`\ngfxrtl study --all: ${global.study.name} is not in the main job; the global knobs are fitted on its reference design alone -> ${opts.out}`);
     await calibrateStudy(global.study, { out: opts.out, yosys: { skip: '' }, log: opts.log });
     knobs = join(opts.out, CALIBRATION_JSON);
   }
-  for (const e of ordered) {
+  const cores = availableParallelism();
+  const budget = new CpuBudget(cores);
+  const phases = new PhaseThreads(cores);
+  // Two sweeps open at once: the next one starts its workers while the last tasks of the one before finish.
+  const sweeps = new CpuBudget(2);
+  const reports = new CpuBudget(1);
+  let knobsReady: (file: string | null) => void = () => {};
+  const globalKnobs = knobs !== undefined ? Promise.resolve(knobs) : new Promise<string | null>((r) => (knobsReady = r));
+  // A failure stops the other studies after their work in flight (their outputs stay resumable).
+  const stop = new AbortController();
+  const signal = opts.signal !== undefined ? AbortSignal.any([opts.signal, stop.signal]) : stop.signal;
+  opts.log(`\ngfxrtl study --all: ${ordered.length} studies on ${cores} CPU slots (${ordered.map((e) => e.study.name).join(', ')}): each starts what needs no knobs at once; the others' sweeps wait for ${global.study.name}'s knobs`);
+  const runOne = async (e: StudyEntryRef, rank: number): Promise<{ name: string; seconds: number; status: StudyRunStatus['status'] }> => {
     const n = e.study.name;
     const out = join(opts.out, n);
-    opts.log(`\ngfxrtl study --all: ${n} (${perStudy.length + 1} of ${ordered.length}) -> ${out}`);
+    const log = (line: string): void => opts.log(tagLines(n, line));
+    log(`\ngfxrtl study --all: ${n} (${rank + 1} of ${ordered.length}) -> ${out}`);
     // A study too long for the main job at full size says how it is narrowed.
     const main = e.study.mainJob;
-    if (main !== undefined) opts.log(narrowingLine(n, main));
-    profile({ ev: 'study', study: n, edge: 'start' });
-    const r = await runStudy(e, {
-      ...opts,
-      out,
-      ...(main?.only !== undefined && { only: main.only }),
-      ...(main?.params !== undefined && { params: main.params }),
-      ...(main !== undefined && { mainJob: true }),
-      ...(knobs !== undefined && n !== global.study.name && { knobs }),
-    });
-    profile({ ev: 'study', study: n, edge: 'end', maxRssKb: process.resourceUsage().maxRSS });
-    // Interrupted: the sweep said how to resume; rerunning --all resumes too.
-    if (r.status === 'interrupted') return { status: 'interrupted', seconds: (Date.now() - t0) / 1000, at: n };
-    perStudy.push({ name: n, seconds: r.seconds });
-    if (n === global.study.name) knobs = join(out, CALIBRATION_JSON);
+    if (main !== undefined) log(narrowingLine(n, main));
+    const slots = new StudySlots(budget, n);
+    const isGlobal = n === global.study.name;
+    try {
+      const r = await scheduledStudy(
+        e,
+        {
+          ...opts,
+          out,
+          log,
+          signal,
+          ...(main?.only !== undefined && { only: main.only }),
+          ...(main?.params !== undefined && { params: main.params }),
+          ...(main !== undefined && { mainJob: true }),
+        },
+        {
+          budget: slots,
+          sweeps,
+          reports,
+          phases,
+          // The global study's chain first (every other study's pricing waits for
+          // its knobs), then every study's side phases (one thread each: started
+          // early, the sweeps' tasks fill the other core around them), then the
+          // other studies' chains in order.
+          priority: isGlobal ? 0 : 2 + rank,
+          sidePriority: 1,
+          tag: `${n} `,
+          ...(!isGlobal && { knobs: globalKnobs }),
+          ...(isGlobal && { onKnobs: (file: string) => knobsReady(file) }),
+        },
+      );
+      const seconds = slots.end();
+      // Interrupted: the sweep said how to resume; rerunning --all resumes too.
+      return { name: n, seconds, status: r.status };
+    } catch (err) {
+      slots.end();
+      stop.abort();
+      throw err;
+    } finally {
+      // The other studies never wait on knobs that will not come.
+      if (isGlobal) knobsReady(null);
+    }
+  };
+  let results: PromiseSettledResult<Awaited<ReturnType<typeof runOne>>>[];
+  try {
+    results = await Promise.allSettled(ordered.map((e, i) => runOne(e, i)));
+  } finally {
+    await phases.close();
   }
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed !== undefined) throw failed.reason;
+  const done = results.map((r) => (r as PromiseFulfilledResult<Awaited<ReturnType<typeof runOne>>>).value);
+  const seconds = (): number => (Date.now() - t0) / 1000;
+  const stopped = done.filter((r) => r.status === 'interrupted').map((r) => r.name);
+  if (stopped.length > 0) {
+    opts.log(`\ngfxrtl study --all: interrupted (${stopped.join(', ')} not finished); to resume, rerun: ${opts.command}`);
+    return { status: 'interrupted', seconds: seconds(), at: stopped.join(', ') };
+  }
+  const perStudy = done.map((r) => ({ name: r.name, seconds: r.seconds }));
+  if (hasGlobal) knobs = join(opts.out, global.study.name, CALIBRATION_JSON);
   const index = writeStudiesIndex(opts.out, ordered.map((e) => e.study), knobs, global.study.name, opts.sections);
-  const seconds = (Date.now() - t0) / 1000;
-  opts.log(`\ngfxrtl study --all: ${perStudy.length} studies in ${seconds.toFixed(0)} s (${perStudy.map((p) => `${p.name} ${p.seconds.toFixed(0)} s`).join(', ')}); open ${index}`);
-  return { status: 'complete', seconds, index, perStudy };
+  const total = seconds();
+  const summed = perStudy.reduce((a, p) => a + p.seconds, 0);
+  opts.log(`\ngfxrtl study --all: ${perStudy.length} studies in ${total.toFixed(0)} s (${perStudy.map((p) => `${p.name} ${p.seconds.toFixed(0)} s`).join(', ')}; each from its first CPU slot to its end, ${summed.toFixed(0)} s summed: they overlapped by ${Math.max(0, summed - total).toFixed(0)} s); open ${index}`);
+  return { status: 'complete', seconds: total, index, perStudy };
+}
+
+/** `line` with each of its non-empty lines prefixed by the study's name, so that lines of studies running at once say whose they are. */
+function tagLines(study: string, line: string): string {
+  return line
+    .split('\n')
+    .map((l) => (l === '' ? l : `[${study}] ${l}`))
+    .join('\n');
+}
+
+/** One study's share of the job's budget: when it first got a slot (its start, in the profile) and its end, with the slot-seconds it held. */
+class StudySlots implements SlotSource {
+  private t0: number | null = null;
+  private heldMs = 0;
+
+  constructor(
+    private readonly budget: SlotSource,
+    private readonly study: string,
+  ) {}
+
+  async acquire(priority: number): Promise<Release> {
+    const release = await this.budget.acquire(priority);
+    const t = Date.now();
+    this.start(t);
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      this.heldMs += Date.now() - t;
+      release();
+    };
+  }
+
+  /** The study's end: its wall seconds from its first slot (0 if it never took one). */
+  end(): number {
+    const t = Date.now();
+    this.start(t);
+    profile({ ev: 'study', study: this.study, edge: 'end', maxRssKb: process.resourceUsage().maxRSS, slotMs: this.heldMs });
+    return (t - this.t0!) / 1000;
+  }
+
+  private start(t: number): void {
+    if (this.t0 !== null) return;
+    this.t0 = t;
+    profile({ ev: 'study', study: this.study, edge: 'start' });
+  }
 }
 
 /** ROOT/index.md: every study run into ROOT/<name>, the knobs that priced

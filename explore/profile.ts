@@ -4,7 +4,9 @@
 // loop and pricing; a study's phases; the process's peak memory at exit).
 // Off by default, and then each call is one test of a constant.
 import { appendFileSync } from 'node:fs';
-import { isMainThread, threadId } from 'node:worker_threads';
+import { getHeapStatistics } from 'node:v8';
+import { isMainThread, threadId, workerData } from 'node:worker_threads';
+import { cpuContext } from './cpu-budget.js';
 
 export type ProfileEvent =
   /** One micro-architecture's sweep task (explore/sweep/task.ts); ms are wall time in its thread. */
@@ -34,7 +36,10 @@ export type ProfileEvent =
   /** A span of a study's run in the main thread (calibration, sweep, report, ...). */
   | { readonly ev: 'phase'; readonly study: string; readonly phase: string; readonly ms: number }
   /** A study's start and end in the main job; at its end, the process's peak resident memory so far (kB): the study that raised it shows which one holds the memory. */
-  | { readonly ev: 'study'; readonly study: string; readonly edge: 'start' | 'end'; readonly maxRssKb?: number }
+  /** In the main job a study starts when it first gets a CPU slot; at its end, `slotMs`: the CPU slots it held (explore/cpu-budget.ts), summed. */
+  | { readonly ev: 'study'; readonly study: string; readonly edge: 'start' | 'end'; readonly maxRssKb?: number; readonly slotMs?: number }
+  /** Every HEAP_EVERY_MS in each thread: its V8 heap (MB: committed, used, and memory outside the heap it accounts for, e.g. buffers); in the main thread also the process's resident memory (all threads). */
+  | { readonly ev: 'heap'; readonly totalMb: number; readonly usedMb: number; readonly externalMb: number; readonly rssMb?: number }
   | { readonly ev: 'exit'; readonly maxRssKb: number };
 
 const FILE = process.env['GFXRTL_PROFILE'] ?? '';
@@ -42,10 +47,19 @@ const FILE = process.env['GFXRTL_PROFILE'] ?? '';
 /** Whether events are being recorded (bench/study-speed.ts sets the variable). */
 export const profiling = FILE !== '';
 
+// A sweep worker's study (its workerData names it: sweep/worker.ts).
+const workerStudy = ((): string | undefined => {
+  const name = isMainThread ? undefined : (workerData as { study?: { name?: unknown } } | null)?.study?.name;
+  return typeof name === 'string' ? name : undefined;
+})();
+
 export function profile(e: ProfileEvent): void {
   if (!profiling) return;
+  // Studies run at once in the main job: an event says whose it is (a sweep
+  // worker's study, or the study whose phase runs here; none outside one).
+  const study = 'study' in e ? undefined : (cpuContext()?.study ?? workerStudy);
   // One write per line: appends from several threads never interleave within a line.
-  appendFileSync(FILE, JSON.stringify({ t: Date.now(), thread: threadId, ...e }) + '\n');
+  appendFileSync(FILE, JSON.stringify({ t: Date.now(), thread: threadId, ...(study !== undefined && { study }), ...e }) + '\n');
 }
 
 /** Wall time of `f` as a 'phase' event of `study`. */
@@ -59,3 +73,12 @@ export async function profilePhase<T>(study: string, phase: string, f: () => Pro
 }
 
 if (profiling && isMainThread) process.on('exit', () => profile({ ev: 'exit', maxRssKb: process.resourceUsage().maxRSS }));
+
+/** How often each thread records its heap while profiling. */
+const HEAP_EVERY_MS = 2000;
+const mb = (bytes: number): number => Math.round(bytes / 1024 / 1024);
+if (profiling)
+  setInterval(() => {
+    const h = getHeapStatistics();
+    profile({ ev: 'heap', totalMb: mb(h.total_heap_size), usedMb: mb(h.used_heap_size), externalMb: mb(h.external_memory), ...(isMainThread && { rssMb: mb(process.memoryUsage.rss()) }) });
+  }, HEAP_EVERY_MS).unref();

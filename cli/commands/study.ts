@@ -1,6 +1,7 @@
 // `gfxrtl study [NAME]`: a study end to end with no other flags; `gfxrtl
-// study --all` (what `npm start` runs) does every shipped study in turn, each
-// into its own folder, and writes an index linking them. Rerunning resumes.
+// study --all` (what `npm start` runs) does every shipped study, at once on
+// the cores, each into its own folder, and writes an index linking them.
+// Rerunning resumes.
 // The options are parsed and checked here, before any work; the run itself
 // is the engine's pipeline (explore/pipeline.ts), which says how the
 // global knobs are fitted and handed on.
@@ -10,7 +11,7 @@ import { ConfigError } from '../../units/config.js';
 import { checkOutputDir } from '../io.js';
 import { checkCalibrateOptions } from './calibrate.js';
 import { yosysCrossCheck } from './crosscheck-units.js';
-import { writeHtml } from '../html-report.js';
+import { HTML_REPORT_MODULE } from '../html-report.js';
 import { parseExplore, selectWorkload } from '../../explore/sweep/index.js';
 import { numberPairs, workersOption } from './options.js';
 import { withStopSignal } from './stop.js';
@@ -61,8 +62,9 @@ export async function studyCommand(name: string | undefined, opts: StudyOptions)
     command,
     log: (l) => console.error(l),
     print: (t) => console.log(t),
-    // The interactive report beside the Markdown one (its waveforms are the CLI's to draw).
-    htmlReport: writeHtml,
+    // The interactive report beside the Markdown one (its waveforms are the CLI's
+    // to draw), written on a phase thread: the module, not the function.
+    htmlModule: HTML_REPORT_MODULE,
   };
   await withStopSignal('study', async (signal) => {
     if (entry === null) return (await runAllStudies(allStudies(), { ...common, signal, sections: CROSS_STUDY_SECTIONS })).status === 'complete';

@@ -12,6 +12,7 @@ import type { ReplicateJob, ReplicateResult } from './replicate.js';
 import type { FromWorker, ToWorker, WorkerInit } from './worker.js';
 import type { MicroArchEntry } from './enumerate.js';
 import type { Optimistic } from './bound.js';
+import { cpuGate } from '../cpu-budget.js';
 
 function spawn(init: WorkerInit): Worker {
   return spawnWorker(new URL('./worker', import.meta.url), init);
@@ -39,6 +40,8 @@ export class WorkerPool {
   private readonly queue: Pending[] = [];
   private seq = 0;
   private failed: Error | null = null;
+  /** The main job's CPU budget where the pool was started (explore/cpu-budget.ts; null: none): each job holds a slot from before it is queued until its answer. */
+  private readonly gate = cpuGate();
 
   private constructor(private readonly slots: Slot[]) {
     for (const s of slots) {
@@ -94,11 +97,15 @@ export class WorkerPool {
   }
 
   private enqueue(job: Job, slot?: number): Promise<JobResult> {
-    if (this.failed) return Promise.reject(this.failed);
-    return new Promise((resolve, reject) => {
-      this.queue.push({ job, resolve, reject, ...(slot !== undefined && { slot }) });
-      this.dispatch();
-    });
+    const queued = (): Promise<JobResult> =>
+      this.failed
+        ? Promise.reject(this.failed)
+        : new Promise((resolve, reject) => {
+            this.queue.push({ job, resolve, reject, ...(slot !== undefined && { slot }) });
+            this.dispatch();
+          });
+    const gate = this.gate;
+    return gate === null ? queued() : gate().then((release) => queued().finally(release));
   }
 
   private dispatch(): void {

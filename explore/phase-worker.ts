@@ -1,0 +1,89 @@
+// Worker-thread entry for the phases of a study that run in one thread (a
+// report and its HTML pages, the experiments): in the main job they run here, so that the main
+// thread stays free to feed the sweeps' workers of the studies running
+// beside them (a report that held the main thread for 15 s left both sweep
+// workers waiting for their next task). One job at a time; its log lines
+// go back to the main thread, which says whose they are.
+//
+// A job holds one CPU slot of the main job's budget (cpu-budget.ts), taken
+// by the main thread before it is sent. Work the job farms out (the sort
+// study's experiment runs its scenes on a job farm) asks for slots here:
+// the first is the job's own (its thread only waits while the farm runs),
+// any more are asked of the main thread's budget.
+import { parentPort } from 'node:worker_threads';
+import { InternalError, UserError } from '../hdl/errors.js';
+import { withCpuBudget, type Release, type SlotSource } from './cpu-budget.js';
+import { runExperiments } from './report/experiments.js';
+import { writeReport } from './report/write.js';
+import { createProgress } from './sweep/progress.js';
+import { importStudy } from './sweep/study-ref.js';
+import { profilePhase } from './profile.js';
+import type { FromPhaseWorker, PhaseJob, PhaseResult, ToPhaseWorker } from './phase-thread.js';
+
+const port = parentPort;
+if (port === null) throw new InternalError('explore/phase-worker.ts must run in a worker thread');
+
+const post = (m: FromPhaseWorker): void => port.postMessage(m);
+
+// Slots asked of the main thread, answered by id.
+const granted = new Map<number, () => void>();
+let asked = 0;
+let ownLent = false;
+const slots: SlotSource = {
+  acquire(): Promise<Release> {
+    if (!ownLent) {
+      ownLent = true;
+      let held = true;
+      return Promise.resolve(() => {
+        if (held) ownLent = held = false;
+      });
+    }
+    const id = ++asked;
+    return new Promise((resolve) => {
+      granted.set(id, () => {
+        let held = true;
+        resolve(() => {
+          if (!held) return;
+          held = false;
+          post({ kind: 'release', id });
+        });
+      });
+      post({ kind: 'acquire', id });
+    });
+  },
+};
+
+async function run(job: PhaseJob): Promise<PhaseResult> {
+  switch (job.kind) {
+    case 'report': {
+      const index = (await profilePhase(job.study, 'report', () => writeReport(job.dir))).index;
+      let html: string | null = null;
+      if (job.html !== null) {
+        const m = (await import(job.html)) as { writeHtml?: unknown };
+        if (typeof m.writeHtml !== 'function') throw new InternalError(`${job.html} exports no writeHtml(dir)`);
+        html = await profilePhase(job.study, 'html', () => (m.writeHtml as (dir: string) => Promise<string>)(job.dir));
+      }
+      return { kind: 'report', index, html };
+    }
+    case 'experiments': {
+      const study = await importStudy({ module: job.module, name: job.study });
+      const files = await profilePhase(job.study, 'experiments', () =>
+        runExperiments(study.experiments ?? [], job.out, job.seed, { mainJob: job.mainJob, progress: (label, unit) => createProgress({ label: `${job.label}${label}`, unit, quiet: job.quiet }) }),
+      );
+      return { kind: 'experiments', files };
+    }
+  }
+}
+
+port.on('message', (m: ToPhaseWorker) => {
+  if (m.kind === 'granted') {
+    granted.get(m.id)?.();
+    granted.delete(m.id);
+    return;
+  }
+  ownLent = false;
+  withCpuBudget({ budget: slots, priority: 0, study: m.job.study }, () => run(m.job)).then(
+    (result) => post({ kind: 'done', result }),
+    (e: unknown) => post({ kind: 'error', message: e instanceof Error ? (e instanceof UserError ? e.message : (e.stack ?? e.message)) : String(e), user: e instanceof UserError }),
+  );
+});
