@@ -31,10 +31,17 @@ export function isWiring(n: Node): boolean {
   return isWiringOp(n) || (n.op === 'mux' && n.cases.length < 2);
 }
 
+const one = (shape: OpShape): OpUse => ({ shape, count: 1, levels: 1 });
+
+/** The hardware of each node of `mod`, by node id: what classifyNode gives,
+ *  taken once per module (every instance of it has the same). */
+export function classifyModule(mod: ModuleIR): (OpUse | null)[] {
+  return mod.nodes.map((n) => classifyNode(mod, n));
+}
+
 /** The hardware a node stands for, or null for wiring. */
 export function classifyNode(mod: ModuleIR, n: Node): OpUse | null {
   const w = (id: number): number => mod.nodes[id]!.width;
-  const one = (shape: OpShape): OpUse => ({ shape, count: 1, levels: 1 });
   if (isWiringOp(n)) return null;
   // An operand the optimiser left constant is folded by synthesis into the
   // operator's cells (an incrementer, a compare against a fixed pattern).

@@ -47,9 +47,12 @@ export function emptyTally(): OpTally {
 }
 
 const kindOrder = new Map(OP_KINDS.map((k, i) => [k, i]));
+/** localeCompare(b, 'en', { numeric: true }) is this collator's compare by
+ *  definition (ECMA-402), without building a collator per comparison. */
+const keyOrder = new Intl.Collator('en', { numeric: true }).compare;
 
 function sortOps(ops: OpCount[]): OpCount[] {
-  return ops.sort((x, y) => kindOrder.get(x.shape.kind)! - kindOrder.get(y.shape.kind)! || x.key.localeCompare(y.key, 'en', { numeric: true }));
+  return ops.sort((x, y) => kindOrder.get(x.shape.kind)! - kindOrder.get(y.shape.kind)! || keyOrder(x.key, y.key));
 }
 
 export function tallyItems(items: readonly InventoryItem[], wiring: WiringCount): OpTally {

@@ -3,8 +3,8 @@
 // zero-delay edges (a child's input node reads the parent's driver; a
 // parent's instout reads the child's output driver). Built here rather than
 // shared with hdl/flatten.ts so the inventory depends on the IR alone.
-import { camPortOperands, combOperands, type Design, type Node } from '../ir.js';
-import { classifyNode, type OpUse } from './classify.js';
+import { camPortOperands, combOperands, type Design, type ModuleIR, type Node } from '../ir.js';
+import { classifyModule, type OpUse } from './classify.js';
 import { walkInstances, type InstanceRecord } from './hierarchy.js';
 import { InternalError } from '../errors.js';
 
@@ -54,19 +54,21 @@ export function labelOf(n: Node): string {
   return n.name ?? `${n.op}#${n.id}`;
 }
 
-export function buildTimingGraph(design: Design, instances: InstanceRecord[] = walkInstances(design)): TimingGraph {
+/** `uses`: each module's classifyModule, when the caller has it (the inventory does). */
+export function buildTimingGraph(design: Design, instances: InstanceRecord[] = walkInstances(design), uses: ReadonlyMap<ModuleIR, readonly (OpUse | null)[]> = new Map()): TimingGraph {
   const nodes: GraphNode[] = [];
   const endpoints: Endpoint[] = [];
   for (const rec of instances) {
     const mod = rec.module;
     const flat = (id: number): number => rec.base + id;
+    const use = uses.get(mod) ?? classifyModule(mod);
     for (const n of mod.nodes) {
       const storage =
         n.op === 'memread' ? `${rec.path}.${mod.memories[n.mem]!.name}` : n.op === 'cammatch' || n.op === 'camread' || n.op === 'camvalid' ? `${rec.path}.${mod.cams[n.cam]!.name}` : undefined;
-      nodes.push({ path: rec.path, node: n, label: labelOf(n), use: classifyNode(mod, n), preds: predsOf(instances, rec, n), ...(storage !== undefined && { storage }) });
+      nodes.push({ path: rec.path, node: n, label: labelOf(n), use: use[n.id]!, preds: predsOf(instances, rec, n), ...(storage !== undefined && { storage }) });
       if (n.op === 'reg') {
         const drivers = operandsOfReg(n).map(flat);
-        endpoints.push({ path: rec.path, label: labelOf(n), kind: 'reg', width: n.width, drivers, use: classifyNode(mod, n), state: flat(n.id), loopDrivers: holdFreeDrivers(mod, n.id, n.d).map(flat) });
+        endpoints.push({ path: rec.path, label: labelOf(n), kind: 'reg', width: n.width, drivers, use: use[n.id]!, state: flat(n.id), loopDrivers: holdFreeDrivers(mod, n.id, n.d).map(flat) });
       } else if (n.op === 'memread' && n.sync) {
         const drivers = (n.en === null ? [n.addr] : [n.addr, n.en]).map(flat);
         endpoints.push({ path: rec.path, label: `${labelOf(n)}.addr`, kind: 'memaddr', width: mod.nodes[n.addr]!.width, drivers, use: null, state: flat(n.id), loopDrivers: [flat(n.addr)] });
