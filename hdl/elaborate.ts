@@ -3,9 +3,10 @@
 // name, and check what can only be checked on the whole design.
 import { HdlError, formatLoc } from './errors.js';
 import { combOperands, type Design, type ModuleIR, type NodeId, type PortIR, type PortNames } from './ir.js';
-import { checkDesign } from './check.js';
+import { checkModule } from './check.js';
 import { elaborateChild, type ElabContext, type ModuleDef } from './module.js';
-import { optimiseDesign } from './opt/index.js';
+import { optimiseModule } from './opt/index.js';
+import { keepModules } from './module-reuse.js';
 import { nameVariants } from './variant-names.js';
 import { isSignal, type SignalTree } from './shape.js';
 
@@ -13,6 +14,10 @@ export interface ElaborateOptions {
   /** Run the netlist passes of hdl/opt (default true). Off only to compare
    *  against the netlist as written (tests, measurements). */
   optimise?: boolean;
+  /** Take modules this process already built at the same config instead
+   *  of building them again (default true; module-reuse.ts). Off only to
+   *  compare a fresh build with a reused one. */
+  reuse?: boolean;
 }
 
 /** Elaborate, check and optimise: the one Design every backend starts from.
@@ -32,20 +37,27 @@ export function elaborate<C, P extends SignalTree>(def: ModuleDef<C, P>, cfg: C,
 }
 
 function elaborateOnce<C, P extends SignalTree>(def: ModuleDef<C, P>, cfg: C, opts: ElaborateOptions, locations: boolean): Design<P> {
-  const ctx: ElabContext = { cache: new Map(), defOf: new Map(), configKeyOf: new Map(), configOf: new Map(), locations };
+  // Modules built by an earlier elaboration are optimised and checked
+  // already (module-reuse.ts); only optimised ones are kept, and a build
+  // that records lines builds everything.
+  const optimise = opts.optimise !== false;
+  const reuse = optimise && !locations && opts.reuse !== false;
+  const ctx: ElabContext = { cache: new Map(), defOf: new Map(), configKeyOf: new Map(), configOf: new Map(), locations, reuse, reused: new Set() };
   const child = elaborateChild(ctx, def, cfg);
   const top = child.ir;
   const modules = postOrder(top);
   const design: Design<P> = { top, modules, portNames: portNamesOf(child.ports, child.portOf) };
-  checkDesign(design);
+  const built = modules.filter((m) => !ctx.reused.has(m));
+  for (const m of built) checkModule(m);
   const deps = new Map<ModuleIR, Map<string, Set<string>>>();
   for (const m of modules) deps.set(m, checkCombLoops(m, deps));
-  if (opts.optimise !== false) {
-    optimiseDesign(design);
+  if (optimise) {
+    for (const m of built) optimiseModule(m);
     // The passes must leave a design the backends accept; a failure here is
     // a bug in a pass, caught before it becomes a wrong simulation.
-    checkDesign(design);
+    for (const m of built) checkModule(m);
   }
+  if (reuse) keepModules(ctx, modules);
   nameVariants(modules, (m) => ctx.configOf.get(m), (m) => ctx.configKeyOf.get(m) ?? '', top);
   return design;
 }

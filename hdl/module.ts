@@ -9,6 +9,7 @@ import { buildShape, buildTree, isSignal, leafName, leaves, mapTree, type SigOf,
 import { displayOf, Fixed, SInt, UInt, type Literal, type NodeSpec, type Owner, Signal, fixedRaw, uintWidthOf, sintWidthOf } from './signal.js';
 import { formatName, uint, type HwType, type ScalarType } from './types.js';
 import { lowerAssignments, type Stmt, type WhenStmt } from './when.js';
+import { reuseModule } from './module-reuse.js';
 
 /** A module definition: a name and a body parameterised by a typed config.
  *  The body declares ports and logic and returns its port record, which
@@ -55,6 +56,10 @@ export interface ElabContext {
    *  so elaborate() builds without them and builds again with them to
    *  report an error (elaborate.ts). */
   locations: boolean;
+  /** Take a module this process already built at the same config (module-reuse.ts). */
+  reuse: boolean;
+  /** The modules taken so: optimised and checked already. */
+  reused: Set<ModuleIR>;
 }
 
 /** What a module body builds with: inputs and outputs, registers, wires, memories, CAMs, instances, `when` blocks and literals. */
@@ -503,16 +508,20 @@ export function elaborateChild<C, P extends SignalTree>(ctx: ElabContext, def: M
   if (!byCfg) ctx.cache.set(anyDef, (byCfg = new Map()));
   const hit = byCfg.get(key);
   if (hit) return hit;
-  const m = new ModuleBuilder(def.name, ctx, loc);
-  const ports = def.body(m, cfg);
-  const ir = m.close();
-  const portOf = new Map<NodeId, PortIR>(ir.ports.map((p) => [p.node, p]));
-  const done: ElaboratedChild = { ir, ports, portOf };
+  const done = (ctx.reuse ? reuseModule(ctx, anyDef, key, loc, (d, c, l) => elaborateChild(ctx, d, c as never, l)) : undefined) ?? buildModule(ctx, def, cfg, loc);
+  const ir = done.ir;
   byCfg.set(key, done);
   ctx.defOf.set(ir, anyDef);
   ctx.configKeyOf.set(ir, key);
   ctx.configOf.set(ir, cfg);
   return done;
+}
+
+function buildModule<C, P extends SignalTree>(ctx: ElabContext, def: ModuleDef<C, P>, cfg: C, loc: SourceLoc | undefined): ElaboratedChild {
+  const m = new ModuleBuilder(def.name, ctx, loc);
+  const ports = def.body(m, cfg);
+  const ir = m.close();
+  return { ir, ports, portOf: new Map<NodeId, PortIR>(ir.ports.map((p) => [p.node, p])) };
 }
 
 export function stableKey(v: unknown): string {
