@@ -7,8 +7,9 @@
 // write and read-back (designToJson + JSON text, JSON text + designFromJson)
 // and the inventory. Not a test: nothing here fails.
 //
-//   npx tsx bench/elab-inventory.ts [blur=40,hybrid=20,noblur=20] [--digest]
+//   npx tsx bench/elab-inventory.ts [blur=40,hybrid=20,noblur=20] [--digest] [--label L --write]
 //
+// --label L --write also writes the table to docs/results/elab-inventory-L.md.
 // --digest also prints one sha256 over every picked design's Verilog,
 // inventory and design JSON (a check that a speed-up changed nothing).
 // CPU time of this process: the machine is shared, CPU time moves less
@@ -16,6 +17,9 @@
 //   node --import tsx --cpu-prof --cpu-prof-dir=/tmp/prof bench/elab-inventory.ts
 import { createHash } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { mainJobSpace } from './driver-ratio.js';
 import { cpuMs } from './cpu-timing.js';
 import { inventory } from '../hdl/inventory/index.js';
@@ -23,7 +27,14 @@ import { designFromJson, designToJson, type DesignJson } from '../hdl/design-jso
 import { emitVerilog } from '../hdl/verilog/emit.js';
 import type { Design } from '../hdl/ir.js';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { digest: { type: 'boolean', default: false } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { digest: { type: 'boolean', default: false }, label: { type: 'string' }, write: { type: 'boolean', default: false } },
+});
+if (values.write && values.label === undefined) {
+  console.error('bench/elab-inventory.ts: --write needs --label L (the file is docs/results/elab-inventory-L.md)');
+  process.exit(2);
+}
 const counts = Object.fromEntries((positionals[0] ?? 'blur=40,hybrid=20,noblur=20').split(',').map((s) => {
   const [k, v] = s.split('=');
   return [k!, Number(v ?? 20)];
@@ -63,11 +74,26 @@ for (const [studyName, count] of Object.entries(counts)) {
 }
 
 const per = (x: number, r: Row): string => (x / r.designs).toFixed(1);
-console.log('| study | designs | IR nodes / design | elaborate ms | design JSON write ms | read-back ms | inventory ms | total ms / design |');
-console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+const lines = ['| study | designs | IR nodes / design | elaborate ms | design JSON write ms | read-back ms | inventory ms | total ms / design |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |'];
 for (const r of rows) {
   const total = r.elaborate + r.toJson + r.fromJson + r.inventory;
-  console.log(`| ${r.study} | ${r.designs} | ${Math.round(r.nodes / r.designs)} | ${per(r.elaborate, r)} | ${per(r.toJson, r)} | ${per(r.fromJson, r)} | ${per(r.inventory, r)} | ${per(total, r)} |`);
+  lines.push(`| ${r.study} | ${r.designs} | ${Math.round(r.nodes / r.designs)} | ${per(r.elaborate, r)} | ${per(r.toJson, r)} | ${per(r.fromJson, r)} | ${per(r.inventory, r)} | ${per(total, r)} |`);
 }
-console.log(`(CPU ms per design, this process; load ${(await import('node:os')).loadavg()[0]!.toFixed(2)} at the end)`);
-if (values.digest) console.log(`digest ${digest.digest('hex')}`);
+const load = loadavg()[0]!.toFixed(2);
+lines.push('', `CPU ms per design, this process, designs in space order; load ${load} at the end.`);
+if (values.digest) lines.push(`digest ${digest.digest('hex')}`);
+console.log(lines.join('\n'));
+if (values.write) {
+  const file = `docs/results/elab-inventory-${values.label}.md`;
+  const head = `# Elaboration and inventory per main-job design (${values.label})\n\n\`npx tsx bench/elab-inventory.ts ${positionals.join(' ')}${values.digest ? ' --digest' : ''} --label ${values.label} --write\` at ${gitHead()}, ${new Date().toISOString().slice(0, 16)} UTC.\n\n`;
+  writeFileSync(file, head + lines.join('\n') + '\n');
+  console.log(`wrote ${file}`);
+}
+
+function gitHead(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    return 'an unknown commit';
+  }
+}
