@@ -131,6 +131,10 @@ export interface DriverContext<C, W> {
   readonly wantToggles: boolean;
   /** `gfxrtl sim --output` asked for per-item results: return `records`. */
   readonly wantRecords: boolean;
+  /** The simulator is traced (a waveform is drawn from it): run it, and
+   *  never answer with counts another run measured (a driver that reuses
+   *  cycle-identical runs would leave the waveform empty). */
+  readonly traced?: boolean;
 }
 
 /** Simulates a micro-architecture on a workload and reports what it measured. */

@@ -49,7 +49,7 @@ export async function simOnWorkload(study: Study, opts: SimOptions): Promise<voi
     source = `workload ${sel.def.name} (${sel.def.describe(sel.params, sel.seed)}; seed ${sel.seed})`;
   }
   if (opts.wave) sim.startTrace(patterns);
-  const counts = await study.driver.run({ config, design, simulator: () => sim, workload, workloadName, seed, wantToggles: false, wantRecords: opts.output !== undefined });
+  const counts = await study.driver.run({ config, design, simulator: () => sim, workload, workloadName, seed, wantToggles: false, wantRecords: opts.output !== undefined, traced: opts.wave !== undefined });
   checkCounts(study.name, workloadName, configText, counts);
   const w = study.work.name;
   const out = [

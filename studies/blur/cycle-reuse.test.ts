@@ -10,7 +10,8 @@ import { runBlur, runHybrid, type BlurRun } from '../../testbenches/blur/index.j
 import { blurMpsFromMesh, generateWorkload, surfaceStrata, withBlurParams } from '../../testbenches/workloads/raster/index.js';
 import { blurSchema, hybridSchema, type BlurConfig } from '../../units/blur/config.js';
 import { defaults } from '../../units/config.js';
-import { studyDomain } from '../../explore/sweep/index.js';
+import { selectWorkload, studyDomain } from '../../explore/sweep/index.js';
+import { createSimulator } from '../../hdl/sim/index.js';
 import { eraseStudy } from '../../explore/contract.js';
 import { lookup, reuseOrSimulate, type CycleClass } from './cycle-reuse.js';
 import { study as blurStudy } from './index.js';
@@ -120,5 +121,28 @@ describe('cycle reuse', () => {
     const joint = studyDomain(eraseStudy(hybridStudy), { params });
     const j = (await evaluate(joint, { ...k, stp: '14.8' })) as { counters: Record<string, number> };
     expect(j.counters['mpc_blur']).toBe(got.counters['inputRecords']! / got.cycles);
+  }, 120_000);
+
+  it('a traced run (a design page draws its waveform) simulates even when a cycle-identical run is stored', async () => {
+    const params = { count: 20 };
+    const k = { ...D, render: 'motion', tvp: false, spf: '1', pmt: '1', sts: '1x1', edge: 'incremental' } as const;
+    const blur = studyDomain(eraseStudy(blurStudy), { params });
+    const c = blur.microArch({ ...k, stp: '4.8' } as never);
+    const design = blur.evaluator.elaborate(c);
+    // The sweep's evaluation stores the class; an untraced run of the same class would reuse it.
+    const stored = (await blur.evaluator.evaluate(c, design, { toggles: false })) as { cycles: number };
+    const wl = selectWorkload(blurStudy, { params });
+    const config = { ...k, stp: '4.8' } as BlurConfig;
+    const run = async (traced: boolean): Promise<{ cycles: number; stepped: number }> => {
+      const sim = createSimulator(design);
+      const counts = await blurStudy.driver.run({ config, design, simulator: () => sim, workload: wl.def.build(wl.params, wl.seed, config), workloadName: wl.def.name, seed: wl.seed, wantToggles: false, wantRecords: false, traced });
+      return { cycles: counts.cycles, stepped: sim.cycle };
+    };
+    const untraced = await run(false);
+    expect(untraced.cycles).toBe(stored.cycles);
+    expect(untraced.stepped).toBe(0);
+    const traced = await run(true);
+    expect(traced.cycles).toBe(stored.cycles);
+    expect(traced.stepped).toBeGreaterThanOrEqual(stored.cycles);
   }, 120_000);
 });

@@ -87,7 +87,7 @@ export function blurFamilyDriver<C extends Omit<BlurConfig, 'render'>, W extends
       const mode = modeOf(w);
       const render = renderOf(ctx.config);
       const hybridMode: Record<string, number> = mode.kind === 'hybrid' ? { hybridMode: HYBRID_MODES.indexOf(mode.mode) } : {};
-      if (ctx.wantRecords || ctx.wantToggles) {
+      if (ctx.wantRecords || ctx.wantToggles || ctx.traced === true) {
         const toggles = ctx.wantToggles ? new ToggleCounter(ctx.simulator()) : null;
         const run = runFamily({ ...ctx.config, render } as BlurConfig, mode, w, ctx.simulator(), { hits: ctx.wantRecords, ...(toggles && { onCycle: () => toggles.sample() }) });
         return {

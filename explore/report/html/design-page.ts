@@ -72,7 +72,7 @@ export async function firstCycles(study: Study, id: SweepIdentity, config: Reado
   sim.startTrace([`${top}.*`]);
   try {
     const workload = wl.def.build(wl.params, wl.seed, config as never);
-    await study.driver.run({ config: config as never, design, simulator: () => cutOff(sim, cycles), workload, workloadName: wl.def.name, seed: wl.seed, wantToggles: false, wantRecords: false });
+    await study.driver.run({ config: config as never, design, simulator: () => cutOff(sim, cycles), workload, workloadName: wl.def.name, seed: wl.seed, wantToggles: false, wantRecords: false, traced: true });
   } catch (e) {
     if (!(e instanceof EnoughCycles)) return null;
   }
