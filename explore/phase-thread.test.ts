@@ -39,4 +39,23 @@ describe('phase threads', () => {
       await threads.close();
     }
   }, 120_000);
+
+  it('keep a thread whose job left a small heap for the next job, and end one left above the limit (V8 never returns an idle heap)', async () => {
+    const budget = new CpuBudget(1);
+    const job = { kind: 'experiments', study: 'counter-test', module: MODULE, out: join(T, 'c'), seed: 1, mainJob: false, quiet: true, label: '' } as const;
+    const kept = new PhaseThreads(1);
+    const retired = new PhaseThreads(1, 0);
+    try {
+      await kept.run(job, budget, 0, () => {});
+      expect(kept.alive).toBe(1);
+      await retired.run(job, budget, 0, () => {});
+      expect(retired.alive).toBe(0);
+      // A retired thread is replaced when the next job comes.
+      expect((await retired.run(job, budget, 0, () => {}))?.files.length).toBe(1);
+      expect(retired.alive).toBe(0);
+    } finally {
+      await kept.close();
+      await retired.close();
+    }
+  }, 120_000);
 });

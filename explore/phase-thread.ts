@@ -2,7 +2,11 @@
 // report or experiments sent to a worker thread, holding
 // one slot of the main job's CPU budget while it runs (and lending the
 // thread more slots when the job farms work out). Threads are started when
-// first needed, kept for the next job, and ended by `close`.
+// first needed, kept for the next job, and ended by `close`; a job that
+// leaves its thread's heap above RETIRE_HEAP_MB ends the thread instead.
+// V8 keeps a heap it grew (Blur's report grows one to about 750 MB), and an
+// idle thread never collects it: kept, it held that memory through every
+// later study of the main job (752 MB of its 2.33 GB peak at ad41222).
 import type { Worker } from 'node:worker_threads';
 import { InternalError, UserError } from '../hdl/errors.js';
 import type { Release, SlotSource } from './cpu-budget.js';
@@ -24,8 +28,13 @@ export type FromPhaseWorker =
   | { readonly kind: 'log'; readonly line: string }
   | { readonly kind: 'acquire'; readonly id: number }
   | { readonly kind: 'release'; readonly id: number }
-  | { readonly kind: 'done'; readonly result: PhaseResult }
+  | { readonly kind: 'done'; readonly result: PhaseResult; readonly heapMb: number }
   | { readonly kind: 'error'; readonly message: string; readonly user: boolean };
+
+/** A thread whose job leaves more heap than this (MB) is ended, not kept:
+ *  a new thread costs about a second of start-up, a kept large heap the
+ *  main job's memory for the rest of the run. */
+export const RETIRE_HEAP_MB = 256;
 
 export class PhaseThreads {
   private readonly idle: Worker[] = [];
@@ -37,7 +46,15 @@ export class PhaseThreads {
    *  CPU slot before its thread, so that it never waits for a thread behind
    *  a job of a lower priority; with as many threads as slots it never
    *  waits at all (each running job holds a slot). */
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly retireHeapMb: number = RETIRE_HEAP_MB,
+  ) {}
+
+  /** Threads started and not ended (running a job or idle). */
+  get alive(): number {
+    return this.started;
+  }
 
   /** Runs `job` on a phase thread once a slot of `slots` at `priority` is free (and one more for each slot the job asks for); its log lines go to `log`. null: `signal` was aborted before the job started. */
   async run<K extends PhaseJob['kind']>(job: PhaseJob & { kind: K }, slots: SlotSource, priority: number, log: (line: string) => void, signal?: AbortSignal): Promise<Extract<PhaseResult, { kind: K }> | null> {
@@ -56,6 +73,7 @@ export class PhaseThreads {
     const extra = new Map<number, Release>();
     let finished = false;
     let dead = false;
+    let large = false;
     let listeners = (): void => {};
     try {
       const result = await new Promise<PhaseResult>((resolve, reject) => {
@@ -70,7 +88,10 @@ export class PhaseThreads {
           else if (m.kind === 'release') {
             extra.get(m.id)?.();
             extra.delete(m.id);
-          } else if (m.kind === 'done') resolve(m.result);
+          } else if (m.kind === 'done') {
+            large = m.heapMb > this.retireHeapMb;
+            resolve(m.result);
+          }
           else reject(m.user ? new UserError(m.message) : new InternalError(`${job.study} ${job.kind}: ${m.message}`));
         };
         const onError = (e: Error): void => {
@@ -98,7 +119,7 @@ export class PhaseThreads {
       listeners();
       for (const r of extra.values()) r();
       own();
-      if (dead) {
+      if (dead || large) {
         void w.terminate();
         this.started--;
         // A job waiting for a thread gets a new one.
