@@ -26,19 +26,15 @@
 //   not. The Hybrid's NoBlur modes sample MSAA cells whatever the jitter,
 //   so their runs are shared across it.
 //
-// The store lives for one process (a sweep's worker threads and, in `study
-// --all`, the Blur and Hybrid sweeps one after the other), in files under
-// the temporary directory so every thread sees what another simulated; the
-// main thread removes it at exit. The sweep visits STP first (the slowest
-// axis, smallest value first), so a class is simulated at its narrowest STP
-// before its wider ones ask.
-import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { ownerAlive, ownerToken } from '../../hdl/process-owner.js';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { BroadcastChannel, isMainThread, threadId } from 'node:worker_threads';
+// The store lives for one process (studies/run-store.ts: a sweep's worker
+// threads and, in `study --all`, the Blur and Hybrid sweeps one after the
+// other); the main thread removes it at exit. The sweep visits STP first
+// (the slowest axis, smallest value first), so a class is simulated at its
+// narrowest STP before its wider ones ask.
+import { createHash } from 'node:crypto';
+import { BroadcastChannel, isMainThread } from 'node:worker_threads';
 import type { BlurStats } from '../../testbenches/blur/index.js';
+import { onStoreExit, readRun, storeRun } from '../run-store.js';
 
 /** What decides a run's cycles apart from STP: the MP stream and the hardware's knobs. */
 export interface CycleClass {
@@ -62,17 +58,6 @@ interface Stored {
   readonly simMs: number;
 }
 
-// Per user: another user's folders under a shared temporary directory are
-// neither readable nor removable by us, and must never stop a command.
-const ROOT = join(tmpdir(), `gfxrtl-cycle-reuse-${typeof process.getuid === 'function' ? process.getuid() : 'user'}`);
-const ENV = 'GFXRTL_CYCLE_REUSE_DIR';
-// The main thread names the store (pid, its start time and a random token,
-// so a reused pid is never taken for the owner) and hands it to the worker
-// threads it starts later through their copy of the environment; a child
-// process is a main thread of its own and starts afresh.
-const dir = isMainThread || process.env[ENV] === undefined ? join(ROOT, `${ownerToken().replace(' ', '-')}-${randomUUID()}`) : process.env[ENV];
-if (isMainThread) process.env[ENV] = dir;
-
 function classHash(c: CycleClass): string {
   const text = JSON.stringify([c.workload, c.mode, c.tvp, c.spf, c.pmt, c.sts, c.jitter]);
   return createHash('sha1').update(text).digest('hex').slice(0, 20);
@@ -83,12 +68,12 @@ const encode = (s: Stored): string => JSON.stringify(s, (_k, v: unknown) => (v =
 const decode = (t: string): Stored => JSON.parse(t, (_k, v: unknown) => (v === 'Infinity' ? Infinity : v)) as Stored;
 
 function read(c: CycleClass, b: number): Stored | null {
-  const f = join(dir, `${classHash(c)}-${b}.json`);
-  if (!existsSync(f)) return null;
+  const text = readRun(`${classHash(c)}-${b}.json`);
+  if (text === null) return null;
   try {
-    return decode(readFileSync(f, 'utf8'));
+    return decode(text);
   } catch {
-    return null; // unreadable or torn: simulate again
+    return null; // torn: simulate again
   }
 }
 
@@ -102,22 +87,8 @@ export function lookup(c: CycleClass, b: number, widths: readonly number[]): Sto
   return null;
 }
 
-let storeFailed = false;
-
 function store(c: CycleClass, s: Stored): void {
-  if (storeFailed) return;
-  const f = join(dir, `${classHash(c)}-${s.b}.json`);
-  // Written whole, then renamed: another thread never reads half a file.
-  const tmp = `${f}.${threadId}.tmp`;
-  try {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(tmp, encode(s));
-    renameSync(tmp, f);
-  } catch (e) {
-    // Reuse only saves time: without a store every class is simulated.
-    storeFailed = true;
-    process.stderr.write(`gfxrtl: warning: cannot keep simulations for reuse in ${dir} (${(e as NodeJS.ErrnoException).code ?? String(e)}); each is simulated\n`);
-  }
+  storeRun(`${classHash(c)}-${s.b}.json`, encode(s));
 }
 
 // ------------------------------------------------- per-mode timing
@@ -176,51 +147,10 @@ if (isMainThread) {
       process.stderr.write(`\nblur/hybrid simulation so far: ${formatTotals()}\n`);
     }
   };
-  process.on('exit', () => {
-    // A sweep's summary; a lone `gfxrtl sim` run prints its own figures.
+  // A sweep's summary; a lone `gfxrtl sim` run prints its own figures.
+  onStoreExit(() => {
     if ([...totals.values()].reduce((n, t) => n + t.simulated + t.reused, 0) > 1) process.stderr.write(`\nblur/hybrid simulation: ${formatTotals()}\n`);
-    try {
-      rmSync(dir, { recursive: true, force: true });
-    } catch {
-      // a store we cannot remove is removed by the next run's sweep of dead stores
-    }
   });
-  removeDeadStores();
-}
-
-/** Stores of processes that died without their exit hook (killed). A
- *  folder that is not ours, or that we cannot read or remove, is left alone
- *  with a warning: a stale cache must never stop a command. */
-function removeDeadStores(): void {
-  const warn = (what: string): boolean => process.stderr.write(`gfxrtl: warning: ${what}; left alone\n`);
-  let names: string[];
-  try {
-    const st = lstatSync(ROOT);
-    if (!st.isDirectory() || (typeof process.getuid === 'function' && st.uid !== process.getuid())) {
-      warn(`${ROOT} is not a folder of this user's`);
-      return;
-    }
-    names = readdirSync(ROOT);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') warn(`cannot read ${ROOT} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
-    return;
-  }
-  for (const name of names) {
-    const path = join(ROOT, name);
-    const m = /^(\d+)-(\d+|-)-/.exec(name);
-    const owner = m ? { pid: Number(m[1]), start: m[2] === '-' ? null : m[2]! } : null;
-    if (owner !== null && ownerAlive(owner)) continue;
-    try {
-      const st = lstatSync(path);
-      if (typeof process.getuid === 'function' && st.uid !== process.getuid()) {
-        warn(`${path} belongs to another user`);
-        continue;
-      }
-      rmSync(path, { recursive: true, force: true });
-    } catch (e) {
-      warn(`cannot remove the stale cache ${path} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
-    }
-  }
 }
 
 function report(e: SimEvent): void {

@@ -17,6 +17,7 @@ import { runStudyParallel } from './parallel.js';
 import { loadFrame } from './frames.js';
 import { writeReport } from './report.js';
 import { ParamError } from '../../hdl/errors.js';
+import { sortRunKey, storedSortRun } from './run-reuse.js';
 
 /** The workload's tile, by scene: a sweep task of every micro-architecture
  *  builds the same one, and reading the 120 MB frame and cutting it took
@@ -71,6 +72,10 @@ export const study = defineStudy({
   ],
   driver: {
     run(ctx) {
+      // The experiment's lane sweep simulated this netlist on this tile from reset already (run-reuse.ts says when that is provably this run).
+      const key = sortRunKey(ctx.design, ctx.config, ctx.workload);
+      const stored = ctx.traced === true ? null : storedSortRun(key);
+      if (stored !== null) return { cycles: stored.cycles.total, work: 1, counters: { passes: stored.passes, pairs: stored.pairs } };
       const sim = ctx.simulator();
       sim.reset();
       const r = runSorterColumns(sim, ctx.config, ctx.workload);

@@ -5,7 +5,10 @@
 // units/radix-sort holds it to that), so a tile whose (pairs, passes) was
 // already simulated under a configuration reuses that simulation's count;
 // every other tile is simulated. Every simulated tile's output is checked:
-// a permutation of the input, sorted by key.
+// a permutation of the input, sorted by key. Each simulated run starts
+// from reset and is kept in the process's run store (run-reuse.ts), where
+// the sweep's driver finds the lane sweep's runs instead of simulating them
+// again.
 import { elaborate } from '../../hdl/index.js';
 import { createSimulator, type CompiledSimulator } from '../../hdl/sim/index.js';
 import { columnPairs, runSorterColumns, type SortColumns, type SortRun } from '../../units/radix-sort/drive.js';
@@ -13,6 +16,8 @@ import type { RadixSortConfig } from '../../units/radix-sort/config.js';
 import { RadixSorter } from '../../units/radix-sort/module.js';
 import type { TileSummary } from '../../testbenches/workloads/tiles/index.js';
 import { InternalError } from '../../hdl/errors.js';
+import type { Design } from '../../hdl/index.js';
+import { sortRunKey, storeSortRun } from './run-reuse.js';
 
 export interface SimResult {
   readonly cycles: number;
@@ -35,7 +40,7 @@ export interface SimCall {
 }
 
 export class SorterBench {
-  private readonly sims = new Map<string, CompiledSimulator>();
+  private readonly sims = new Map<string, { sim: CompiledSimulator; design: Design }>();
   private memo = new Map<string, { cycles: number; tile: TileSummary }>();
   simulatedCycles = 0;
   simulatedMs = 0;
@@ -52,15 +57,15 @@ export class SorterBench {
   /** The buffer and field widths each tile's input checks passed under (a busiest tile runs under every configuration). */
   private readonly checked = new WeakMap<TileSummary, Set<string>>();
 
-  private simFor(cfg: RadixSortConfig): CompiledSimulator {
+  private simFor(cfg: RadixSortConfig): { sim: CompiledSimulator; design: Design } {
     const key = JSON.stringify(cfg);
-    let sim = this.sims.get(key);
-    if (sim === undefined) {
-      sim = createSimulator(elaborate(RadixSorter, cfg));
-      sim.reset();
-      this.sims.set(key, sim);
+    let s = this.sims.get(key);
+    if (s === undefined) {
+      const design = elaborate(RadixSorter, cfg);
+      s = { sim: createSimulator(design), design };
+      this.sims.set(key, s);
     }
-    return sim;
+    return s;
   }
 
   /** Cycles and passes of one tile under cfg; `passes` is the golden pass count the memo is keyed on.
@@ -81,8 +86,11 @@ export class SorterBench {
     const input = pairs();
     if (input.pid.length !== tile.pairs) throw new InternalError(`tile ${tile.tx},${tile.ty}: ${input.pid.length} pairs cut, its summary counts ${tile.pairs}`);
     const t0 = Date.now();
+    // From reset, as the sweep's driver runs (the run is stored for it).
+    const { sim, design } = this.simFor(cfg);
+    sim.reset();
     // The tile's own columns in, sorted columns out: no object per pair.
-    const r = runSorterColumns(this.simFor(cfg), cfg, input, { check: !checked.has(widths) });
+    const r = runSorterColumns(sim, cfg, input, { check: !checked.has(widths) });
     checked.add(widths);
     const ms = Date.now() - t0;
     this.simulatedMs += ms;
@@ -90,6 +98,7 @@ export class SorterBench {
     this.tilesSimulated++;
     verifySorted(input, r.sorted, `tile ${tile.tx},${tile.ty} k=${cfg.k} keysPerCycle=${cfg.keysPerCycle}`);
     if (r.passes !== passes) throw new InternalError(`sorter did ${r.passes} passes where the significant-bit rule gives ${passes} (tile ${tile.tx},${tile.ty}, k=${cfg.k})`);
+    storeSortRun(sortRunKey(design, cfg, input), { cycles: r.cycles, passes: r.passes, pairs: input.pid.length });
     if (hit === undefined) this.memo.set(key, { cycles: r.cycles.total, tile });
     this.calls.push({ key, tile: tileId, keepSorted: opts.keepSorted === true, simulated: true, cycles: r.cycles.total, ms });
     return { cycles: r.cycles.total, passes: r.passes, simulated: true, sorted: opts.keepSorted ? columnPairs(r.sorted) : undefined };
