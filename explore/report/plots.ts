@@ -8,7 +8,8 @@ import type { ConstrainedFrontier } from '../pareto.js';
 import { figure, type PointRow } from '../sweep/point.js';
 import { param } from './format.js';
 
-interface Datum {
+/** One point of a plot: its two objectives in display units, and its colour's label. */
+export interface Datum {
   x: number;
   y: number;
   c: string;
@@ -66,8 +67,27 @@ export function cloudSpec(mode: string, rows: readonly PointRow[], frontier: rea
   };
 }
 
-/** Frontiers restricted to each value of `axis`, over the grey cloud. */
-export function constrainedSpec(mode: string, axis: string, rows: readonly PointRow[], groups: readonly ConstrainedFrontier<PointRow>[], overall: readonly PointRow[], o: Objectives): TopLevelSpec {
+/** The grey cloud under a mode's constrained frontiers: every point of the mode. */
+export function greyCloud(rows: readonly PointRow[], o: Objectives): Datum[] {
+  return rows.map((r) => datum(o, r, 'all'));
+}
+
+/** The points of `cloud` that fix the extent of x and of y (the domains of
+ *  the plot's log scales), with every point a log scale could not place
+ *  kept as it is: the same scales as the whole cloud, whatever vega drops. */
+export function domainBounds(cloud: readonly Datum[]): Datum[] {
+  const placeable = (v: number): boolean => Number.isFinite(v) && v > 0;
+  const odd = cloud.filter((d) => !(placeable(d.x) && placeable(d.y)));
+  const good = cloud.filter((d) => placeable(d.x) && placeable(d.y));
+  if (good.length === 0) return odd;
+  const pick = (better: (a: Datum, b: Datum) => boolean): Datum => good.reduce((m, d) => (better(d, m) ? d : m));
+  const ends = [pick((a, b) => a.x < b.x), pick((a, b) => a.x > b.x), pick((a, b) => a.y < b.y), pick((a, b) => a.y > b.y)];
+  return [...new Set(ends), ...odd];
+}
+
+/** Frontiers restricted to each value of `axis`, over the grey cloud
+ *  (greyCloud of the mode's rows, or its domainBounds: shared-layer.ts). */
+export function constrainedSpec(mode: string, axis: string, cloud: readonly Datum[], groups: readonly ConstrainedFrontier<PointRow>[], overall: readonly PointRow[], o: Objectives): TopLevelSpec {
   const { x, y } = axes(o);
   const lines = groups.flatMap((g) => g.frontier.map((r) => datum(o, r, `${axis}=${param(g.value)}`)));
   return {
@@ -77,7 +97,7 @@ export function constrainedSpec(mode: string, axis: string, rows: readonly Point
     height: HEIGHT,
     background: 'white',
     layer: [
-      { data: { values: rows.map((r) => datum(o, r, 'all')) }, mark: { type: 'point', filled: true, size: 10, opacity: 0.15, color: '#888' }, encoding: { x, y } },
+      { data: { values: cloud }, mark: { type: 'point', filled: true, size: 10, opacity: 0.15, color: '#888' }, encoding: { x, y } },
       {
         data: { values: lines },
         mark: { type: 'line', strokeWidth: 1.8, point: { filled: true, size: 20 } },

@@ -21,12 +21,12 @@ import { explainSection } from './explain.js';
 import { sig } from './format.js';
 import { loadSweep, type LoadedSweep } from './load.js';
 import { dropHandedOver } from './elaborated.js';
-import { cloudSpec, constrainedSpec } from './plots.js';
+import { cloudSpec, constrainedSpec, domainBounds, greyCloud } from './plots.js';
+import { SharedFirstLayer } from './shared-layer.js';
 import { renderPngAsync, renderSvg } from './render.js';
 import { calibrationTable, constrainedTable, crossCheckTable, frontierTable, microArchTable } from './tables.js';
 import { rateCostSection } from './rate-cost-section.js';
 import { registerShareSection } from './register-share-section.js';
-import type { TopLevelSpec } from 'vega-lite';
 import { SweepError } from '../sweep/spec.js';
 
 export interface ReportOptions {
@@ -70,8 +70,7 @@ class PngQueue {
   }
 }
 
-async function plot(dir: string, name: string, spec: TopLevelSpec, pngs: PngQueue | null, out: string[]): Promise<string> {
-  const svg = await renderSvg(spec);
+function plot(dir: string, name: string, svg: string, pngs: PngQueue | null, out: string[]): string {
   const file = join(dir, 'plots', `${name}.svg`);
   writeDurable(file, svg);
   out.push(file);
@@ -104,7 +103,7 @@ async function modeSection(s: LoadedSweep, mode: string, rows: PointRow[], o: Re
   const studyWithRate = { ...st, rateTargets: o.rate };
   for (const kind of st.report) {
     if (kind === 'frontier') {
-      out.push(await plot(s.dir, `${slug(mode)}-cloud`, cloudSpec(mode, rows, frontier, o.colorBy, st.objectives), o.png, plots), '');
+      out.push(plot(s.dir, `${slug(mode)}-cloud`, await renderSvg(cloudSpec(mode, rows, frontier, o.colorBy, st.objectives)), o.png, plots), '');
       out.push(`### Pareto frontier (${x.better} ${x.display.label}, ${y.better} ${y.display.label})`, '', frontierTable(frontier, id.columns, st), '');
     } else if (kind === 'rate-cost' && o.rate !== null) {
       const rc = rateCostSection(rows, id.columns, st, o.rate);
@@ -115,9 +114,11 @@ async function modeSection(s: LoadedSweep, mode: string, rows: PointRow[], o: Re
       const groups = constrainedFrontiers(rows, id.columns, score).sort((a, b) => id.columns.indexOf(a.axis) - id.columns.indexOf(b.axis) || at(a.axis, a.value) - at(b.axis, b.value));
       if (groups.length === 0) continue;
       out.push('### Constrained frontiers', '');
+      const grey = greyCloud(rows, st.objectives);
+      const shared = new SharedFirstLayer(grey, domainBounds(grey));
       for (const axis of id.columns) {
         const g = groups.filter((q) => q.axis === axis);
-        out.push(await plot(s.dir, `${slug(mode)}-by-${slug(axis)}`, constrainedSpec(mode, axis, rows, g, frontier, st.objectives), o.png, plots), '');
+        out.push(plot(s.dir, `${slug(mode)}-by-${slug(axis)}`, await shared.svg((cloud) => constrainedSpec(mode, axis, cloud, g, frontier, st.objectives)), o.png, plots), '');
       }
       const rateText = o.rate ? `, and the area needed for ${sig(o.rate.rate / 1e9)} G${st.work.name}/s at each power-density limit using only such designs` : '';
       out.push(`Per constraint: its frontier's reach, how many overall-frontier points satisfy it${rateText}.`, '');
