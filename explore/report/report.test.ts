@@ -11,6 +11,9 @@ import { buildCalibration, buildCrossCheck, CALIBRATION_JSON, YOSYS_JSON } from 
 import { cachedYosysCellCounts } from '../../synth-models/yosys-cache.js';
 import { writeReport } from './write.js';
 import { loadSweep } from './load.js';
+import { layoutOf, readManifest } from '../sweep/manifest.js';
+import { rowToJson, type PointRow } from '../sweep/point.js';
+import { readPoints } from '../sweep/store.js';
 
 let dir: string;
 const mac = (c: string) => findUnit('mac').elaborate(c).design;
@@ -91,6 +94,25 @@ describe('loadSweep', () => {
     writeFileSync(file, text + text.split('\n')[0] + '\n');
     try {
       expect(loadSweep(dir).rows.length).toBe(first.rows.length + 1);
+    } finally {
+      writeFileSync(file, text);
+    }
+  });
+
+  it('reads the rows readPoints reads, through it when a line is not as JSON.stringify writes it (and then with its errors)', () => {
+    const file = join(dir, 'points.jsonl');
+    const layout = layoutOf(readManifest(dir)!.identity);
+    const strict = readPoints(file, layout).rows;
+    expect(strict.length).toBeGreaterThan(0);
+    const byId = (rows: readonly PointRow[]): PointRow[] => [...rows].sort((a, b) => JSON.stringify(rowToJson(a, layout)).localeCompare(JSON.stringify(rowToJson(b, layout))));
+    expect(byId(loadSweep(dir).rows)).toStrictEqual(byId(strict));
+    const text = readFileSync(file, 'utf8');
+    const [first, ...rest] = text.split('\n');
+    try {
+      writeFileSync(file, [JSON.stringify(JSON.parse(first!), null, 1).replace(/\n/g, ''), ...rest].join('\n'));
+      expect(byId(loadSweep(dir).rows)).toStrictEqual(byId(strict));
+      writeFileSync(file, [first!.replace('{', '{"mode":"x",'), ...rest].join('\n'));
+      expect(() => loadSweep(dir)).toThrow(/points\.jsonl:1:.*not a design point/);
     } finally {
       writeFileSync(file, text);
     }
