@@ -32,6 +32,7 @@ import { profile, profilePhase } from './profile.js';
 import { writeStudiesHtmlIndex } from './report/html/write-html.js';
 import { writeDurable } from './sweep/files.js';
 import { createProgress } from './sweep/progress.js';
+import { withKeptWorkers } from './sweep/pool.js';
 import { runSweep, type SweepSummary } from './sweep/run.js';
 import { resolveSpec } from './sweep/spec.js';
 import { MICROARCH_DIR } from './sweep/store.js';
@@ -116,7 +117,8 @@ export async function runStudy(entry: StudyEntryRef, opts: StudyRunOptions): Pro
   const phases = new PhaseThreads(budget.slots);
   try {
     // The side phases first: each is one thread, and the sweep's tasks fill the other cores around them.
-    return await scheduledStudy(entry, opts, { budget, sweeps: new CpuBudget(1), reports: new CpuBudget(1), phases, priority: 1, sidePriority: 0, tag: '' });
+    // Its sweeps (Blur: simulate, then price with the final knobs) share their workers.
+    return await withKeptWorkers(budget.slots, () => scheduledStudy(entry, opts, { budget, sweeps: new CpuBudget(1), reports: new CpuBudget(1), phases, priority: 1, sidePriority: 0, tag: '' }));
   } finally {
     await phases.close();
   }
@@ -367,7 +369,8 @@ export async function runAllStudies(entries: readonly StudyEntryRef[], opts: All
   };
   let results: PromiseSettledResult<Awaited<ReturnType<typeof runOne>>>[];
   try {
-    results = await Promise.allSettled(ordered.map((e, i) => runOne(e, i)));
+    // One sweep's workers serve the next (the seven sweeps started fourteen workers).
+    results = await withKeptWorkers(cores, () => Promise.allSettled(ordered.map((e, i) => runOne(e, i))));
   } finally {
     await phases.close();
   }

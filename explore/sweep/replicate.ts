@@ -28,9 +28,12 @@ export interface ReplicateResult {
 
 /** Elaborations kept per thread: a handful covers the designs sampled at once. */
 const KEEP = 8;
-const elaborated = new Map<string, { m: unknown; design: Design }>();
+/** Per domain: a worker kept between sweeps (pool.ts) serves other studies, whose ids may coincide. */
+const elaboratedIn = new WeakMap<object, Map<string, { m: unknown; design: Design }>>();
 
 function designOf<M>(domain: SweepDomain<M>, entry: MicroArchEntry): { m: M; design: Design } {
+  let elaborated = elaboratedIn.get(domain);
+  if (elaborated === undefined) elaboratedIn.set(domain, (elaborated = new Map()));
   const hit = elaborated.get(entry.id);
   if (hit !== undefined) return hit as { m: M; design: Design };
   const m = domain.microArch(entry.params);
@@ -42,7 +45,7 @@ function designOf<M>(domain: SweepDomain<M>, entry: MicroArchEntry): { m: M; des
 
 export async function simulateReplicate<M>(domain: SweepDomain<M>, ctx: PricingContext, job: ReplicateJob): Promise<ReplicateResult> {
   const t0 = performance.now();
-  const kept = elaborated.has(job.entry.id);
+  const kept = elaboratedIn.get(domain)?.has(job.entry.id) === true;
   const { m, design } = designOf(domain, job.entry);
   const reused = kept || lastElaboration.reused;
   const t1 = performance.now();

@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mergeSweeps } from './merge.js';
 import { rowKey } from './point.js';
+import { keptWorkers, withKeptWorkers } from './pool.js';
 import { runSweep, type SweepOptions } from './run.js';
 import { POINTS_CSV, POINTS_JSONL, readPoints } from './store.js';
 import { layoutOf, readManifest } from './manifest.js';
@@ -175,5 +176,23 @@ describe('worker threads', () => {
     const s = await runSweep(base(dir, { workers: 2 }));
     expect(s.workers).toBe(2);
     expect(file(dir, POINTS_JSONL)).toBe(file(ref, POINTS_JSONL));
+  }, 60_000);
+
+  it('kept between sweeps serve the next sweep with its own workload', async () => {
+    // The second sweep's workload differs (200 cycles): a worker that kept the first sweep's study would price 300.
+    const other = { ...STUDY, params: { cycles: 200 } };
+    const alone = join(root, 'kept-alone');
+    await runSweep({ ...base(alone), study: other });
+    await withKeptWorkers(2, async () => {
+      await runSweep(base(join(root, 'kept-1'), { workers: 2 }));
+      expect(keptWorkers()).toBe(2);
+      const s = await runSweep({ ...base(join(root, 'kept-2'), { workers: 2 }), study: other });
+      expect(s.workers).toBe(2);
+      expect(keptWorkers()).toBe(2);
+    });
+    expect(keptWorkers()).toBe(0);
+    expect(file(join(root, 'kept-1'), POINTS_JSONL)).toBe(file(ref, POINTS_JSONL));
+    expect(file(join(root, 'kept-2'), POINTS_JSONL)).toBe(file(alone, POINTS_JSONL));
+    expect(file(alone, POINTS_JSONL)).not.toBe(file(ref, POINTS_JSONL));
   }, 60_000);
 });

@@ -1,6 +1,10 @@
 // Worker-thread entry: loads the study named in workerData, then runs the
 // jobs it is sent, one at a time: a task, answered with its rows, or one
-// sampling replicate, answered with its counts.
+// sampling replicate, answered with its counts. A worker kept after its
+// sweep (pool.ts, withKeptWorkers) is bound to the next sweep's study and
+// pricing context by a 'bind' message, and answers 'heap' with its heap's
+// size so the pool can end it rather than keep a large one.
+import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadDomain, type StudyRef } from './study-ref.js';
 import { StudyError } from '../contract.js';
@@ -16,9 +20,16 @@ export interface WorkerInit {
   ctx: PricingContext;
 }
 
-export type ToWorker = { kind: 'task'; seq: number; task: Task } | { kind: 'replicate'; seq: number; replicate: ReplicateJob } | { kind: 'optimistic'; seq: number; entry: MicroArchEntry };
+export type ToWorker =
+  | { kind: 'task'; seq: number; task: Task }
+  | { kind: 'replicate'; seq: number; replicate: ReplicateJob }
+  | { kind: 'optimistic'; seq: number; entry: MicroArchEntry }
+  | ({ kind: 'bind' } & WorkerInit)
+  | { kind: 'heap' };
 export type FromWorker =
   | { kind: 'ready' }
+  | { kind: 'bind-failed'; message: string; user: boolean }
+  | { kind: 'heap'; mb: number }
   | { kind: 'done'; seq: number; result: Awaited<ReturnType<typeof runTask>> }
   | { kind: 'simulated'; seq: number; result: ReplicateResult }
   | { kind: 'optimistic'; seq: number; result: Optimistic }
@@ -27,23 +38,40 @@ export type FromWorker =
 const port = parentPort;
 if (port === null) throw new InternalError('sweep/worker.ts must run in a worker thread');
 const init = workerData as WorkerInit;
-const domain = await loadDomain(init.study);
+let domain = await loadDomain(init.study);
+let ctx = init.ctx;
+const failure = (e: unknown): { message: string; user: boolean } => {
+  // A study-level mistake (a driver that did no work) is reported as its
+  // message alone, like in the main thread; anything else with its stack.
+  const user = e instanceof StudyError;
+  return { message: e instanceof Error ? (user ? e.message : (e.stack ?? e.message)) : String(e), user };
+};
 port.on('message', (msg: ToWorker) => {
+  if (msg.kind === 'bind') {
+    loadDomain(msg.study).then(
+      (d) => {
+        domain = d;
+        ctx = msg.ctx;
+        port.postMessage({ kind: 'ready' } satisfies FromWorker);
+      },
+      (e: unknown) => port.postMessage({ kind: 'bind-failed', ...failure(e) } satisfies FromWorker),
+    );
+    return;
+  }
+  if (msg.kind === 'heap') {
+    const h = getHeapStatistics();
+    port.postMessage({ kind: 'heap', mb: (h.total_heap_size + h.external_memory) / 2 ** 20 } satisfies FromWorker);
+    return;
+  }
   const answer: Promise<FromWorker> =
     msg.kind === 'task'
-      ? runTask(domain, init.ctx, msg.task).then((result) => ({ kind: 'done', seq: msg.seq, result }))
+      ? runTask(domain, ctx, msg.task).then((result) => ({ kind: 'done', seq: msg.seq, result }))
       : msg.kind === 'replicate'
-        ? simulateReplicate(domain, init.ctx, msg.replicate).then((result) => ({ kind: 'simulated', seq: msg.seq, result }))
-        : Promise.resolve().then(() => ({ kind: 'optimistic', seq: msg.seq, result: optimisticPoints(domain, init.ctx, msg.entry) }));
+        ? simulateReplicate(domain, ctx, msg.replicate).then((result) => ({ kind: 'simulated', seq: msg.seq, result }))
+        : Promise.resolve().then(() => ({ kind: 'optimistic', seq: msg.seq, result: optimisticPoints(domain, ctx, msg.entry) }));
   answer.then(
     (reply) => port.postMessage(reply),
-    // A study-level mistake (a driver that did no work) is reported as its
-    // message alone, like in the main thread; anything else with its stack.
-    (e: unknown) => {
-      const user = e instanceof StudyError;
-      const message = e instanceof Error ? (user ? e.message : (e.stack ?? e.message)) : String(e);
-      port.postMessage({ kind: 'error', seq: msg.seq, message, user } satisfies FromWorker);
-    },
+    (e: unknown) => port.postMessage({ kind: 'error', seq: msg.seq, ...failure(e) } satisfies FromWorker),
   );
 });
 port.postMessage({ kind: 'ready' } satisfies FromWorker);
