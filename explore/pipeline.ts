@@ -182,8 +182,12 @@ async function scheduledStudy(entry: StudyEntryRef, opts: StudyRunOptions, sched
       // On this thread: the loop holds every simulated design (Blur: 576, about 1.8 GB of heap on a
       // phase thread of the loaded main job, where other phases' memory came on top); here the
       // job's peak is what it was when the studies ran one after the other.
+      // Without a slot: every other study's pricing waits for these knobs, and a slot is not taken
+      // back from whoever holds it. While the sweep's last tasks ran, side phases took the slots they
+      // freed (the sort experiments: 58 s), and the loop waited 10.5 s for one (npm run bench:study,
+      // 83a0674); a few seconds of three threads on two cores cost less than that wait.
       if (opts.signal?.aborted === true) return interrupted();
-      logText(opts, await withSlot(budget, priority, () => calibrateStudy(study, { out: opts.out, sweep: sim, yosys: noYosys, log: opts.log })));
+      logText(opts, await calibrateStudy(study, { out: opts.out, sweep: sim, yosys: noYosys, log: opts.log }));
       sched.onKnobs?.(own);
       seedSimulations(sim, opts.out);
     } else {
