@@ -64,9 +64,11 @@ export interface MergeEntry {
 }
 
 const NONE: number[] = [];
+const NO_CHOICES: PixelChoice[] = [];
 
-/** A lone fragment as an entry of scope `scope`, its pixels shaded with triangle `id`'s inputs (depth carried when `detail`). */
-export function loneEntry(q: QuadFrag, msaa: MergeMsaa, scope: number, id: number, detail: boolean): MergeEntry {
+/** A lone fragment as an entry of scope `scope`, its pixels shaded with triangle `id`'s inputs (depth carried when `detail`;
+ *  the per-pixel shading choice when `choices`: QFM needs it only for a shaded quad's sources, the PMU to decide every merge). */
+export function loneEntry(q: QuadFrag, msaa: MergeMsaa, scope: number, id: number, detail: boolean, choices: boolean): MergeEntry {
   return {
     scope,
     qx: q.qx,
@@ -74,7 +76,7 @@ export function loneEntry(q: QuadFrag, msaa: MergeMsaa, scope: number, id: numbe
     back: q.back,
     cov: [...q.cov],
     depth: detail ? [...q.depth] : NONE,
-    choice: q.cov.map((c, p) => lonePixelChoice(id, c, q.centre[p] ?? false, msaa)),
+    choice: choices ? q.cov.map((c, p) => lonePixelChoice(id, c, q.centre[p] ?? false, msaa)) : NO_CHOICES,
   };
 }
 
@@ -87,16 +89,27 @@ export function isEmptyEntry(e: { readonly cov: readonly number[] }): boolean {
   return e.cov.every((c) => c === 0);
 }
 
+/** What a buffer indexes its entries by (quadKey). */
+export type BufferKey = number | string;
+
+/** Quad (qx, qy), and a facing bit (QFM) or 0 (the PMU, by position alone), as a key: a number for any quad
+ *  of a screen up to 2^21 quads across (no text made per fragment), else text; a number never equals a text. */
+const LIMIT = 2 ** 21;
+export function quadKey(qx: number, qy: number, facing: 0 | 1): BufferKey {
+  if (Number.isInteger(qx) && Number.isInteger(qy) && qx >= 0 && qy >= 0 && qx < LIMIT && qy < LIMIT) return (qy * LIMIT + qx) * 2 + facing;
+  return `${qx},${qy},${facing}`;
+}
+
 /**
  * Entries in insertion order, each under an insertion stamp, with the
  * stamps of each key kept oldest first.
  */
 export class KeyedFifo<E> {
   private readonly entries = new Map<number, E>();
-  private readonly byKey = new Map<string, number[]>();
+  private readonly byKey = new Map<BufferKey, number[]>();
   private stamp = 0;
 
-  constructor(private readonly keyOf: (e: E) => string) {}
+  constructor(private readonly keyOf: (e: E) => BufferKey) {}
 
   get size(): number {
     return this.entries.size;
@@ -129,12 +142,12 @@ export class KeyedFifo<E> {
   }
 
   /** Stamps of the entries under key, oldest first (a copy). */
-  stampsOf(key: string): number[] {
+  stampsOf(key: BufferKey): number[] {
     return [...(this.byKey.get(key) ?? [])];
   }
 
   /** Stamps of the n newest entries under key that pass keep, newest first. */
-  newest(key: string, n: number, keep?: (e: E) => boolean): number[] {
+  newest(key: BufferKey, n: number, keep?: (e: E) => boolean): number[] {
     const list = this.byKey.get(key) ?? [];
     const out: number[] = [];
     for (let i = list.length - 1; i >= 0 && out.length < n; i--) {
@@ -164,7 +177,7 @@ export abstract class MergeModel<E extends MergeEntry, S extends { shaded: numbe
   constructor(
     readonly cfg: MergeModelConfig,
     unit: string,
-    keyOf: (e: E) => string,
+    keyOf: (e: E) => BufferKey,
   ) {
     this.flushPolicy = checkModelConfig(cfg, unit);
     this.detail = cfg.detail ?? true;

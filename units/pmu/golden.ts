@@ -30,7 +30,7 @@
 // 'merge' flush policy each leaving entry's pixels first merge into the
 // remaining entries as an incoming quad's would (steps 3 and 4).
 import { checkQuadCoverage } from '../merge-common/check.js';
-import { isEmptyEntry, loneEntry, MergeModel, runFlushUnits, type MergeEntry, type MergeModelConfig } from '../merge-common/golden-buffer.js';
+import { isEmptyEntry, loneEntry, MergeModel, quadKey, runFlushUnits, type BufferKey, type MergeEntry, type MergeModelConfig } from '../merge-common/golden-buffer.js';
 import { laterKeepsShading, NO_CHOICE } from '../merge-common/pixel-choice.js';
 import { hasPartialPixel, type Edge, type QuadFrag, type ShadedQuad } from '../merge-common/quad.js';
 import { ParamError } from '../../hdl/errors.js';
@@ -43,8 +43,9 @@ export type PmuModelConfig = MergeModelConfig;
 interface Entry extends MergeEntry {
   /** The primitive whose shading inputs the entry's pixels use. */
   readonly prim: number;
-  edges: Edge[][];
-  /** Per pixel: the primitives whose samples it holds. */
+  /** Per pixel; a list is never changed in place (a merge makes a new one), so a fragment's own lists are shared, not copied. */
+  edges: (readonly Edge[])[];
+  /** Per pixel: the primitives whose samples it holds (with detail only: they name a shaded quad's triangles). */
   srcs: number[][];
 }
 
@@ -82,12 +83,19 @@ export function mergeEdgeLists(a: readonly Edge[], b: readonly Edge[]): Edge[] |
   return merged.length <= PMU_MAX_EDGES ? merged : null;
 }
 
-function position(e: Entry): string {
-  return `${e.qx},${e.qy}`;
+const NO_EDGES: readonly Edge[] = [];
+
+/** The PMU's name of a fragment in errors (made only for one). */
+function pmuAt(q: QuadFrag): string {
+  return `pmu: draw ${q.draw}, primitive ${q.prim}, quad (${q.qx}, ${q.qy})`;
+}
+
+function position(e: Entry): BufferKey {
+  return quadKey(e.qx, e.qy, 0);
 }
 
 /** Pixel p of `from` joins pixel p of `to`, which keeps its shading choice and takes the merged edge list. */
-function movePixel(from: Entry, to: Entry, p: number, edges: Edge[], msaa: number): void {
+function movePixel(from: Entry, to: Entry, p: number, edges: readonly Edge[], msaa: number): void {
   to.cov[p] = to.cov[p]! | from.cov[p]!;
   // Depth is carried only with detail (an entry without it has none).
   for (let k = 0; k < msaa && to.depth.length > 0; k++) {
@@ -96,10 +104,12 @@ function movePixel(from: Entry, to: Entry, p: number, edges: Edge[], msaa: numbe
     from.depth[j] = 0;
   }
   to.edges[p] = edges;
-  to.srcs[p] = to.srcs[p]!.concat(from.srcs[p]!);
+  if (to.srcs.length > 0) {
+    to.srcs[p] = to.srcs[p]!.concat(from.srcs[p]!);
+    from.srcs[p] = [];
+  }
   from.cov[p] = 0;
-  from.edges[p] = [];
-  from.srcs[p] = [];
+  from.edges[p] = NO_EDGES;
   from.choice[p] = NO_CHOICE;
 }
 
@@ -112,19 +122,18 @@ export class PmuModel extends MergeModel<Entry, PmuStats> {
   }
 
   push(q: QuadFrag): ShadedQuad[] {
-    const at = `pmu: draw ${q.draw}, primitive ${q.prim}, quad (${q.qx}, ${q.qy})`;
-    checkQuadCoverage(q, this.cfg.msaa, at);
+    checkQuadCoverage(q, this.cfg.msaa, pmuAt);
     q.edges.forEach((l, p) => {
-      if (l.length > PMU_MAX_EDGES) throw new ParamError('edges', l.length, `at most ${PMU_MAX_EDGES}`, { message: `${at}: pixel ${p} has ${l.length} edges, at most ${PMU_MAX_EDGES}` });
+      if (l.length > PMU_MAX_EDGES) throw new ParamError('edges', l.length, `at most ${PMU_MAX_EDGES}`, { message: `${pmuAt(q)}: pixel ${p} has ${l.length} edges, at most ${PMU_MAX_EDGES}` });
     });
     const out: ShadedQuad[] = [];
     if (q.cov.every((c) => c === 0)) return out;
     this.stats.quadsIn++;
     // Extended in place: an object spread here made the model several times slower.
-    const inc: Entry = Object.assign(loneEntry(q, this.cfg.msaa, q.draw, q.prim, this.detail), {
+    const inc: Entry = Object.assign(loneEntry(q, this.cfg.msaa, q.draw, q.prim, this.detail, true), {
       prim: q.prim,
-      edges: q.edges.map((l, p) => (q.cov[p] ? [...l] : [])),
-      srcs: q.cov.map((c) => (c ? [q.prim] : [])),
+      edges: q.edges.map((l, p) => (q.cov[p] ? l : NO_EDGES)),
+      srcs: this.detail ? q.cov.map((c) => (c ? [q.prim] : [])) : [],
     });
     for (const s of this.buf.stampsOf(position(inc))) {
       const e = this.buf.get(s);

@@ -19,7 +19,7 @@
 // victim does (the ideal buffer flushes so). Empty quads are dropped
 // whenever they leave: they are never shaded.
 import { checkQuadFrag, maskBits, triMask } from '../merge-common/check.js';
-import { loneEntry, MergeModel, runFlushUnits, type MergeEntry, type MergeModelConfig } from '../merge-common/golden-buffer.js';
+import { loneEntry, MergeModel, quadKey, runFlushUnits, type BufferKey, type MergeEntry, type MergeModelConfig } from '../merge-common/golden-buffer.js';
 import { combineChoice } from '../merge-common/pixel-choice.js';
 import { isFullQuad, type QuadFrag, type ShadedQuad } from '../merge-common/quad.js';
 import { ParamError } from '../../hdl/errors.js';
@@ -66,9 +66,15 @@ function adjMask(adj: readonly number[]): bigint {
   return m;
 }
 
+/** tri_mask of one triangle, made once per index (a bigint per fragment was much of the model's garbage). */
+const triBits: bigint[] = [];
+function triBit(tri: number): bigint {
+  return (triBits[tri] ??= 1n << BigInt(tri));
+}
+
 /** Entries are keyed by quad position and facing. */
-function key(e: Entry): string {
-  return `${e.qx},${e.qy},${e.back ? 1 : 0}`;
+function key(e: Entry): BufferKey {
+  return quadKey(e.qx, e.qy, e.back ? 1 : 0);
 }
 
 export class QfmModel extends MergeModel<Entry, QfmStats> {
@@ -84,11 +90,12 @@ export class QfmModel extends MergeModel<Entry, QfmStats> {
   }
 
   push(q: QuadFrag): ShadedQuad[] {
-    checkQuadFrag(q, this.cfg.msaa, this.maskWidth, 'qfm');
+    checkQuadFrag(q, this.cfg.msaa, this.maskWidth);
     this.stats.quadsIn++;
     const out: ShadedQuad[] = [];
     // Extended in place: an object spread here made the model several times slower.
-    const inc: Entry = Object.assign(loneEntry(q, this.cfg.msaa, q.grid, q.tri, this.detail), { tri: 1n << BigInt(q.tri), adj: adjMask(q.adj) });
+    // The shading choice only names a shaded quad's sources: kept with detail.
+    const inc: Entry = Object.assign(loneEntry(q, this.cfg.msaa, q.grid, q.tri, this.detail, this.detail), { tri: triBit(q.tri), adj: adjMask(q.adj) });
     const target = this.mergeTarget(inc, false);
     if (target !== undefined) {
       this.stats.merges++;
@@ -130,7 +137,7 @@ export class QfmModel extends MergeModel<Entry, QfmStats> {
   private mergeAt(s: number, first: Entry, later: Entry, out: ShadedQuad[]): void {
     const x = this.buf.get(s);
     const msaa = this.cfg.msaa;
-    x.choice = first.choice.map((c, p) => combineChoice(c, later.choice[p]!));
+    if (this.detail) x.choice = first.choice.map((c, p) => combineChoice(c, later.choice[p]!));
     if (this.detail) x.depth = first.depth.map((z, i) => ((first.cov[Math.floor(i / msaa)]! >>> (i % msaa)) & 1 ? z : later.depth[i]!));
     x.cov = first.cov.map((c, p) => c | later.cov[p]!);
     x.tri = first.tri | later.tri;
