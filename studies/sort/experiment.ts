@@ -5,7 +5,7 @@
 // full frame at 16 spp. The scenes are the merge units' (tiles/scenes.ts).
 import { elaborate } from '../../hdl/index.js';
 import { createSimulator, type CompiledSimulator } from '../../hdl/sim/index.js';
-import { busiestOf, cutTile, FRAME, SCENE_SURFACES, sceneName, summariseTiles, valueBits, type Frame, type SceneSpec, type SceneSurface, type Tile, type TileSpp, type TileSummary } from '../../testbenches/workloads/tiles/index.js';
+import { busiestOf, cutTile, FRAME, SCENE_SURFACES, sceneName, summariseTileSizes, valueBits, type Frame, type SceneSpec, type SceneSurface, type Tile, type TileSpp, type TileSummary } from '../../testbenches/workloads/tiles/index.js';
 import type { RadixSortConfig } from '../../units/radix-sort/config.js';
 import { runScan } from '../../units/scan/drive.js';
 import { goldenScan } from '../../units/scan/golden.js';
@@ -251,11 +251,13 @@ export function runScene(job: SceneJob, o: StudyOptions, bench: SorterBench, sca
   const t0 = Date.now();
   const frame = loadFrame(spec, spp, o.cacheDir, o.width, o.height);
   const codec = codecStats(frame, o.sweepTile);
-  for (const tileSize of o.tiles) {
-    // The tile sweep runs at the default rate, the rate sweep at the default tile.
-    if (spp !== o.sweepSpp && tileSize !== o.sweepTile) continue;
-    // Every tile's counts and key ranges; the pairs of the busiest only (the frame figures cut the others they simulate).
-    const tiles = summariseTiles(frame, tileSize);
+  // The tile sweep runs at the default rate, the rate sweep at the default tile.
+  const sizes = o.tiles.filter((t) => spp === o.sweepSpp || t === o.sweepTile);
+  // Every tile's counts and key ranges, every size from one pass over the frame.
+  const summaries = summariseTileSizes(frame, sizes);
+  for (const tileSize of sizes) {
+    // The pairs of the busiest only (the frame figures cut the others they simulate).
+    const tiles = summaries.get(tileSize)!;
     const busiest = busiestOf(tiles);
     const busiestTile = cutTile(frame, tileSize, busiest.tx, busiest.ty);
     const busiestPairs = (): Tile => busiestTile;

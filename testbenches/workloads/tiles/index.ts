@@ -3,4 +3,4 @@
 export { buildScene, FRAME, SCENE_SURFACES, sceneName, type Scene, type SceneSpec, type SceneSurface } from './scenes.js';
 export { renderFrame, type Frame } from './render.js';
 export { cellGrid, checkSpp, sampleOffsets, TILE_SPP, type TileSpp } from './samples.js';
-export { busiestOf, checkTileSize, cutTile, cutTiles, summariseTiles, tilePairs, TILE_SIZES, valueBits, type Tile, type TileSize, type TileSummary } from './tiles.js';
+export { busiestOf, checkTileSize, cutTile, cutTiles, summariseTiles, summariseTileSizes, tilePairs, TILE_SIZES, valueBits, type Tile, type TileSize, type TileSummary } from './tiles.js';

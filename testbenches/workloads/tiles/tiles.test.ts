@@ -4,7 +4,7 @@ import { interpolateDepth } from '../../../units/raster-common/depth.js';
 import { edgeValues } from '../../../units/raster-common/edge.js';
 import { SUBPIXEL } from '../../../units/raster-common/formats.js';
 import { mortonDecode } from '../../../units/spid-encoder/golden.js';
-import { buildScene, busiestOf, cutTile, cutTiles, renderFrame, sampleOffsets, summariseTiles, TILE_SPP, valueBits } from './index.js';
+import { buildScene, busiestOf, cutTile, cutTiles, renderFrame, sampleOffsets, summariseTiles, summariseTileSizes, TILE_SPP, valueBits } from './index.js';
 import { cellGrid } from './samples.js';
 
 describe('tile samples', () => {
@@ -77,6 +77,15 @@ describe('rendered frame', () => {
         expect(sums.some((x) => x.pairs > 0 && x.xyDiffer > 0)).toBe(true);
       }
     }
+  });
+
+  it('summaries of several sizes from one pass equal each size summarised alone (frame edges cutting tiles short, empty tiles)', () => {
+    // The 96 x 64 scene on a 160 x 96 frame: empty tiles right and below, and 160 x 96 is no multiple of 64 or 128 (tiles cut short).
+    const f = renderFrame(scene.tris, 160, 96, 16);
+    const all = summariseTileSizes(f, [32, 64, 128, 48]);
+    for (const size of [32, 64, 128, 48]) expect(all.get(size)).toEqual(summariseTiles(f, size));
+    expect(all.get(32)!.some((t) => t.pairs === 0)).toBe(true);
+    expect(all.get(64)!.some((t) => t.pairs > 0 && t.xyDiffer > 0)).toBe(true);
   });
 
   it('tiles hold every covered sample once, with in-tile values and their own pixel coordinates', () => {

@@ -94,15 +94,35 @@ export interface TileSummary {
 }
 
 export function summariseTiles(frame: Frame, size: number): TileSummary[] {
+  return summaries(tallyTiles(frame, size));
+}
+
+/** Per tile of one size, in cut order: what a summary is made of. A
+ *  coarser tile's tally is its finer tiles' combined (sums, min, max, OR,
+ *  AND), so one pass over the frame serves every size that is a multiple
+ *  of the finest. */
+interface Tally {
+  readonly size: number;
+  readonly tilesX: number;
+  readonly tilesY: number;
+  readonly pairs: Float64Array;
+  readonly covered: Float64Array;
+  readonly lo: Float64Array;
+  readonly hi: Float64Array;
+  /** OR and AND of the tile's Morton words (their XOR: the bits that differ). */
+  readonly or: Int32Array;
+  readonly and: Int32Array;
+}
+
+function emptyTally(size: number, tilesX: number, tilesY: number): Tally {
+  const n = tilesX * tilesY;
+  return { size, tilesX, tilesY, pairs: new Float64Array(n), covered: new Float64Array(n), lo: new Float64Array(n).fill(Infinity), hi: new Float64Array(n).fill(-Infinity), or: new Int32Array(n), and: new Int32Array(n).fill(-1) };
+}
+
+function tallyTiles(frame: Frame, size: number): Tally {
   const { width, height, spp, pid } = frame;
-  const tilesX = Math.ceil(width / size);
-  const n = tilesX * Math.ceil(height / size);
-  const pairs = new Float64Array(n);
-  const covered = new Float64Array(n);
-  const lo = new Float64Array(n).fill(Infinity);
-  const hi = new Float64Array(n).fill(-Infinity);
-  const or = new Int32Array(n);
-  const and = new Int32Array(n).fill(-1);
+  const tl = emptyTally(size, Math.ceil(width / size), Math.ceil(height / size));
+  const { tilesX, pairs, covered, lo, hi, or, and } = tl;
   for (let py = 0; py < height; py++) {
     const row = Math.floor(py / size) * tilesX;
     for (let px = 0; px < width; px++) {
@@ -124,10 +144,50 @@ export function summariseTiles(frame: Frame, size: number): TileSummary[] {
       and[t]! &= m;
     }
   }
-  return Array.from({ length: n }, (_, t) => {
+  return tl;
+}
+
+/** The tally of tiles `size` (a multiple of fine.size) from the finer tiles they are made of. */
+function coarsen(fine: Tally, size: number, width: number, height: number): Tally {
+  const f = size / fine.size;
+  const tl = emptyTally(size, Math.ceil(width / size), Math.ceil(height / size));
+  for (let fy = 0; fy < fine.tilesY; fy++) {
+    for (let fx = 0; fx < fine.tilesX; fx++) {
+      const i = fy * fine.tilesX + fx;
+      const t = Math.floor(fy / f) * tl.tilesX + Math.floor(fx / f);
+      tl.pairs[t]! += fine.pairs[i]!;
+      tl.covered[t]! += fine.covered[i]!;
+      if (fine.lo[i]! < tl.lo[t]!) tl.lo[t] = fine.lo[i]!;
+      if (fine.hi[i]! > tl.hi[t]!) tl.hi[t] = fine.hi[i]!;
+      tl.or[t]! |= fine.or[i]!;
+      tl.and[t]! &= fine.and[i]!;
+    }
+  }
+  return tl;
+}
+
+function summaries(tl: Tally): TileSummary[] {
+  const { size, tilesX, pairs, covered, lo, hi, or, and } = tl;
+  return Array.from({ length: tilesX * tl.tilesY }, (_, t) => {
     const empty = pairs[t] === 0;
     return { tx: t % tilesX, ty: Math.floor(t / tilesX), size, pairs: pairs[t]!, coveredPixels: covered[t]!, pidLo: empty ? 0 : lo[t]!, pidHi: empty ? 0 : hi[t]!, xyDiffer: empty ? 0 : (or[t]! ^ and[t]!) >>> 0 };
   });
+}
+
+/** summariseTiles for several sizes from one pass over the frame when each
+ *  is a multiple of the smallest (32, 64, 128): the sort study summarises a
+ *  16-spp frame at three sizes, and each pass reads every sample. */
+export function summariseTileSizes(frame: Frame, sizes: readonly number[]): Map<number, TileSummary[]> {
+  const out = new Map<number, TileSummary[]>();
+  if (sizes.length === 0) return out;
+  const finest = Math.min(...sizes);
+  const fine = tallyTiles(frame, finest);
+  for (const size of sizes) {
+    if (out.has(size)) continue;
+    const tl = size === finest ? fine : size % finest === 0 ? coarsen(fine, size, frame.width, frame.height) : tallyTiles(frame, size);
+    out.set(size, summaries(tl));
+  }
+  return out;
 }
 
 /** The first tile (in cut order) with the most pairs. */
