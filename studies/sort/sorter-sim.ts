@@ -62,7 +62,8 @@ export class SorterBench {
     let s = this.sims.get(key);
     if (s === undefined) {
       const design = elaborate(RadixSorter, cfg);
-      s = { sim: createSimulator(design), design };
+      // Compiled as the sweep compiles (lazy: the parts a run uses; cached by the netlist's digest).
+      s = { sim: createSimulator(design, { lazy: true, cache: true }), design };
       this.sims.set(key, s);
     }
     return s;
