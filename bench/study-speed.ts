@@ -168,7 +168,7 @@ function studyRows(events: Stamped[]): StudyRow[] {
       study: st.study,
       wallMs: end - st.t,
       microArchs: new Set(tasks.map((t) => t.id.split('#')[0])).size,
-      elaborations: tasks.filter((t) => !t.elaborationReused).length,
+      elaborations: tasks.filter((t) => !t.elaborationReused && t.storedInventory !== true).length,
       elaborationsReused: tasks.filter((t) => t.elaborationReused).length,
       compilations: sum((t) => t.compiled),
       compilationsReused: sum((t) => t.compileReused),

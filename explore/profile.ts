@@ -17,6 +17,8 @@ export type ProfileEvent =
       readonly inventoryMs: number;
       /** Elaboration (and inventory) taken from this thread's earlier task. */
       readonly elaborationReused: boolean;
+      /** Not elaborated: the inventory stored with its simulation was read (elaborateMs 0, inventoryMs the reading). */
+      readonly storedInventory?: boolean;
       readonly workloadMs: number;
       /** Simulator compilation (createSimulator), and compiled simulators reused instead. */
       readonly compileMs: number;

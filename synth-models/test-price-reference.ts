@@ -257,7 +257,7 @@ interface LoopStructure {
 
 function isStateNode(graph: TimingGraph, v: number): boolean {
   const n = graph.nodes[v]!.node;
-  return n.op === 'reg' || (n.op === 'memread' && n.sync);
+  return n.op === 'reg' || (n.op === 'memread' && n.sync === true);
 }
 
 function loopStructure(graph: TimingGraph, order: Int32Array): LoopStructure {

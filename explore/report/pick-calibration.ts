@@ -38,7 +38,9 @@ export async function calibrateOnPick(study: Study, def: CalibrationDef<unknown>
     const id = key(config);
     let f = files.get(id);
     if (f === undefined) {
-      const design = byId.get(id)?.design ?? study.unit.elaborate(config as never);
+      // Elaborated on demand: the loop fits a few designs and keeps none of the ones it only prices.
+      const own = byId.get(id);
+      const design = own !== undefined ? set.domain.evaluator.elaborate(own.config) : study.unit.elaborate(config as never);
       files.set(id, (f = buildCalibration(study.name, def, calibrationSamples(def, design), unpublishedSamples(def, design))));
     }
     return f;

@@ -1,12 +1,24 @@
 // Pricing a finished (or partial) sweep again with other knobs, in memory:
 // each micro-architecture's simulated counts come from the directory's
-// cache (microarch/ID.json), its netlist is elaborated once and inventoried,
-// and every knob set after that costs only pricing. This is what lets the
-// calibration iterate over the study's own picks (calibration-loop.ts)
-// without simulating again. Micro-architectures the directory has not
-// simulated yet are left out and counted.
-import type { Design } from '../../hdl/ir.js';
+// cache (microarch/ID.json) and its inventory from beside them
+// (microarch/ID.inventory, inventory-file.ts), and every knob set after that
+// costs only pricing. This is what lets the calibration iterate over the
+// study's own picks (calibration-loop.ts) without simulating again.
+// Micro-architectures the directory has not simulated yet are left out and
+// counted.
+//
+// No Design is kept (Blur's 192 blur-mode designs held about 0.3 GB here):
+// whoever needs one (the calibration's fit) elaborates it on demand.
+//
+// A stale cache (the hardware changed since it was simulated) is caught by
+// the stored inventory's version: it is used only when it was written by
+// the same gfxrtl sources (the evaluator's version, gfxrtlVersion(), which
+// also keys the elaborations kept on disk), which elaborate the same
+// netlist. Otherwise (another version, a plugin's study, no file) the
+// design is elaborated, inventoried and its fingerprint checked against the
+// simulation's, as before the inventories were stored.
 import { inventory, type Inventory } from '../../hdl/inventory/index.js';
+import { logElaborated, readInventory } from './inventory-file.js';
 import type { Knobs } from '../../synth-models/knobs.js';
 import type { MicroArchEntry } from './enumerate.js';
 import { designFingerprint } from './fingerprint.js';
@@ -21,7 +33,6 @@ import type { SweepDomain } from './types.js';
 export interface RepriceEntry {
   entry: MicroArchEntry;
   config: unknown;
-  design: Design;
   inv: Inventory;
   performance: Performance;
 }
@@ -52,10 +63,15 @@ export async function loadForRepricing(dir: string, keep: (e: { mode: string }) 
       return;
     }
     const config = domain.microArch(m.params);
-    const design = domain.evaluator.elaborate(config);
-    const inv = inventory(design);
-    if (designFingerprint(inv) !== cache.design) throw new SweepError(`${dir}: ${m.id}: the hardware changed since it was simulated; sweep into a new --out directory`);
-    entries.push({ entry: { index, id: m.id, mode: m.mode, params: m.params }, config, design, inv, performance: cache.performance });
+    const stored = readInventory(dir, m.id, cache.design, domain.evaluator.version);
+    let inv: Inventory;
+    if ('inventory' in stored) inv = stored.inventory;
+    else {
+      logElaborated(dir, m.id, stored.why);
+      inv = inventory(domain.evaluator.elaborate(config));
+      if (designFingerprint(inv) !== cache.design) throw new SweepError(`${dir}: ${m.id}: the hardware changed since it was simulated; sweep into a new --out directory`);
+    }
+    entries.push({ entry: { index, id: m.id, mode: m.mode, params: m.params }, config, inv, performance: cache.performance });
   });
   return { dir, identity: id, domain, entries, missing };
 }

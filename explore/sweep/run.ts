@@ -185,7 +185,7 @@ export async function runSweep(opts: SweepOptions): Promise<SweepSummary> {
       const cache = readCache(dir, e.id);
       expected.set(e.id, cache?.pointKeys.length ?? estimatePoints(spec));
       if (cache && cache.pointKeys.every((k) => done.has(k))) continue;
-      tasks.push({ entry: e, cached: cache ? { performance: cache.performance, design: cache.design } : null, skip: doneById.get(e.id) ?? [] });
+      tasks.push({ entry: e, cached: cache ? { performance: cache.performance, design: cache.design } : null, skip: doneById.get(e.id) ?? [], store: dir });
     }
     const total = (): number => [...expected.values()].reduce((a, b) => a + b, 0);
     let doneMine = mine.reduce((s, e) => s + (doneById.get(e.id)?.length ?? 0), 0);
@@ -262,7 +262,7 @@ export async function runSweep(opts: SweepOptions): Promise<SweepSummary> {
           cachedOf.set(e.id, cached);
           if (cands.has(e.id) && needsMore(cache.performance.counters?.[ext.halfWidth], runs.length, ext)) more.push({ entry: e, runs });
           // Killed between the cache and the rows (or extended when it mattered, and no longer does): price the pool again.
-          else if (runs.length > 1 && rows.some((r) => r.id === e.id && (r.extra['replicates'] ?? 1) !== runs.length)) reprice.push({ entry: e, cached, skip: [] });
+          else if (runs.length > 1 && rows.some((r) => r.id === e.id && (r.extra['replicates'] ?? 1) !== runs.length)) reprice.push({ entry: e, cached, skip: [], store: dir });
         }
         if ((more.length === 0 && reprice.length === 0) || opts.signal?.aborted) break;
         // Replicates, not micro-architectures, are spread over the workers (sampling.ts).
@@ -287,7 +287,7 @@ export async function runSweep(opts: SweepOptions): Promise<SweepSummary> {
                 },
               };
         const price = async (s: Sampled): Promise<void> => {
-          const task: Task = { entry: s.job.entry, cached: cachedOf.get(s.job.entry.id) ?? null, skip: [], extend: { runs: s.runs, fresh: s.fresh, simMs: s.simMs } };
+          const task: Task = { entry: s.job.entry, cached: cachedOf.get(s.job.entry.id) ?? null, skip: [], extend: { runs: s.runs, fresh: s.fresh, simMs: s.simMs }, store: dir };
           const r = here !== null ? await here.run(task) : await runTask(domain, ctx, task, opts.probe);
           if (s.fresh > 0) extendedIds.add(r.entry.id);
           onPriced(r);

@@ -69,10 +69,15 @@ export interface CacheEntry {
   replicates?: Performance[];
 }
 
+/** The cache file's name for micro-architecture `id`. Ids carry '=' and
+ *  ','; keep file names portable. The id inside the file is checked on
+ *  read, so a name collision cannot serve the wrong entry. */
+export function cacheFileName(id: string): string {
+  return `${id.replace(/[^A-Za-z0-9._=-]/g, '_')}.json`;
+}
+
 function cacheFile(dir: string, id: string): string {
-  // Ids carry '=' and ','; keep file names portable. The id inside the file
-  // is checked on read, so a name collision cannot serve the wrong entry.
-  return join(dir, MICROARCH_DIR, `${id.replace(/[^A-Za-z0-9._=-]/g, '_')}.json`);
+  return join(dir, MICROARCH_DIR, cacheFileName(id));
 }
 
 export function readCache(dir: string, id: string): CacheEntry | null {

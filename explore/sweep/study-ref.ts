@@ -10,7 +10,7 @@ import type { Axis, Params, ParamValue, Performance, SweepDomain } from './types
 import { createSimulator, type CompiledSimulator } from '../../hdl/sim/index.js';
 import type { Design } from '../../hdl/ir.js';
 import { cachedElaboration } from './design-cache.js';
-import { isGfxrtlSource } from '../../hdl/source-version.js';
+import { gfxrtlVersion, isGfxrtlSource } from '../../hdl/source-version.js';
 
 export interface StudyRef {
   /** URL of a module with an export whose value is the study. */
@@ -210,6 +210,7 @@ export function studyDomain(study: Study, ref: Pick<StudyRef, 'workload' | 'para
     evaluator: {
       id,
       elaborate: (c) => cachedElaboration(study.unit.name, c, () => study.unit.elaborate(c), cacheable),
+      ...(cacheable && { version: gfxrtlVersion() }),
       async evaluate(c, design, opts) {
         const seed = opts.seed ?? wl.seed;
         const t0 = performance.now();

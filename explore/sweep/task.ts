@@ -1,9 +1,12 @@
 // One unit of sweep work: elaborate a micro-architecture once, evaluate it
 // (or take its cached evaluation) and price its missing physical points from
-// that same Design. The same function runs in a worker thread and in the
-// main thread.
+// that same Design. A micro-architecture simulated already is priced from
+// the inventory stored with its simulation (inventory-file.ts) when that
+// may stand for elaborating it again. The same function runs in a worker
+// thread and in the main thread.
 import type { Design } from '../../hdl/ir.js';
-import { inventory } from '../../hdl/inventory/index.js';
+import { inventory, type Inventory } from '../../hdl/inventory/index.js';
+import { encodeInventory, logElaborated, readInventory, writeInventory } from './inventory-file.js';
 import type { MicroArchEntry } from './enumerate.js';
 import { designFingerprint } from './fingerprint.js';
 import { rowKey, type PointRow } from './point.js';
@@ -21,6 +24,10 @@ export interface Task {
   cached: { performance: Performance; design: string } | null;
   /** Point keys already in points.jsonl. */
   skip: string[];
+  /** The sweep directory: its stored inventories are read (for a
+   *  micro-architecture simulated already) and written (for one
+   *  inventoried here). None: neither. */
+  store?: string;
   /** Sequential sampling (extend.ts, sampling.ts): every run of the
    *  sample, the base run first, as the stopping rule left it; price every
    *  point from their pool. `fresh` of them were simulated by this sweep,
@@ -60,14 +67,26 @@ export async function runTask<M>(domain: SweepDomain<M>, ctx: PricingContext, ta
   const m = domain.microArch(task.entry.params);
   const ev = domain.evaluator;
   const t0 = performance.now();
-  const design = ev.elaborate(m);
-  const tElaborated = performance.now();
-  probe?.elaborated(task.entry.id, design);
   // Priced already (the simulation's counts change only the metrics): no inventory.
   const reprice = task.priced !== undefined && task.cached === null && task.extend === undefined && ctx.spec.activity === 'full' ? task.priced : null;
-  const inv = reprice === null ? inventory(design) : null;
+  // Simulated already (cached, or its runs given): the stored inventory, if it may stand for elaborating.
+  let stored: Inventory | null = null;
+  if (task.store !== undefined && task.cached !== null) {
+    const r = readInventory(task.store, task.entry.id, task.cached.design, ev.version);
+    if ('inventory' in r) stored = r.inventory;
+    else logElaborated(task.store, task.entry.id, r.why);
+  }
+  const tRead = performance.now();
+  const design: Design | null = stored === null ? ev.elaborate(m) : null;
+  const tElaborated = performance.now();
+  if (design !== null) probe?.elaborated(task.entry.id, design);
+  let inv: Inventory | null = stored;
+  if (design !== null && reprice === null) {
+    inv = inventory(design);
+    probe?.priced(task.entry.id, design);
+    if (task.store !== undefined && ev.version !== undefined) writeInventory(task.store, encodeInventory(inv, task.entry.id, ev.version));
+  }
   const tInventoried = performance.now();
-  if (inv !== null) probe?.priced(task.entry.id, design);
   resetEvaluationSpend();
   let perf: Performance;
   let evaluated = false;
@@ -83,10 +102,12 @@ export async function runTask<M>(domain: SweepDomain<M>, ctx: PricingContext, ta
   } else if (task.cached !== null) {
     perf = task.cached.performance;
   } else {
-    perf = await ev.evaluate(m, design, { toggles: ctx.spec.activity === 'toggle' });
+    // cached null: elaborated above.
+    perf = await ev.evaluate(m, design!, { toggles: ctx.spec.activity === 'toggle' });
     evaluated = true;
   }
-  const fingerprint = inv === null ? reprice!.design : designFingerprint(inv);
+  // A stored inventory was checked against the cached fingerprint when read.
+  const fingerprint = inv === null ? reprice!.design : stored !== null ? task.cached!.design : designFingerprint(inv);
   if (task.cached !== null && task.cached.design !== fingerprint) {
     throw new SweepError(`${task.entry.id}: the hardware changed since this directory cached its evaluation; sweep into a new --out directory`);
   }
@@ -97,9 +118,10 @@ export async function runTask<M>(domain: SweepDomain<M>, ctx: PricingContext, ta
   profile({
     ev: 'task',
     id: task.entry.id,
-    elaborateMs: tElaborated - t0,
-    inventoryMs: tInventoried - tElaborated,
-    elaborationReused: lastElaboration.reused,
+    elaborateMs: tElaborated - tRead,
+    inventoryMs: tRead - t0 + tInventoried - tElaborated,
+    elaborationReused: design !== null && lastElaboration.reused,
+    ...(stored !== null && { storedInventory: true }),
     workloadMs: spend.workloadMs,
     compileMs: spend.compileMs,
     compiled: spend.compiled,

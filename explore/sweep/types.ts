@@ -27,6 +27,11 @@ export interface MicroArchEvaluator<M> {
   id(m: M): string;
   /** The one elaboration of `m`. */
   elaborate(m: M): Design;
+  /** What the elaboration depends on, when the engine can tell: the same
+   *  version elaborates `m` to the same netlist, so an inventory stored
+   *  under it (inventory-file.ts) stands for elaborating again. gfxrtl's
+   *  own units: gfxrtlVersion(); a plugin's: none (always elaborated). */
+  readonly version?: string;
   /** Simulate `design` (the object `elaborate` returned) on the workload (built with `seed` when given: a replicate). */
   evaluate(m: M, design: Design, opts: { toggles: boolean; seed?: number }): Promise<Performance>;
   /** The study's optimistic bound (Study.peakRate): work items per cycle no run of the driver on the sweep's workload beats. */

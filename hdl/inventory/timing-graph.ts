@@ -8,10 +8,21 @@ import { classifyModule, type OpUse } from './classify.js';
 import { walkInstances, type InstanceRecord } from './hierarchy.js';
 import { InternalError } from '../errors.js';
 
+/** What timing, pricing and their reports read of a graph node's IR node:
+ *  an inventory read back from a sweep's cache (explore/sweep/inventory-file.ts)
+ *  carries these fields alone, not the netlist. */
+export interface GraphOp {
+  readonly id: Node['id'];
+  readonly op: Node['op'];
+  readonly width: number;
+  /** A synchronous read port (memread only). */
+  readonly sync?: boolean;
+}
+
 export interface GraphNode {
   /** Instance path. */
   path: string;
-  node: Node;
+  node: GraphOp;
   /** The node's name, or `op#id`. */
   label: string;
   /** Its hardware, null for wiring. */
