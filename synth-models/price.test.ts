@@ -7,7 +7,7 @@ import { rippleAdder } from './arith-cost.js';
 import { costTable } from './cost-table.js';
 import { DEFAULT_KNOBS } from './knobs.js';
 import type { DesignPoint } from './physical.js';
-import { minStages, price } from './price.js';
+import { minStages, price, priceFigures } from './price.js';
 import { priceMarkdown } from './render.js';
 
 const nominal: DesignPoint = { vt: 'nominal', vdd: 1.1, stages: 1 };
@@ -15,6 +15,25 @@ const unit = { areaFactor: 1, energyFactor: 1, delayFactor: 1 };
 const chain = inventory(chainDesign());
 
 describe('price', () => {
+  it('priceFigures gives exactly price()\'s figures, at any point, with any activity, forms and pipeline registers', () => {
+    const invs = [chain, inventory(adderChain(6, 24)), inventory(designOf(storageModule()))];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...invs),
+        fc.record({ vt: fc.constantFrom('low' as const, 'nominal' as const, 'high' as const), vdd: fc.constantFrom(0.81, 0.9, 1.1), stages: fc.integer({ min: 1, max: 12 }) }),
+        fc.constantFrom('ripple' as const, 'fast' as const, 'timed' as const),
+        fc.constantFrom<Activity | undefined>(undefined, 0.3, () => 0.6),
+        fc.boolean(),
+        (inv, point, arith, activity, enable) => {
+          const opts = { knobs: { areaFactor: 0.7, energyFactor: 1.3, delayFactor: 0.55 }, arith, pipelineRegisters: { enable }, ...(activity !== undefined && { activity }) };
+          const r = price(inv, point, opts);
+          expect(priceFigures(inv, point, opts)).toEqual({ areaMm2: r.areaMm2, dynamicW: r.dynamicW, leakageW: r.leakageW, powerW: r.powerW, clockHz: r.clockHz, criticalPathPs: r.criticalPathPs, pipelineBits: r.pipeline.totalBits });
+        },
+      ),
+      { seed: 24, numRuns: 200 },
+    );
+  });
+
   it('times the chain as two 16-bit ripple adders and an XOR, plus the register overhead', () => {
     const r = price(chain, nominal, { knobs: unit, arith: 'ripple' });
     const add16 = rippleAdder(16).delayPs;

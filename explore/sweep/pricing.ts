@@ -6,7 +6,7 @@ import type { Inventory } from '../../hdl/inventory/index.js';
 import type { Metric, PricedPoint } from '../contract.js';
 import { activityFromToggles, type Activity } from '../../synth-models/activity.js';
 import type { Knobs } from '../../synth-models/knobs.js';
-import { minStages, price, type PriceOptions, type PriceResult } from '../../synth-models/price.js';
+import { minStages, price, priceFigures, type PriceOptions, type PriceResult } from '../../synth-models/price.js';
 import type { DesignPoint } from '../../synth-models/physical.js';
 import { physicalPoints, pointKey, type MicroArchEntry } from './enumerate.js';
 import type { PointRow } from './point.js';
@@ -73,9 +73,9 @@ export function priceMicroArch(
     const key = pointKey(entry.id, p);
     keys.push(key);
     if (skip.has(key)) continue;
-    const r = price(inv, p, opts);
+    const r = priceFigures(inv, p, opts);
     // Same point fully used, for the report's "toggle vs fully used" columns.
-    const fullPowerW = activity === undefined ? undefined : price(inv, p, full).powerW;
+    const fullPowerW = activity === undefined ? undefined : priceFigures(inv, p, full).powerW;
     const priced: PricedPoint = { clockHz: r.clockHz, areaMm2: r.areaMm2, powerW: r.powerW, dynamicW: r.dynamicW, leakageW: r.leakageW, ...(fullPowerW !== undefined && { fullPowerW }) };
     rows.push(pointRow(
       {
@@ -88,7 +88,7 @@ export function priceMicroArch(
         stages: p.stages,
         ...priced,
         criticalPathPs: r.criticalPathPs,
-        pipelineBits: r.pipeline.totalBits,
+        pipelineBits: r.pipelineBits,
         pareto: false,
         seed: ctx.workload.seed,
         workload: ctx.workload.id,
