@@ -574,7 +574,8 @@ function pricePoint(inv: Inventory, point: DesignPoint, opts: PriceOptions, full
 export function minStages(inv: Inventory, at: Omit<DesignPoint, 'stages'>, clockHz: number, opts: Pick<PriceOptions, 'knobs' | 'arith' | 'physical'> = {}): number | null {
   const point = { ...at, stages: 1 };
   const knobs = opts.knobs ?? DEFAULT_KNOBS;
-  const scale = physicalScale(point, opts.physical ?? DEFAULT_PHYSICAL);
+  // A sweep asks at every (Vt, Vdd) for each of its clock targets: the scale is the corner's.
+  const scale = scaleFor(point, opts.physical ?? DEFAULT_PHYSICAL);
   const table = tableFor(opts.arith ?? 'timed');
   const pathFactor = scale.delay * knobs.delayFactor;
   const room = 1e12 / clockHz - registerOverheadPs(scale, knobs.delayFactor);

@@ -5,7 +5,7 @@
 import type { Inventory } from '../../hdl/inventory/index.js';
 import { DEFAULT_KNOBS, type Knobs } from '../../synth-models/knobs.js';
 import type { DesignPoint, PhysicalParams } from '../../synth-models/physical.js';
-import { minStages, price } from '../../synth-models/price.js';
+import { minStages, priceFigures } from '../../synth-models/price.js';
 import { NANGATE45 } from '../../synth-models/sources.js';
 import { rowKey } from './point.js';
 import type { SweepSpec } from './spec.js';
@@ -56,7 +56,7 @@ export interface PhysicalContext {
  *  ratio of path to FO4 does not depend on Vt, Vdd or the delay knob (all
  *  scale both), so it is taken at the table's reference point. */
 function deepestStages(inv: Inventory, minFo4: number, ctx: PhysicalContext): number {
-  const ref = price(inv, { vt: 'nominal', vdd: NANGATE45.vdd, stages: 1 }, { knobs: { ...(ctx.knobs ?? DEFAULT_KNOBS), delayFactor: 1 }, arith: ctx.spec.arith });
+  const ref = priceFigures(inv, { vt: 'nominal', vdd: NANGATE45.vdd, stages: 1 }, { knobs: { ...(ctx.knobs ?? DEFAULT_KNOBS), delayFactor: 1 }, arith: ctx.spec.arith });
   return Math.max(1, Math.floor(ref.criticalPathPs / (minFo4 * NANGATE45.fo4Ps)));
 }
 
