@@ -20,7 +20,7 @@ import { sumTallies, tallyItems, type WiringCount } from '../../hdl/inventory/ta
 import { designFingerprint } from './fingerprint.js';
 import { MICROARCH_DIR, cacheFileName } from './store.js';
 
-const FORMAT = 'gfxrtl-inventory/1';
+const FORMAT = 'gfxrtl-inventory/2';
 
 /** [shape, count, levels, node (-1: none), name, width] */
 type ItemRow = [number, number, number, number, string, number];
@@ -46,10 +46,12 @@ export interface StoredInventory {
   graph: {
     topName: string;
     paths: string[];
-    /** Per node: instance path (index into paths), IR id, op, width, label (null: `op#id`), use (-1: wiring), pred count. */
-    path: number[];
-    id: number[];
-    op: GraphOp['op'][];
+    /** The nodes' instances as runs: [path (index into paths), nodes], in node order. */
+    pathRuns: number[];
+    /** Per node: IR id (null: every node's id is its place in its instance's run, as buildTimingGraph lays them out), op (index into ops), width, label (null: `op#id`), use (-1: wiring), pred count. */
+    id: number[] | null;
+    ops: GraphOp['op'][];
+    op: number[];
     width: number[];
     label: (string | null)[];
     use: number[];
@@ -104,19 +106,35 @@ export function encodeInventory(inv: Inventory, id: string, version: string): St
     if (i === undefined) gPathIdx.set(p, (i = paths.push(p) - 1));
     return i;
   };
-  const graph: StoredInventory['graph'] = { topName: g.topName, paths, path: [], id: [], op: [], width: [], label: [], use: [], predCount: [], preds: [], sync: [], storage: [], endpoints: [] };
-  g.nodes.forEach((n, v) => {
-    graph.path.push(pathOf(n.path));
-    graph.id.push(n.node.id);
-    graph.op.push(n.node.op);
-    graph.width.push(n.node.width);
-    graph.label.push(n.label === `${n.node.op}#${n.node.id}` ? null : n.label);
+  const opIdx = new Map<GraphOp['op'], number>();
+  const ids: number[] = [];
+  let idsDerived = true;
+  const graph: StoredInventory['graph'] = { topName: g.topName, paths, pathRuns: [], id: null, ops: [], op: [], width: [], label: [], use: [], predCount: [], preds: [], sync: [], storage: [], endpoints: [] };
+  const runs = graph.pathRuns;
+  let runStart = 0;
+  for (let v = 0; v < g.nodes.length; v++) {
+    const n = g.nodes[v]!;
+    const p = pathOf(n.path);
+    if (runs.length === 0 || runs[runs.length - 2] !== p) {
+      runs.push(p, 0);
+      runStart = v;
+    }
+    runs[runs.length - 1]!++;
+    const node = n.node;
+    ids.push(node.id);
+    if (node.id !== v - runStart) idsDerived = false;
+    let o = opIdx.get(node.op);
+    if (o === undefined) opIdx.set(node.op, (o = graph.ops.push(node.op) - 1));
+    graph.op.push(o);
+    graph.width.push(node.width);
+    graph.label.push(n.label === `${node.op}#${node.id}` ? null : n.label);
     graph.use.push(useOf(n.use));
     graph.predCount.push(n.preds.length);
-    graph.preds.push(...n.preds);
-    if (n.node.sync === true) graph.sync.push(v);
+    for (const x of n.preds) graph.preds.push(x);
+    if (node.sync === true) graph.sync.push(v);
     if (n.storage !== undefined) graph.storage.push([v, n.storage]);
-  });
+  }
+  if (!idsDerived) graph.id = ids;
   graph.endpoints = g.endpoints.map((e): EndpointRow => [pathOf(e.path), e.label, e.kind, e.width, e.drivers, useOf(e.use), e.state, e.loopDrivers]);
   return { format: FORMAT, id, version, design: designFingerprint(inv), top: inv.top, shapes, uses, modules, instances, graph };
 }
@@ -162,18 +180,29 @@ export function decodeInventory(s: StoredInventory): Inventory {
   }
   check(instances.length > 0, 'no instances');
   const g = s.graph;
-  const n = g.path.length;
-  check([g.id, g.op, g.width, g.label, g.use, g.predCount].every((col) => col.length === n), 'graph columns of unequal lengths');
+  const n = g.op.length;
+  check([g.width, g.label, g.use, g.predCount, ...(g.id !== null ? [g.id] : [])].every((col) => col.length === n), 'graph columns of unequal lengths');
   const sync = new Set(g.sync);
   const storage = new Map(g.storage);
   const inRange = (v: number): boolean => Number.isInteger(v) && v >= 0 && v < n;
   const nodes: GraphNode[] = new Array<GraphNode>(n);
   let k = 0;
+  let run = -2;
+  let runEnd = 0;
+  let runStart = 0;
+  let path = '';
   for (let v = 0; v < n; v++) {
-    const path = g.paths[g.path[v]!];
-    check(path !== undefined, `node ${v}'s path`);
-    const op = g.op[v]!;
-    const id = g.id[v]!;
+    if (v === runEnd) {
+      run += 2;
+      const p = g.paths[g.pathRuns[run]!];
+      check(p !== undefined && g.pathRuns[run + 1]! > 0, `node ${v}'s path`);
+      path = p;
+      runStart = v;
+      runEnd = v + g.pathRuns[run + 1]!;
+    }
+    const op = g.ops[g.op[v]!];
+    check(op !== undefined, `node ${v}'s op`);
+    const id = g.id !== null ? g.id[v]! : v - runStart;
     const node: GraphOp = sync.has(v) ? { id, op, width: g.width[v]!, sync: true } : { id, op, width: g.width[v]! };
     const preds = g.preds.slice(k, (k += g.predCount[v]!));
     check(preds.every(inRange), `node ${v}'s preds`);
@@ -182,7 +211,7 @@ export function decodeInventory(s: StoredInventory): Inventory {
     if (st !== undefined) gn.storage = st;
     nodes[v] = gn;
   }
-  check(k === g.preds.length, 'pred counts');
+  check(k === g.preds.length && runEnd === n && run === g.pathRuns.length - 2, 'pred counts or path runs');
   const endpoints = g.endpoints.map(([p, label, kind, width, drivers, u, state, loopDrivers]): Endpoint => {
     const path = g.paths[p];
     check(path !== undefined && drivers.every(inRange) && loopDrivers.every(inRange), `endpoint ${label}`);
