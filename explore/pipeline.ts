@@ -176,7 +176,8 @@ async function scheduledStudy(entry: StudyEntryRef, opts: StudyRunOptions, sched
       // knobs and picks among them, and a design the bound skips under these
       // knobs might be the pick under those.
       if (opts.explore === 'bound') opts.log(`gfxrtl study ${study.name}: the simulation sweep is a grid (--explore bound does not apply): the calibration loop picks among its designs under knobs it has not priced yet`);
-      const simulated = await sweep(entry, { ...opts, explore: 'grid' }, sched, sim, join(sim, CALIBRATION_JSON));
+      // Its inventories kept: the calibration loop and the final sweep price them again without elaborating.
+      const simulated = await sweep(entry, { ...opts, explore: 'grid' }, sched, sim, join(sim, CALIBRATION_JSON), true);
       if (!simulated.complete) return interrupted();
       step(1, `calibrate on the design the sweep picks at ${cal.pick.limit} W/mm^2, iterated until the pick settles (pricing only)`);
       // On this thread: the loop holds every simulated design (Blur: 576, about 1.8 GB of heap on a
@@ -234,7 +235,7 @@ function logText(opts: StudyRunOptions, r: Awaited<ReturnType<typeof calibrateSt
 }
 
 /** The study's sweep into `out`, its pool's tasks taking the schedule's CPU slots at the study's priority, once one of the open-sweep places is free. */
-async function sweep(entry: StudyEntryRef, opts: StudyRunOptions, sched: Schedule, out: string, knobsFile: string | undefined): Promise<SweepSummary> {
+async function sweep(entry: StudyEntryRef, opts: StudyRunOptions, sched: Schedule, out: string, knobsFile: string | undefined, keepInventories = false): Promise<SweepSummary> {
   const name = entry.study.name;
   const s = await sched.sweeps.run(sched.priority, () =>
     withCpuBudget({ budget: sched.budget, priority: sched.priority, study: name }, () =>
@@ -247,6 +248,7 @@ async function sweep(entry: StudyEntryRef, opts: StudyRunOptions, sched: Schedul
           ...(knobsFile !== undefined && { knobs: readKnobsFile(knobsFile), knobsSource: knobsFile }),
           ...(opts.workers !== undefined && { workers: opts.workers }),
           ...(opts.explore !== undefined && { explore: opts.explore }),
+          keepInventories,
           progress: createProgress({ label: `${sched.tag}sweep`, quiet: opts.quiet, ...(sched.tag !== '' && { stream: lineStream() }) }),
           command: opts.command,
           ...(opts.signal !== undefined && { signal: opts.signal }),

@@ -75,6 +75,8 @@ export async function sweepCommand(opts: SweepCommandOptions): Promise<void> {
       ...(knobs && { knobs, knobsSource: opts.knobs }),
       workers,
       explore,
+      // A user's sweep may be priced again (gfxrtl calibrate --sweep, or a sweep with other knobs seeded with its simulations).
+      keepInventories: true,
       progress: createProgress({ label: 'sweep', quiet: opts.quiet }),
       command,
       signal,

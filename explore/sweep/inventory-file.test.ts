@@ -16,7 +16,7 @@ import type { Design } from '../../hdl/ir.js';
 // The MAC stand-in, 8 micro-architectures on a short simulation (as sweep.test.ts).
 const SPEC = { only: 'intBits=4|8,fracBits=4' };
 const STUDY = { module: findStudy('mac').module, name: 'mac', params: { cycles: 300 } };
-const base = (out: string, extra: Partial<SweepOptions> = {}): SweepOptions => ({ study: STUDY, out, spec: SPEC, workers: 0, ...extra });
+const base = (out: string, extra: Partial<SweepOptions> = {}): SweepOptions => ({ study: STUDY, out, spec: SPEC, workers: 0, keepInventories: true, ...extra });
 const KNOBS = { areaFactor: 0.8, energyFactor: 1.2, delayFactor: 0.6 };
 
 let root: string;
@@ -108,6 +108,10 @@ describe('a stored inventory', () => {
     expect(readFileSync(join(old, 'points.jsonl'), 'utf8')).toBe(readFileSync(join(fromStore, 'points.jsonl'), 'utf8'));
     // The old directory's inventories were stored as they were made.
     expect(readdirSync(join(old, 'microarch')).filter((f) => f.endsWith('.inventory'))).toHaveLength(8);
+    // A sweep not asked to keep them stores none.
+    const none = join(root, 'none');
+    await runSweep(base(none, { keepInventories: false }));
+    expect(readdirSync(join(none, 'microarch')).filter((f) => f.endsWith('.inventory'))).toEqual([]);
   }, 60_000);
 
   it('lets the calibration loop reprice without a Design, as from elaborated inventories', async () => {

@@ -38,6 +38,14 @@ export interface SweepOptions {
    *  (default) = one per core when at least two evaluations are due, or
    *  many pricing-only ones (PRICING_TASKS_FOR_WORKERS). */
   workers?: number | 'auto';
+  /** Store each micro-architecture's inventory beside its simulation
+   *  (microarch/ID.inventory, inventory-file.ts), for a later pricing with
+   *  other knobs (the calibration loop, a pricing-only sweep seeded with
+   *  these simulations). Costs about 3 ms of a worker per Blur design, so
+   *  only a sweep that will be priced again asks for it (default false;
+   *  `gfxrtl sweep` and the global study's simulation sweep do). Stored
+   *  inventories are read whether or not this is set. */
+  keepInventories?: boolean;
   progress?: Progress;
   /** The command line, recorded in the manifest for the report. */
   command?: string;
@@ -164,6 +172,7 @@ export async function runSweep(opts: SweepOptions): Promise<SweepSummary> {
   const shard = opts.shard ?? null;
   const knobs = opts.knobs ?? { ...DEFAULT_KNOBS };
   const entries = enumerateMicroArchs(domain, spec);
+  const keep = opts.keepInventories === true;
   const identity = sweepIdentity(domain, opts.study, spec, entries, knobs, opts.knobsSource ?? 'default');
   const mine = entries.filter((e) => inShard(e.index, shard));
   const dir = opts.out;
@@ -185,7 +194,7 @@ export async function runSweep(opts: SweepOptions): Promise<SweepSummary> {
       const cache = readCache(dir, e.id);
       expected.set(e.id, cache?.pointKeys.length ?? estimatePoints(spec));
       if (cache && cache.pointKeys.every((k) => done.has(k))) continue;
-      tasks.push({ entry: e, cached: cache ? { performance: cache.performance, design: cache.design } : null, skip: doneById.get(e.id) ?? [], store: dir });
+      tasks.push({ entry: e, cached: cache ? { performance: cache.performance, design: cache.design } : null, skip: doneById.get(e.id) ?? [], store: dir, keep });
     }
     const total = (): number => [...expected.values()].reduce((a, b) => a + b, 0);
     let doneMine = mine.reduce((s, e) => s + (doneById.get(e.id)?.length ?? 0), 0);
@@ -262,7 +271,7 @@ export async function runSweep(opts: SweepOptions): Promise<SweepSummary> {
           cachedOf.set(e.id, cached);
           if (cands.has(e.id) && needsMore(cache.performance.counters?.[ext.halfWidth], runs.length, ext)) more.push({ entry: e, runs });
           // Killed between the cache and the rows (or extended when it mattered, and no longer does): price the pool again.
-          else if (runs.length > 1 && rows.some((r) => r.id === e.id && (r.extra['replicates'] ?? 1) !== runs.length)) reprice.push({ entry: e, cached, skip: [], store: dir });
+          else if (runs.length > 1 && rows.some((r) => r.id === e.id && (r.extra['replicates'] ?? 1) !== runs.length)) reprice.push({ entry: e, cached, skip: [], store: dir, keep });
         }
         if ((more.length === 0 && reprice.length === 0) || opts.signal?.aborted) break;
         // Replicates, not micro-architectures, are spread over the workers (sampling.ts).
@@ -287,7 +296,7 @@ export async function runSweep(opts: SweepOptions): Promise<SweepSummary> {
                 },
               };
         const price = async (s: Sampled): Promise<void> => {
-          const task: Task = { entry: s.job.entry, cached: cachedOf.get(s.job.entry.id) ?? null, skip: [], extend: { runs: s.runs, fresh: s.fresh, simMs: s.simMs }, store: dir };
+          const task: Task = { entry: s.job.entry, cached: cachedOf.get(s.job.entry.id) ?? null, skip: [], extend: { runs: s.runs, fresh: s.fresh, simMs: s.simMs }, store: dir, keep };
           const r = here !== null ? await here.run(task) : await runTask(domain, ctx, task, opts.probe);
           if (s.fresh > 0) extendedIds.add(r.entry.id);
           onPriced(r);

@@ -25,9 +25,10 @@ export interface Task {
   /** Point keys already in points.jsonl. */
   skip: string[];
   /** The sweep directory: its stored inventories are read (for a
-   *  micro-architecture simulated already) and written (for one
-   *  inventoried here). None: neither. */
+   *  micro-architecture simulated already). None: never. */
   store?: string;
+  /** Also store there the inventory of one inventoried here. */
+  keep?: boolean;
   /** Sequential sampling (extend.ts, sampling.ts): every run of the
    *  sample, the base run first, as the stopping rule left it; price every
    *  point from their pool. `fresh` of them were simulated by this sweep,
@@ -84,7 +85,7 @@ export async function runTask<M>(domain: SweepDomain<M>, ctx: PricingContext, ta
   if (design !== null && reprice === null) {
     inv = inventory(design);
     probe?.priced(task.entry.id, design);
-    if (task.store !== undefined && ev.version !== undefined) writeInventory(task.store, encodeInventory(inv, task.entry.id, ev.version));
+    if (task.store !== undefined && task.keep === true && ev.version !== undefined) writeInventory(task.store, encodeInventory(inv, task.entry.id, ev.version));
   }
   const tInventoried = performance.now();
   resetEvaluationSpend();
