@@ -49,11 +49,17 @@ const FILE = process.env['GFXRTL_PROFILE'] ?? '';
 /** Whether events are being recorded (bench/study-speed.ts sets the variable). */
 export const profiling = FILE !== '';
 
-// A sweep worker's study (its workerData names it: sweep/worker.ts).
-const workerStudy = ((): string | undefined => {
+// A sweep worker's study (its workerData names it: sweep/worker.ts; a worker
+// kept for the next sweep is bound to that sweep's study: profileStudy).
+let workerStudy = ((): string | undefined => {
   const name = isMainThread ? undefined : (workerData as { study?: { name?: unknown } } | null)?.study?.name;
   return typeof name === 'string' ? name : undefined;
 })();
+
+/** The study this worker thread now serves (a kept sweep worker bound to another study). */
+export function profileStudy(name: string): void {
+  workerStudy = name;
+}
 
 export function profile(e: ProfileEvent): void {
   if (!profiling) return;

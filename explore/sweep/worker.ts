@@ -12,6 +12,7 @@ import type { PricingContext } from './pricing.js';
 import { runTask, type Task } from './task.js';
 import { simulateReplicate, type ReplicateJob, type ReplicateResult } from './replicate.js';
 import { InternalError } from '../../hdl/errors.js';
+import { profileStudy } from '../profile.js';
 import { optimisticPoints, type Optimistic } from './bound.js';
 import type { MicroArchEntry } from './enumerate.js';
 
@@ -52,6 +53,7 @@ port.on('message', (msg: ToWorker) => {
       (d) => {
         domain = d;
         ctx = msg.ctx;
+        profileStudy(msg.study.name);
         port.postMessage({ kind: 'ready' } satisfies FromWorker);
       },
       (e: unknown) => port.postMessage({ kind: 'bind-failed', ...failure(e) } satisfies FromWorker),
