@@ -56,13 +56,18 @@ export function guardsOf(
   // are then guarded each).
   if (ids.length > MAX_IDS) return new Map();
   if (!ids.some((id) => !always(id) && net.nodes[id]!.op === 'mux')) return new Map();
+  // Per node (by position in ids): the distinct roots it reads among ids,
+  // in operand order; made once for both propagations and their rounds.
+  const inSet = new Set(ids);
+  const reads = ids.map((id) => [...new Set(simCombOperands(net.nodes[id]!).map((x) => root[x]!))].filter((o) => inSet.has(o)));
+  const walk = { ids, inSet, reads };
   // Counting needs no fixpoint: a select's requirement only weakens guards.
-  const first = propagate(net, root, ids, always, branches, null, false);
+  const first = propagate(net, root, walk, always, branches, null, false);
   const count = new Map<string, number>();
   for (const g of first.values()) for (const c of g) count.set(c.key, (count.get(c.key) ?? 0) + 1);
   const enabled = new Set([...count].filter(([, k]) => k >= MIN_GUARDED).map(([key]) => key));
   if (enabled.size === 0) return new Map();
-  const out = propagate(net, root, ids, always, branches, enabled, true);
+  const out = propagate(net, root, walk, always, branches, enabled, true);
   for (const [id, g] of out) if (g.length === 0) out.delete(id);
   return out;
 }
@@ -70,13 +75,13 @@ export function guardsOf(
 function propagate(
   net: SimNetlist,
   root: Int32Array,
-  ids: NodeId[],
+  walk: { ids: NodeId[]; inSet: Set<NodeId>; reads: NodeId[][] },
   always: (id: NodeId) => boolean,
   branches: (sel: NodeId) => boolean,
   enabled: Set<string> | null,
   fixpoint: boolean,
 ): Guards {
-  const inSet = new Set(ids);
+  const { ids, inSet, reads } = walk;
   const arms = new Map<NodeId, Map<NodeId, ArmCondition>>();
   for (const id of ids) {
     const n = net.nodes[id]!;
@@ -101,8 +106,7 @@ function propagate(
       guard.set(id, g);
       const sel = n.op === 'mux' ? root[n.sel]! : -1;
       const byArm = arms.get(id);
-      for (const o of new Set(simCombOperands(n).map((x) => root[x]!))) {
-        if (!inSet.has(o)) continue;
+      for (const o of reads[i]!) {
         const c = o === sel ? undefined : byArm?.get(o);
         meet(guard, o, c === undefined ? g : [...g, c]);
       }
