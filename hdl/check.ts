@@ -21,31 +21,30 @@ export function nodeRuleViolation(n: Node, ctx: NodeContext): string | null {
   const w = ctx.width;
   if (!Number.isInteger(n.width) || n.width < 1) return 'width must be a positive integer';
   // Plain functions, not per-node closures: this runs on every node of
-  // every elaboration.
-  const expect = (what: string, id: NodeId, width: number): string | null => expectWidth(ctx, what, id, width);
-  const fits = (v: bigint): boolean => fitsWidth(v, n.width);
+  // every elaboration and simulator compilation (under tsx each closure
+  // made is named by a defineProperty call).
   switch (n.op) {
     case 'const':
-      return fits(n.value) ? null : `constant ${n.value} does not fit`;
+      return fitsWidth(n.value, n.width) ? null : `constant ${n.value} does not fit`;
     case 'input':
     case 'instout':
       return null;
     case 'wire':
     case 'not':
-      return expect('operand', n.a, n.width);
+      return expectWidth(ctx, 'operand', n.a, n.width);
     case 'add':
     case 'sub':
     case 'and':
     case 'or':
     case 'xor':
-      return expect('operand a', n.a, n.width) ?? expect('operand b', n.b, n.width);
+      return expectWidth(ctx, 'operand a', n.a, n.width) ?? expectWidth(ctx, 'operand b', n.b, n.width);
     case 'eq':
     case 'ne':
     case 'ltu':
     case 'lts':
     case 'leu':
     case 'les':
-      return n.width !== 1 ? 'comparisons are 1 bit' : expect('operand b', n.b, w(n.a));
+      return n.width !== 1 ? 'comparisons are 1 bit' : expectWidth(ctx, 'operand b', n.b, w(n.a));
     case 'mulu':
     case 'muls':
       return n.width !== w(n.a) + w(n.b) ? `product of ${w(n.a)} and ${w(n.b)} bits must be ${w(n.a) + w(n.b)} bits` : null;
@@ -53,7 +52,7 @@ export function nodeRuleViolation(n: Node, ctx: NodeContext): string | null {
     case 'shl':
     case 'shru':
     case 'shrs':
-      return expect('operand a', n.a, n.width);
+      return expectWidth(ctx, 'operand a', n.a, n.width);
     case 'redand':
     case 'redor':
     case 'redxor':
@@ -61,7 +60,7 @@ export function nodeRuleViolation(n: Node, ctx: NodeContext): string | null {
     case 'mux': {
       if (n.cases.length === 0) return 'mux without cases';
       for (let i = 0; i < n.cases.length; i++) {
-        const bad = expect(`case ${i}`, n.cases[i]!, n.width);
+        const bad = expectWidth(ctx, `case ${i}`, n.cases[i]!, n.width);
         if (bad) return bad;
       }
       return null;
@@ -76,18 +75,18 @@ export function nodeRuleViolation(n: Node, ctx: NodeContext): string | null {
     case 'sext':
       return w(n.a) > n.width ? `operand is ${w(n.a)} bits, wider than the result` : null;
     case 'reg':
-      return expect('d', n.d, n.width) ?? (n.en !== null ? expect('enable', n.en, 1) : null) ?? (n.init !== null && !fits(n.init) ? `init ${n.init} does not fit` : null);
+      return expectWidth(ctx, 'd', n.d, n.width) ?? (n.en !== null ? expectWidth(ctx, 'enable', n.en, 1) : null) ?? (n.init !== null && !fitsWidth(n.init, n.width) ? `init ${n.init} does not fit` : null);
     case 'memread': {
       const m = ctx.memory(n.mem);
       if (!m) return `memory ${n.mem} does not exist`;
       if (n.width !== m.width) return `memory ${m.name} is ${m.width} bits wide`;
-      return n.en !== null ? expect('enable', n.en, 1) : null;
+      return n.en !== null ? expectWidth(ctx, 'enable', n.en, 1) : null;
     }
     case 'cammatch': {
       const c = ctx.cam(n.cam);
       if (!c) return `CAM ${n.cam} does not exist`;
       if (n.width !== c.entries) return `CAM ${c.name} has ${c.entries} entries`;
-      return (n.mask !== undefined ? expect('mask', n.mask, c.keyWidth) : null) ?? expect('key', n.key, c.keyWidth);
+      return (n.mask !== undefined ? expectWidth(ctx, 'mask', n.mask, c.keyWidth) : null) ?? expectWidth(ctx, 'key', n.key, c.keyWidth);
     }
     case 'camread': {
       const c = ctx.cam(n.cam);
@@ -109,10 +108,10 @@ export function nodeRuleViolation(n: Node, ctx: NodeContext): string | null {
       if (k === 0) return `${n.op} without keys`;
       if (n.width !== 1 + indexBits(k)) return `${n.op} of ${k} keys is ${1 + indexBits(k)} bits (found and index)`;
       for (let i = 1; i < k; i++) {
-        const bad = expect(`key ${i}`, n.keys[i]!, w(n.keys[0]!));
+        const bad = expectWidth(ctx, `key ${i}`, n.keys[i]!, w(n.keys[0]!));
         if (bad) return bad;
       }
-      return expect('valid', n.valid, k);
+      return expectWidth(ctx, 'valid', n.valid, k);
     }
   }
   return null;

@@ -3,7 +3,7 @@
 // Instance boundaries disappear into `wire` nodes (zero-cost aliases), which
 // keeps every child port peekable under its hierarchical path.
 import type { CamIR, Design, DisplayFormat, MemoryIR, ModuleIR, Node, NodeId } from './ir.js';
-import { mapNode } from './map-node.js';
+import { mapNode, type Renumber } from './map-node.js';
 import { InternalError } from './errors.js';
 
 /** What a flat signal is (the simulator's SignalInfo kinds). */
@@ -128,9 +128,11 @@ function flattenInstance(
     return flattenInstance(inst.module, childPath, drv, out, addSignal);
   });
 
+  // One renumbering for the module's nodes (not closures made per node).
+  const renumber: Renumber = { node: g, mem: (i) => memBase + i, cam: (i) => camBase + i };
   m.nodes.forEach((n, local) => {
     if (n.id !== local) throw new InternalError(`module ${m.name}: nodes[${local}] has id ${n.id}`);
-    out.nodes[base + local] = remapNode(n, base + local, path, m, g, drivers, childOutputs, memBase, camBase);
+    out.nodes[base + local] = remapNode(n, base + local, path, m, renumber, drivers, childOutputs);
   });
 
   const outputs = new Map<string, NodeId>();
@@ -150,32 +152,33 @@ function kindOf(n: Node): FlatSignalKind {
   }
 }
 
+/** Ids as they are (a boundary wire names its driver's flat id already). */
+const SAME: Renumber = { node: (x) => x, mem: (i) => i, cam: (i) => i };
+
 function remapNode(
   n: Node,
   id: NodeId,
   path: string,
   m: ModuleIR,
-  g: (local: NodeId) => NodeId,
+  renumber: Renumber,
   drivers: Record<string, NodeId> | null,
   childOutputs: Map<string, NodeId>[],
-  memBase: number,
-  camBase: number,
 ): Node {
   const name = n.name === undefined ? undefined : `${path}.${n.name}`;
   // Instance boundaries become wires to the node on the other side.
   if (n.op === 'input' && drivers !== null) {
     const driver = drivers[n.port];
     if (driver === undefined) throw new InternalError(`module ${m.name} (at ${path}): input node for unknown port "${n.port}"`);
-    return mapNode({ ...n, op: 'wire', a: driver }, id, name, { node: (x) => x, mem: (i) => i, cam: (i) => i });
+    return mapNode({ ...n, op: 'wire', a: driver }, id, name, SAME);
   }
   if (n.op === 'instout') {
     const driver = childOutputs[n.inst]?.get(n.port);
     if (driver === undefined) {
       throw new InternalError(`module ${m.name} (at ${path}): instance output ${n.inst}.${n.port} does not exist`);
     }
-    return mapNode({ ...n, op: 'wire', a: driver }, id, name, { node: (x) => x, mem: (i) => i, cam: (i) => i });
+    return mapNode({ ...n, op: 'wire', a: driver }, id, name, SAME);
   }
   if (n.op === 'memread' && (n.mem < 0 || n.mem >= m.memories.length)) throw new InternalError(`module ${m.name}: memread of memory ${n.mem}`);
   if ((n.op === 'cammatch' || n.op === 'camread' || n.op === 'camvalid') && (n.cam < 0 || n.cam >= m.cams.length)) throw new InternalError(`module ${m.name}: ${n.op} of CAM ${n.cam}`);
-  return mapNode(n, id, name, { node: g, mem: (i) => memBase + i, cam: (i) => camBase + i });
+  return mapNode(n, id, name, renumber);
 }
