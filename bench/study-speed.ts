@@ -62,7 +62,8 @@ async function runJob(out: string): Promise<ReturnType<typeof savedJob> & { log:
   const logStream = createWriteStream(log);
   const t0 = performance.now();
   const code = await new Promise<number>((resolve, reject) => {
-    const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['cli/main.ts', 'study', '--all', '--out', join(out, 'report')], {
+    // Through npm start itself, so the job runs with the environment its script sets (MALLOC_ARENA_MAX).
+    const child = spawn('npm', ['start', '--silent', '--', '--out', join(out, 'report')], {
       cwd: ROOT,
       env: { ...process.env, GFXRTL_PROFILE: profileFile },
       stdio: ['ignore', 'pipe', 'pipe'],
