@@ -79,7 +79,7 @@ describe('a stored inventory', () => {
     writeFileSync(file, JSON.stringify(bad));
     expect(readInventory(scratch, id, design, version)).toEqual({ why: expect.stringMatching(/damaged/) });
     unlinkSync(file);
-    expect(readInventory(scratch, id, design, version)).toEqual({ why: 'no stored inventory' });
+    expect(readInventory(scratch, id, design, version)).toEqual({ why: 'no stored inventory', missing: true });
   });
 
   it('prices a sweep of cached simulations with other knobs without elaborating, to the same points as elaborating', async () => {
@@ -108,10 +108,19 @@ describe('a stored inventory', () => {
     expect(readFileSync(join(old, 'points.jsonl'), 'utf8')).toBe(readFileSync(join(fromStore, 'points.jsonl'), 'utf8'));
     // The old directory's inventories were stored as they were made.
     expect(readdirSync(join(old, 'microarch')).filter((f) => f.endsWith('.inventory'))).toHaveLength(8);
-    // A sweep not asked to keep them stores none.
+    // A sweep not asked to keep them stores none, and says nothing of finding none.
     const none = join(root, 'none');
     await runSweep(base(none, { keepInventories: false }));
     expect(readdirSync(join(none, 'microarch')).filter((f) => f.endsWith('.inventory'))).toEqual([]);
+    const quiet = join(root, 'quiet');
+    cpSync(join(none, 'microarch'), join(quiet, 'microarch'), { recursive: true });
+    const said2 = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      expect((await runSweep(base(quiet, { knobs: KNOBS, keepInventories: false }))).evaluated).toBe(0);
+      expect(said2.mock.calls.filter(([l]) => String(l).includes('stored inventory'))).toEqual([]);
+    } finally {
+      said2.mockRestore();
+    }
   }, 60_000);
 
   it('lets the calibration loop reprice without a Design, as from elaborated inventories', async () => {

@@ -231,7 +231,7 @@ export function writeInventory(dir: string, s: StoredInventory): void {
   renameSync(tmp, file);
 }
 
-export type StoredRead = { inventory: Inventory } | { why: string };
+export type StoredRead = { inventory: Inventory } | { why: string; missing?: true };
 
 /** The stored inventory of `id` in `dir`, when it may stand for elaborating
  *  the design now (see the header), or why not. `design`: the fingerprint
@@ -240,7 +240,7 @@ export type StoredRead = { inventory: Inventory } | { why: string };
 export function readInventory(dir: string, id: string, design: string, version: string | undefined): StoredRead {
   if (version === undefined) return { why: 'the study keeps no elaboration version (not one of gfxrtl own units)' };
   const file = inventoryFile(dir, id);
-  if (!existsSync(file)) return { why: 'no stored inventory' };
+  if (!existsSync(file)) return { why: 'no stored inventory', missing: true };
   let s: StoredInventory;
   try {
     s = JSON.parse(readFileSync(file, 'utf8')) as StoredInventory;

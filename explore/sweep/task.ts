@@ -75,7 +75,8 @@ export async function runTask<M>(domain: SweepDomain<M>, ctx: PricingContext, ta
   if (task.store !== undefined && task.cached !== null) {
     const r = readInventory(task.store, task.entry.id, task.cached.design, ev.version);
     if ('inventory' in r) stored = r.inventory;
-    else logElaborated(task.store, task.entry.id, r.why);
+    // None stored is said only where the sweep keeps them (an older directory); a sweep that keeps none (the main job's Hybrid) expects none.
+    else if (r.missing !== true || task.keep === true) logElaborated(task.store, task.entry.id, r.why);
   }
   const tRead = performance.now();
   const design: Design | null = stored === null ? ev.elaborate(m) : null;
