@@ -102,6 +102,8 @@ interface Schedule {
   /** The study's place: its chain (sweeps, calibration loop, report) asks for slots at `priority`, its phases that need no knobs (Yosys, experiments) at `sidePriority`. */
   readonly priority: number;
   readonly sidePriority: number;
+  /** Side phases running at once, across studies (none: as many as slots). */
+  readonly sideLane?: CpuBudget;
   /** The global knobs file once the global study has fitted them (null: it did not finish); a study other than the global one prices with them. */
   readonly knobs?: Promise<string | null>;
   /** The global study calls it when its calibration.json is final. */
@@ -141,10 +143,13 @@ async function scheduledStudy(entry: StudyEntryRef, opts: StudyRunOptions, sched
   // What needs no knobs starts at once, and is awaited before the report, which shows it.
   const sides: Promise<void>[] = [];
   // Once the run is stopped, a side phase still waiting for its slot does not start (a rerun does it).
+  const inLane = <T>(f: () => Promise<T>): Promise<T> => (sched.sideLane !== undefined ? withSlot(sched.sideLane, side, f) : f());
   const yosysSide = (fit: boolean): Promise<void> =>
-    withSlot(budget, side, async () => {
-      if (opts.signal?.aborted !== true) logText(opts, await calibrateStudy(study, { out: opts.out, yosys: opts.yosys, log: opts.log, fit }));
-    });
+    inLane(() =>
+      withSlot(budget, side, async () => {
+        if (opts.signal?.aborted !== true) logText(opts, await calibrateStudy(study, { out: opts.out, yosys: opts.yosys, log: opts.log, fit }));
+      }),
+    );
   const hasYosysStep = !('skip' in opts.yosys) || opts.yosys.skip !== '';
   // A cross-check fit (never used to price) and Yosys: they price nothing.
   if (!isGlobal && (cal !== undefined || study.crossCheck !== undefined)) sides.push(yosysSide(true));
@@ -154,7 +159,7 @@ async function scheduledStudy(entry: StudyEntryRef, opts: StudyRunOptions, sched
     const seed = study.workloads[0]?.seed ?? 1;
     opts.log(`\ngfxrtl study ${study.name}: experiments ${study.experiments.map((e) => e.name).join(', ')} (seed ${seed})`);
     const job = { kind: 'experiments' as const, study: study.name, module: entry.module, out: opts.out, seed, mainJob: opts.mainJob === true, quiet: opts.quiet === true, label: sched.tag };
-    sides.push(phases.run(job, budget, side, opts.log, opts.signal).then((r) => r?.files.forEach((f) => opts.log(`experiment: ${f}`))));
+    sides.push(inLane(() => phases.run(job, budget, side, opts.log, opts.signal)).then((r) => r?.files.forEach((f) => opts.log(`experiment: ${f}`))));
   }
   const settled = Promise.allSettled(sides);
   const afterSides = async (): Promise<void> => {
@@ -316,6 +321,13 @@ export async function runAllStudies(entries: readonly StudyEntryRef[], opts: All
   const phases = new PhaseThreads(cores);
   // Two sweeps open at once: the next one starts its workers while the last tasks of the one before finish.
   const sweeps = new CpuBudget(2);
+  // The phases that need no knobs (Yosys, the experiments: one thread each) hold one slot at a time
+  // from the start, ahead of everything else, and the global study's chain the others. Served after
+  // the global chain, they took slots only when its sweep's tasks left one free, then all at once at
+  // its end: three experiments beside Blur's report and two sweeps (the job's memory peak), while
+  // the knobs waited (npm run bench:study at 83a0674: the sort experiments ran 82-140 s, QFM's
+  // 85-95 s, PMU's 102-116 s, Blur's sweep ending at 85 s).
+  const sideLane = new CpuBudget(Math.max(1, cores - 1));
   const reports = new CpuBudget(1);
   let knobsReady: (file: string | null) => void = () => {};
   const globalKnobs = knobs !== undefined ? Promise.resolve(knobs) : new Promise<string | null>((r) => (knobsReady = r));
@@ -350,12 +362,14 @@ export async function runAllStudies(entries: readonly StudyEntryRef[], opts: All
           sweeps,
           reports,
           phases,
-          // The global study's chain first (every other study's pricing waits for
-          // its knobs), then every study's side phases (one thread each: started
-          // early, the sweeps' tasks fill the other core around them), then the
-          // other studies' chains in order.
+          // Every study's side phases first but one at a time (sideLane: one
+          // thread each, started at once, the sweeps' tasks fill the other
+          // cores around them), then the global study's chain (every other
+          // study's pricing waits for its knobs), then the other studies'
+          // chains in order.
           priority: isGlobal ? 0 : 2 + rank,
-          sidePriority: 1,
+          sidePriority: -1,
+          sideLane,
           tag: `${n} `,
           ...(!isGlobal && { knobs: globalKnobs }),
           ...(isGlobal && { onKnobs: (file: string) => knobsReady(file) }),
