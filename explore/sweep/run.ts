@@ -183,6 +183,7 @@ export async function runSweep(opts: SweepOptions): Promise<SweepSummary> {
   try {
     const { rows } = openDir(dir, identity, shard);
     const done = new Set(rows.map(rowKey));
+    const pricedIds = new Set(rows.map((r) => r.id));
     const manifest: SweepManifest = { format: MANIFEST_FORMAT, identity, shard, command: opts.command ?? '', complete: false, points: rows.length };
     writeManifest(dir, manifest);
 
@@ -219,10 +220,16 @@ export async function runSweep(opts: SweepOptions): Promise<SweepSummary> {
         writeCache(dir, { id: r.entry.id, mode: r.entry.mode, params: r.entry.params, performance: r.performance, design: r.design, pointKeys: r.keys, evalMs: r.evalMs, ...(replicates && { replicates }) });
       }
       appender.current!.append(rowsToJsonl(r.rows, layoutOf(identity)));
-      // A micro-architecture priced again replaces its points.
-      const fresh = new Set(r.rows.map(rowKey));
-      for (let i = rows.length - 1; i >= 0; i--) if (fresh.has(rowKey(rows[i]!))) rows.splice(i, 1);
+      // A micro-architecture priced again replaces its points. Only one whose id has
+      // points already is looked for among them: a scan of every point per task
+      // made the main thread quadratic in a sweep's points (Blur: 576 tasks over up
+      // to 40k points, while the workers waited for their next task).
+      if (r.rows.some((x) => pricedIds.has(x.id))) {
+        const fresh = new Set(r.rows.map(rowKey));
+        for (let i = rows.length - 1; i >= 0; i--) if (fresh.has(rowKey(rows[i]!))) rows.splice(i, 1);
+      }
       rows.push(...r.rows);
+      for (const x of r.rows) pricedIds.add(x.id);
       summary.newPoints += r.rows.length;
       summary.evaluated += r.evaluated ? 1 : 0;
       summary.evalMs += r.evalMs;
