@@ -71,7 +71,6 @@ export class PhaseThreads {
       throw e;
     }
     const extra = new Map<number, Release>();
-    let lent = false;
     let finished = false;
     let dead = false;
     let large = false;
@@ -80,24 +79,12 @@ export class PhaseThreads {
       const result = await new Promise<PhaseResult>((resolve, reject) => {
         const onMessage = (m: FromPhaseWorker): void => {
           if (m.kind === 'log') log(m.line);
-          else if (m.kind === 'acquire') {
-            // The job's own slot goes to the first job its farm runs: a thread that farms
-            // its work out waits on it. Held as well, it was a slot no one used: the sort
-            // experiment's thread and its two farm workers held all the slots while using
-            // about one core, and Blur's sweep (the knobs) ran on none for 9 s (npm run
-            // bench:study, 881a01d, 57-66 s).
-            if (!lent) {
-              lent = true;
-              extra.set(m.id, () => (lent = false));
-              w.postMessage({ kind: 'granted', id: m.id } satisfies ToPhaseWorker);
-              return;
-            }
+          else if (m.kind === 'acquire')
             void slots.acquire(priority).then((r) => {
               if (finished) return r();
               extra.set(m.id, r);
               w.postMessage({ kind: 'granted', id: m.id } satisfies ToPhaseWorker);
             });
-          }
           else if (m.kind === 'release') {
             extra.get(m.id)?.();
             extra.delete(m.id);

@@ -6,7 +6,7 @@ import type { Design } from '../hdl/ir.js';
 import { elaborate } from '../hdl/elaborate.js';
 import { counterSchema } from '../units/counter/config.js';
 import { Counter } from '../units/counter/module.js';
-import { defineStudy, runFarm, type WorkUnit } from '../explore/index.js';
+import { defineStudy, type WorkUnit } from '../explore/index.js';
 import { throughputMetrics, densityEnergyObjectives } from './throughput.js';
 
 export const seen = { elaborated: [] as Design[], driven: [] as { design: Design; simulated: Design }[] };
@@ -91,22 +91,3 @@ export const wrongBound = defineStudy({ ...boundStudy, name: 'counter-wrong-boun
 /** The same without a bound: `--explore bound` explores it as a grid. */
 const { peakRate: _bound, ...unbounded } = boundStudy;
 export const noBound = defineStudy({ ...unbounded, name: 'counter-no-bound' });
-
-/** The counter with an experiment that farms its work out (two jobs on two
- *  workers, explore/test-farm-worker.ts squares each): the phase thread it
- *  runs on lends its own slot to the farm (explore/phase-thread.test.ts). */
-export const farmStudy = defineStudy({
-  ...study,
-  name: 'counter-farm',
-  experiments: [
-    {
-      name: 'squares',
-      doc: 'squares of 2 and 3, computed on a job farm',
-      run: async () => {
-        const out = await runFarm<{ x: number; ms: number }, { square: number }>(new URL('../explore/test-farm-worker', import.meta.url), [{ x: 2, ms: 1 }, { x: 3, ms: 1 }], { name: 'counter-farm', workers: 2 });
-        const records = out.map((o) => ({ square: o.square }));
-        return { markdown: records.map((r) => `${r.square}`).join(', '), records };
-      },
-    },
-  ],
-});
