@@ -17,11 +17,15 @@ export type PhaseJob =
   /** writeReport of a finished sweep directory, then its HTML pages when `html` names a module exporting `writeHtml(dir): Promise<string>` (the CLI's: it draws the waveforms). */
   | { readonly kind: 'report'; readonly study: string; readonly dir: string; readonly html: string | null }
   /** The study's experiments into `out` (`label` prefixes their progress lines). */
-  | { readonly kind: 'experiments'; readonly study: string; readonly module: string; readonly out: string; readonly seed: number; readonly mainJob: boolean; readonly quiet: boolean; readonly label: string };
+  | { readonly kind: 'experiments'; readonly study: string; readonly module: string; readonly out: string; readonly seed: number; readonly mainJob: boolean; readonly quiet: boolean; readonly label: string }
+  /** The study's calibration on the design its sweep in `sweep` picks, iterated (calibrateStudy with no Yosys), into `out`. */
+  | { readonly kind: 'calibrate'; readonly study: string; readonly module: string; readonly out: string; readonly sweep: string };
 
 export type PhaseResult =
   | { readonly kind: 'report'; readonly index: string; readonly html: string | null }
-  | { readonly kind: 'experiments'; readonly files: string[] };
+  | { readonly kind: 'experiments'; readonly files: string[] }
+  /** What calibrateStudy's result prints (its summary and tables). */
+  | { readonly kind: 'calibrate'; readonly texts: string[] };
 
 export type ToPhaseWorker = { readonly kind: 'job'; readonly job: PhaseJob } | { readonly kind: 'granted'; readonly id: number };
 export type FromPhaseWorker =

@@ -1,5 +1,6 @@
 // Worker-thread entry for the phases of a study that run in one thread (a
-// report and its HTML pages, the experiments): in the main job they run here, so that the main
+// report and its HTML pages, the experiments, the global study's calibration
+// loop): in the main job they run here, so that the main
 // thread stays free to feed the sweeps' workers of the studies running
 // beside them (a report that held the main thread for 15 s left both sweep
 // workers waiting for their next task). One job at a time; its log lines
@@ -13,6 +14,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { InternalError, UserError } from '../hdl/errors.js';
+import { calibrateStudy } from './calibrate.js';
 import { withCpuBudget, type Release, type SlotSource } from './cpu-budget.js';
 import { runExperiments } from './report/experiments.js';
 import { writeReport } from './report/write.js';
@@ -71,6 +73,11 @@ async function run(job: PhaseJob): Promise<PhaseResult> {
         html = await profilePhase(job.study, 'html', () => (m.writeHtml as (dir: string) => Promise<string>)(job.dir));
       }
       return { kind: 'report', index, html };
+    }
+    case 'calibrate': {
+      const study = await importStudy({ module: job.module, name: job.study });
+      const r = await calibrateStudy(study, { out: job.out, sweep: job.sweep, yosys: { skip: '' }, log: (line) => post({ kind: 'log', line }) });
+      return { kind: 'calibrate', texts: [r.calibration?.text, r.yosys?.text].filter((t): t is string => t !== undefined) };
     }
     case 'experiments': {
       const study = await importStudy({ module: job.module, name: job.study });

@@ -85,6 +85,9 @@ export type StudyRunStatus =
 /** Where the global study's sweep simulates, priced with the reference fit. */
 export const SIMULATION_DIR = 'simulation';
 
+/** Slots for work that must not wait for one (the global study's calibration loop). */
+const UNSLOTTED: SlotSource = { acquire: () => Promise.resolve(() => {}) };
+
 /** The checks a study run makes before its first second of work. */
 export function checkStudyRun(study: Study, opts: Pick<StudyRunOptions, 'only' | 'activity'>): void {
   resolveSpec(studyAxes(study), { ...(opts.only !== undefined && { only: opts.only }), ...(opts.activity !== undefined && { activity: opts.activity }) });
@@ -185,15 +188,18 @@ async function scheduledStudy(entry: StudyEntryRef, opts: StudyRunOptions, sched
       const simulated = await sweep(entry, { ...opts, explore: 'grid' }, sched, sim, join(sim, CALIBRATION_JSON), true);
       if (!simulated.complete) return interrupted();
       step(1, `calibrate on the design the sweep picks at ${cal.pick.limit} W/mm^2, iterated until the pick settles (pricing only)`);
-      // On this thread: the loop holds every simulated design (Blur: 576, about 1.8 GB of heap on a
-      // phase thread of the loaded main job, where other phases' memory came on top); here the
-      // job's peak is what it was when the studies ran one after the other.
+      if (opts.signal?.aborted === true) return interrupted();
+      // On a phase thread, ended after it if the loop left its heap large: the loop holds the
+      // blur-mode designs' inventories and prices (300-450 MB), and on the main thread that memory
+      // stayed until V8's next full collection there, which came late or not before the job's peak
+      // (main heap 848 MB, peak 2.56 GB in npm run bench:study at 3eb1373).
       // Without a slot: every other study's pricing waits for these knobs, and a slot is not taken
       // back from whoever holds it. While the sweep's last tasks ran, side phases took the slots they
       // freed (the sort experiments: 58 s), and the loop waited 10.5 s for one (npm run bench:study,
       // 83a0674); a few seconds of three threads on two cores cost less than that wait.
-      if (opts.signal?.aborted === true) return interrupted();
-      logText(opts, await calibrateStudy(study, { out: opts.out, sweep: sim, yosys: noYosys, log: opts.log }));
+      const fit = await phases.run({ kind: 'calibrate', study: study.name, module: entry.module, out: opts.out, sweep: sim }, UNSLOTTED, priority, opts.log, opts.signal);
+      if (fit === null) return interrupted();
+      for (const text of fit.texts) opts.print(text);
       sched.onKnobs?.(own);
       seedSimulations(sim, opts.out);
     } else {
