@@ -7,6 +7,7 @@
 // V8 keeps a heap it grew (Blur's report grows one to about 750 MB), and an
 // idle thread never collects it: kept, it held that memory through every
 // later study of the main job (752 MB of its 2.33 GB peak at ad41222).
+import { getHeapStatistics } from 'node:v8';
 import type { Worker } from 'node:worker_threads';
 import { InternalError, UserError } from '../hdl/errors.js';
 import type { Release, SlotSource } from './cpu-budget.js';
@@ -39,6 +40,12 @@ export type FromPhaseWorker =
  *  a new thread costs about a second of start-up, a kept large heap the
  *  main job's memory for the rest of the run. */
 export const RETIRE_HEAP_MB = 256;
+
+/** The V8 heap the calling thread holds (committed, and the memory outside it that it accounts for), MB: what RETIRE_HEAP_MB and the kept sweep workers' limit are held against. */
+export function heldHeapMb(): number {
+  const h = getHeapStatistics();
+  return (h.total_heap_size + h.external_memory) / 2 ** 20;
+}
 
 export class PhaseThreads {
   private readonly idle: Worker[] = [];

@@ -11,7 +11,6 @@
 // study's experiment runs its scenes on a job farm) asks for slots here:
 // the first is the job's own (its thread only waits while the farm runs),
 // any more are asked of the main thread's budget.
-import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { InternalError, UserError } from '../hdl/errors.js';
 import { calibrateStudy } from './calibrate.js';
@@ -21,18 +20,13 @@ import { writeReport } from './report/write.js';
 import { createProgress } from './sweep/progress.js';
 import { importStudy } from './sweep/study-ref.js';
 import { profilePhase } from './profile.js';
-import type { FromPhaseWorker, PhaseJob, PhaseResult, ToPhaseWorker } from './phase-thread.js';
+import { heldHeapMb, type FromPhaseWorker, type PhaseJob, type PhaseResult, type ToPhaseWorker } from './phase-thread.js';
 
 const port = parentPort;
 if (port === null) throw new InternalError('explore/phase-worker.ts must run in a worker thread');
 
 const post = (m: FromPhaseWorker): void => port.postMessage(m);
 
-/** The V8 heap this thread holds (committed, and the memory outside it that it accounts for), MB. */
-const heldMb = (): number => {
-  const h = getHeapStatistics();
-  return (h.total_heap_size + h.external_memory) / 2 ** 20;
-};
 
 // Slots asked of the main thread, answered by id.
 const granted = new Map<number, () => void>();
@@ -98,7 +92,7 @@ port.on('message', (m: ToPhaseWorker) => {
   ownLent = false;
   withCpuBudget({ budget: slots, priority: 0, study: m.job.study }, () => run(m.job)).then(
     // The heap it leaves: the main thread retires a thread a job left large.
-    (result) => post({ kind: 'done', result, heapMb: heldMb() }),
+    (result) => post({ kind: 'done', result, heapMb: heldHeapMb() }),
     (e: unknown) => post({ kind: 'error', message: e instanceof Error ? (e instanceof UserError ? e.message : (e.stack ?? e.message)) : String(e), user: e instanceof UserError }),
   );
 });

@@ -13,7 +13,8 @@
 // - `runAllStudies` prices every other study with its
 //   OUT/<global>/calibration.json: their sweeps wait for it, everything
 //   else (Yosys, experiments, reports) runs beside, under one CPU budget
-//   (cpu-budget.ts) with the global study's chain first;
+//   (cpu-budget.ts): the phases that need no knobs one at a time from the
+//   start, then the global study's chain, then the others;
 // - a study run alone without knobs is priced with the global study's
 //   reference fit (no sweep of it needed), and says so;
 // - a study whose own calibration is a cross-check (NoBlur against its own
@@ -102,7 +103,7 @@ interface Schedule {
   /** Reports written at once (one: memory). */
   readonly reports: CpuBudget;
   readonly phases: PhaseThreads;
-  /** The study's place: its chain (sweeps, calibration loop, report) asks for slots at `priority`, its phases that need no knobs (Yosys, experiments) at `sidePriority`. */
+  /** The study's place: its chain (sweeps, report) asks for slots at `priority` (the global study's calibration loop takes none), its phases that need no knobs (Yosys, experiments) at `sidePriority`. */
   readonly priority: number;
   readonly sidePriority: number;
   /** Side phases running at once, across studies (none: as many as slots). */
@@ -306,10 +307,10 @@ export function mainJobStudies(entries: readonly StudyEntryRef[], log: (line: st
 
 /** Every study of `entries`, each into OUT/<name>, and OUT/index.md. The
  *  global study's calibration prices all the others, so their sweeps wait
- *  for its knobs; everything else runs as soon as a CPU slot is free (the
- *  global study's chain first, then the studies in order): the other
- *  studies' Yosys cross-checks and experiments beside the global study's
- *  sweeps, a study's report beside the next one's sweep. */
+ *  for its knobs; everything else runs as soon as a CPU slot is free: the
+ *  studies' Yosys cross-checks and experiments one at a time from the
+ *  start, beside the global study's sweeps, then the other studies' sweeps
+ *  in order, a study's report beside the next one's sweep. */
 export async function runAllStudies(entries: readonly StudyEntryRef[], opts: AllStudiesOptions): Promise<AllStudiesStatus> {
   const t0 = Date.now();
   const global = opts.global;

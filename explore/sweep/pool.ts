@@ -232,7 +232,9 @@ export class WorkerPool {
         w.off('error', l.error);
         w.off('exit', l.exit);
         const lot = kept;
-        if (lot !== null && healthy && s.busy === null && lot.idle.length < lot.max && (await heapOf(w)) <= KEPT_HEAP_MB && kept === lot && lot.idle.length < lot.max) {
+        // Asked again after the heap's answer: meanwhile another pool may have filled the lot, or the job ended it.
+        const room = (): boolean => lot !== null && kept === lot && lot.idle.length < lot.max;
+        if (lot !== null && healthy && s.busy === null && room() && (await heapOf(w)) <= KEPT_HEAP_MB && room()) {
           // Idle workers must not keep the process alive.
           w.unref();
           lot.idle.push(w);

@@ -4,7 +4,6 @@
 // sweep (pool.ts, withKeptWorkers) is bound to the next sweep's study and
 // pricing context by a 'bind' message, and answers 'heap' with its heap's
 // size so the pool can end it rather than keep a large one.
-import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadDomain, type StudyRef } from './study-ref.js';
 import { StudyError } from '../contract.js';
@@ -12,6 +11,7 @@ import type { PricingContext } from './pricing.js';
 import { runTask, type Task } from './task.js';
 import { simulateReplicate, type ReplicateJob, type ReplicateResult } from './replicate.js';
 import { InternalError } from '../../hdl/errors.js';
+import { heldHeapMb } from '../phase-thread.js';
 import { profileStudy } from '../profile.js';
 import { optimisticPoints, type Optimistic } from './bound.js';
 import type { MicroArchEntry } from './enumerate.js';
@@ -61,8 +61,7 @@ port.on('message', (msg: ToWorker) => {
     return;
   }
   if (msg.kind === 'heap') {
-    const h = getHeapStatistics();
-    port.postMessage({ kind: 'heap', mb: (h.total_heap_size + h.external_memory) / 2 ** 20 } satisfies FromWorker);
+    port.postMessage({ kind: 'heap', mb: heldHeapMb() } satisfies FromWorker);
     return;
   }
   const answer: Promise<FromWorker> =
