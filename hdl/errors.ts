@@ -114,7 +114,23 @@ export function formatLoc(loc: SourceLoc): string {
   return `${loc.file}:${loc.line}:${loc.column}`;
 }
 
-const LIBRARY_DIR = fileURLToPath(new URL('.', import.meta.url));
+const FRAME = /\(?((?:file:\/\/)?[^\s()]+?):(\d+):(\d+)\)?\s*$/;
+
+/** The place (file as a path, not a URL) one line of a stack trace names, if any. */
+function frameOf(line: string): SourceLoc | undefined {
+  const m = FRAME.exec(line.trim());
+  if (!m) return undefined;
+  return { file: m[1]!.startsWith('file://') ? fileURLToPath(m[1]!) : m[1]!, line: Number(m[2]), column: Number(m[3]) };
+}
+
+/** This folder as stack traces name it. Under tsx, and from npm start's
+ *  compiled tree (pack/run-compiled.mjs) whose source maps point back at the
+ *  sources, that is the sources' folder, not the folder of the code running;
+ *  so it is read from a stack trace of this module itself. */
+const LIBRARY_DIR = ((): string => {
+  const here = frameOf(new Error().stack?.split('\n')[1] ?? '')?.file;
+  return here !== undefined ? here.slice(0, here.lastIndexOf('/') + 1) : fileURLToPath(new URL('.', import.meta.url));
+})();
 
 /** A source location captured as a raw stack and parsed only when read:
  *  elaboration records one per node, and formatting a stack (through the
@@ -163,14 +179,11 @@ export function callerLoc(): SourceLoc | undefined {
 
 function parseStack(stack: string): SourceLoc | undefined {
   for (const line of stack.split('\n').slice(1)) {
-    const m = /\(?((?:file:\/\/)?[^\s()]+?):(\d+):(\d+)\)?\s*$/.exec(line.trim());
-    if (!m) continue;
-    let file = m[1]!;
-    if (file.startsWith('file://')) file = fileURLToPath(file);
-    if (file.startsWith('node:') || file.includes('/node_modules/')) continue;
-    const inLibrary = file.startsWith(LIBRARY_DIR) && !/\.test\.[jt]s$/.test(file);
+    const f = frameOf(line);
+    if (f === undefined || f.file.startsWith('node:') || f.file.includes('/node_modules/')) continue;
+    const inLibrary = f.file.startsWith(LIBRARY_DIR) && !/\.test\.[jt]s$/.test(f.file);
     if (inLibrary) continue;
-    return { file: relativeToCwd(file), line: Number(m[2]), column: Number(m[3]) };
+    return { ...f, file: relativeToCwd(f.file) };
   }
   return undefined;
 }
