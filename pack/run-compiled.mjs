@@ -82,4 +82,7 @@ if (!existsSync(join(tree, 'cli/main.js'))) {
     if (old !== digest && Date.now() - statSync(p).mtimeMs > STALE_MS) rmSync(p, { recursive: true, force: true });
   }
 }
+// Where the copy and the sources are, for the threads too (explore/sweep/module-url.ts).
+process.env.GFXRTL_RUN_TREE = tree;
+process.env.GFXRTL_SOURCE_ROOT = ROOT;
 await import(pathToFileURL(join(tree, 'cli/main.js')).href);

@@ -3,6 +3,7 @@
 // threads or here), price its physical points, append them durably, and when
 // the shard is complete write the final, canonically ordered files with
 // Pareto flags. Interrupted at any moment, the same command resumes.
+import { recordedModuleUrl } from './module-url.js';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_KNOBS, type Knobs } from '../../synth-models/knobs.js';
@@ -101,7 +102,8 @@ export function sweepIdentity(domain: SweepDomain<unknown>, ref: StudyRef, spec:
   return {
     study: {
       name: domain.name,
-      module: ref.module,
+      // The source's URL, not npm start's compiled copy's (module-url.ts).
+      module: recordedModuleUrl(ref.module),
       work: domain.work,
       metrics: domain.metrics.map(({ value: _value, ...m }) => m),
       objectives: domain.objectives,

@@ -7,6 +7,7 @@
 // and starts neither esbuild nor a module-hook thread. Where no
 // node_modules folder is above the module, ts-hooks.js is registered in
 // this thread instead. Sweep workers import their study through here too.
+import { runnableModuleUrl } from './module-url.js';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { register } from 'node:module';
@@ -67,7 +68,8 @@ async function bundled(file: string): Promise<string | null> {
 }
 
 /** Imports `url` (a file: URL), a .ts/.mts file through its cached bundle (or, with no cache folder, ts-hooks.js). */
-export async function importModule(url: string): Promise<unknown> {
+export async function importModule(given: string): Promise<unknown> {
+  const url = runnableModuleUrl(given);
   if (FROM_SOURCES || !/\.m?ts$/.test(new URL(url).pathname)) return import(url);
   const bundle = await bundled(fileURLToPath(url));
   if (bundle !== null) return import(bundle);
