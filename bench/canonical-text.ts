@@ -5,6 +5,7 @@
 //
 //   npx tsx bench/canonical-text.ts [STUDY] [PICKS] [ROUNDS]
 import { canonicalText } from '../hdl/canonical-text.js';
+import { InternalError } from '../hdl/errors.js';
 import { canonicalTextReference } from '../hdl/canonical-text-reference.js';
 import { flatten } from '../hdl/flatten.js';
 import { mainJobSpace } from './driver-ratio.js';
@@ -12,7 +13,7 @@ import { mainJobSpace } from './driver-ratio.js';
 const [studyName = 'blur', picks = '25,125,175,300,375,575', rounds = '3'] = process.argv.slice(2);
 const { domain, entries } = mainJobSpace(studyName);
 const flats = picks.split(',').map((i) => flatten(domain.evaluator.elaborate(domain.microArch(entries[Number(i) % entries.length]!.params))));
-for (const f of flats) if (canonicalText(f) !== canonicalTextReference(f)) throw new Error(`bench/canonical-text: the texts of ${f.topName} differ`);
+for (const f of flats) if (canonicalText(f) !== canonicalTextReference(f)) throw new InternalError(`bench/canonical-text: the texts of ${f.topName} differ`);
 console.log(`${studyName}: ${flats.length} flat netlists, ${flats.map((f) => `${(canonicalText(f).length / 1e6).toFixed(2)} MB`).join(', ')} of text; the two texts are the same`);
 const time = (f: (x: unknown) => string): number => {
   const t = performance.now();
