@@ -38,6 +38,19 @@ function writer(base: string, rounds: number): Promise<{ code: number | null; er
 }
 
 describe('the disk cache', () => {
+  it('writes an entry as JSON.stringify writes it (the value serialised once)', async () => {
+    const { createHash } = await import('node:crypto');
+    const base = join(root, 'format');
+    const c = new DiskCache(base, 'test-format/1', 'v1', () => {});
+    const value = { nodes: [{ id: 1, op: 'add', name: 'a"b\\c' }], n: 3.5, ok: true, none: null };
+    c.write('k1', 'entry', value);
+    const dir = join(base, 'v1', 'k1');
+    const text = readFileSync(join(dir, readdirSync(dir)[0]!), 'utf8');
+    const sha = createHash('sha256').update(JSON.stringify(value)).digest('hex');
+    expect(text).toBe(JSON.stringify({ format: 'test-format/1', key: 'k1', name: 'entry', sha, value }));
+    expect(c.read('k1', 'entry')).toEqual(value);
+  });
+
   it('is never read torn while two processes write the same entries', async () => {
     const base = join(root, 'shared');
     const logged: string[] = [];

@@ -75,12 +75,14 @@ export class DiskCache {
     const dir = join(this.dir, key);
     const file = this.file(key, name);
     const valueText = JSON.stringify(value);
-    const entry: Entry = { format: this.format, key, name, sha: digest(valueText), value };
+    // JSON.stringify(entry), with the value written once: a design is MBs of text (the elaboration cache).
+    const head = JSON.stringify({ format: this.format, key, name, sha: digest(valueText) } satisfies Omit<Entry, 'value'>);
+    const text = `${head.slice(0, -1)},"value":${valueText}}`;
     const tmp = `${file}.${process.pid}.${threadId}.tmp`;
     if (!this.pruned) this.prune();
     try {
       mkdirSync(dir, { recursive: true });
-      writeFileSync(tmp, JSON.stringify(entry));
+      writeFileSync(tmp, text);
       renameSync(tmp, file);
     } catch (e) {
       this.disabled = true;
