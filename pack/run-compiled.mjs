@@ -3,15 +3,18 @@
 // this checkout's TypeScript, not through tsx. Under tsx every thread the
 // main job starts (sweep workers, phase threads, the experiments' farms:
 // about 30) registers tsx's loader, which runs on a thread of its own and
-// answers every import of the thread's few hundred modules; run from
-// compiled JavaScript the same job took 25 s less CPU (390 s against 415 s,
-// the two run side by side on the 2-core machine, results the same).
+// answers every import of the thread's few hundred modules (a --cpu-prof of
+// every thread of the job: those loader threads were busy about 21 s). Run
+// side by side with the same commit through tsx, the job from tsc's build
+// took 390 s of CPU against 415 s; from this runner (with b3d54c2's
+// canonicalText), 362 s against 396 s for the commit before; the results
+// the same (docs/speed.md).
 //
 // The sources are transpiled file by file with esbuild (as tsx does, types
 // stripped, nothing checked: `npm test` type-checks) into
 // .gfxrtl-run/<digest>/, keyed by a digest of every source, so an edit
-// gives a fresh tree and an unchanged checkout reuses its own (about 1 s to
-// build). Each file carries an inline source map and the runner is started
+// gives a fresh tree and an unchanged checkout reuses its own (about 0.5 s
+// to build 520 files). Each file carries an inline source map and the runner is started
 // with --enable-source-maps, so stack traces, and the source locations
 // elaboration records from them (Verilog headers, design pages), name the
 // .ts files and lines exactly as under tsx.
@@ -35,7 +38,7 @@ const DIRS = ['api', 'hdl', 'units', 'studies', 'testbenches', 'synth-models', '
 /** TypeScript read as text at run time (synth-models/yosys-cache.ts keys the Yosys cache by the flow's source). */
 const READ_AS_TEXT = ['hdl/verilog/yosys.ts'];
 const TREES = join(ROOT, '.gfxrtl-run');
-/** Trees of other sources are removed after this long (a job still running from one keeps it). */
+/** Trees of other sources are removed once this old (sweeps record the sources' URLs, never a tree's: explore/sweep/module-url.ts). */
 const STALE_MS = 24 * 3600 * 1000;
 
 function filesUnder(dir) {
