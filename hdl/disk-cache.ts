@@ -32,6 +32,11 @@ interface Entry {
 
 const digest = (text: string): string => createHash('sha256').update(text).digest('hex');
 
+/** An entry's text up to its value: JSON.stringify(entry) is this, the value's JSON, and '}'. */
+function entryHead(format: string, key: string, name: string, sha: string): string {
+  return `${JSON.stringify({ format, key, name, sha } satisfies Omit<Entry, 'value'>).slice(0, -1)},"value":`;
+}
+
 export class DiskCache {
   private disabled = false;
   private pruned = !isMainThread;
@@ -61,7 +66,9 @@ export class DiskCache {
     }
     try {
       const e = JSON.parse(text) as Partial<Entry>;
-      const valueText = JSON.stringify(e.value ?? null);
+      // The value's text as write() left it (its digest's input), without writing the value out again.
+      const head = entryHead(this.format, key, name, e.sha ?? '');
+      const valueText = text.startsWith(head) && text.endsWith('}') ? text.slice(head.length, -1) : JSON.stringify(e.value ?? null);
       if (e.format === this.format && e.key === key && e.name === name && e.sha === digest(valueText)) return e.value as Json;
     } catch {
       // torn or foreign: rebuilt below
@@ -76,8 +83,7 @@ export class DiskCache {
     const file = this.file(key, name);
     const valueText = JSON.stringify(value);
     // JSON.stringify(entry), with the value written once: a design is MBs of text (the elaboration cache).
-    const head = JSON.stringify({ format: this.format, key, name, sha: digest(valueText) } satisfies Omit<Entry, 'value'>);
-    const text = `${head.slice(0, -1)},"value":${valueText}}`;
+    const text = `${entryHead(this.format, key, name, digest(valueText))}${valueText}}`;
     const tmp = `${file}.${process.pid}.${threadId}.tmp`;
     if (!this.pruned) this.prune();
     try {
