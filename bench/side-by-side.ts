@@ -12,13 +12,12 @@
 // one's); this checkout is the candidate. Each job is `npm start` with its
 // own fresh caches ($GFXRTL_CACHE_DIR, $GFXRTL_YOSYS_CACHE) and output folder.
 // Needs /usr/bin/time (GNU time) for the children's CPU time and peak memory.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { execFileSync } from 'node:child_process';
 import { ParamError } from '../hdl/errors.js';
 
 const HERE = resolve(dirname(fileURLToPath(import.meta.url)), '..');

@@ -3,9 +3,9 @@
 // threads or here), price its physical points, append them durably, and when
 // the shard is complete write the final, canonically ordered files with
 // Pareto flags. Interrupted at any moment, the same command resumes.
-import { recordedModuleUrl } from './module-url.js';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { recordedModuleUrl } from './module-url.js';
 import { DEFAULT_KNOBS, type Knobs } from '../../synth-models/knobs.js';
 import { checkDomain, loadDomain, type StudyRef } from './study-ref.js';
 import { enumerateMicroArchs, type MicroArchEntry } from './enumerate.js';

@@ -7,12 +7,12 @@
 // and starts neither esbuild nor a module-hook thread. Where no
 // node_modules folder is above the module, ts-hooks.js is registered in
 // this thread instead. Sweep workers import their study through here too.
-import { runnableModuleUrl } from './module-url.js';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { register } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { runnableModuleUrl } from './module-url.js';
 import { UserError } from '../../hdl/errors.js';
 
 const FROM_SOURCES = import.meta.url.endsWith('.ts');
