@@ -6,8 +6,10 @@
 // leaves its thread's heap above RETIRE_HEAP_MB ends the thread instead.
 // V8 keeps a heap it grew (Blur's report grows one to about 750 MB), and an
 // idle thread never collects it: kept, it held that memory through every
-// later study of the main job (752 MB of its 2.33 GB peak at ad41222).
-import { getHeapStatistics } from 'node:v8';
+// later study of the main job (752 MB of its 2.33 GB peak at ad41222). So
+// the thread collects its heap when a job ends (thread-heap.ts), and the
+// size it answers is what the job left alive: a thread is ended only for
+// what it would carry into the next job, not for garbage.
 import type { Worker } from 'node:worker_threads';
 import { InternalError, UserError } from '../hdl/errors.js';
 import type { Release, SlotSource } from './cpu-budget.js';
@@ -40,12 +42,6 @@ export type FromPhaseWorker =
  *  a new thread costs about a second of start-up, a kept large heap the
  *  main job's memory for the rest of the run. */
 export const RETIRE_HEAP_MB = 256;
-
-/** The V8 heap the calling thread holds (committed, and the memory outside it that it accounts for), MB: what RETIRE_HEAP_MB and the kept sweep workers' limit are held against. */
-export function heldHeapMb(): number {
-  const h = getHeapStatistics();
-  return (h.total_heap_size + h.external_memory) / 2 ** 20;
-}
 
 export class PhaseThreads {
   private readonly idle: Worker[] = [];

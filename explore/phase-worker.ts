@@ -20,7 +20,8 @@ import { writeReport } from './report/write.js';
 import { createProgress } from './sweep/progress.js';
 import { importStudy } from './sweep/study-ref.js';
 import { profilePhase } from './profile.js';
-import { heldHeapMb, type FromPhaseWorker, type PhaseJob, type PhaseResult, type ToPhaseWorker } from './phase-thread.js';
+import type { FromPhaseWorker, PhaseJob, PhaseResult, ToPhaseWorker } from './phase-thread.js';
+import { collectHeap } from './thread-heap.js';
 
 const port = parentPort;
 if (port === null) throw new InternalError('explore/phase-worker.ts must run in a worker thread');
@@ -91,8 +92,9 @@ port.on('message', (m: ToPhaseWorker) => {
   }
   ownLent = false;
   withCpuBudget({ budget: slots, priority: 0, study: m.job.study }, () => run(m.job)).then(
-    // The heap it leaves: the main thread retires a thread a job left large.
-    (result) => post({ kind: 'done', result, heapMb: heldHeapMb() }),
+    // The heap it leaves, collected (the thread waits idle until its next
+    // job): the main thread retires a thread a job left large.
+    (result) => post({ kind: 'done', result, heapMb: collectHeap() }),
     (e: unknown) => post({ kind: 'error', message: e instanceof Error ? (e instanceof UserError ? e.message : (e.stack ?? e.message)) : String(e), user: e instanceof UserError }),
   );
 });

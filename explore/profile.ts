@@ -42,6 +42,8 @@ export type ProfileEvent =
   | { readonly ev: 'study'; readonly study: string; readonly edge: 'start' | 'end'; readonly maxRssKb?: number; readonly slotMs?: number }
   /** Every HEAP_EVERY_MS in each thread: its V8 heap (MB: committed, used, and memory outside the heap it accounts for, e.g. buffers); in the main thread also the process's resident memory (all threads). */
   | { readonly ev: 'heap'; readonly totalMb: number; readonly usedMb: number; readonly externalMb: number; readonly rssMb?: number }
+  /** A worker thread's full collection when idle (thread-heap.ts): the heap it held before and after (MB, as heldHeapMb) and the collection's wall time. */
+  | { readonly ev: 'collect'; readonly beforeMb: number; readonly afterMb: number; readonly ms: number }
   | { readonly ev: 'exit'; readonly maxRssKb: number };
 
 const FILE = process.env['GFXRTL_PROFILE'] ?? '';

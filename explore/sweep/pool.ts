@@ -9,8 +9,9 @@
 // modules (about 0.8 s of CPU per worker, bench: 4 Blur workers 3.1 s) and
 // the new isolate runs its first designs' elaboration, code generation and
 // pricing in V8's interpreter again. A worker whose heap is above
-// KEPT_HEAP_MB, that was busy or that failed is ended instead: a kept heap
-// is never given back to the system while the thread lives.
+// KEPT_HEAP_MB once collected (what it would carry into the next sweep:
+// worker.ts collects before it answers), that was busy or that failed is
+// ended instead.
 import type { Worker } from 'node:worker_threads';
 import { RETIRE_HEAP_MB } from '../phase-thread.js';
 import { spawnWorker } from './spawn.js';
@@ -28,7 +29,7 @@ function spawn(init: WorkerInit): Worker {
   return spawnWorker(new URL('./worker', import.meta.url), init);
 }
 
-/** A kept worker whose heap (committed + external) is above this many MB is ended, not kept (the phase threads' limit). */
+/** A kept worker whose heap (committed + external, after a full collection) is above this many MB is ended, not kept (the phase threads' limit). */
 export const KEPT_HEAP_MB = RETIRE_HEAP_MB;
 
 interface KeptWorkers {

@@ -3,7 +3,10 @@
 // sampling replicate, answered with its counts. A worker kept after its
 // sweep (pool.ts, withKeptWorkers) is bound to the next sweep's study and
 // pricing context by a 'bind' message, and answers 'heap' with its heap's
-// size so the pool can end it rather than keep a large one.
+// size (collected first: what it would carry into the next sweep) so the
+// pool can end it rather than keep a large one. A worker left waiting
+// between jobs (its sweep waits for a CPU slot another study holds)
+// collects its heap (thread-heap.ts).
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadDomain, type StudyRef } from './study-ref.js';
 import { StudyError } from '../contract.js';
@@ -11,7 +14,7 @@ import type { PricingContext } from './pricing.js';
 import { runTask, type Task } from './task.js';
 import { simulateReplicate, type ReplicateJob, type ReplicateResult } from './replicate.js';
 import { InternalError } from '../../hdl/errors.js';
-import { heldHeapMb } from '../phase-thread.js';
+import { IdleCollector } from '../thread-heap.js';
 import { profileStudy } from '../profile.js';
 import { optimisticPoints, type Optimistic } from './bound.js';
 import type { MicroArchEntry } from './enumerate.js';
@@ -47,7 +50,9 @@ const failure = (e: unknown): { message: string; user: boolean } => {
   const user = e instanceof StudyError;
   return { message: e instanceof Error ? (user ? e.message : (e.stack ?? e.message)) : String(e), user };
 };
+const heap = new IdleCollector();
 port.on('message', (msg: ToWorker) => {
+  heap.busy();
   if (msg.kind === 'bind') {
     loadDomain(msg.study).then(
       (d) => {
@@ -55,13 +60,14 @@ port.on('message', (msg: ToWorker) => {
         ctx = msg.ctx;
         profileStudy(msg.study.name);
         port.postMessage({ kind: 'ready' } satisfies FromWorker);
+        heap.idle();
       },
       (e: unknown) => port.postMessage({ kind: 'bind-failed', ...failure(e) } satisfies FromWorker),
     );
     return;
   }
   if (msg.kind === 'heap') {
-    port.postMessage({ kind: 'heap', mb: heldHeapMb() } satisfies FromWorker);
+    port.postMessage({ kind: 'heap', mb: heap.collect() } satisfies FromWorker);
     return;
   }
   const answer: Promise<FromWorker> =
@@ -70,9 +76,11 @@ port.on('message', (msg: ToWorker) => {
       : msg.kind === 'replicate'
         ? simulateReplicate(domain, ctx, msg.replicate).then((result) => ({ kind: 'simulated', seq: msg.seq, result }))
         : Promise.resolve().then(() => ({ kind: 'optimistic', seq: msg.seq, result: optimisticPoints(domain, ctx, msg.entry) }));
-  answer.then(
-    (reply) => port.postMessage(reply),
-    (e: unknown) => port.postMessage({ kind: 'error', seq: msg.seq, ...failure(e) } satisfies FromWorker),
-  );
+  answer
+    .then(
+      (reply) => port.postMessage(reply),
+      (e: unknown) => port.postMessage({ kind: 'error', seq: msg.seq, ...failure(e) } satisfies FromWorker),
+    )
+    .finally(() => heap.idle());
 });
 port.postMessage({ kind: 'ready' } satisfies FromWorker);

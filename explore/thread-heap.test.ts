@@ -1,0 +1,47 @@
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { canCollect, collectHeap, heldHeapMb, IdleCollector } from './thread-heap.js';
+
+// Grows this thread's heap by about `mb` MB of objects that are garbage once it returns.
+function grow(mb: number): void {
+  let keep: { i: number; s: string }[] = [];
+  const per = 2 ** 20 / 48;
+  for (let i = 0; i < mb * per; i++) keep.push({ i, s: `x${i}` });
+  keep = [];
+  void keep;
+}
+const wait = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+describe('thread heap', () => {
+  it('can collect on demand in this Node', () => {
+    expect(canCollect()).toBe(true);
+    // The flag is put back: a context made later (a study's vm sandbox) sees no gc global, unless node itself was started with --expose-gc.
+    if (typeof (globalThis as { gc?: unknown }).gc !== 'function') expect(runInNewContext('typeof gc')).toBe('undefined');
+  });
+
+  it('an idle thread that grew its heap collects it; one fed its next job in time does not', async () => {
+    collectHeap();
+    const idle = new IdleCollector(20, 32);
+    grow(200);
+    const grown = heldHeapMb();
+    expect(grown).toBeGreaterThan(150);
+
+    // A job arrives before IDLE_MS: no collection, the garbage stays.
+    idle.idle();
+    idle.busy();
+    await wait(80);
+    expect(idle.collections).toBe(0);
+    expect(heldHeapMb()).toBeGreaterThan(grown - 40);
+
+    // Left idle: collected down to what is alive.
+    idle.idle();
+    await wait(80);
+    expect(idle.collections).toBe(1);
+    expect(heldHeapMb()).toBeLessThan(grown - 120);
+
+    // Idle again without growing past the slack: not collected again.
+    idle.idle();
+    await wait(80);
+    expect(idle.collections).toBe(1);
+  });
+});
