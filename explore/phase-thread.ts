@@ -7,9 +7,10 @@
 // V8 keeps a heap it grew (Blur's report grows one to about 750 MB), and an
 // idle thread never collects it: kept, it held that memory through every
 // later study of the main job (752 MB of its 2.33 GB peak at ad41222). So
-// the thread collects its heap when a job ends (thread-heap.ts), and the
-// size it answers is what the job left alive: a thread is ended only for
-// what it would carry into the next job, not for garbage.
+// a thread a job left above that size collects its heap first
+// (thread-heap.ts), and the size it answers is what the job left alive: a
+// thread is ended only for what it would carry into the next job, not for
+// garbage.
 import type { Worker } from 'node:worker_threads';
 import { InternalError, UserError } from '../hdl/errors.js';
 import type { Release, SlotSource } from './cpu-budget.js';

@@ -21,12 +21,13 @@ import { createProgress } from './sweep/progress.js';
 import { importStudy } from './sweep/study-ref.js';
 import { profilePhase } from './profile.js';
 import type { FromPhaseWorker, PhaseJob, PhaseResult, ToPhaseWorker } from './phase-thread.js';
-import { collectHeap } from './thread-heap.js';
+import { IdleCollector } from './thread-heap.js';
 
 const port = parentPort;
 if (port === null) throw new InternalError('explore/phase-worker.ts must run in a worker thread');
 
 const post = (m: FromPhaseWorker): void => port.postMessage(m);
+const heap = new IdleCollector();
 
 
 // Slots asked of the main thread, answered by id.
@@ -92,9 +93,9 @@ port.on('message', (m: ToPhaseWorker) => {
   }
   ownLent = false;
   withCpuBudget({ budget: slots, priority: 0, study: m.job.study }, () => run(m.job)).then(
-    // The heap it leaves, collected (the thread waits idle until its next
-    // job): the main thread retires a thread a job left large.
-    (result) => post({ kind: 'done', result, heapMb: collectHeap() }),
+    // The heap it leaves, a large one collected (the thread waits idle
+    // until its next job): the main thread retires a thread a job left large.
+    (result) => post({ kind: 'done', result, heapMb: heap.settle() }),
     (e: unknown) => post({ kind: 'error', message: e instanceof Error ? (e instanceof UserError ? e.message : (e.stack ?? e.message)) : String(e), user: e instanceof UserError }),
   );
 });

@@ -21,7 +21,7 @@ describe('thread heap', () => {
 
   it('an idle thread that grew its heap collects it; one fed its next job in time does not', async () => {
     collectHeap();
-    const idle = new IdleCollector(20, 32);
+    const idle = new IdleCollector(20, 100, 32);
     grow(200);
     const grown = heldHeapMb();
     expect(grown).toBeGreaterThan(150);
@@ -43,5 +43,21 @@ describe('thread heap', () => {
     idle.idle();
     await wait(80);
     expect(idle.collections).toBe(1);
+  });
+
+  it('a heap below the floor is left to V8, however much of it is garbage; settle() collects only a large one', async () => {
+    collectHeap();
+    const small = new IdleCollector(20, heldHeapMb() + 400, 32);
+    const large = new IdleCollector(20, 100, 32);
+    grow(200);
+    const grown = heldHeapMb();
+    small.idle();
+    await wait(80);
+    expect(small.collections).toBe(0);
+    expect(small.settle()).toBeGreaterThan(grown - 40);
+    expect(small.collections).toBe(0);
+
+    expect(large.settle()).toBeLessThan(grown - 120);
+    expect(large.collections).toBe(1);
   });
 });

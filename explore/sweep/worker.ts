@@ -3,7 +3,7 @@
 // sampling replicate, answered with its counts. A worker kept after its
 // sweep (pool.ts, withKeptWorkers) is bound to the next sweep's study and
 // pricing context by a 'bind' message, and answers 'heap' with its heap's
-// size (collected first: what it would carry into the next sweep) so the
+// size (a large heap collected first: what it would carry into the next sweep) so the
 // pool can end it rather than keep a large one. A worker left waiting
 // between jobs (its sweep waits for a CPU slot another study holds)
 // collects its heap (thread-heap.ts).
@@ -67,7 +67,7 @@ port.on('message', (msg: ToWorker) => {
     return;
   }
   if (msg.kind === 'heap') {
-    port.postMessage({ kind: 'heap', mb: heap.collect() } satisfies FromWorker);
+    port.postMessage({ kind: 'heap', mb: heap.settle() } satisfies FromWorker);
     return;
   }
   const answer: Promise<FromWorker> =
