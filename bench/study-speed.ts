@@ -162,7 +162,7 @@ function heapLine(events: Stamped[]): string {
     collects.length === 0
       ? ''
       : ` Idle threads' collections (explore/thread-heap.ts): ${collects.length}, ${s1(collects.reduce((a, c) => a + c.ms, 0))} s, ${collects.reduce((a, c) => a + c.beforeMb - c.afterMb, 0)} MB released.`;
-  return `Largest resident memory sampled (every 2 s, whole process): ${(rss / 1024).toFixed(2)} GB. Largest V8 heaps (committed + external MB, by thread, the study it ran): ${top.map(([t, h]) => `thread ${t} (${h.study}) ${h.mb}`).join(', ')}.${peakText}${collectText}`;
+  return `Largest resident memory sampled (every 2 s, whole process): ${(rss / 1024).toFixed(2)} GiB. Largest V8 heaps (committed + external MB, by thread, the study it ran): ${top.map(([t, h]) => `thread ${t} (${h.study}) ${h.mb}`).join(', ')}.${peakText}${collectText}`;
 }
 
 function studyRows(events: Stamped[]): StudyRow[] {
@@ -204,7 +204,7 @@ function studyRows(events: Stamped[]): StudyRow[] {
 }
 
 function jobTable(rows: StudyRow[]): string {
-  const head = '| study | wall s | micro-archs | elaborations (reused) | compilations (reused) | simulated runs | elaboration s | compilation s | workload s | driver s | simulated cycles | driver cycles/s | pricing s | points | points/s | report s | other phases s | peak GB so far |';
+  const head = '| study | wall s | micro-archs | elaborations (reused) | compilations (reused) | simulated runs | elaboration s | compilation s | workload s | driver s | simulated cycles | driver cycles/s | pricing s | points | points/s | report s | other phases s | peak GiB so far |';
   const lines = [head, '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |'];
   for (const r of rows) {
     const other = [...r.phases].filter(([p]) => p !== 'report' && p !== 'sweep').map(([p, ms]) => `${p} ${s1(ms)}`).join(', ');
@@ -252,7 +252,7 @@ if (!values['no-job']) {
     '',
     `## The main job (\`gfxrtl study --all\`, as \`npm start\`)`,
     '',
-    `Wall time ${s1(job.wallMs)} s; peak resident memory ${(rss / 1024 / 1024).toFixed(2)} GB; load average (1 / 5 / 15 min) ${job.loadStart} at the start, ${job.loadEnd} at the end.`,
+    `Wall time ${s1(job.wallMs)} s; peak resident memory ${Math.round(rss).toLocaleString('en-US')} kB (${(rss / 1024 / 1024).toFixed(2)} GiB; the target, 2 GB, is 1,953,125 kB); load average (1 / 5 / 15 min) ${job.loadStart} at the start, ${job.loadEnd} at the end.`,
     '',
     `Per study (times are wall time in the thread that spent them; the sweep's workers run in parallel, so they can add up to more than the study's wall time; "driver" is the drivers' own loops, without compilation and workload construction):`,
     '',
