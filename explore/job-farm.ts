@@ -11,7 +11,7 @@ import { parentPort, type Worker } from 'node:worker_threads';
 import { InternalError, ParamError } from '../hdl/errors.js';
 import { spawnWorker } from './sweep/spawn.js';
 import { cpuGate, type Release } from './cpu-budget.js';
-import { IdleCollector } from './thread-heap.js';
+import { HeapCollector } from './thread-heap.js';
 
 /** What a farm worker answers for one job. */
 export type FarmReply<Out> = { index: number; out: Out; ms: number } | { index: number; error: string };
@@ -122,7 +122,7 @@ export function serveJobs<In, Out>(name: string, run: (job: In) => Out): void {
   const port = parentPort;
   if (port === null) throw new InternalError(`${name}: serveJobs must run in a worker thread`);
   // A worker left waiting for its next job (the farm waits for a CPU slot) collects its heap.
-  const heap = new IdleCollector();
+  const heap = new HeapCollector();
   port.on('message', (m: FarmJob<In>) => {
     heap.busy();
     const t0 = Date.now();

@@ -21,13 +21,13 @@ import { createProgress } from './sweep/progress.js';
 import { importStudy } from './sweep/study-ref.js';
 import { profilePhase } from './profile.js';
 import type { FromPhaseWorker, PhaseJob, PhaseResult, ToPhaseWorker } from './phase-thread.js';
-import { IdleCollector } from './thread-heap.js';
+import { HeapCollector } from './thread-heap.js';
 
 const port = parentPort;
 if (port === null) throw new InternalError('explore/phase-worker.ts must run in a worker thread');
 
 const post = (m: FromPhaseWorker): void => port.postMessage(m);
-const heap = new IdleCollector();
+const heap = new HeapCollector();
 
 
 // Slots asked of the main thread, answered by id.

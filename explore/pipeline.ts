@@ -39,6 +39,7 @@ import { resolveSpec } from './sweep/spec.js';
 import { MICROARCH_DIR } from './sweep/store.js';
 import { studyAxes } from './sweep/study-ref.js';
 import { sweepSummaryLine } from './sweep/summary.js';
+import { watchHeap } from './thread-heap.js';
 import type { ExploreStrategy } from './sweep/bound.js';
 
 /** A study and the module URL worker threads load it from. */
@@ -121,11 +122,13 @@ export async function runStudy(entry: StudyEntryRef, opts: StudyRunOptions): Pro
   checkStudyRun(entry.study, opts);
   const budget = new CpuBudget(availableParallelism());
   const phases = new PhaseThreads(budget.slots);
+  const unwatch = watchHeap();
   try {
     // The side phases first: each is one thread, and the sweep's tasks fill the other cores around them.
     // Its sweeps (Blur: simulate, then price with the final knobs) share their workers.
     return await withKeptWorkers(budget.slots, () => scheduledStudy(entry, opts, { budget, sweeps: new CpuBudget(1), reports: new CpuBudget(1), phases, priority: 1, sidePriority: 0, tag: '' }));
   } finally {
+    unwatch();
     await phases.close();
   }
 }
@@ -395,10 +398,12 @@ export async function runAllStudies(entries: readonly StudyEntryRef[], opts: All
     }
   };
   let results: PromiseSettledResult<Awaited<ReturnType<typeof runOne>>>[];
+  const unwatch = watchHeap();
   try {
     // One sweep's workers serve the next (the seven sweeps started fourteen workers).
     results = await withKeptWorkers(cores, () => Promise.allSettled(ordered.map((e, i) => runOne(e, i))));
   } finally {
+    unwatch();
     await phases.close();
   }
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');

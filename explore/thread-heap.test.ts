@@ -1,6 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { canCollect, collectHeap, heldHeapMb, IdleCollector } from './thread-heap.js';
+import { canCollect, collectHeap, HeapCollector, heldHeapMb, watchHeap } from './thread-heap.js';
 
 // Grows this thread's heap by about `mb` MB of objects that are garbage once it returns.
 function grow(mb: number): void {
@@ -21,7 +21,7 @@ describe('thread heap', () => {
 
   it('an idle thread that grew its heap collects it; one fed its next job in time does not', async () => {
     collectHeap();
-    const idle = new IdleCollector(20, 100, 32);
+    const idle = new HeapCollector(20, 100, 32);
     grow(200);
     const grown = heldHeapMb();
     expect(grown).toBeGreaterThan(150);
@@ -47,8 +47,8 @@ describe('thread heap', () => {
 
   it('a heap below the floor is left to V8, however much of it is garbage; settle() collects only a large one', async () => {
     collectHeap();
-    const small = new IdleCollector(20, heldHeapMb() + 400, 32);
-    const large = new IdleCollector(20, 100, 32);
+    const small = new HeapCollector(20, heldHeapMb() + 400, 32);
+    const large = new HeapCollector(20, 100, 32);
     grow(200);
     const grown = heldHeapMb();
     small.idle();
@@ -59,5 +59,18 @@ describe('thread heap', () => {
 
     expect(large.settle()).toBeLessThan(grown - 120);
     expect(large.collections).toBe(1);
+  });
+
+  it('a watched thread (the main thread while a study runs) is collected while busy, until the watch stops', async () => {
+    collectHeap();
+    const heap = new HeapCollector(20, 100, 32);
+    const unwatch = watchHeap(20, heap);
+    grow(200);
+    await wait(100);
+    expect(heap.collections).toBe(1);
+    unwatch();
+    grow(200);
+    await wait(100);
+    expect(heap.collections).toBe(1);
   });
 });

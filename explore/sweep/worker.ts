@@ -14,7 +14,7 @@ import type { PricingContext } from './pricing.js';
 import { runTask, type Task } from './task.js';
 import { simulateReplicate, type ReplicateJob, type ReplicateResult } from './replicate.js';
 import { InternalError } from '../../hdl/errors.js';
-import { IdleCollector } from '../thread-heap.js';
+import { HeapCollector } from '../thread-heap.js';
 import { profileStudy } from '../profile.js';
 import { optimisticPoints, type Optimistic } from './bound.js';
 import type { MicroArchEntry } from './enumerate.js';
@@ -50,7 +50,7 @@ const failure = (e: unknown): { message: string; user: boolean } => {
   const user = e instanceof StudyError;
   return { message: e instanceof Error ? (user ? e.message : (e.stack ?? e.message)) : String(e), user };
 };
-const heap = new IdleCollector();
+const heap = new HeapCollector();
 port.on('message', (msg: ToWorker) => {
   heap.busy();
   if (msg.kind === 'bind') {
