@@ -21,13 +21,17 @@ import { createProgress } from './sweep/progress.js';
 import { importStudy } from './sweep/study-ref.js';
 import { profilePhase } from './profile.js';
 import type { FromPhaseWorker, PhaseJob, PhaseResult, ToPhaseWorker } from './phase-thread.js';
-import { HeapCollector } from './thread-heap.js';
+import { HeapCollector, WATCH_MS, watchHeap } from './thread-heap.js';
 
 const port = parentPort;
 if (port === null) throw new InternalError('explore/phase-worker.ts must run in a worker thread');
 
 const post = (m: FromPhaseWorker): void => port.postMessage(m);
+// A report or an experiment allocates far more than it keeps (Blur's
+// report grew its thread's heap to 597 MB and left 181 MB alive), and its
+// thread is busy, not idle: watched like the main thread (thread-heap.ts).
 const heap = new HeapCollector();
+watchHeap(WATCH_MS, heap);
 
 
 // Slots asked of the main thread, answered by id.
