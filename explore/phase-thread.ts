@@ -14,6 +14,7 @@
 import type { Worker } from 'node:worker_threads';
 import { InternalError, UserError } from '../hdl/errors.js';
 import type { Release, SlotSource } from './cpu-budget.js';
+import { LARGE_MB } from './thread-heap.js';
 import { spawnWorker } from './sweep/spawn.js';
 
 /** A phase of one study, as plain data (it crosses a thread boundary). */
@@ -42,7 +43,7 @@ export type FromPhaseWorker =
 /** A thread whose job leaves more heap than this (MB) is ended, not kept:
  *  a new thread costs about a second of start-up, a kept large heap the
  *  main job's memory for the rest of the run. */
-export const RETIRE_HEAP_MB = 256;
+export const RETIRE_HEAP_MB = LARGE_MB;
 
 export class PhaseThreads {
   private readonly idle: Worker[] = [];

@@ -1,14 +1,16 @@
-// The V8 heap a worker thread holds, and its collection when the thread
-// goes idle. V8 collects a heap when its thread allocates; a thread that
-// waits for work allocates nothing, so it keeps every page it grew for as
-// long as it waits. The main job keeps more threads alive than it has
-// cores (each running sweep's pool, the phase threads, the experiments'
-// farms; its CPU budget lets two of them work at a time), so at any moment
-// most of its threads hold heaps they no longer use: in a quiet run at
-// 20dc48b, six threads held 1,166 MB of heap (committed and external) at
-// the largest resident sample (1,890 MB), 347 MB of it not even in use. A worker that had grown a 573 MB heap
-// still held it after three idle seconds; one full collection took 10 ms
-// and left 41 MB, and its resident memory fell from 635 to 103 MB.
+// The V8 heap a thread holds, and its collection when the heap is large
+// and mostly unused: by a worker when it goes idle, by the main thread and
+// a phase thread while they work. V8 collects a heap when its thread
+// allocates; a thread that waits for work allocates nothing, so it keeps
+// every page it grew for as long as it waits. The main job keeps more
+// threads alive than it has cores (each running sweep's pool, the phase
+// threads, the experiments' farms; its CPU budget lets two of them work at
+// a time), so at any moment most of its threads hold heaps they no longer
+// use: in a quiet run at 20dc48b, six threads held 1,166 MB of heap
+// (committed and external) at the largest resident sample (1,890 MB), 347
+// MB of it not even in use. A worker that had grown a 573 MB heap still
+// held it after three idle seconds; one full collection took 10 ms and
+// left 41 MB, and its resident memory fell from 635 to 103 MB.
 //
 // So a worker thread calls `idle()` when it has answered a job and `busy()`
 // when the next arrives: once it has waited IDLE_MS, and holds more than
@@ -22,11 +24,11 @@
 // by less than SLACK_MB since its last collection is not collected again.
 //
 // The main thread is never idle that long while a study runs (it feeds the
-// workers and writes their rows), and it is the same: at 75052e1's solo
-// run its heap held 294-412 MB from the Blur sweep's end to the NoBlur
-// sweep's (the job's peak), of which a sampling heap profile found 33 MB
-// alive. So a study run watches the main thread's heap (watchHeap) every
-// WATCH_MS by the same rule.
+// workers and writes their rows), and it is the same: in 6d33810's solo
+// run its heap held 240-412 MB from the Blur sweep's end to the NoBlur
+// sweep's (the job's peak), and a sampling heap profile found 33 MB of
+// its 294 MB alive. So a study run watches the main thread's heap
+// (watchHeap) every WATCH_MS by the same rule, and a phase thread its own.
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { profile } from './profile.js';
@@ -35,7 +37,7 @@ import { profile } from './profile.js';
 export const IDLE_MS = 200;
 /** How often the main thread looks at its heap while it watches it. */
 export const WATCH_MS = 1000;
-/** An idle thread is collected when it holds more than this many MB (the phase threads' retire limit)... */
+/** A thread is collected when it holds more than this many MB (above it, a phase thread or a kept sweep worker is ended: phase-thread.ts)... */
 export const LARGE_MB = 256;
 /** ...and this many MB more than its last collection left. */
 export const SLACK_MB = 64;

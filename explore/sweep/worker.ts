@@ -3,10 +3,10 @@
 // sampling replicate, answered with its counts. A worker kept after its
 // sweep (pool.ts, withKeptWorkers) is bound to the next sweep's study and
 // pricing context by a 'bind' message, and answers 'heap' with its heap's
-// size (a large heap collected first: what it would carry into the next sweep) so the
-// pool can end it rather than keep a large one. A worker left waiting
-// between jobs (its sweep waits for a CPU slot another study holds)
-// collects its heap (thread-heap.ts).
+// size (a large heap collected first: what it would carry into the next
+// sweep) so the pool can end it rather than keep a large one. A worker
+// left waiting between jobs (its sweep waits for a CPU slot another study
+// holds) collects a large heap (thread-heap.ts).
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadDomain, type StudyRef } from './study-ref.js';
 import { StudyError } from '../contract.js';
@@ -62,7 +62,10 @@ port.on('message', (msg: ToWorker) => {
         port.postMessage({ kind: 'ready' } satisfies FromWorker);
         heap.idle();
       },
-      (e: unknown) => port.postMessage({ kind: 'bind-failed', ...failure(e) } satisfies FromWorker),
+      (e: unknown) => {
+        port.postMessage({ kind: 'bind-failed', ...failure(e) } satisfies FromWorker);
+        heap.idle();
+      },
     );
     return;
   }
