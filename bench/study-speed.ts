@@ -26,7 +26,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { ProfileEvent } from '../explore/profile.js';
+import { HEAP_EVERY_MS, type ProfileEvent } from '../explore/profile.js';
 import { allStudies } from '../studies/registry.js';
 import { driverRatios, type DriverRatio } from './driver-ratio.js';
 
@@ -151,18 +151,18 @@ function heapLine(events: Stamped[]): string {
   const rss = Math.max(...heaps.map((h) => h.rssMb ?? 0));
   const top = [...byThread].sort((a, b) => b[1].mb - a[1].mb).slice(0, 8);
   // At the largest sample: each thread's last heap sample within one sampling period before it.
-  const peak = heaps.find((h) => h.rssMb === rss)!;
+  const peak = heaps.find((h) => h.rssMb === rss);
   const last = new Map<number, Extract<Stamped, { ev: 'heap' }>>();
-  for (const h of heaps) if (h.t <= peak.t && peak.t - h.t < 1.5 * 2000) last.set(h.thread, h);
+  if (peak !== undefined) for (const h of heaps) if (h.t <= peak.t && peak.t - h.t < 1.5 * HEAP_EVERY_MS) last.set(h.thread, h);
   const atPeak = [...last.values()];
   const sum = (f: (h: Extract<Stamped, { ev: 'heap' }>) => number): number => atPeak.reduce((a, h) => a + f(h), 0);
-  const peakText = ` At that sample ${atPeak.length} threads held ${sum((h) => h.totalMb + h.externalMb)} MB of V8 heap (${sum((h) => h.usedMb)} MB of it in use); the rest, ${rss - sum((h) => h.totalMb + h.externalMb)} MB, is outside V8's heaps (the node binary, stacks, malloc's arenas).`;
+  const peakText = peak === undefined ? '' : ` At that sample ${atPeak.length} threads held ${sum((h) => h.totalMb + h.externalMb)} MB of V8 heap (${sum((h) => h.usedMb)} MB of it in use); the rest, ${rss - sum((h) => h.totalMb + h.externalMb)} MB, is outside V8's heaps (the node binary, stacks, malloc's arenas).`;
   const collects = events.filter((e): e is Extract<Stamped, { ev: 'collect' }> => e.ev === 'collect');
   const collectText =
     collects.length === 0
       ? ''
-      : ` Idle threads' collections (explore/thread-heap.ts): ${collects.length}, ${s1(collects.reduce((a, c) => a + c.ms, 0))} s, ${collects.reduce((a, c) => a + c.beforeMb - c.afterMb, 0)} MB released.`;
-  return `Largest resident memory sampled (every 2 s, whole process): ${(rss / 1024).toFixed(2)} GiB. Largest V8 heaps (committed + external MB, by thread, the study it ran): ${top.map(([t, h]) => `thread ${t} (${h.study}) ${h.mb}`).join(', ')}.${peakText}${collectText}`;
+      : ` Heap collections (explore/thread-heap.ts: idle workers, the watched main and phase threads): ${collects.length}, ${s1(collects.reduce((a, c) => a + c.ms, 0))} s, ${collects.reduce((a, c) => a + c.beforeMb - c.afterMb, 0)} MB released.`;
+  return `Largest resident memory sampled (every ${HEAP_EVERY_MS / 1000} s, whole process): ${(rss / 1024).toFixed(2)} GiB. Largest V8 heaps (committed + external MB, by thread, the study it ran): ${top.map(([t, h]) => `thread ${t} (${h.study}) ${h.mb}`).join(', ')}.${peakText}${collectText}`;
 }
 
 function studyRows(events: Stamped[]): StudyRow[] {

@@ -85,7 +85,7 @@ export async function profilePhase<T>(study: string, phase: string, f: () => Pro
 if (profiling && isMainThread) process.on('exit', () => profile({ ev: 'exit', maxRssKb: process.resourceUsage().maxRSS }));
 
 /** How often each thread records its heap while profiling. */
-const HEAP_EVERY_MS = 2000;
+export const HEAP_EVERY_MS = 2000;
 const mb = (bytes: number): number => Math.round(bytes / 1024 / 1024);
 if (profiling)
   setInterval(() => {
