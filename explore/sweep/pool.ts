@@ -13,7 +13,7 @@
 // worker.ts collects before it answers), that was busy or that failed is
 // ended instead.
 import type { Worker } from 'node:worker_threads';
-import { RETIRE_HEAP_MB } from '../phase-thread.js';
+import { LARGE_MB } from '../thread-heap.js';
 import { spawnWorker } from './spawn.js';
 import type { StudyRef } from './study-ref.js';
 import { SweepError } from './spec.js';
@@ -29,8 +29,8 @@ function spawn(init: WorkerInit): Worker {
   return spawnWorker(new URL('./worker', import.meta.url), init);
 }
 
-/** A kept worker whose heap (committed + external, after a full collection) is above this many MB is ended, not kept (the phase threads' limit). */
-export const KEPT_HEAP_MB = RETIRE_HEAP_MB;
+/** A kept worker whose heap (committed + external, after a full collection) is above this many MB is ended, not kept (the phase threads' limit too). */
+export const KEPT_HEAP_MB = LARGE_MB;
 
 interface KeptWorkers {
   /** Idle workers at most. */
