@@ -55,8 +55,9 @@ export const ARITH_STYLES: readonly ArithStyle[] = ['timed', 'ripple', 'fast'];
 /** The 45 nm cost of each operator shape at the reference point, with its forms (ripple, fast, ...) where it has a choice. */
 export interface CostTable {
   readonly arith: ArithStyle;
-  /** The forms of a shape, by area ascending (delay descending). */
-  forms(shape: OpShape): readonly Form[];
+  /** The forms of a shape, by area ascending (delay descending). `key`:
+   *  shapeKey(shape), when the caller has it (an inventory item does). */
+  forms(shape: OpShape, key?: string): readonly Form[];
   /** The form this table's style takes for `levels` of `shape` in series
    *  when a stage leaves `budgetPs` of logic time (reference ps). */
   form(shape: OpShape, levels: number, budgetPs: number): Form;
@@ -69,10 +70,16 @@ export interface CostTable {
 export function costTable(opts: { arith?: ArithStyle } = {}): CostTable {
   const arith = opts.arith ?? 'timed';
   const memo = new Map<string, Form[]>();
-  const forms = (shape: OpShape): Form[] => {
-    const key = shapeKey(shape);
-    let f = memo.get(key);
+  // By the shape object first: an inventory shares one shape object among
+  // every instance of a module and its timing-graph nodes, and pricing
+  // asks for each node's and item's forms once per netlist.
+  const byShape = new WeakMap<OpShape, Form[]>();
+  const forms = (shape: OpShape, key: string = shapeKey(shape)): Form[] => {
+    let f = byShape.get(shape);
+    if (f !== undefined) return f;
+    f = memo.get(key);
     if (f === undefined) memo.set(key, (f = arith === 'yosys' ? [yosysForm(shape)] : formsOf(shape)));
+    byShape.set(shape, f);
     return f;
   };
   const form = (shape: OpShape, levels: number, budgetPs: number): Form => {

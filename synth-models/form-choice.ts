@@ -51,8 +51,14 @@ function nodeForms(ctx: ChoiceContext, table: CostTable): NodeForms {
   let f = byTable.get(table);
   if (f === undefined) {
     const nodes = ctx.graph.nodes;
-    const forms = nodes.map((g) => (g.use === null || g.use.shape.kind === 'reg' ? null : table.forms(g.use.shape)));
-    byTable.set(table, (f = { forms, levels: Float64Array.from(nodes, (g) => g.use?.levels ?? 0) }));
+    const forms: (readonly Form[] | null)[] = new Array(nodes.length);
+    const levels = new Float64Array(nodes.length);
+    for (let v = 0; v < nodes.length; v++) {
+      const use = nodes[v]!.use;
+      forms[v] = use === null || use.shape.kind === 'reg' ? null : table.forms(use.shape);
+      levels[v] = use?.levels ?? 0;
+    }
+    byTable.set(table, (f = { forms, levels }));
   }
   return f;
 }

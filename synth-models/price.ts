@@ -29,6 +29,7 @@
 import {
   analyzeTiming,
   cutWidths,
+  graphArrays,
   latestConsumer,
   loopDelay,
   loopStructure,
@@ -185,27 +186,29 @@ interface InventoryCache {
 const caches = new WeakMap<Inventory, Map<ArithStyle, InventoryCache>>();
 
 function itemTable(inv: Inventory, table: CostTable): ItemTable {
-  const base = new Map<string, number>();
-  inv.graph.nodes.forEach((g, v) => {
-    if (!base.has(g.path)) base.set(g.path, v);
-  });
+  // The first flat node of each instance: its items' nodes are numbered from it.
+  const arrays = graphArrays(inv.graph);
+  const first = new Int32Array(arrays.paths.length).fill(-1);
+  for (let v = arrays.n - 1; v >= 0; v--) first[arrays.path[v]!] = v;
+  const base = new Map(arrays.paths.map((p, i) => [p, first[i]!]));
   const forms: (readonly Form[])[] = [];
   const node: number[] = [];
   const count: number[] = [];
   const agg: number[] = [];
-  const aggIdx = new Map<string, number>();
   const aggPath: string[] = [];
   const aggKind: OpKind[] = [];
+  // Instance paths are unique: an aggregate is found by kind within its instance.
+  const aggOfKind = new Map<OpKind, number>();
   for (const inst of inv.instances) {
     const b = base.get(inst.path) ?? -1;
+    aggOfKind.clear();
     for (const it of inst.items) {
-      forms.push(table.forms(it.shape));
+      forms.push(table.forms(it.shape, it.key));
       node.push(it.node !== null && b >= 0 ? b + it.node : -1);
       count.push(it.count);
-      const k = `${inst.path}\u0000${it.shape.kind}`;
-      let a = aggIdx.get(k);
+      let a = aggOfKind.get(it.shape.kind);
       if (a === undefined) {
-        aggIdx.set(k, (a = aggPath.length));
+        aggOfKind.set(it.shape.kind, (a = aggPath.length));
         aggPath.push(inst.path);
         aggKind.push(it.shape.kind);
       }
@@ -383,6 +386,20 @@ function scaleFor(point: DesignPoint, params: PhysicalParams): PhysicalScale {
   return s;
 }
 
+/** A pipeline register's cost by (width, reset, enable), per table: each
+ *  (forms, depth) asks for one per instance it cuts, and a shape built per
+ *  call would be keyed (shapeKey) per call. */
+const registerCosts = new WeakMap<CostTable, Map<number, OpCost>>();
+function registerCost(table: CostTable, bits: number, reset: boolean, enable: boolean): OpCost {
+  if (!Number.isInteger(bits)) return table.cost({ kind: 'reg', width: bits, reset, enable });
+  let m = registerCosts.get(table);
+  if (m === undefined) registerCosts.set(table, (m = new Map()));
+  const key = bits * 4 + (reset ? 2 : 0) + (enable ? 1 : 0);
+  let c = m.get(key);
+  if (c === undefined) m.set(key, (c = table.cost({ kind: 'reg', width: bits, reset, enable })));
+  return c;
+}
+
 /** Frozen knobs objects already checked (a sweep prices with one). */
 const checked = new WeakSet<Knobs>();
 
@@ -504,7 +521,7 @@ function pricePoint(inv: Inventory, point: DesignPoint, opts: PriceOptions, full
     const pk = `${point.stages}/${reset}/${enable}`;
     let list = entry.pipelineCosts.get(pk);
     if (list === undefined) {
-      list = Object.entries(pipeline.byPath).map(([path, bits]) => ({ path, pathIdx: entry.paths.indexOf(path), bits, cost: table.cost({ kind: 'reg', width: bits, reset, enable }) }));
+      list = Object.entries(pipeline.byPath).map(([path, bits]) => ({ path, pathIdx: entry.paths.indexOf(path), bits, cost: registerCost(table, bits, reset, enable) }));
       entry.pipelineCosts.set(pk, list);
     }
     const kp = 3 * nk;

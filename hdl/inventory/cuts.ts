@@ -97,11 +97,23 @@ function crossingOf(timing: Timing, latest: Float64Array): Crossing {
   const a = graphArrays(timing.graph);
   let count = 0;
   for (let v = 0; v < a.n; v++) if (!a.constant[v] && timing.arrival[v]! < latest[v]!) count++;
+  // Plain loops: a typed array's from() with a mapping function calls it
+  // per element, and this runs once per timing (a sweep point, mostly).
   const node = new Int32Array(count);
+  const arrival = new Float64Array(count);
+  const late = new Float64Array(count);
+  const width = new Float64Array(count);
+  const path = new Int32Array(count);
   let j = 0;
-  for (let v = 0; v < a.n; v++) if (!a.constant[v] && timing.arrival[v]! < latest[v]!) node[j++] = v;
-  const at = (x: Float64Array): Float64Array => Float64Array.from(node, (v) => x[v]!);
-  c = { node, arrival: at(timing.arrival), latest: at(latest), width: at(a.width), path: Int32Array.from(node, (v) => a.path[v]!), paths: a.paths };
+  for (let v = 0; v < a.n; v++) {
+    if (a.constant[v] || !(timing.arrival[v]! < latest[v]!)) continue;
+    node[j] = v;
+    arrival[j] = timing.arrival[v]!;
+    late[j] = latest[v]!;
+    width[j] = a.width[v]!;
+    path[j++] = a.path[v]!;
+  }
+  c = { node, arrival, latest: late, width, path, paths: a.paths };
   crossings.set(latest, c);
   return c;
 }

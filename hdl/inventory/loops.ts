@@ -30,36 +30,49 @@ export interface LoopBound {
 interface StateGraph {
   /** State index of each flat node that is a source of state (or -1). */
   sourceOf: Int32Array;
-  names: string[];
+  count: number;
+  /** A state's name (`path.label`, or the storage's): built when a loop bound names it. */
+  nameOf(s: number): string;
   /** Per state: the endpoints loading it. */
   loads: number[][];
 }
 
 function stateGraph(graph: TimingGraph): StateGraph {
-  const ids = new Map<string, number>();
-  const names: string[] = [];
-  const idOf = (key: string, name: string): number => {
-    let i = ids.get(key);
-    if (i === undefined) {
-      ids.set(key, (i = names.length));
-      names.push(name);
-    }
-    return i;
-  };
+  // Registers and synchronous read ports are states by node, memories and
+  // CAMs by storage name.
+  const byNode = new Map<number, number>();
+  const byStorage = new Map<string, number>();
+  // Per state: its flat node (a register or read port), or its storage's name.
+  const what: (number | string)[] = [];
   const sourceOf = new Int32Array(graph.nodes.length).fill(-1);
   graph.nodes.forEach((g, v) => {
-    if (g.node.op === 'reg' || (g.node.op === 'memread' && g.node.sync)) sourceOf[v] = idOf(`n${v}`, `${g.path}.${g.label}`);
-    else if (g.storage !== undefined) sourceOf[v] = idOf(`s${g.storage}`, g.storage);
+    if (g.node.op === 'reg' || (g.node.op === 'memread' && g.node.sync)) {
+      byNode.set(v, what.length);
+      sourceOf[v] = what.length;
+      what.push(v);
+    } else if (g.storage !== undefined) {
+      let i = byStorage.get(g.storage);
+      if (i === undefined) {
+        byStorage.set(g.storage, (i = what.length));
+        what.push(g.storage);
+      }
+      sourceOf[v] = i;
+    }
   });
-  const loads: number[][] = names.map(() => []);
+  const loads: number[][] = what.map(() => []);
   graph.endpoints.forEach((e, i) => {
     if (e.loopDrivers.length === 0) return;
-    const key = typeof e.state === 'number' ? `n${e.state}` : `s${e.state}`;
-    const id = ids.get(key);
+    const id = typeof e.state === 'number' ? byNode.get(e.state) : byStorage.get(e.state);
     if (id === undefined) return; // a memory never read: no loop through it
     loads[id]!.push(i);
   });
-  return { sourceOf, names, loads };
+  const nameOf = (s: number): string => {
+    const w = what[s]!;
+    if (typeof w === 'string') return w;
+    const g = graph.nodes[w]!;
+    return `${g.path}.${g.label}`;
+  };
+  return { sourceOf, count: what.length, nameOf, loads };
 }
 
 /** Tarjan's strongly connected components, iteratively. */
@@ -127,31 +140,53 @@ export interface LoopStructure {
   loopNodes: Int32Array[];
 }
 
+/** Bit sets of `words` 32-bit words per node, in one array. */
+function bitRows(n: number, words: number): Uint32Array {
+  return new Uint32Array(n * words);
+}
+
+/** Calls `f` with each bit set in row `r`. */
+function eachBit(bits: Uint32Array, r: number, words: number, f: (b: number) => void): void {
+  for (let w = 0, at = r * words; w < words; w++) {
+    let x = bits[at + w]!;
+    while (x !== 0) {
+      const low = x & -x;
+      f((w << 5) + 31 - Math.clz32(low));
+      x ^= low;
+    }
+  }
+}
+
+// A sweep runs this once per netlist (thousands of nodes, hundreds of
+// states): what reaches what is kept as bit sets and found in one pass each
+// way, not as sets of numbers per node and a search per loop.
 export function loopStructure(graph: TimingGraph, order: Int32Array): LoopStructure {
   const sg = stateGraph(graph);
-  const ns = sg.names.length;
+  const ns = sg.count;
   const { n, predStart, pred, state } = graphArrays(graph);
   // Which states reach each node combinationally.
-  const reach: (number[] | null)[] = new Array(n).fill(null);
-  const set = new Set<number>();
+  const sw = (ns + 31) >>> 5;
+  const reach = bitRows(n, sw);
   for (let i = 0; i < order.length; i++) {
     const v = order[i]!;
-    set.clear();
+    const at = v * sw;
     const own = sg.sourceOf[v]!;
-    if (own !== -1) set.add(own);
-    if (!state[v]) {
-      for (let k = predStart[v]!; k < predStart[v + 1]!; k++) {
-        const r = reach[pred[k]!] ?? null;
-        if (r !== null) for (const x of r) set.add(x);
-      }
+    if (own !== -1) reach[at + (own >>> 5)]! |= 1 << (own & 31);
+    if (state[v]) continue;
+    for (let k = predStart[v]!; k < predStart[v + 1]!; k++) {
+      const from = pred[k]! * sw;
+      for (let w = 0; w < sw; w++) reach[at + w]! |= reach[from + w]!;
     }
-    reach[v] = set.size === 0 ? null : [...set];
   }
-  const succ: number[][] = sg.names.map(() => []);
+  // State s feeds state t when s reaches a driver of t's next state.
+  const succ: number[][] = sg.loads.map(() => []);
+  const feeds = bitRows(1, sw);
   sg.loads.forEach((eps, t) => {
-    const from = new Set<number>();
-    for (const i of eps) for (const d of graph.endpoints[i]!.loopDrivers) for (const s of reach[d] ?? []) from.add(s);
-    for (const s of from) succ[s]!.push(t);
+    feeds.fill(0);
+    for (const i of eps) {
+      for (const d of graph.endpoints[i]!.loopDrivers) for (let w = 0, from = d * sw; w < sw; w++) feeds[w]! |= reach[from + w]!;
+    }
+    eachBit(feeds, 0, sw, (s) => succ[s]!.push(t));
   });
   const comp = components(ns, succ);
   const size = new Int32Array(ns);
@@ -164,33 +199,54 @@ export function loopStructure(graph: TimingGraph, order: Int32Array): LoopStruct
       loopComps.add(comp[s]!);
     }
   }
-  // On a loop: reached from the loop's states and reaching a loop state's
-  // next-state input of the same component (backward from its drivers).
-  const onLoop = new Uint8Array(n);
-  const rank = new Int32Array(n);
-  for (let i = 0; i < order.length; i++) rank[order[i]!] = i;
-  const back = new Uint8Array(n);
-  const loopNodes: Int32Array[] = [];
-  for (const c of loopComps) {
-    const stack: number[] = [];
-    const seen: number[] = [];
-    sg.loads.forEach((eps, s) => {
-      if (comp[s] !== c || !inLoop[s]) return;
-      for (const i of eps) for (const d of graph.endpoints[i]!.loopDrivers) stack.push(d);
-    });
-    while (stack.length > 0) {
-      const v = stack.pop()!;
-      if (back[v]) continue;
-      back[v] = 1;
-      seen.push(v);
-      if (!state[v]) for (let k = predStart[v]!; k < predStart[v + 1]!; k++) stack.push(pred[k]!);
+  const loops = [...loopComps];
+  const loopOf = new Int32Array(ns).fill(-1);
+  for (let s = 0; s < ns; s++) if (inLoop[s]) loopOf[s] = loops.indexOf(comp[s]!);
+  // On a loop: reached from the loop's states (forward) and reaching a loop
+  // state's next-state input of the same loop (backward, through
+  // combinational nodes only: a state's output starts a new path).
+  const lw = (loops.length + 31) >>> 5;
+  const fwd = bitRows(n, lw);
+  const bwd = bitRows(n, lw);
+  for (let i = 0; i < order.length; i++) {
+    const v = order[i]!;
+    const src = sg.sourceOf[v]!;
+    const l = src === -1 ? -1 : loopOf[src]!;
+    if (l !== -1) fwd[v * lw + (l >>> 5)]! |= 1 << (l & 31);
+    if (state[v]) continue;
+    for (let k = predStart[v]!; k < predStart[v + 1]!; k++) {
+      const from = pred[k]! * lw;
+      for (let w = 0; w < lw; w++) fwd[v * lw + w]! |= fwd[from + w]!;
     }
-    const on = seen.filter((v) => (reach[v] ?? []).some((s) => comp[s] === c));
-    for (const v of seen) back[v] = 0;
-    for (const v of on) onLoop[v] = 1;
-    loopNodes.push(Int32Array.from(on.sort((a, b) => rank[a]! - rank[b]!)));
   }
-  return { states: sg, comp, inLoop, loopComps: [...loopComps], onLoop, loopNodes };
+  sg.loads.forEach((eps, s) => {
+    const l = loopOf[s]!;
+    if (l === -1) return;
+    for (const i of eps) for (const d of graph.endpoints[i]!.loopDrivers) bwd[d * lw + (l >>> 5)]! |= 1 << (l & 31);
+  });
+  for (let i = order.length - 1; i >= 0; i--) {
+    const v = order[i]!;
+    if (state[v]) continue;
+    for (let k = predStart[v]!; k < predStart[v + 1]!; k++) {
+      const to = pred[k]! * lw;
+      for (let w = 0; w < lw; w++) bwd[to + w]! |= bwd[v * lw + w]!;
+    }
+  }
+  const onLoop = new Uint8Array(n);
+  const members: number[][] = loops.map(() => []);
+  for (let i = 0; i < order.length; i++) {
+    const v = order[i]!;
+    for (let w = 0; w < lw; w++) {
+      let x = fwd[v * lw + w]! & bwd[v * lw + w]!;
+      if (x !== 0) onLoop[v] = 1;
+      while (x !== 0) {
+        const low = x & -x;
+        members[(w << 5) + 31 - Math.clz32(low)]!.push(v);
+        x ^= low;
+      }
+    }
+  }
+  return { states: sg, comp, inLoop, loopComps: loops, onLoop, loopNodes: members.map((m) => Int32Array.from(m)) };
 }
 
 /** The loop bound with node delays `own` (critical-path.ts, nodeDelays) and
@@ -204,7 +260,7 @@ export function loopDelay(graph: TimingGraph, order: Int32Array, ls: LoopStructu
   let statesInLoops = 0;
   for (const x of ls.inLoop) statesInLoops += x;
   let worst = 0;
-  let at: string | null = null;
+  let atState = -1;
   // -Infinity off the loop being timed: a node it does not list is not
   // reached from its states (or reaches none of its next-state inputs).
   const arrival = new Float64Array(graph.nodes.length).fill(-Infinity);
@@ -225,13 +281,13 @@ export function loopDelay(graph: TimingGraph, order: Int32Array, ls: LoopStructu
         const e = graph.endpoints[i]!;
         for (const d of e.loopDrivers) {
           const t = arrival[d]! + useDelay(e.use, delay);
-          if (t > worst) [worst, at] = [t, sg.names[s]!];
+          if (t > worst) [worst, atState] = [t, s];
         }
       }
     });
     for (let i = 0; i < nodes.length; i++) arrival[nodes[i]!] = -Infinity;
   });
-  return { delayPs: worst, at, statesInLoops };
+  return { delayPs: worst, at: atState === -1 ? null : sg.nameOf(atState), statesInLoops };
 }
 
 /** The loop bound of `graph` with operator delays `delay`; `order` is a

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeTiming, type DelayFn, type Timing } from './critical-path.js';
 import { cutWidths, type CutProfile } from './cuts.js';
 import { inventory } from './inventory.js';
-import { loopBound } from './loops.js';
+import { loopBound, loopStructure } from './loops.js';
 import { adderChain, chainDesign, designOf, loopDesign, ModBuilder, storageModule } from './test-ir.js';
 
 const unitDelays: DelayFn = (s) => {
@@ -171,6 +171,44 @@ describe('loops through state', () => {
     expect(loopBound(chain.graph, t.order, unitDelays).delayPs).toBe(t.criticalPath.totalPs);
     const ff = inventory(adderChain(4, 8));
     expect(loopBound(ff.graph, analyzeTiming(ff.graph, unitDelays).order, unitDelays).delayPs).toBe(0);
+  });
+
+  it('keeps loops apart beyond 32 states and 32 loops (the bit sets span words)', () => {
+    // 70 counters: counter i loops through (i % 4) + 1 adders and feeds a
+    // feed-forward tail; counters 40.. also feed the next counter's adder
+    // chain, which joins nothing into a loop (no path back), except
+    // counters 66 and 67, which read each other: one loop of two states.
+    const b = new ModBuilder('Many');
+    const regs: number[] = [];
+    for (let i = 0; i < 70; i++) regs.push(b.reg(8, `c${i}`, null));
+    const loopAdds: number[] = [];
+    for (let i = 0; i < 70; i++) {
+      let v = regs[i]!;
+      const other = i === 67 ? regs[66]! : i >= 40 && i < 69 ? regs[i + 1]! : v;
+      for (let k = 0; k <= i % 4; k++) {
+        v = b.node({ op: 'add', a: v, b: k === 0 ? other : v }, 8, `c${i}_l${k}`);
+        loopAdds.push(v);
+      }
+      b.setD(regs[i]!, v);
+      b.output(`y${i}`, b.node({ op: 'add', a: regs[i]!, b: regs[i]! }, 8, `c${i}_tail`));
+    }
+    const inv = inventory(designOf(b.build()));
+    const timing = analyzeTiming(inv.graph, unitDelays);
+    const ls = loopStructure(inv.graph, timing.order);
+    const loopStates = 70;
+    expect(ls.inLoop.reduce((a, x) => a + x, 0)).toBe(loopStates);
+    expect(ls.loopComps.length).toBe(69);
+    const onLoop = inv.graph.nodes.filter((_, v) => ls.onLoop[v]).map((g) => g.label);
+    expect(onLoop.filter((l) => l.endsWith('_tail'))).toEqual([]);
+    expect(onLoop.filter((l) => /_l\d$/.test(l)).length).toBe(loopAdds.length);
+    // Every loop lists its own states' adders, in topological order.
+    const labels = ls.loopNodes.map((ns) => [...ns].map((v) => inv.graph.nodes[v]!.label));
+    expect(labels.find((l) => l.includes('c66_l0'))!.some((x) => x.startsWith('c67_'))).toBe(true);
+    expect(labels.find((l) => l.includes('c5_l0'))).toEqual(['c5', 'c5_l0', 'c5_l1']);
+    const loop = loopBound(inv.graph, timing.order, unitDelays);
+    expect(loop.delayPs).toBe(400);
+    expect(loop.at).toBe('Many.c3');
+    expect(loop.statesInLoops).toBe(loopStates);
   });
 
   it('does not count a register\'s enable as feedback: a stall freezes the state', () => {
