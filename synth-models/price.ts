@@ -179,7 +179,9 @@ interface InventoryCache {
   ctx: ChoiceContext;
   items: ItemTable;
   fastest: FormsEntry;
-  cheapest: FormsEntry;
+  /** Built on first use: only a target beyond the all-fastest path asks
+   *  for it, and a sweep over clock targets rarely sets one. */
+  readonly cheapest: FormsEntry;
   byTarget: Map<number, FormsEntry>;
 }
 
@@ -310,10 +312,17 @@ function cacheFor(inv: Inventory, table: CostTable): InventoryCache {
     const ctx = choiceContext(inv.graph, order, loops, endpointDelay);
     const items = itemTable(inv, table);
     const fastestChoice = uniformChoice(ctx, table, table.arith === 'ripple' ? 'cheapest' : 'fastest');
-    const cheapestChoice = table.arith === 'fast' ? fastestChoice : uniformChoice(ctx, table, 'cheapest');
     const fastest = buildEntry(inv, table, { ctx, items }, fastestChoice, 0);
-    const cheapest = cheapestChoice === fastestChoice ? fastest : buildEntry(inv, table, { ctx, items }, cheapestChoice, Infinity);
-    c = { ctx, items, fastest, cheapest, byTarget: new Map() };
+    let cheapest: FormsEntry | null = table.arith === 'fast' ? fastest : null;
+    c = {
+      ctx,
+      items,
+      fastest,
+      get cheapest(): FormsEntry {
+        return (cheapest ??= buildEntry(inv, table, { ctx, items }, uniformChoice(ctx, table, 'cheapest'), Infinity));
+      },
+      byTarget: new Map(),
+    };
     byStyle.set(table.arith, c);
   }
   return c;
