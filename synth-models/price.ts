@@ -37,6 +37,7 @@ import {
   type CriticalPath,
   type CutProfile,
   type Inventory,
+  type InventoryItem,
   type LoopBound,
   type OpKind,
   type OpShape,
@@ -201,11 +202,16 @@ function itemTable(inv: Inventory, table: CostTable): ItemTable {
   const aggKind: OpKind[] = [];
   // Instance paths are unique: an aggregate is found by kind within its instance.
   const aggOfKind = new Map<OpKind, number>();
+  // Instances of one module share its items array: their forms are looked up once.
+  const formsOfItems = new Map<readonly InventoryItem[], (readonly Form[])[]>();
   for (const inst of inv.instances) {
     const b = base.get(inst.path) ?? -1;
     aggOfKind.clear();
+    let own = formsOfItems.get(inst.items);
+    if (own === undefined) formsOfItems.set(inst.items, (own = inst.items.map((it) => table.forms(it.shape, it.key))));
+    let i = 0;
     for (const it of inst.items) {
-      forms.push(table.forms(it.shape, it.key));
+      forms.push(own[i++]!);
       node.push(it.node !== null && b >= 0 ? b + it.node : -1);
       count.push(it.count);
       let a = aggOfKind.get(it.shape.kind);
