@@ -88,6 +88,13 @@ export function collectHeap(): number {
   return after;
 }
 
+/** Collects the calling thread's heap in full now, unrecorded: for a thread
+ *  whose heap is a few MB and whose native memory (a PNG's image) is freed
+ *  only when the collector finds its handle dead (report/png-worker.ts). */
+export function collectHeapQuietly(): void {
+  collector()?.();
+}
+
 /** A thread's collections: a worker's when idle, the main thread's while it watches (see the file's head). */
 export class HeapCollector {
   private timer: ReturnType<typeof setTimeout> | null = null;

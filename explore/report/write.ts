@@ -12,7 +12,6 @@ import { experimentSections } from './experiments.js';
 import { constrainedFrontiers, groupBy, paretoFront, scorerOf } from '../pareto.js';
 import { sweepCommandLine } from '../sweep/command-line.js';
 import { figure, rowToJson, type PointRow } from '../sweep/point.js';
-import { writeOutputFile } from '../../hdl/output-file.js';
 import { writeDurable } from '../sweep/files.js';
 import { CALIBRATION_JSON, CROSSCHECK_CALIBRATION_JSON, readCalibration, readCrossCheck, YOSYS_JSON, type CalibrationFile } from './checks.js';
 import { knobLines, RMS_LOG_TARGETS, timingLine } from './calibration-summary.js';
@@ -23,7 +22,8 @@ import { loadSweep, type LoadedSweep } from './load.js';
 import { dropHandedOver } from './elaborated.js';
 import { cloudSpec, constrainedSpec, domainBounds, greyCloud } from './plots.js';
 import { SharedFirstLayer } from './shared-layer.js';
-import { renderPngAsync, renderSvg } from './render.js';
+import { PngQueue } from './png-thread.js';
+import { renderSvg } from './render.js';
 import { calibrationTable, constrainedTable, crossCheckTable, frontierTable, microArchTable } from './tables.js';
 import { rateCostSection } from './rate-cost-section.js';
 import { registerShareSection } from './register-share-section.js';
@@ -45,37 +45,12 @@ export interface ReportFiles {
   plots: string[];
 }
 
-/** PNGs being drawn on another thread, one at a time, in the order asked:
- *  the report renders its next plot's SVG meanwhile (Blur's 30 PNGs took
- *  10 s of its 15 s of plotting on the main thread). */
-class PngQueue {
-  private tail: Promise<void> = Promise.resolve();
-  private failed: { e: unknown } | null = null;
-
-  add(svg: string, file: string): void {
-    this.tail = this.tail.then(async () => {
-      if (this.failed !== null) return;
-      try {
-        writeOutputFile(file, await renderPngAsync(svg));
-      } catch (e) {
-        this.failed = { e };
-      }
-    });
-  }
-
-  /** Every PNG written, or the first failure thrown. */
-  async done(): Promise<void> {
-    await this.tail;
-    if (this.failed !== null) throw this.failed.e;
-  }
-}
-
-function plot(dir: string, name: string, svg: string, pngs: PngQueue | null, out: string[]): string {
+async function plot(dir: string, name: string, svg: string, pngs: PngQueue | null, out: string[]): Promise<string> {
   const file = join(dir, 'plots', `${name}.svg`);
   writeDurable(file, svg);
   out.push(file);
   if (pngs !== null) {
-    pngs.add(svg, join(dir, 'plots', `${name}.png`));
+    await pngs.add(svg, join(dir, 'plots', `${name}.png`));
     out.push(join(dir, 'plots', `${name}.png`));
     return `![${name}](plots/${name}.png)\n\n([SVG](plots/${name}.svg))`;
   }
@@ -103,7 +78,7 @@ async function modeSection(s: LoadedSweep, mode: string, rows: PointRow[], o: Re
   const studyWithRate = { ...st, rateTargets: o.rate };
   for (const kind of st.report) {
     if (kind === 'frontier') {
-      out.push(plot(s.dir, `${slug(mode)}-cloud`, await renderSvg(cloudSpec(mode, rows, frontier, o.colorBy, st.objectives)), o.png, plots), '');
+      out.push(await plot(s.dir, `${slug(mode)}-cloud`, await renderSvg(cloudSpec(mode, rows, frontier, o.colorBy, st.objectives)), o.png, plots), '');
       out.push(`### Pareto frontier (${x.better} ${x.display.label}, ${y.better} ${y.display.label})`, '', frontierTable(frontier, id.columns, st), '');
     } else if (kind === 'rate-cost' && o.rate !== null) {
       const rc = rateCostSection(rows, id.columns, st, o.rate);
@@ -118,7 +93,7 @@ async function modeSection(s: LoadedSweep, mode: string, rows: PointRow[], o: Re
       const shared = new SharedFirstLayer(grey, domainBounds(grey));
       for (const axis of id.columns) {
         const g = groups.filter((q) => q.axis === axis);
-        out.push(plot(s.dir, `${slug(mode)}-by-${slug(axis)}`, await shared.svg((cloud) => constrainedSpec(mode, axis, cloud, g, frontier, st.objectives)), o.png, plots), '');
+        out.push(await plot(s.dir, `${slug(mode)}-by-${slug(axis)}`, await shared.svg((cloud) => constrainedSpec(mode, axis, cloud, g, frontier, st.objectives)), o.png, plots), '');
       }
       const rateText = o.rate ? `, and the area needed for ${sig(o.rate.rate / 1e9)} G${st.work.name}/s at each power-density limit using only such designs` : '';
       out.push(`Per constraint: its frontier's reach, how many overall-frontier points satisfy it${rateText}.`, '');
@@ -217,34 +192,39 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
   const o: Resolved = { colorBy: opts.colorBy ?? id.columns[0] ?? 'vt', png: opts.png ?? true ? new PngQueue() : null, rate };
   const valid = ['vt', 'vdd', 'stages', ...id.columns];
   if (!valid.includes(o.colorBy)) throw new SweepError(`report: --color-by ${o.colorBy} is not a column; use one of ${valid.join(', ')}`);
-  mkdirSync(join(dir, 'plots'), { recursive: true });
-  const plots: string[] = [];
-  const reproduce = [sweepCommandLine(id, s.manifest.shard, dir), `gfxrtl report ${dir}`];
-  const parts = [
-    `# Design-space sweep: ${id.summary}`,
-    '',
-    ...s.warnings.map((w) => `> **Warning.** ${w}\n`),
-    `${s.rows.length} design points, ${id.microArchs.length} micro-architectures in the spec${s.manifest.shard ? ` (this directory: shard ${s.manifest.shard.index}/${s.manifest.shard.count})` : ''}. ` +
-      `Throughput is in ${st.work.name}s: ${st.work.doc}. ` +
-      'Data: [points.csv](points.csv), [points.jsonl](points.jsonl) (one design point per line; columns explained below).',
-    '',
-    ...exploreNote(s.manifest.explore),
-    explainSection(s.manifest, reproduce),
-  ];
-  for (const [mode, rows] of groupBy(s.rows, (r) => r.mode)) parts.push(await modeSection(s, mode, rows, o, plots));
-  if (st.report.includes('microarch')) {
-    parts.push(`## Per micro-architecture on the workload (${st.work.name}s: ${st.work.doc})`, '', microArchTable(s.rows, id.columns, id.modeAxes, st, id.microArchs), '');
+  try {
+    mkdirSync(join(dir, 'plots'), { recursive: true });
+    const plots: string[] = [];
+    const reproduce = [sweepCommandLine(id, s.manifest.shard, dir), `gfxrtl report ${dir}`];
+    const parts = [
+      `# Design-space sweep: ${id.summary}`,
+      '',
+      ...s.warnings.map((w) => `> **Warning.** ${w}\n`),
+      `${s.rows.length} design points, ${id.microArchs.length} micro-architectures in the spec${s.manifest.shard ? ` (this directory: shard ${s.manifest.shard.index}/${s.manifest.shard.count})` : ''}. ` +
+        `Throughput is in ${st.work.name}s: ${st.work.doc}. ` +
+        'Data: [points.csv](points.csv), [points.jsonl](points.jsonl) (one design point per line; columns explained below).',
+      '',
+      ...exploreNote(s.manifest.explore),
+      explainSection(s.manifest, reproduce),
+    ];
+    for (const [mode, rows] of groupBy(s.rows, (r) => r.mode)) parts.push(await modeSection(s, mode, rows, o, plots));
+    if (st.report.includes('microarch')) {
+      parts.push(`## Per micro-architecture on the workload (${st.work.name}s: ${st.work.doc})`, '', microArchTable(s.rows, id.columns, id.modeAxes, st, id.microArchs), '');
+    }
+    if (st.report.includes('experiments')) {
+      const ex = experimentSections(dir);
+      parts.push(...(ex.length > 0 ? ex : [`## Experiments\n\nNot run for this directory (\`gfxrtl study ${st.name} --out ${dir}\` runs them).\n`]));
+    }
+    parts.push(...(await customSections(s)));
+    if (st.report.includes('calibration')) parts.push(checksSections(dir));
+    await o.png?.done();
+    const index = join(dir, 'index.md');
+    writeDurable(index, parts.join('\n'));
+    return { index, plots };
+  } finally {
+    // The PNG thread ends whether the report was written or failed.
+    await o.png?.close();
   }
-  if (st.report.includes('experiments')) {
-    const ex = experimentSections(dir);
-    parts.push(...(ex.length > 0 ? ex : [`## Experiments\n\nNot run for this directory (\`gfxrtl study ${st.name} --out ${dir}\` runs them).\n`]));
-  }
-  parts.push(...(await customSections(s)));
-  if (st.report.includes('calibration')) parts.push(checksSections(dir));
-  await o.png?.done();
-  const index = join(dir, 'index.md');
-  writeDurable(index, parts.join('\n'));
-  return { index, plots };
 }
 
 /** What `--explore bound` left unsimulated, said once: those designs have no points and no row anywhere. */
