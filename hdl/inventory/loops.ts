@@ -200,8 +200,10 @@ export function loopStructure(graph: TimingGraph, order: Int32Array): LoopStruct
     }
   }
   const loops = [...loopComps];
-  const loopOf = new Int32Array(ns).fill(-1);
-  for (let s = 0; s < ns; s++) if (inLoop[s]) loopOf[s] = loops.indexOf(comp[s]!);
+  // Each loop state's loop (its index in `loops`), through its component.
+  const loopOfComp = new Int32Array(ns).fill(-1);
+  loops.forEach((c, l) => (loopOfComp[c] = l));
+  const loopOf = Int32Array.from(comp, (c) => loopOfComp[c]!);
   // On a loop: reached from the loop's states (forward) and reaching a loop
   // state's next-state input of the same loop (backward, through
   // combinational nodes only: a state's output starts a new path).
