@@ -28,6 +28,11 @@ if (ref === undefined || !existsSync(join(ref, 'package.json')) || !existsSync(j
 }
 if (!existsSync('/usr/bin/time')) throw new ParamError('/usr/bin/time', 'missing', 'GNU time installed (apt-get install time)', { message: 'bench/side-by-side.ts: needs /usr/bin/time (GNU time) for the jobs\' CPU time and peak memory' });
 const out = values.from ?? values.out ?? mkdtempSync(join(tmpdir(), 'gfxrtl-side-by-side-'));
+// A folder holding an earlier run's jobs would resume them (their sweeps and
+// caches are there): CPU times of a few seconds, nothing measured.
+if (values.from === undefined && values.out !== undefined && ['reference', 'candidate'].some((j) => existsSync(join(out, j)))) {
+  throw new ParamError('--out', out, 'a new or empty folder (or --from DIR to tabulate the run it holds)', { message: `bench/side-by-side.ts: --out ${out} holds an earlier run (its reference/ or candidate/), which the jobs would resume rather than measure; give a new folder, or --from ${out} to tabulate that run` });
+}
 mkdirSync(out, { recursive: true });
 
 interface Job {
