@@ -75,51 +75,64 @@ function stateGraph(graph: TimingGraph): StateGraph {
   return { sourceOf, count: what.length, nameOf, loads };
 }
 
-/** Tarjan's strongly connected components, iteratively. */
-function components(n: number, succ: readonly (readonly number[])[]): Int32Array {
+/** Tarjan's strongly connected components of a graph given as successor
+ *  runs (node v's: adj[start[v] .. start[v + 1])), iteratively. */
+function components(n: number, start: Int32Array, adj: Int32Array): { comp: Int32Array; size: Int32Array } {
   const comp = new Int32Array(n).fill(-1);
   const index = new Int32Array(n).fill(-1);
   const low = new Int32Array(n);
   const onStack = new Uint8Array(n);
-  const stack: number[] = [];
+  const stack = new Int32Array(n);
+  let sp = 0;
+  // The search path: each node and the next of its successors to visit.
+  const pathNode = new Int32Array(n);
+  const pathEdge = new Int32Array(n);
+  const sizes: number[] = [];
   let next = 0;
-  let count = 0;
   for (let root = 0; root < n; root++) {
     if (index[root] !== -1) continue;
-    const work: [number, number][] = [[root, 0]];
+    let depth = 0;
+    pathNode[0] = root;
+    pathEdge[0] = start[root]!;
     index[root] = low[root] = next++;
-    stack.push(root);
+    stack[sp++] = root;
     onStack[root] = 1;
-    while (work.length > 0) {
-      const top = work[work.length - 1]!;
-      const [v, k] = top;
-      const s = succ[v]!;
-      if (k < s.length) {
-        top[1]++;
-        const w = s[k]!;
+    while (depth >= 0) {
+      const v = pathNode[depth]!;
+      const k = pathEdge[depth]!;
+      if (k < start[v + 1]!) {
+        pathEdge[depth] = k + 1;
+        const w = adj[k]!;
         if (index[w] === -1) {
           index[w] = low[w] = next++;
-          stack.push(w);
+          stack[sp++] = w;
           onStack[w] = 1;
-          work.push([w, 0]);
-        } else if (onStack[w]) low[v] = Math.min(low[v]!, index[w]!);
+          depth++;
+          pathNode[depth] = w;
+          pathEdge[depth] = start[w]!;
+        } else if (onStack[w] && index[w]! < low[v]!) low[v] = index[w]!;
         continue;
       }
-      work.pop();
-      const parent = work[work.length - 1];
-      if (parent !== undefined) low[parent[0]] = Math.min(low[parent[0]]!, low[v]!);
+      depth--;
+      if (depth >= 0) {
+        const parent = pathNode[depth]!;
+        if (low[v]! < low[parent]!) low[parent] = low[v]!;
+      }
       if (low[v] === index[v]) {
+        const c = sizes.length;
+        let size = 0;
         let w: number;
         do {
-          w = stack.pop()!;
+          w = stack[--sp]!;
           onStack[w] = 0;
-          comp[w] = count;
+          comp[w] = c;
+          size++;
         } while (w !== v);
-        count++;
+        sizes.push(size);
       }
     }
   }
-  return comp;
+  return { comp, size: Int32Array.from(sizes) };
 }
 
 /** Where the loops are: which states lie on them, and which nodes lie on a
@@ -140,113 +153,77 @@ export interface LoopStructure {
   loopNodes: Int32Array[];
 }
 
-/** Bit sets of `words` 32-bit words per node, in one array. */
-function bitRows(n: number, words: number): Uint32Array {
-  return new Uint32Array(n * words);
-}
-
-/** Calls `f` with each bit set in row `r`. */
-function eachBit(bits: Uint32Array, r: number, words: number, f: (b: number) => void): void {
-  for (let w = 0, at = r * words; w < words; w++) {
-    let x = bits[at + w]!;
-    while (x !== 0) {
-      const low = x & -x;
-      f((w << 5) + 31 - Math.clz32(low));
-      x ^= low;
-    }
-  }
-}
-
 // A sweep runs this once per netlist (thousands of nodes, hundreds of
-// states): what reaches what is kept as bit sets and found in one pass each
-// way, not as sets of numbers per node and a search per loop.
+// states), so the loops are found in one pass over the netlist itself: the
+// node graph with the state edges added (a load's loop drivers feed the
+// state's node; a memory or CAM, a node of its own, feeds the nodes reading
+// it; a state's node takes no combinational edge, as its output starts a
+// path) has a cycle exactly where the graph of states feeds back, and its
+// strongly connected components are the loops with the nodes on them: a
+// node on a cycle lies on a path from a state of the loop to a next-state
+// input of the same loop, and such a node closes a cycle through the
+// loop's states. (Before, which states reach each node was propagated as
+// a set per node and each loop searched backwards.)
 export function loopStructure(graph: TimingGraph, order: Int32Array): LoopStructure {
   const sg = stateGraph(graph);
   const ns = sg.count;
-  const { n, predStart, pred, state } = graphArrays(graph);
-  // Which states reach each node combinationally.
-  const sw = (ns + 31) >>> 5;
-  const reach = bitRows(n, sw);
-  for (let i = 0; i < order.length; i++) {
-    const v = order[i]!;
-    const at = v * sw;
-    const own = sg.sourceOf[v]!;
-    if (own !== -1) reach[at + (own >>> 5)]! |= 1 << (own & 31);
-    if (state[v]) continue;
-    for (let k = predStart[v]!; k < predStart[v + 1]!; k++) {
-      const from = pred[k]! * sw;
-      for (let w = 0; w < sw; w++) reach[at + w]! |= reach[from + w]!;
-    }
+  const { n, succStart, succ, state } = graphArrays(graph);
+  // Each state's node: its register or read port, or node n + s for a memory or CAM.
+  const stateNode = new Int32Array(ns).fill(-1);
+  for (let v = 0; v < n; v++) {
+    const s = sg.sourceOf[v]!;
+    if (s !== -1 && state[v]) stateNode[s] = v;
   }
-  // State s feeds state t when s reaches a driver of t's next state.
-  const succ: number[][] = sg.loads.map(() => []);
-  const feeds = bitRows(1, sw);
-  sg.loads.forEach((eps, t) => {
-    feeds.fill(0);
-    for (const i of eps) {
-      for (const d of graph.endpoints[i]!.loopDrivers) for (let w = 0, from = d * sw; w < sw; w++) feeds[w]! |= reach[from + w]!;
-    }
-    eachBit(feeds, 0, sw, (s) => succ[s]!.push(t));
+  for (let s = 0; s < ns; s++) if (stateNode[s] === -1) stateNode[s] = n + s;
+  const total = n + ns;
+  // Successor runs: combinational consumers (not states), the states a node's loads feed, a storage's readers.
+  const count = new Int32Array(total + 1);
+  const selfLoop = new Uint8Array(ns);
+  for (let v = 0; v < n; v++) for (let k = succStart[v]!; k < succStart[v + 1]!; k++) if (!state[succ[k]!]) count[v + 1]!++;
+  sg.loads.forEach((eps, s) => {
+    for (const i of eps) for (const d of graph.endpoints[i]!.loopDrivers) count[d + 1]!++;
   });
-  const comp = components(ns, succ);
-  const size = new Int32Array(ns);
-  for (let s = 0; s < ns; s++) size[comp[s]!]!++;
+  for (let v = 0; v < n; v++) {
+    const s = sg.sourceOf[v]!;
+    if (s !== -1 && !state[v]) count[stateNode[s]! + 1]!++;
+  }
+  for (let x = 0; x < total; x++) count[x + 1]! += count[x]!;
+  const adj = new Int32Array(count[total]!);
+  const fill = count.slice(0, total);
+  for (let v = 0; v < n; v++) for (let k = succStart[v]!; k < succStart[v + 1]!; k++) if (!state[succ[k]!]) adj[fill[v]!++] = succ[k]!;
+  sg.loads.forEach((eps, s) => {
+    for (const i of eps) {
+      for (const d of graph.endpoints[i]!.loopDrivers) {
+        adj[fill[d]!++] = stateNode[s]!;
+        if (d === stateNode[s]) selfLoop[s] = 1;
+      }
+    }
+  });
+  for (let v = 0; v < n; v++) {
+    const s = sg.sourceOf[v]!;
+    if (s !== -1 && !state[v]) adj[fill[stateNode[s]!]!++] = v;
+  }
+  const scc = components(total, count, adj);
+  const comp = Int32Array.from(stateNode, (x) => scc.comp[x]!);
   const inLoop = new Uint8Array(ns);
   const loopComps = new Set<number>();
   for (let s = 0; s < ns; s++) {
-    if (size[comp[s]!]! > 1 || succ[s]!.includes(s)) {
+    if (scc.size[comp[s]!]! > 1 || selfLoop[s]) {
       inLoop[s] = 1;
       loopComps.add(comp[s]!);
     }
   }
   const loops = [...loopComps];
-  // Each loop state's loop (its index in `loops`), through its component.
-  const loopOfComp = new Int32Array(ns).fill(-1);
+  const loopOfComp = new Int32Array(scc.size.length).fill(-1);
   loops.forEach((c, l) => (loopOfComp[c] = l));
-  const loopOf = Int32Array.from(comp, (c) => loopOfComp[c]!);
-  // On a loop: reached from the loop's states (forward) and reaching a loop
-  // state's next-state input of the same loop (backward, through
-  // combinational nodes only: a state's output starts a new path).
-  const lw = (loops.length + 31) >>> 5;
-  const fwd = bitRows(n, lw);
-  const bwd = bitRows(n, lw);
-  for (let i = 0; i < order.length; i++) {
-    const v = order[i]!;
-    const src = sg.sourceOf[v]!;
-    const l = src === -1 ? -1 : loopOf[src]!;
-    if (l !== -1) fwd[v * lw + (l >>> 5)]! |= 1 << (l & 31);
-    if (state[v]) continue;
-    for (let k = predStart[v]!; k < predStart[v + 1]!; k++) {
-      const from = pred[k]! * lw;
-      for (let w = 0; w < lw; w++) fwd[v * lw + w]! |= fwd[from + w]!;
-    }
-  }
-  sg.loads.forEach((eps, s) => {
-    const l = loopOf[s]!;
-    if (l === -1) return;
-    for (const i of eps) for (const d of graph.endpoints[i]!.loopDrivers) bwd[d * lw + (l >>> 5)]! |= 1 << (l & 31);
-  });
-  for (let i = order.length - 1; i >= 0; i--) {
-    const v = order[i]!;
-    if (state[v]) continue;
-    for (let k = predStart[v]!; k < predStart[v + 1]!; k++) {
-      const to = pred[k]! * lw;
-      for (let w = 0; w < lw; w++) bwd[to + w]! |= bwd[v * lw + w]!;
-    }
-  }
   const onLoop = new Uint8Array(n);
   const members: number[][] = loops.map(() => []);
   for (let i = 0; i < order.length; i++) {
     const v = order[i]!;
-    for (let w = 0; w < lw; w++) {
-      let x = fwd[v * lw + w]! & bwd[v * lw + w]!;
-      if (x !== 0) onLoop[v] = 1;
-      while (x !== 0) {
-        const low = x & -x;
-        members[(w << 5) + 31 - Math.clz32(low)]!.push(v);
-        x ^= low;
-      }
-    }
+    const l = loopOfComp[scc.comp[v]!]!;
+    if (l === -1) continue;
+    onLoop[v] = 1;
+    members[l]!.push(v);
   }
   return { states: sg, comp, inLoop, loopComps: loops, onLoop, loopNodes: members.map((m) => Int32Array.from(m)) };
 }

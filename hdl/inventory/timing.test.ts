@@ -192,12 +192,16 @@ describe('loops through state', () => {
       b.setD(regs[i]!, v);
       b.output(`y${i}`, b.node({ op: 'add', a: regs[i]!, b: regs[i]! }, 8, `c${i}_tail`));
     }
+    // A register that loads itself is a loop of its own, with no logic on it.
+    const hold = b.reg(8, 'hold', null);
+    b.setD(hold, hold);
+    b.output('held', hold);
     const inv = inventory(designOf(b.build()));
     const timing = analyzeTiming(inv.graph, unitDelays);
     const ls = loopStructure(inv.graph, timing.order);
-    const loopStates = 70;
+    const loopStates = 71;
     expect(ls.inLoop.reduce((a, x) => a + x, 0)).toBe(loopStates);
-    expect(ls.loopComps.length).toBe(69);
+    expect(ls.loopComps.length).toBe(70);
     const onLoop = inv.graph.nodes.filter((_, v) => ls.onLoop[v]).map((g) => g.label);
     expect(onLoop.filter((l) => l.endsWith('_tail'))).toEqual([]);
     expect(onLoop.filter((l) => /_l\d$/.test(l)).length).toBe(loopAdds.length);
@@ -205,6 +209,7 @@ describe('loops through state', () => {
     const labels = ls.loopNodes.map((ns) => [...ns].map((v) => inv.graph.nodes[v]!.label));
     expect(labels.find((l) => l.includes('c66_l0'))!.some((x) => x.startsWith('c67_'))).toBe(true);
     expect(labels.find((l) => l.includes('c5_l0'))).toEqual(['c5', 'c5_l0', 'c5_l1']);
+    expect(labels).toContainEqual(['hold']);
     const loop = loopBound(inv.graph, timing.order, unitDelays);
     expect(loop.delayPs).toBe(400);
     expect(loop.at).toBe('Many.c3');
