@@ -74,9 +74,10 @@ export function costTable(opts: { arith?: ArithStyle } = {}): CostTable {
   // every instance of a module and its timing-graph nodes, and pricing
   // asks for each node's and item's forms once per netlist.
   const byShape = new WeakMap<OpShape, Form[]>();
-  const forms = (shape: OpShape, key: string = shapeKey(shape)): Form[] => {
+  const forms = (shape: OpShape, key?: string): Form[] => {
     let f = byShape.get(shape);
     if (f !== undefined) return f;
+    key ??= shapeKey(shape);
     f = memo.get(key);
     if (f === undefined) memo.set(key, (f = arith === 'yosys' ? [yosysForm(shape)] : formsOf(shape)));
     byShape.set(shape, f);
