@@ -4,7 +4,9 @@
 // then prints per study: micro-architectures, elaborations and simulator
 // compilations (and how many were reused), the time in elaboration,
 // compilation, the drivers' loops, pricing and report writing, simulated
-// cycles and cycles/s, points and points/s, and the study's wall time;
+// cycles and cycles/s, points and points/s (per second of pricing's wall
+// time, and per second of its threads' CPU time, explore/thread-cpu.ts:
+// a worker waits for a core while others run), and the study's wall time;
 // then the drivers' cycles/s as a fraction of runBatch on the same designs
 // (bench/driver-ratio.ts), and the job's peak resident memory.
 //
@@ -114,6 +116,8 @@ interface StudyRow {
   cycles: number;
   simulated: number;
   priceMs: number;
+  /** Pricing in its threads' CPU time (NaN where the system gives no thread clock). */
+  priceCpuMs: number;
   points: number;
   phases: Map<string, number>;
   /** The job's peak resident memory at the study's end (so far: the study that raises it is the one that holds it). */
@@ -192,6 +196,7 @@ function studyRows(events: Stamped[]): StudyRow[] {
       cycles: sum((t) => (t.simulated ? t.cycles : 0)),
       simulated: tasks.filter((t) => t.simulated).length,
       priceMs: sum((t) => t.priceMs),
+      priceCpuMs: tasks.every((t) => t.priceCpuMs !== undefined) ? sum((t) => t.priceCpuMs ?? 0) : NaN,
       points: sum((t) => t.points),
       phases,
       peakRssKb: endEvent?.maxRssKb ?? NaN,
@@ -204,12 +209,12 @@ function studyRows(events: Stamped[]): StudyRow[] {
 }
 
 function jobTable(rows: StudyRow[]): string {
-  const head = '| study | wall s | micro-archs | elaborations (reused) | compilations (reused) | simulated runs | elaboration s | compilation s | workload s | driver s | simulated cycles | driver cycles/s | pricing s | points | points/s | report s | other phases s | peak GiB so far |';
-  const lines = [head, '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |'];
+  const head = '| study | wall s | micro-archs | elaborations (reused) | compilations (reused) | simulated runs | elaboration s | compilation s | workload s | driver s | simulated cycles | driver cycles/s | pricing s | points | points/s | points/CPU-s | report s | other phases s | peak GiB so far |';
+  const lines = [head, '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |'];
   for (const r of rows) {
     const other = [...r.phases].filter(([p]) => p !== 'report' && p !== 'sweep').map(([p, ms]) => `${p} ${s1(ms)}`).join(', ');
     lines.push(
-      `| ${r.study} | ${s1(r.wallMs)} | ${r.microArchs} | ${r.elaborations} (${r.elaborationsReused}) | ${r.compilations} (${r.compilationsReused}) | ${r.simulated} | ${s1(r.elaborateMs)} | ${s1(r.compileMs)} | ${s1(r.workloadMs)} | ${s1(r.driverMs)} | ${int(r.cycles)} | ${r.driverMs > 0 ? int(r.cycles / (r.driverMs / 1000)) : '-'} | ${s1(r.priceMs)} | ${int(r.points)} | ${r.priceMs > 0 ? int(r.points / (r.priceMs / 1000)) : '-'} | ${s1(r.phases.get('report') ?? 0)} | ${other || '-'} | ${Number.isNaN(r.peakRssKb) ? '-' : (r.peakRssKb / 1024 / 1024).toFixed(2)} |`,
+      `| ${r.study} | ${s1(r.wallMs)} | ${r.microArchs} | ${r.elaborations} (${r.elaborationsReused}) | ${r.compilations} (${r.compilationsReused}) | ${r.simulated} | ${s1(r.elaborateMs)} | ${s1(r.compileMs)} | ${s1(r.workloadMs)} | ${s1(r.driverMs)} | ${int(r.cycles)} | ${r.driverMs > 0 ? int(r.cycles / (r.driverMs / 1000)) : '-'} | ${s1(r.priceMs)} | ${int(r.points)} | ${r.priceMs > 0 ? int(r.points / (r.priceMs / 1000)) : '-'} | ${r.priceCpuMs > 0 ? int(r.points / (r.priceCpuMs / 1000)) : '-'} | ${s1(r.phases.get('report') ?? 0)} | ${other || '-'} | ${Number.isNaN(r.peakRssKb) ? '-' : (r.peakRssKb / 1024 / 1024).toFixed(2)} |`,
     );
   }
   return lines.join('\n');

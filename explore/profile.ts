@@ -31,6 +31,8 @@ export type ProfileEvent =
       /** The driver ran the simulator (false: cached counts, or a study's cycle-identical run). */
       readonly simulated: boolean;
       readonly priceMs: number;
+      /** The same pricing in CPU time of its thread, where the system gives one (thread-cpu.ts). */
+      readonly priceCpuMs?: number;
       readonly points: number;
     }
   /** One micro-architecture's optimistic pricing for `sweep --explore bound` (explore/sweep/bound.ts); ms are wall time in its thread. */

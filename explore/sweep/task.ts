@@ -14,7 +14,8 @@ import { priceMicroArch, withPerformance, type PricingContext } from './pricing.
 import type { Performance, SweepDomain } from './types.js';
 import { SweepError } from './spec.js';
 import { evaluationSpend, resetEvaluationSpend } from './study-ref.js';
-import { profile } from '../profile.js';
+import { profile, profiling } from '../profile.js';
+import { threadCpuMs } from '../thread-cpu.js';
 import { lastElaboration } from './design-cache.js';
 
 export interface Task {
@@ -114,8 +115,11 @@ export async function runTask<M>(domain: SweepDomain<M>, ctx: PricingContext, ta
     throw new SweepError(`${task.entry.id}: the hardware changed since this directory cached its evaluation; sweep into a new --out directory`);
   }
   const t1 = performance.now();
+  // The thread's CPU clock only when a profile records it (a read of /proc each).
+  const cpu1 = profiling ? threadCpuMs() : null;
   const { rows, keys } = inv === null ? fromPriced(reprice!.rows, perf, domain.metrics, new Set(task.skip)) : priceMicroArch(task.entry, inv, perf, domain.metrics, ctx, new Set(task.skip));
   const t2 = performance.now();
+  const cpu2 = cpu1 === null ? null : threadCpuMs();
   const spend = evaluationSpend;
   profile({
     ev: 'task',
@@ -132,6 +136,7 @@ export async function runTask<M>(domain: SweepDomain<M>, ctx: PricingContext, ta
     cycles: evaluated && task.extend === undefined ? spend.cycles : 0,
     simulated: evaluated && task.extend === undefined && spend.simulated,
     priceMs: t2 - t1,
+    ...(cpu2 !== null && { priceCpuMs: cpu2 - cpu1! }),
     points: rows.length,
   });
   return { entry: task.entry, performance: perf, design: fingerprint, evaluated, ...(replicates && { replicates }), rows, keys, evalMs: t1 - t0 + simMs, priceMs: performance.now() - t1 };

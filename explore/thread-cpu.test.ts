@@ -1,0 +1,31 @@
+// The thread's CPU clock counts the thread's own work, not its waits and
+// not another thread's.
+import { Worker } from 'node:worker_threads';
+import { describe, expect, it } from 'vitest';
+import { threadCpuMs } from './thread-cpu.js';
+
+const spin = (ms: number): void => {
+  const end = performance.now() + ms;
+  while (performance.now() < end);
+};
+
+describe.runIf(threadCpuMs() !== null)('threadCpuMs', () => {
+  it('advances by the time the thread runs, not by the time it waits', async () => {
+    const a = threadCpuMs()!;
+    await new Promise((r) => setTimeout(r, 300));
+    const b = threadCpuMs()!;
+    spin(200);
+    const c = threadCpuMs()!;
+    expect(b - a).toBeLessThan(100);
+    // A busy loop of 200 ms wall runs for some of it (how much depends on the machine's load), never for more.
+    expect(c - b).toBeGreaterThan(0);
+    expect(c - b).toBeLessThan(260);
+  });
+
+  it('does not count another thread busy meanwhile', async () => {
+    const a = threadCpuMs()!;
+    const w = new Worker('const end = performance.now() + 400; while (performance.now() < end);', { eval: true });
+    await new Promise((r) => w.on('exit', r));
+    expect(threadCpuMs()! - a).toBeLessThan(150);
+  });
+});
