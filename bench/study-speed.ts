@@ -196,7 +196,8 @@ function studyRows(events: Stamped[]): StudyRow[] {
       cycles: sum((t) => (t.simulated ? t.cycles : 0)),
       simulated: tasks.filter((t) => t.simulated).length,
       priceMs: sum((t) => t.priceMs),
-      priceCpuMs: tasks.every((t) => t.priceCpuMs !== undefined) ? sum((t) => t.priceCpuMs ?? 0) : NaN,
+      // Replicate runs (points 0) price nothing and record no clock.
+      priceCpuMs: tasks.every((t) => t.points === 0 || t.priceCpuMs !== undefined) ? sum((t) => t.priceCpuMs ?? 0) : NaN,
       points: sum((t) => t.points),
       phases,
       peakRssKb: endEvent?.maxRssKb ?? NaN,
