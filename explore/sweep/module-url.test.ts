@@ -35,3 +35,17 @@ describe('study module URLs and npm start\'s compiled copy', () => {
     expect(runnableModuleUrl('file:///repo/studies/blur/index.js')).toBe('file:///repo/studies/blur/index.js');
   });
 });
+
+describe('a study module that is not there', () => {
+  it('is a one-line StudyError naming the module, not a failed import', async () => {
+    const { importStudy } = await import('./study-ref.js');
+    const { StudyError } = await import('../contract.js');
+    const { pathToFileURL } = await import('node:url');
+    const gone = pathToFileURL('/nonexistent/gfxrtl-checkout/studies/blur/index.js').href;
+    await expect(importStudy({ module: gone, name: 'blur' })).rejects.toThrow(StudyError);
+    await expect(importStudy({ module: gone, name: 'blur' })).rejects.toThrow(`study module ${gone} is not there (moved or deleted since it was recorded)`);
+    // From the sources (tsx), a recorded index.js is its index.ts: found.
+    const here = new URL('../../studies/blur/index.js', import.meta.url).href;
+    await expect(importStudy({ module: here, name: 'blur' })).resolves.toMatchObject({ name: 'blur' });
+  });
+});
