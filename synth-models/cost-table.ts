@@ -74,13 +74,17 @@ export function costTable(opts: { arith?: ArithStyle } = {}): CostTable {
   // every instance of a module and its timing-graph nodes, and pricing
   // asks for each node's and item's forms once per netlist.
   const byShape = new WeakMap<OpShape, Form[]>();
-  const forms = (shape: OpShape, key?: string): Form[] => {
-    let f = byShape.get(shape);
-    if (f !== undefined) return f;
-    key ??= shapeKey(shape);
-    f = memo.get(key);
+  const byKey = (shape: OpShape, key: string): Form[] => {
+    let f = memo.get(key);
     if (f === undefined) memo.set(key, (f = arith === 'yosys' ? [yosysForm(shape)] : formsOf(shape)));
-    byShape.set(shape, f);
+    return f;
+  };
+  const forms = (shape: OpShape, key?: string): Form[] => {
+    // A caller with the key (an inventory item) looks up by it alone: a
+    // WeakMap entry per shape object costs more than the string's hash.
+    if (key !== undefined) return byKey(shape, key);
+    let f = byShape.get(shape);
+    if (f === undefined) byShape.set(shape, (f = byKey(shape, shapeKey(shape))));
     return f;
   };
   const form = (shape: OpShape, levels: number, budgetPs: number): Form => {

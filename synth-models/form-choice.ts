@@ -63,6 +63,18 @@ function nodeForms(ctx: ChoiceContext, table: CostTable): NodeForms {
   return f;
 }
 
+/** Gives the context the forms of each node when the caller has them
+ *  (pricing's item table holds every operator's), so nodeForms does not
+ *  look each node's shape up again: `forms` null for wiring and registers. */
+export function seedNodeForms(ctx: ChoiceContext, table: CostTable, forms: (readonly Form[] | null)[]): void {
+  let byTable = nodeFormsOf.get(ctx);
+  if (byTable === undefined) nodeFormsOf.set(ctx, (byTable = new Map()));
+  const nodes = ctx.graph.nodes;
+  const levels = new Float64Array(nodes.length);
+  for (let v = 0; v < nodes.length; v++) levels[v] = nodes[v]!.use?.levels ?? 0;
+  byTable.set(table, { forms, levels });
+}
+
 /** Every operator in one fixed form: 'cheapest' (index 0) or 'fastest'. */
 export function uniformChoice(ctx: ChoiceContext, table: CostTable, which: 'cheapest' | 'fastest'): FormChoice {
   const n = ctx.graph.nodes.length;

@@ -45,7 +45,7 @@ import {
 } from '../hdl/inventory/index.js';
 import { resolveActivity, type Activity, type ActivityFn } from './activity.js';
 import { costTable, type ArithStyle, type CostTable, type Form, type FormName, type OpCost } from './cost-table.js';
-import { chooseForTarget, choiceContext, uniformChoice, type ChoiceContext, type FormChoice } from './form-choice.js';
+import { chooseForTarget, choiceContext, seedNodeForms, uniformChoice, type ChoiceContext, type FormChoice } from './form-choice.js';
 import { checkKnobs, DEFAULT_KNOBS, type Knobs } from './knobs.js';
 import { checkPoint, DEFAULT_PHYSICAL, physicalScale, registerOverheadPs, type DesignPoint, type PhysicalParams, type PhysicalScale } from './physical.js';
 import { ParamError } from '../hdl/errors.js';
@@ -239,6 +239,24 @@ function itemTable(inv: Inventory, table: CostTable): ItemTable {
   };
 }
 
+/** Each flat node's forms from the item table (its operator's item), null
+ *  for wiring and registers, as form-choice.ts's nodeForms would find them. */
+function nodeFormsOf(inv: Inventory, items: ItemTable, table: CostTable): (readonly Form[] | null)[] {
+  const nodes = inv.graph.nodes;
+  const forms: (readonly Form[] | null)[] = new Array<readonly Form[] | null>(nodes.length).fill(null);
+  for (let i = 0; i < items.node.length; i++) {
+    const v = items.node[i]!;
+    if (v >= 0) forms[v] = items.forms[i]!;
+  }
+  for (let v = 0; v < nodes.length; v++) {
+    const use = nodes[v]!.use;
+    if (use === null || use.shape.kind === 'reg') forms[v] = null;
+    // Every operator node has its item; one that had not would be looked up.
+    else if (forms[v] === null) forms[v] = table.forms(use.shape);
+  }
+  return forms;
+}
+
 /** The forms taken by operators that have a choice, counted by shape. */
 function formUses(inv: Inventory, items: ItemTable, choice: FormChoice): FormUse[] {
   const forms = new Map<string, FormUse>();
@@ -317,6 +335,7 @@ function cacheFor(inv: Inventory, table: CostTable): InventoryCache {
     const endpointDelay = (e: Inventory['graph']['endpoints'][number]): number => (e.use === null ? 0 : table.form(e.use.shape, 1, Infinity).cost.delayPs * e.use.levels);
     const ctx = choiceContext(inv.graph, order, loops, endpointDelay);
     const items = itemTable(inv, table);
+    seedNodeForms(ctx, table, nodeFormsOf(inv, items, table));
     const fastestChoice = uniformChoice(ctx, table, table.arith === 'ripple' ? 'cheapest' : 'fastest');
     const fastest = buildEntry(inv, table, { ctx, items }, fastestChoice, 0);
     let cheapest: FormsEntry | null = table.arith === 'fast' ? fastest : null;
