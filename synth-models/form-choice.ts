@@ -45,34 +45,38 @@ interface NodeForms {
 
 const nodeFormsOf = new WeakMap<ChoiceContext, Map<CostTable, NodeForms>>();
 
-function nodeForms(ctx: ChoiceContext, table: CostTable): NodeForms {
+/** Each node's forms (null for wiring and registers) and levels; `known[v]`,
+ *  where given, is node v's forms as the caller already looked them up. */
+function buildNodeForms(ctx: ChoiceContext, table: CostTable, known?: readonly (readonly Form[] | undefined)[]): NodeForms {
+  const nodes = ctx.graph.nodes;
+  const forms: (readonly Form[] | null)[] = new Array(nodes.length);
+  const levels = new Float64Array(nodes.length);
+  for (let v = 0; v < nodes.length; v++) {
+    const use = nodes[v]!.use;
+    forms[v] = use === null || use.shape.kind === 'reg' ? null : (known?.[v] ?? table.forms(use.shape));
+    levels[v] = use?.levels ?? 0;
+  }
+  return { forms, levels };
+}
+
+function formsByTable(ctx: ChoiceContext): Map<CostTable, NodeForms> {
   let byTable = nodeFormsOf.get(ctx);
   if (byTable === undefined) nodeFormsOf.set(ctx, (byTable = new Map()));
+  return byTable;
+}
+
+function nodeForms(ctx: ChoiceContext, table: CostTable): NodeForms {
+  const byTable = formsByTable(ctx);
   let f = byTable.get(table);
-  if (f === undefined) {
-    const nodes = ctx.graph.nodes;
-    const forms: (readonly Form[] | null)[] = new Array(nodes.length);
-    const levels = new Float64Array(nodes.length);
-    for (let v = 0; v < nodes.length; v++) {
-      const use = nodes[v]!.use;
-      forms[v] = use === null || use.shape.kind === 'reg' ? null : table.forms(use.shape);
-      levels[v] = use?.levels ?? 0;
-    }
-    byTable.set(table, (f = { forms, levels }));
-  }
+  if (f === undefined) byTable.set(table, (f = buildNodeForms(ctx, table)));
   return f;
 }
 
-/** Gives the context the forms of each node when the caller has them
- *  (pricing's item table holds every operator's), so nodeForms does not
- *  look each node's shape up again: `forms` null for wiring and registers. */
-export function seedNodeForms(ctx: ChoiceContext, table: CostTable, forms: (readonly Form[] | null)[]): void {
-  let byTable = nodeFormsOf.get(ctx);
-  if (byTable === undefined) nodeFormsOf.set(ctx, (byTable = new Map()));
-  const nodes = ctx.graph.nodes;
-  const levels = new Float64Array(nodes.length);
-  for (let v = 0; v < nodes.length; v++) levels[v] = nodes[v]!.use?.levels ?? 0;
-  byTable.set(table, { forms, levels });
+/** Gives the context the forms of each node the caller has already looked
+ *  up (pricing's item table holds every operator's, by node), so nodeForms
+ *  does not look each node's shape up again. */
+export function seedNodeForms(ctx: ChoiceContext, table: CostTable, known: readonly (readonly Form[] | undefined)[]): void {
+  formsByTable(ctx).set(table, buildNodeForms(ctx, table, known));
 }
 
 /** Every operator in one fixed form: 'cheapest' (index 0) or 'fastest'. */

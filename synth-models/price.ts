@@ -239,20 +239,12 @@ function itemTable(inv: Inventory, table: CostTable): ItemTable {
   };
 }
 
-/** Each flat node's forms from the item table (its operator's item), null
- *  for wiring and registers, as form-choice.ts's nodeForms would find them. */
-function nodeFormsOf(inv: Inventory, items: ItemTable, table: CostTable): (readonly Form[] | null)[] {
-  const nodes = inv.graph.nodes;
-  const forms: (readonly Form[] | null)[] = new Array<readonly Form[] | null>(nodes.length).fill(null);
+/** The forms of each flat node that has an item (its operator's), from the item table. */
+function formsByNode(inv: Inventory, items: ItemTable): (readonly Form[] | undefined)[] {
+  const forms = new Array<readonly Form[] | undefined>(inv.graph.nodes.length);
   for (let i = 0; i < items.node.length; i++) {
     const v = items.node[i]!;
     if (v >= 0) forms[v] = items.forms[i]!;
-  }
-  for (let v = 0; v < nodes.length; v++) {
-    const use = nodes[v]!.use;
-    if (use === null || use.shape.kind === 'reg') forms[v] = null;
-    // Every operator node has its item; one that had not would be looked up.
-    else if (forms[v] === null) forms[v] = table.forms(use.shape);
   }
   return forms;
 }
@@ -335,7 +327,7 @@ function cacheFor(inv: Inventory, table: CostTable): InventoryCache {
     const endpointDelay = (e: Inventory['graph']['endpoints'][number]): number => (e.use === null ? 0 : table.form(e.use.shape, 1, Infinity).cost.delayPs * e.use.levels);
     const ctx = choiceContext(inv.graph, order, loops, endpointDelay);
     const items = itemTable(inv, table);
-    seedNodeForms(ctx, table, nodeFormsOf(inv, items, table));
+    seedNodeForms(ctx, table, formsByNode(inv, items));
     const fastestChoice = uniformChoice(ctx, table, table.arith === 'ripple' ? 'cheapest' : 'fastest');
     const fastest = buildEntry(inv, table, { ctx, items }, fastestChoice, 0);
     let cheapest: FormsEntry | null = table.arith === 'fast' ? fastest : null;
