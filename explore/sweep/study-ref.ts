@@ -2,12 +2,9 @@
 // passed as objects, so worker threads can load the same study themselves
 // (functions do not cross a thread boundary). The CLI gets the URL from the
 // registry (studies/registry.ts); the engine only imports it.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { isStudy, StudyError, type ConfigOf, type Schema, type Study, type WorkloadDef, type WorkloadParams } from '../contract.js';
 import { formatValue } from './spec.js';
-import { runnableModuleUrl } from './module-url.js';
-import { importModule } from './typescript.js';
+import { importModule, whyNotImportable } from './typescript.js';
 import { PRICED_FIGURES, RESERVED_NAMES } from './point.js';
 import type { Axis, Params, ParamValue, Performance, SweepDomain } from './types.js';
 import { createSimulator, type CompiledSimulator } from '../../hdl/sim/index.js';
@@ -27,28 +24,9 @@ export interface StudyRef {
   seed?: number;
 }
 
-/** Why `url`, a study module a sweep folder or a command names, cannot be
- *  imported here, or null. A folder records its study by source URL
- *  (module-url.ts); run from compiled JavaScript, gfxrtl imports its own
- *  checkout's study from its compiled copy, and another checkout's, whose
- *  compiled copy it does not know, not at all: that was an internal error
- *  ("Cannot find module .../index.js"). */
-function missingModule(url: string): string | null {
-  if (!url.startsWith('file:')) return null;
-  const file = fileURLToPath(runnableModuleUrl(url));
-  if (existsSync(file)) return null;
-  const source = file.replace(/\.js$/, '.ts');
-  if (source !== file && existsSync(source)) {
-    // tsx (gfxrtl from a clone, vitest) imports index.js as its index.ts.
-    if (import.meta.url.endsWith('.ts')) return null;
-    return `study module ${url} is the source of another gfxrtl checkout, which this one (running from compiled JavaScript) cannot load; run gfxrtl from that checkout (its npm start or its gfxrtl), or sweep again with this one`;
-  }
-  return `study module ${url} is not there (moved or deleted since it was recorded)`;
-}
-
 export async function importStudy(ref: Pick<StudyRef, 'module' | 'name'>): Promise<Study> {
-  const missing = missingModule(ref.module);
-  if (missing !== null) throw new StudyError(missing);
+  const missing = whyNotImportable(ref.module);
+  if (missing !== null) throw new StudyError(`study module ${ref.module} ${missing}`);
   const mod = await importModule(ref.module);
   const found = typeof mod === 'object' && mod !== null ? Object.values(mod).find((v) => isStudy(v) && v.name === ref.name) : undefined;
   if (found === undefined) throw new StudyError(`study module ${ref.module} exports no study named "${ref.name}"`);

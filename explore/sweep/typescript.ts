@@ -67,6 +67,25 @@ async function bundled(file: string): Promise<string | null> {
   return pathToFileURL(out).href;
 }
 
+/** Why the module at `url` (a sweep folder's record, a command's) cannot be
+ *  imported here, or null. A folder records its study by source URL
+ *  (module-url.ts); from compiled JavaScript gfxrtl imports its own
+ *  checkout's sources from its compiled copy, and another checkout's, whose
+ *  copy it does not know, not at all: that was an internal error ("Cannot
+ *  find module .../index.js"). */
+export function whyNotImportable(given: string): string | null {
+  if (!given.startsWith('file:')) return null;
+  const file = fileURLToPath(runnableModuleUrl(given));
+  if (existsSync(file)) return null;
+  const source = file.replace(/\.js$/, '.ts');
+  if (source !== file && existsSync(source)) {
+    // tsx (gfxrtl from a clone, vitest) imports index.js as its index.ts.
+    if (FROM_SOURCES) return null;
+    return 'is the source of another gfxrtl checkout, which this one (running from compiled JavaScript) cannot load; run gfxrtl from that checkout (its npm start or its gfxrtl), or sweep again with this one';
+  }
+  return 'is not there (moved or deleted since it was recorded)';
+}
+
 /** Imports `url` (a file: URL), a .ts/.mts file through its cached bundle (or, with no cache folder, ts-hooks.js). */
 export async function importModule(given: string): Promise<unknown> {
   const url = runnableModuleUrl(given);
