@@ -70,9 +70,9 @@ export interface CostTable {
 export function costTable(opts: { arith?: ArithStyle } = {}): CostTable {
   const arith = opts.arith ?? 'timed';
   const memo = new Map<string, Form[]>();
-  // By the shape object first: an inventory shares one shape object among
-  // every instance of a module and its timing-graph nodes, and pricing
-  // asks for each node's and item's forms once per netlist.
+  // A caller without the key (an endpoint's or a node's delay) is memoised
+  // by the shape object: an inventory shares one among every instance of
+  // a module, and timing asks for each endpoint's once per timing pass.
   const byShape = new WeakMap<OpShape, Form[]>();
   const byKey = (shape: OpShape, key: string): Form[] => {
     let f = memo.get(key);
