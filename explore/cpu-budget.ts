@@ -97,6 +97,9 @@ export class CpuBudget implements SlotSource {
   }
 }
 
+/** The priority of work that only fills slots no other waiter wants (served after every study's chain). */
+export const IDLE_PRIORITY = Number.MAX_SAFE_INTEGER;
+
 /** `f` holding one slot of `slots`. */
 export async function withSlot<T>(slots: SlotSource, priority: number, f: () => Promise<T>): Promise<T> {
   const release = await slots.acquire(priority);

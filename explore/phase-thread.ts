@@ -65,8 +65,15 @@ export class PhaseThreads {
     return this.started;
   }
 
-  /** Runs `job` on a phase thread once a slot of `slots` at `priority` is free (and one more for each slot the job asks for); its log lines go to `log`. null: `signal` was aborted before the job started. */
-  async run<K extends PhaseJob['kind']>(job: PhaseJob & { kind: K }, slots: SlotSource, priority: number, log: (line: string) => void, signal?: AbortSignal): Promise<Extract<PhaseResult, { kind: K }> | null> {
+  /** Runs `job` on a phase thread once a slot of `slots` at `priority` is free (and one more, at `lendPriority`, for each slot the job asks for); its log lines go to `log`. null: `signal` was aborted before the job started. */
+  async run<K extends PhaseJob['kind']>(
+    job: PhaseJob & { kind: K },
+    slots: SlotSource,
+    priority: number,
+    log: (line: string) => void,
+    signal?: AbortSignal,
+    lendPriority: number = priority,
+  ): Promise<Extract<PhaseResult, { kind: K }> | null> {
     const own = await slots.acquire(priority);
     if (signal?.aborted === true) {
       own();
@@ -89,7 +96,7 @@ export class PhaseThreads {
         const onMessage = (m: FromPhaseWorker): void => {
           if (m.kind === 'log') log(m.line);
           else if (m.kind === 'acquire')
-            void slots.acquire(priority).then((r) => {
+            void slots.acquire(lendPriority).then((r) => {
               if (finished) return r();
               extra.set(m.id, r);
               w.postMessage({ kind: 'granted', id: m.id } satisfies ToPhaseWorker);

@@ -8,13 +8,14 @@
 //
 // A job holds one CPU slot of the main job's budget (cpu-budget.ts), taken
 // by the main thread before it is sent. Work the job farms out (the sort
-// study's experiment runs its scenes on a job farm) asks for slots here:
-// the first is the job's own (its thread only waits while the farm runs),
-// any more are asked of the main thread's budget.
+// study's experiment runs its scenes on a job farm) asks for slots here
+// (lent-slots.ts): the job's own first (its thread only waits while the
+// farm runs), any more of the main thread's budget.
 import { parentPort } from 'node:worker_threads';
 import { InternalError, UserError } from '../hdl/errors.js';
 import { calibrateStudy } from './calibrate.js';
-import { withCpuBudget, type Release, type SlotSource } from './cpu-budget.js';
+import { withCpuBudget } from './cpu-budget.js';
+import { LentSlots } from './lent-slots.js';
 import { runExperiments } from './report/experiments.js';
 import { writeReport } from './report/write.js';
 import { createProgress } from './sweep/progress.js';
@@ -33,34 +34,11 @@ const post = (m: FromPhaseWorker): void => port.postMessage(m);
 const heap = new HeapCollector();
 watchHeap(WATCH_MS, heap);
 
-
-// Slots asked of the main thread, answered by id.
-const granted = new Map<number, () => void>();
-let asked = 0;
-let ownLent = false;
-const slots: SlotSource = {
-  acquire(): Promise<Release> {
-    if (!ownLent) {
-      ownLent = true;
-      let held = true;
-      return Promise.resolve(() => {
-        if (held) ownLent = held = false;
-      });
-    }
-    const id = ++asked;
-    return new Promise((resolve) => {
-      granted.set(id, () => {
-        let held = true;
-        resolve(() => {
-          if (!held) return;
-          held = false;
-          post({ kind: 'release', id });
-        });
-      });
-      post({ kind: 'acquire', id });
-    });
-  },
-};
+// The job's slot and those asked of the main thread, lent to the work it farms out.
+const slots = new LentSlots(
+  (id) => post({ kind: 'acquire', id }),
+  (id) => post({ kind: 'release', id }),
+);
 
 async function run(job: PhaseJob): Promise<PhaseResult> {
   switch (job.kind) {
@@ -90,12 +68,8 @@ async function run(job: PhaseJob): Promise<PhaseResult> {
 }
 
 port.on('message', (m: ToPhaseWorker) => {
-  if (m.kind === 'granted') {
-    granted.get(m.id)?.();
-    granted.delete(m.id);
-    return;
-  }
-  ownLent = false;
+  if (m.kind === 'granted') return slots.granted(m.id);
+  slots.newJob();
   withCpuBudget({ budget: slots, priority: 0, study: m.job.study }, () => run(m.job)).then(
     // The heap it leaves, a large one collected (the thread waits idle
     // until its next job): the main thread retires a thread a job left large.

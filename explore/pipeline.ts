@@ -26,7 +26,7 @@ import { Writable } from 'node:stream';
 import { readKnobsFile } from '../synth-models/knobs-file.js';
 import { calibrateStudy, type YosysCrossCheck } from './calibrate.js';
 import type { CrossStudySection, Study } from './contract.js';
-import { CpuBudget, withCpuBudget, withSlot, type Release, type SlotSource } from './cpu-budget.js';
+import { CpuBudget, IDLE_PRIORITY, withCpuBudget, withSlot, type Release, type SlotSource } from './cpu-budget.js';
 import { CALIBRATION_JSON } from './report/checks.js';
 import { PhaseThreads } from './phase-thread.js';
 import { profile, profilePhase } from './profile.js';
@@ -166,7 +166,13 @@ async function scheduledStudy(entry: StudyEntryRef, opts: StudyRunOptions, sched
     const seed = study.workloads[0]?.seed ?? 1;
     opts.log(`\ngfxrtl study ${study.name}: experiments ${study.experiments.map((e) => e.name).join(', ')} (seed ${seed})`);
     const job = { kind: 'experiments' as const, study: study.name, module: entry.module, out: opts.out, seed, mainJob: opts.mainJob === true, quiet: opts.quiet === true, label: sched.tag };
-    sides.push(inLane(() => phases.run(job, budget, side, opts.log, opts.signal)).then((r) => r?.files.forEach((f) => opts.log(`experiment: ${f}`))));
+    // An experiment that farms its work out (the sort study's scenes) runs its first job on the
+    // phase's own slot; the others take only slots nobody else waits for. At the side phases'
+    // priority they went ahead of the global study's chain, which the side lane is there to keep
+    // going: the sort experiments' second farm worker held the other core for 20 s, and Blur's
+    // sweep ran about a tenth of a core meanwhile (npm run bench:study at e6126f3, 45-65 s).
+    // Deferred, they fill what the chain leaves idle (its calibration loop, the last replicates).
+    sides.push(inLane(() => phases.run(job, budget, side, opts.log, opts.signal, IDLE_PRIORITY)).then((r) => r?.files.forEach((f) => opts.log(`experiment: ${f}`))));
   }
   const settled = Promise.allSettled(sides);
   const afterSides = async (): Promise<void> => {
