@@ -43,6 +43,8 @@ describe('thread heap', () => {
     idle.idle();
     await wait(80);
     expect(idle.collections).toBe(1);
+    // An idle collector keeps looking while it waits: stopped, so that it does not collect the next test's heap.
+    idle.busy();
   });
 
   it('a heap below the floor is left to V8, however much of it is garbage; settle() collects only a large one', async () => {
@@ -56,6 +58,7 @@ describe('thread heap', () => {
     expect(small.collections).toBe(0);
     expect(small.settle()).toBeGreaterThan(grown - 40);
     expect(small.collections).toBe(0);
+    small.busy();
 
     expect(large.settle()).toBeLessThan(grown - 120);
     expect(large.collections).toBe(1);
@@ -72,5 +75,32 @@ describe('thread heap', () => {
     grow(200);
     await wait(100);
     expect(heap.collections).toBe(1);
+  });
+});
+
+describe('thread heap under memory pressure', () => {
+  it('an idle thread below the floor is collected once the process is short of memory, and looked at again while it waits', async () => {
+    collectHeap();
+    let residentMb = 100;
+    const heap = new HeapCollector(20, heldHeapMb() + 1000, 32, { residentMb: 1000, heapMb: 0, resident: () => residentMb });
+    grow(200);
+    const grown = heldHeapMb();
+    heap.idle();
+    await wait(80);
+    // Below the floor and no pressure: left to V8.
+    expect(heap.collections).toBe(0);
+    // Pressure comes from elsewhere while the thread waits: it collects at its next look.
+    residentMb = 1500;
+    await wait(1300);
+    expect(heap.collections).toBe(1);
+    expect(heldHeapMb()).toBeLessThan(grown - 120);
+    heap.busy();
+  }, 10_000);
+
+  it('under pressure a heap below the pressure floor is still left alone', () => {
+    collectHeap();
+    const heap = new HeapCollector(20, 10_000, 0, { residentMb: 0, heapMb: 10_000, resident: () => 1e9 });
+    grow(100);
+    expect(heap.worthCollecting).toBe(false);
   });
 });

@@ -71,6 +71,8 @@ port.on('message', (msg: ToWorker) => {
   }
   if (msg.kind === 'heap') {
     port.postMessage({ kind: 'heap', mb: heap.settle() } satisfies FromWorker);
+    // Kept or not, it waits now.
+    heap.idle();
     return;
   }
   const answer: Promise<FromWorker> =
