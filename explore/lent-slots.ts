@@ -9,7 +9,7 @@
 // may serve such a request late (the pipeline asks at IDLE_PRIORITY, behind
 // every study's chain), and the farm's last job then waited for it while the
 // job's own slot stood free (npm run bench:study with the deferred requests
-// and without this: a core 84-96% idle from 90 to 115 s, while Blur's sweep
+// and without this: a core 84-96% idle from 95 to 115 s, while Blur's sweep
 // held the other). A grant that comes for a request served so is given back
 // at once.
 import type { Release, SlotSource } from './cpu-budget.js';
