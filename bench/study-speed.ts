@@ -25,6 +25,7 @@
 import { spawn, execFileSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { cpuBetween, machineCpu, type MachineCpu } from './machine-cpu.js';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -63,6 +64,7 @@ async function runJob(out: string): Promise<ReturnType<typeof savedJob> & { log:
   writeFileSync(profileFile, '');
   const logStream = createWriteStream(log);
   const t0 = performance.now();
+  const cpu0 = machineCpu();
   const code = await new Promise<number>((resolve, reject) => {
     // Through npm start itself, so the job runs with the environment its script sets (MALLOC_ARENA_MAX).
     const child = spawn('npm', ['start', '--silent', '--', '--out', join(out, 'report')], {
@@ -81,17 +83,20 @@ async function runJob(out: string): Promise<ReturnType<typeof savedJob> & { log:
   });
   logStream.end();
   const wallMs = performance.now() - t0;
-  writeFileSync(join(out, 'wall.json'), JSON.stringify({ wallMs, exitCode: code, loadStart, loadEnd: load() }) + '\n');
+  const cpu1 = machineCpu();
+  const cpu = cpu0 !== null && cpu1 !== null ? cpuBetween(cpu0, cpu1) : null;
+  writeFileSync(join(out, 'wall.json'), JSON.stringify({ wallMs, exitCode: code, loadStart, loadEnd: load(), cpu }) + '\n');
   return { ...savedJob(out), log };
 }
 
 /** A job's events and wall time as runJob left them in `out`. */
-function savedJob(out: string): { events: Stamped[]; wallMs: number; exitCode: number; loadStart: string; loadEnd: string } {
+function savedJob(out: string): { events: Stamped[]; wallMs: number; exitCode: number; loadStart: string; loadEnd: string; cpu?: MachineCpu | null } {
   const events = readFileSync(join(out, 'profile.jsonl'), 'utf8')
     .split('\n')
     .filter((l) => l !== '')
     .map((l) => JSON.parse(l) as Stamped);
-  const w = JSON.parse(readFileSync(join(out, 'wall.json'), 'utf8')) as { wallMs: number; exitCode: number; loadStart: string; loadEnd: string };
+  // cpu: what the machine's cores did meanwhile (absent in a job saved before it was recorded).
+  const w = JSON.parse(readFileSync(join(out, 'wall.json'), 'utf8')) as { wallMs: number; exitCode: number; loadStart: string; loadEnd: string; cpu?: MachineCpu | null };
   return { events, ...w };
 }
 
@@ -144,6 +149,21 @@ function overlapLine(rows: StudyRow[], cores: number): string {
   const slots = rows.reduce((a, r) => a + r.slotMs, 0);
   const slotText = Number.isNaN(slots) ? '' : `; the studies held ${s1(slots)} CPU-slot seconds of the span's ${s1(span * cores)} (${cores} slots): ${s1(span * cores - slots)} slot-seconds idle or in untracked work`;
   return `Studies from the first one's start to the last one's end: ${s1(span)} s; their walls summed ${s1(summed)} s; two or more at once for ${s1(together)} s${slotText}.`;
+}
+
+/** What the machine's cores did during the job: the host's speed (busy core-seconds for the same work) and what scheduling left idle. */
+function machineLine(cpu: MachineCpu | null, wallMs: number, cores: number): string {
+  if (cpu === null) return '';
+  const s = (x: number): string => x.toFixed(1);
+  return `The machine's ${cores} cores during the job (/proc/stat, anything else running included): ${s(cpu.busy)} core-seconds busy, ${s(cpu.idle)} idle, ${s(cpu.steal)} taken by the hypervisor, of ${s((wallMs / 1000) * cores)}.`;
+}
+
+/** When the global study's knobs came (its calibration loop's end), which every other study's pricing waits for. */
+function knobsLine(events: Stamped[]): string {
+  const loop = events.find((e): e is Extract<Stamped, { ev: 'phase' }> => e.ev === 'phase' && e.phase === 'calibration loop');
+  const first = events[0];
+  if (loop === undefined || first === undefined) return '';
+  return `The global knobs (${loop.study}'s calibration loop done) came ${s1(loop.t - first.t)} s after the job's first event; the loop took ${s1(loop.ms)} s.`;
 }
 
 /** Each thread's largest V8 heap (committed MB) and the main thread's largest resident memory (whole process) from the profile's heap events. */
@@ -267,6 +287,7 @@ if (!values['no-job']) {
     `Time per study: ${rows.map((r) => `${r.study} ${s1(r.wallMs)} s`).join(', ')}.`,
     '',
     overlapLine(rows, availableParallelism()),
+    ...[machineLine(job.cpu ?? null, job.wallMs, availableParallelism()), knobsLine(job.events)].filter((l) => l !== '').flatMap((l) => ['', l]),
     ...((h) => (h === '' ? [] : ['', h]))(heapLine(job.events)),
   );
 }
