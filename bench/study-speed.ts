@@ -25,13 +25,13 @@
 import { spawn, execFileSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { cpuBetween, machineCpu, type MachineCpu } from './machine-cpu.js';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { HEAP_EVERY_MS, type ProfileEvent } from '../explore/profile.js';
 import { allStudies } from '../studies/registry.js';
 import { driverRatios, type DriverRatio } from './driver-ratio.js';
+import { cpuBetween, machineCpu, type MachineCpu } from './machine-cpu.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
