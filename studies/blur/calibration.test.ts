@@ -82,14 +82,14 @@ describe('Blur calibration components', () => {
 
 describe('calibration on the pick of the Blur sweep', () => {
   it('iterates from the reference over the sweep\'s own simulations until the pick is the design fitted on', async () => {
-    const { mkdtempSync, readdirSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
+    const { readdirSync } = await import('node:fs');
     const { join } = await import('node:path');
+    const { scratchDir } = await import('../../testbenches/scratch-dir.js');
     const { runSweep } = await import('../../explore/sweep/index.js');
     const { calibrateOnPick, pickAtLimit } = await import('../../explore/report/pick-calibration.js');
     const { loadForRepricing, repriceRows } = await import('../../explore/sweep/reprice.js');
     const { study } = await import('./index.js');
-    const dir = mkdtempSync(join(tmpdir(), 'blur-cal-'));
+    const dir = scratchDir('blur-cal-');
     const ref = { module: new URL('./index.js', import.meta.url).href, name: 'blur', params: { count: 8 } };
     await runSweep({ study: ref, out: dir, spec: { only: 'render=blur,tvp=off,sts=1x1,stp=8.8,spf=1|4,pmt=1|4,edge=incremental,time=lerp2,recip=unrolled,jitter=tuple', stages: '1,4,16' }, workers: 0 });
     const cached = readdirSync(join(dir, 'microarch')).length;

@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { scratchDir } from '../../testbenches/scratch-dir.js';
 import { parseResultsDocArgs, writeResultsDocs } from './results-doc.js';
 
 describe('results-doc', () => {
@@ -12,7 +12,7 @@ describe('results-doc', () => {
   });
 
   it('copies each experiment report as a page and its heat maps, other pictures dropped and local links made plain', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'results-doc-'));
+    const dir = scratchDir('results-doc-');
     const ex = join(dir, 'study', 'experiments', 'qfm-shading-work');
     mkdirSync(ex, { recursive: true });
     writeFileSync(join(ex, 'index.md'), '# Title\n\n![a plot](plots/a.png)\n\n![plane heat](heatmap-plane.png)\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\nsee [the data](results.jsonl) and [spec](https://example.org/x)\n');
@@ -29,7 +29,7 @@ describe('results-doc', () => {
   });
 
   it('refuses a page whose heat map is missing, naming it', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'results-doc-'));
+    const dir = scratchDir('results-doc-');
     const ex = join(dir, 'study', 'experiments', 'pmu-shading-work');
     mkdirSync(ex, { recursive: true });
     writeFileSync(join(ex, 'index.md'), '![heat](heatmap-game.png)\n');

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { scratchDir } from '../../testbenches/scratch-dir.js';
 import { UserError } from '../../hdl/errors.js';
 import { sceneToJson } from '../../testbenches/workloads/merge/scene-file.js';
 import { sixTriangleFan } from '../../testbenches/workloads/merge/fixtures.js';
@@ -10,7 +10,7 @@ import { parseArgs, runMergeStudy } from './run.js';
 
 describe('merge study runner', () => {
   it('refuses a scene file with a false adjacency claim before writing anything, naming file, grid and triangle', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'merge-study-'));
+    const dir = scratchDir('merge-study-');
     const doc = JSON.parse(sceneToJson(sixTriangleFan()));
     doc.draws[0].grids[0].adjacency[2].push(5);
     doc.draws[0].grids[0].adjacency[5].push(2);
@@ -31,7 +31,7 @@ describe('merge study runner', () => {
   });
 
   it('exits 2 with one line naming the file for a grid of more than 512 triangles', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'merge-study-'));
+    const dir = scratchDir('merge-study-');
     const strip = Array.from({ length: 513 }, (_, i) => (i % 2 === 0 ? [i, i + 1, i + 2] : [i + 1, i, i + 2]));
     const file = join(dir, 'big.json');
     writeFileSync(file, JSON.stringify({ width: 64, height: 64, draws: [{ vertices: Array.from({ length: 515 }, (_, i) => [i % 60, Math.floor(i / 60), 0.5]), grids: [{ triangles: strip }] }] }));
@@ -44,7 +44,7 @@ describe('merge study runner', () => {
   }, 60_000);
 
   it('measures a scene file: one row per size and the ideal, the PMU saving 3 of the fan\'s 6 quads at 4x', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'merge-study-'));
+    const dir = scratchDir('merge-study-');
     const file = join(dir, 'fan.json');
     writeFileSync(file, sceneToJson(sixTriangleFan()));
     for (const unit of ['qfm', 'pmu'] as const) {
@@ -67,7 +67,7 @@ describe('merge study runner', () => {
   }, 120_000);
 
   it('reports its steps to the progress display: each measurement of total, with what ran and the time elapsed', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'merge-study-'));
+    const dir = scratchDir('merge-study-');
     const file = join(dir, 'fan.json');
     writeFileSync(file, sceneToJson(sixTriangleFan()));
     const o = parseArgs(['--unit', 'qfm', '--scene-file', file, '--out', join(dir, 'out'), '--msaa', '1,4', '--heat-msaa', '4', '--entries', '1', '--heat-entries', '1', '--no-cost', '--no-throughput']);

@@ -1,9 +1,8 @@
 // The sort study end to end on a small frame: every row's cycles come from
 // the simulator, passes fall with k, and the frame figures add up.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+import { scratchDir } from '../../testbenches/scratch-dir.js';
 import { DEFAULT_OPTIONS, onChipBytes, runStudy, sorterConfig, type StudyOptions } from './experiment.js';
 import { writeReport } from './report.js';
 import { runStudyParallel } from './parallel.js';
@@ -57,7 +56,7 @@ describe('sort study', () => {
     expect(f.tiles).toBe(4 * 3);
     expect(f.sorterUnits60).toBeGreaterThanOrEqual(f.sorterUnits30);
     expect(f.pairsPerFrame).toBeGreaterThan(0);
-    const out = mkdtempSync(join(tmpdir(), 'sort-study-'));
+    const out = scratchDir('sort-study-');
     await writeReport(out, r, SMALL, 1);
   }, 60_000);
 });

@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { scratchDir } from '../../scratch-dir.js';
 import { UserError } from '../../../hdl/errors.js';
 import { makeRng } from '../../rng.js';
 import { makeSurface } from '../raster/surfaces.js';
@@ -172,7 +172,7 @@ describe('scene files', () => {
   });
 
   it('refuse a grid over 512 triangles and a grid that is not a patch, as user errors naming the file', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'merge-scene-'));
+    const dir = scratchDir('merge-scene-');
     const strip = Array.from({ length: 513 }, (_, i) => (i % 2 === 0 ? [i, i + 1, i + 2] : [i + 1, i, i + 2]));
     const big = join(dir, 'big.json');
     writeFileSync(big, JSON.stringify({ width: 64, height: 64, draws: [{ vertices: Array.from({ length: 515 }, (_, i) => [i % 60, Math.floor(i / 60), 0.5]), grids: [{ triangles: strip }] }] }));

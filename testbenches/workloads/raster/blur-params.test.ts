@@ -1,10 +1,10 @@
 // Blur workload parameters: seeded and documented, written to and read back
 // from mesh JSON losslessly, old files still read, bad fields named by their
 // position in the file.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { scratchDir } from '../../scratch-dir.js';
 import { readMesh } from '../../../studies/raster/mesh-input.js';
 import { SUBPIXEL } from '../../../units/raster-common/formats.js';
 import { blurMpsFromMesh, LENS_A_RANGE_PX, MOTION_MAX_PX, ROTATION_MAX_RAD, withBlurParams } from './blur-params.js';
@@ -74,7 +74,7 @@ describe('blur workload parameters', () => {
   });
 
   it('name the line and column through the CLI reader', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gfxrtl-blur-mesh-'));
+    const dir = scratchDir('gfxrtl-blur-mesh-');
     const file = join(dir, 'bad.json');
     writeFileSync(file, '{"vertices": [[1, 2, 0.5]],\n "triangles": [],\n "close": [[1, "x"]]}\n');
     expect(() => readMesh(file)).toThrow(/bad\.json:3:16 \(close\[0\]\[1\]\): "x" is not a finite number/);
