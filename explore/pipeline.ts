@@ -14,31 +14,28 @@
 //   OUT/<global>/calibration.json: their sweeps wait for it, everything
 //   else (Yosys, experiments, reports) runs beside, under one CPU budget
 //   (cpu-budget.ts): the phases that need no knobs one at a time from the
-//   start, then the global study's chain, then the others;
+//   start, then the global study's chain, then the others; a study whose
+//   sweep is a grid simulates its micro-architectures on idle slots while
+//   it waits, and prices them once the knobs come (study-sweep.ts);
 // - a study run alone without knobs is priced with the global study's
 //   reference fit (no sweep of it needed), and says so;
 // - a study whose own calibration is a cross-check (NoBlur against its own
 //   instances) writes it beside the knobs it was priced with, never using it.
-import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
-import { readKnobsFile } from '../synth-models/knobs-file.js';
 import { calibrateStudy, type YosysCrossCheck } from './calibrate.js';
 import type { CrossStudySection, Study } from './contract.js';
-import { CpuBudget, IDLE_PRIORITY, withCpuBudget, withSlot, type Release, type SlotSource } from './cpu-budget.js';
+import { CpuBudget, IDLE_PRIORITY, withSlot, type Release, type SlotSource } from './cpu-budget.js';
 import { CALIBRATION_JSON } from './report/checks.js';
 import { PhaseThreads } from './phase-thread.js';
-import { profile, profilePhase } from './profile.js';
+import { profile } from './profile.js';
 import { writeStudiesHtmlIndex } from './report/html/write-html.js';
 import { writeDurable } from './sweep/files.js';
-import { createProgress } from './sweep/progress.js';
 import { withKeptWorkers } from './sweep/pool.js';
-import { runSweep, type SweepSummary } from './sweep/run.js';
 import { resolveSpec } from './sweep/spec.js';
-import { MICROARCH_DIR } from './sweep/store.js';
 import { studyAxes } from './sweep/study-ref.js';
-import { sweepSummaryLine } from './sweep/summary.js';
+import { loggedSweep, seedSimulations, simulateAhead, SIMULATION_DIR, sweepsAsGrid } from './study-sweep.js';
 import { watchHeap } from './thread-heap.js';
 import type { ExploreStrategy } from './sweep/bound.js';
 
@@ -84,8 +81,7 @@ export type StudyRunStatus =
   | { readonly status: 'complete'; readonly seconds: number; readonly index: string }
   | { readonly status: 'interrupted'; readonly seconds: number };
 
-/** Where the global study's sweep simulates, priced with the reference fit. */
-export const SIMULATION_DIR = 'simulation';
+export { SIMULATION_DIR } from './study-sweep.js';
 
 /** Slots for work that must not wait for one (the global study's calibration loop). */
 const UNSLOTTED: SlotSource = { acquire: () => Promise.resolve(() => {}) };
@@ -195,7 +191,7 @@ async function scheduledStudy(entry: StudyEntryRef, opts: StudyRunOptions, sched
       // knobs might be the pick under those.
       if (opts.explore === 'bound') opts.log(`gfxrtl study ${study.name}: the simulation sweep is a grid (--explore bound does not apply): the calibration loop picks among its designs under knobs it has not priced yet`);
       // Its inventories kept: the calibration loop and the final sweep price them again without elaborating.
-      const simulated = await sweep(entry, { ...opts, explore: 'grid' }, sched, sim, join(sim, CALIBRATION_JSON), true);
+      const simulated = await loggedSweep(entry, { ...opts, explore: 'grid' }, sched, { out: sim, knobsFile: join(sim, CALIBRATION_JSON), keepInventories: true });
       if (!simulated.complete) return interrupted();
       step(1, `calibrate on the design the sweep picks at ${cal.pick.limit} W/mm^2, iterated until the pick settles (pricing only)`);
       if (opts.signal?.aborted === true) return interrupted();
@@ -216,7 +212,10 @@ async function scheduledStudy(entry: StudyEntryRef, opts: StudyRunOptions, sched
       step(1, cal === undefined ? 'no published components to calibrate against' : isGlobal ? 'calibrate the 45 nm cost model against the published components (and cross-check areas with Yosys)' : `cross-check: fit the published components on ${study.unit.name}'s own instances (never used to price; and cross-check areas with Yosys)`);
       if (isGlobal) logText(opts, await withSlot(budget, priority, () => calibrateStudy(study, { out: opts.out, yosys: opts.yosys, log: opts.log })));
       else {
+        // A grid's micro-architectures simulated while the global knobs are not there (study-sweep.ts).
+        const ahead = opts.knobs === undefined && sched.knobs !== undefined && opts.workers !== 0 && sweepsAsGrid(entry, opts) ? simulateAhead(entry, opts, sched, sched.knobs) : null;
         const knobs = opts.knobs ?? (sched.knobs !== undefined ? await sched.knobs : undefined);
+        if (ahead !== null && (await ahead)) seedSimulations(join(opts.out, SIMULATION_DIR), opts.out);
         if (knobs === null) return interrupted();
         if (knobs !== undefined) {
           // The global knobs this study is priced with, beside its report.
@@ -229,7 +228,7 @@ async function scheduledStudy(entry: StudyEntryRef, opts: StudyRunOptions, sched
       }
     }
     step(2, `sweep ${study.unit.name} micro-architectures x Vt x Vdd x pipeline depth on the ${study.workloads[0]?.name ?? ''} workload, then write the report`);
-    const priced = await sweep(entry, opts, sched, opts.out, existsSync(own) ? own : undefined);
+    const priced = await loggedSweep(entry, opts, sched, { out: opts.out, ...(existsSync(own) && { knobsFile: own }) });
     if (!priced.complete) return interrupted();
     await afterSides();
     if (opts.signal?.aborted === true) return interrupted();
@@ -253,47 +252,6 @@ async function scheduledStudy(entry: StudyEntryRef, opts: StudyRunOptions, sched
 function logText(opts: StudyRunOptions, r: Awaited<ReturnType<typeof calibrateStudy>>): void {
   if (r.calibration) opts.print(r.calibration.text);
   if (r.yosys) opts.print(r.yosys.text);
-}
-
-/** The study's sweep into `out`, its pool's tasks taking the schedule's CPU slots at the study's priority, once one of the open-sweep places is free. */
-async function sweep(entry: StudyEntryRef, opts: StudyRunOptions, sched: Schedule, out: string, knobsFile: string | undefined, keepInventories = false): Promise<SweepSummary> {
-  const name = entry.study.name;
-  const s = await sched.sweeps.run(sched.priority, () =>
-    withCpuBudget({ budget: sched.budget, priority: sched.priority, study: name }, () =>
-      profilePhase(name, 'sweep', () =>
-        runSweep({
-          study: { module: entry.module, name, ...(opts.params !== undefined && Object.keys(opts.params).length > 0 && { params: { ...opts.params } }) },
-          out,
-          spec: { only: opts.only, activity: opts.activity },
-          shard: null,
-          ...(knobsFile !== undefined && { knobs: readKnobsFile(knobsFile), knobsSource: knobsFile }),
-          ...(opts.workers !== undefined && { workers: opts.workers }),
-          ...(opts.explore !== undefined && { explore: opts.explore }),
-          keepInventories,
-          progress: createProgress({ label: `${sched.tag}sweep`, quiet: opts.quiet, ...(sched.tag !== '' && { stream: lineStream() }) }),
-          command: opts.command,
-          ...(opts.signal !== undefined && { signal: opts.signal }),
-        }),
-      ),
-    ),
-  );
-  opts.log(sweepSummaryLine(out, s));
-  if (!s.complete) opts.log(`sweep: to resume, rerun: ${opts.command}`);
-  return s;
-}
-
-/** stderr as a plain stream (not a terminal): sweeps that run at once each print a progress line every 10 s, instead of redrawing one bar over the other's. */
-function lineStream(): NodeJS.WriteStream {
-  return new Writable({ write: (chunk: Buffer, _enc, done) => void process.stderr.write(chunk, () => done()) }) as NodeJS.WriteStream;
-}
-
-/** The simulations of `from` (microarch/*.json) into `to`, so its sweep only prices. */
-function seedSimulations(from: string, to: string): void {
-  const src = join(from, MICROARCH_DIR);
-  if (!existsSync(src)) return;
-  const dst = join(to, MICROARCH_DIR);
-  mkdirSync(dst, { recursive: true });
-  for (const f of readdirSync(src)) if (!existsSync(join(dst, f))) copyFileSync(join(src, f), join(dst, f));
 }
 
 // ------------------------------------------------------------ every study

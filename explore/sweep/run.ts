@@ -62,6 +62,13 @@ export interface SweepOptions {
    *  those that cannot win (bound.ts), with exactly the grid's frontiers
    *  and rate-cost table. */
   explore?: ExploreStrategy;
+  /** Sequential sampling (the study's sample extension), default true.
+   *  false: each micro-architecture is simulated once, on the base seed;
+   *  which ones need replicates depends on their prices, so a sweep
+   *  priced with provisional knobs leaves that to the sweep seeded with
+   *  its simulations (the main job's simulations ahead of the knobs,
+   *  pipeline.ts). */
+  extend?: boolean;
 }
 
 export interface SweepSummary {
@@ -264,7 +271,7 @@ export async function runSweep(opts: SweepOptions): Promise<SweepSummary> {
     // the workload (extend.ts). Who matters depends on every point, so a
     // shard leaves it to the merged directory (a sweep run there does it).
     const ext = domain.extension;
-    if (ext !== undefined && shard === null && !opts.signal?.aborted) {
+    if (ext !== undefined && shard === null && opts.extend !== false && !opts.signal?.aborted) {
       const t1 = performance.now();
       const extendedIds = new Set<string>();
       for (;;) {
