@@ -1,6 +1,6 @@
 // Durable file primitives for sweep output: write-then-rename with fsync (a
-// kill leaves the old file or the new one, never half of one), fsync'd
-// appends, and a lock so two sweeps never write one directory at once.
+// kill leaves the old file or the new one, never half of one), appends
+// fsync'd in groups, and a lock so two sweeps never write one directory at once.
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { writeOutputFile } from '../../hdl/output-file.js';
 import { dirname, join } from 'node:path';
@@ -14,21 +14,57 @@ export function writeDurable(file: string, text: string): void {
   writeOutputFile(file, text);
 }
 
-/** An append-only file: each append is one write followed by fsync. */
+/** Most milliseconds an appended record waits to be made durable (fsync'd).
+ *  An append's write is in the file when it returns, so a killed sweep
+ *  loses nothing; an OS crash or power loss may lose the last second of
+ *  points, which the resume prices again from the micro-architectures'
+ *  caches (each written durably before its points). One fsync per append
+ *  held the main thread 1.2 s of a 9 s pricing-only Blur sweep (576
+ *  appends, on the 2-core machine), while its workers waited for their
+ *  next task. */
+export const APPEND_SYNC_MS = 1000;
+
+/** An append-only file: each append one write, fsync'd at most APPEND_SYNC_MS after it (group commit) and at close. */
 export class Appender {
   private fd: number | null;
-  constructor(readonly file: string) {
+  private unsynced = false;
+  private syncedAt: number;
+  /** fsyncs so far. */
+  syncs = 0;
+
+  constructor(
+    readonly file: string,
+    private readonly syncMs = APPEND_SYNC_MS,
+    private readonly now: () => number = () => performance.now(),
+  ) {
     mkdirSync(dirname(file), { recursive: true });
     this.fd = openSync(file, 'a');
+    this.syncedAt = now();
   }
+
   append(text: string): void {
     if (this.fd === null) throw new InternalError(`${this.file}: append after close`);
     if (text.length === 0) return;
     writeSync(this.fd, text);
-    fsyncSync(this.fd);
+    this.unsynced = true;
+    if (this.now() - this.syncedAt >= this.syncMs) this.sync();
   }
+
+  /** What was appended, made durable now. */
+  sync(): void {
+    if (this.fd !== null && this.unsynced) {
+      fsyncSync(this.fd);
+      this.syncs++;
+      this.unsynced = false;
+    }
+    this.syncedAt = this.now();
+  }
+
   close(): void {
-    if (this.fd !== null) closeSync(this.fd);
+    if (this.fd !== null) {
+      this.sync();
+      closeSync(this.fd);
+    }
     this.fd = null;
   }
 }
