@@ -107,6 +107,8 @@ interface Schedule {
   readonly sideLane?: CpuBudget;
   /** The global knobs file once the global study has fitted them (null: it did not finish); a study other than the global one prices with them. */
   readonly knobs?: Promise<string | null>;
+  /** Sweeps ahead of the knobs open at once (study-sweep.ts), apart from `sweeps`: one, so the global study's sweeps never wait for one. */
+  readonly ahead?: CpuBudget;
   /** The global study calls it when its calibration.json is final. */
   readonly onKnobs?: (file: string) => void;
   /** Prefixes progress labels ('noblur ') when studies run at once. */
@@ -213,7 +215,7 @@ async function scheduledStudy(entry: StudyEntryRef, opts: StudyRunOptions, sched
       if (isGlobal) logText(opts, await withSlot(budget, priority, () => calibrateStudy(study, { out: opts.out, yosys: opts.yosys, log: opts.log })));
       else {
         // A grid's micro-architectures simulated while the global knobs are not there (study-sweep.ts).
-        const ahead = opts.knobs === undefined && sched.knobs !== undefined && opts.workers !== 0 && sweepsAsGrid(entry, opts) ? simulateAhead(entry, opts, sched, sched.knobs) : null;
+        const ahead = opts.knobs === undefined && sched.knobs !== undefined && sched.ahead !== undefined && opts.workers !== 0 && sweepsAsGrid(entry, opts) ? simulateAhead(entry, opts, { ...sched, sweeps: sched.ahead }, sched.knobs) : null;
         const knobs = opts.knobs ?? (sched.knobs !== undefined ? await sched.knobs : undefined);
         if (ahead !== null && (await ahead)) seedSimulations(join(opts.out, SIMULATION_DIR), opts.out);
         if (knobs === null) return interrupted();
@@ -295,6 +297,8 @@ export async function runAllStudies(entries: readonly StudyEntryRef[], opts: All
   const phases = new PhaseThreads(cores);
   // Two sweeps open at once: the next one starts its workers while the last tasks of the one before finish.
   const sweeps = new CpuBudget(2);
+  // One sweep ahead of the knobs at a time, the study first in the job's order first (study-sweep.ts).
+  const ahead = new CpuBudget(1);
   // The phases that need no knobs (Yosys, the experiments: one thread each) hold one slot at a time
   // from the start, ahead of everything else, and the global study's chain the others. Served after
   // the global chain, they took slots only when its sweep's tasks left one free, then all at once at
@@ -334,6 +338,7 @@ export async function runAllStudies(entries: readonly StudyEntryRef[], opts: All
         {
           budget: slots,
           sweeps,
+          ahead,
           reports,
           phases,
           // Every study's side phases first but one at a time (sideLane: one
