@@ -26,6 +26,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { calibrateStudy, type YosysCrossCheck } from './calibrate.js';
 import type { CrossStudySection, Study } from './contract.js';
+import { chainOrder } from './chain-order.js';
 import { CpuBudget, IDLE_PRIORITY, withSlot, type Release, type SlotSource } from './cpu-budget.js';
 import { CALIBRATION_JSON } from './report/checks.js';
 import { PhaseThreads } from './phase-thread.js';
@@ -297,7 +298,7 @@ export async function runAllStudies(entries: readonly StudyEntryRef[], opts: All
   const phases = new PhaseThreads(cores);
   // Two sweeps open at once: the next one starts its workers while the last tasks of the one before finish.
   const sweeps = new CpuBudget(2);
-  // One sweep ahead of the knobs at a time, the study first in the job's order first (study-sweep.ts).
+  // One sweep ahead of the knobs at a time, taken in the chains' turns (study-sweep.ts).
   const ahead = new CpuBudget(1);
   // The phases that need no knobs (Yosys, the experiments: one thread each) hold one slot at a time
   // from the start, ahead of everything else, and the global study's chain the others. Served after
@@ -312,7 +313,9 @@ export async function runAllStudies(entries: readonly StudyEntryRef[], opts: All
   // A failure stops the other studies after their work in flight (their outputs stay resumable).
   const stop = new AbortController();
   const signal = opts.signal !== undefined ? AbortSignal.any([opts.signal, stop.signal]) : stop.signal;
-  opts.log(`\ngfxrtl study --all: ${ordered.length} studies on ${cores} CPU slots (${ordered.map((e) => e.study.name).join(', ')}): each starts what needs no knobs at once; the others' sweeps wait for ${global.study.name}'s knobs`);
+  // The chains' turns (chain-order.ts): the global study, then the fewest micro-architectures first.
+  const turns = chainOrder(ordered.map((e) => ({ study: e.study, ...(e.study.mainJob?.only !== undefined && { only: e.study.mainJob.only }), ...(e.study.mainJob?.params !== undefined && { params: e.study.mainJob.params }) })), global.study.name);
+  opts.log(`\ngfxrtl study --all: ${ordered.length} studies on ${cores} CPU slots (${ordered.map((e) => e.study.name).join(', ')}): each starts what needs no knobs at once; the others' sweeps wait for ${global.study.name}'s knobs, then run fewest micro-architectures first (${turns.join(', ')})`);
   const runOne = async (e: StudyEntryRef, rank: number): Promise<{ name: string; seconds: number; status: StudyRunStatus['status'] }> => {
     const n = e.study.name;
     const out = join(opts.out, n);
@@ -345,8 +348,8 @@ export async function runAllStudies(entries: readonly StudyEntryRef[], opts: All
           // thread each, started at once, the sweeps' tasks fill the other
           // cores around them), then the global study's chain (every other
           // study's pricing waits for its knobs), then the other studies'
-          // chains in order.
-          priority: isGlobal ? 0 : 2 + rank,
+          // chains in their turns (chain-order.ts).
+          priority: isGlobal ? 0 : 1 + turns.indexOf(n),
           sidePriority: -1,
           sideLane,
           tag: `${n} `,
