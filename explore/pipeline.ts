@@ -216,7 +216,15 @@ async function scheduledStudy(entry: StudyEntryRef, opts: StudyRunOptions, sched
       if (isGlobal) logText(opts, await withSlot(budget, priority, () => calibrateStudy(study, { out: opts.out, yosys: opts.yosys, log: opts.log })));
       else {
         // A grid's micro-architectures simulated while the global knobs are not there (study-sweep.ts).
-        const ahead = opts.knobs === undefined && sched.knobs !== undefined && sched.ahead !== undefined && opts.workers !== 0 && sweepsAsGrid(entry, opts) ? simulateAhead(entry, opts, { ...sched, sweeps: sched.ahead }, sched.knobs) : null;
+        // Its failure costs only the head start (the sweep simulates them itself): said when it
+        // happens, and caught then, since a rejection no one awaits yet would end the process.
+        const ahead =
+          opts.knobs === undefined && sched.knobs !== undefined && sched.ahead !== undefined && opts.workers !== 0 && sweepsAsGrid(entry, opts)
+            ? simulateAhead(entry, opts, { ...sched, sweeps: sched.ahead }, sched.knobs).catch((e: unknown) => {
+                opts.log(`gfxrtl study ${study.name}: the simulations ahead of the global knobs stopped (${e instanceof Error ? e.message : String(e)}); its sweep simulates every micro-architecture itself`);
+                return false;
+              })
+            : null;
         const knobs = opts.knobs ?? (sched.knobs !== undefined ? await sched.knobs : undefined);
         if (ahead !== null && (await ahead)) seedSimulations(join(opts.out, SIMULATION_DIR), opts.out);
         if (knobs === null) return interrupted();
