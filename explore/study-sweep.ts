@@ -105,7 +105,7 @@ export function sweepsAsGrid(entry: StudyEntryRef, opts: Pick<StudyRunOptions, '
   return (opts.explore ?? 'grid') === 'grid' || entry.study.peakRate === undefined;
 }
 
-/** The study's micro-architectures simulated into OUT/simulation until `knobs` settles (see the head of this file); resolves once the sweep ahead has stopped, to whether it left simulations there. `place.sweeps` holds the sweeps ahead (their own places, asked in the study's turn: the studies that come first in the job's order simulate ahead first); their tasks' CPU slots are asked at IDLE_PRIORITY. */
+/** The study's micro-architectures simulated into OUT/simulation until `knobs` settles (see the head of this file); resolves once the sweep ahead has stopped, to whether it left simulations there. `place.sweeps` holds the sweeps ahead (their own places, asked in the study's turn: chain-order.ts); their tasks' CPU slots are asked at IDLE_PRIORITY. */
 export async function simulateAhead(entry: StudyEntryRef, opts: StudyRunOptions, place: SweepPlace, knobs: Promise<unknown>): Promise<boolean> {
   const stop = new AbortController();
   const knobsIn = knobs.then(
@@ -118,7 +118,7 @@ export async function simulateAhead(entry: StudyEntryRef, opts: StudyRunOptions,
   // One worker: the slots it fills come one at a time, and each thread holds a study's designs.
   // No progress display: it fills idle slots beside the sweeps that have one, and says what it did below.
   const r = await placedSweep(entry, opts, ahead, { out, keepInventories: true, extend: false, workers: 1, signal, phase: 'simulation ahead', quiet: true }, () => !signal.aborted);
-  if (r !== null) opts.log(`gfxrtl study ${entry.study.name}: ${r.evaluated} of ${r.microArchs} micro-architectures simulated ahead of the global knobs into ${out}${r.complete ? '' : ' (stopped when the knobs came)'}`);
+  if (r !== null) opts.log(`gfxrtl study ${entry.study.name}: ${r.evaluated} of ${r.microArchs} micro-architectures simulated ahead of the global knobs into ${out}${r.complete ? '' : stop.signal.aborted ? ' (stopped when the knobs came)' : ' (stopped)'}`);
   return existsSync(join(out, MICROARCH_DIR));
 }
 
