@@ -22,9 +22,12 @@ import { readKnobsFile } from '../synth-models/knobs-file.js';
 import { IDLE_PRIORITY, withCpuBudget, type CpuBudget, type Release, type SlotSource } from './cpu-budget.js';
 import type { StudyEntryRef, StudyRunOptions } from './pipeline.js';
 import { profilePhase } from './profile.js';
+import { gridReason } from './sweep/bound.js';
 import { createProgress } from './sweep/progress.js';
 import { runSweep, type SweepSummary } from './sweep/run.js';
+import { resolveSpec } from './sweep/spec.js';
 import { MICROARCH_DIR } from './sweep/store.js';
+import { studyDomain } from './sweep/study-ref.js';
 import { sweepSummaryLine } from './sweep/summary.js';
 
 /** Where the global study's sweep simulates, priced with the reference fit, and where the other studies simulate ahead of the knobs. */
@@ -58,12 +61,7 @@ export interface StudySweep {
   readonly quiet?: boolean;
 }
 
-/** The study's sweep into `out`, its pool's tasks taking the place's CPU slots at its priority, once one of the open-sweep places is free. */
-export async function studySweep(entry: StudyEntryRef, opts: StudyRunOptions, place: SweepPlace, s: StudySweep): Promise<SweepSummary> {
-  return (await placedSweep(entry, opts, place, s, () => true))!;
-}
-
-/** studySweep, unless `start` says no once the sweep has its place (then null). */
+/** The study's sweep into `out`, its pool's tasks taking the place's CPU slots at its priority, once one of the open-sweep places is free; unless `start` says no once it has its place (then null). */
 function placedSweep(entry: StudyEntryRef, opts: StudyRunOptions, place: SweepPlace, s: StudySweep, start: () => boolean): Promise<SweepSummary | null> {
   const name = entry.study.name;
   const phase = s.phase ?? 'sweep';
@@ -92,17 +90,19 @@ function placedSweep(entry: StudyEntryRef, opts: StudyRunOptions, place: SweepPl
   });
 }
 
-/** studySweep, its summary logged (and how to resume it, when it stopped short). */
+/** The study's sweep into `out` (placedSweep), its summary logged (and how to resume it, when it stopped short). */
 export async function loggedSweep(entry: StudyEntryRef, opts: StudyRunOptions, place: SweepPlace, s: StudySweep): Promise<SweepSummary> {
-  const r = await studySweep(entry, opts, place, s);
+  const r = (await placedSweep(entry, opts, place, s, () => true))!;
   opts.log(sweepSummaryLine(s.out, r));
   if (!r.complete) opts.log(`sweep: to resume, rerun: ${opts.command}`);
   return r;
 }
 
-/** Whether the study's sweep simulates every micro-architecture whatever the knobs (a grid). */
-export function sweepsAsGrid(entry: StudyEntryRef, opts: Pick<StudyRunOptions, 'explore'>): boolean {
-  return (opts.explore ?? 'grid') === 'grid' || entry.study.peakRate === undefined;
+/** Whether the study's sweep simulates every micro-architecture whatever the knobs: explored as a grid, by choice or for one of bound.ts's reasons (gridReason). */
+export function sweepsAsGrid(entry: StudyEntryRef, opts: Pick<StudyRunOptions, 'explore' | 'only' | 'activity' | 'params'>): boolean {
+  if ((opts.explore ?? 'grid') === 'grid') return true;
+  const domain = studyDomain(entry.study, { module: entry.module, ...(opts.params !== undefined && { params: opts.params }) });
+  return gridReason(domain, resolveSpec(domain.axes, { ...(opts.only !== undefined && { only: opts.only }), ...(opts.activity !== undefined && { activity: opts.activity }) }), null) !== null;
 }
 
 /** The study's micro-architectures simulated into OUT/simulation until `knobs` settles (see the head of this file); resolves once the sweep ahead has stopped, to whether it left simulations there. `place.sweeps` holds the sweeps ahead (their own places, asked in the study's turn: chain-order.ts); their tasks' CPU slots are asked at IDLE_PRIORITY. */

@@ -10,7 +10,7 @@ import { CpuBudget, IDLE_PRIORITY, type Release } from '../../explore/cpu-budget
 import type { StudyRunOptions } from '../../explore/pipeline.js';
 import { runSweep } from '../../explore/sweep/index.js';
 import { POINTS_JSONL, readCache } from '../../explore/sweep/store.js';
-import { idleUntil, seedSimulations, simulateAhead, SIMULATION_DIR } from '../../explore/study-sweep.js';
+import { idleUntil, seedSimulations, simulateAhead, SIMULATION_DIR, sweepsAsGrid } from '../../explore/study-sweep.js';
 import { DEFAULT_KNOBS } from '../../synth-models/knobs.js';
 import { scratchDir } from '../../testbenches/scratch-dir.js';
 import { findStudy } from '../registry.js';
@@ -50,6 +50,18 @@ describe('slots for the sweep ahead', () => {
     await new Promise((r) => setImmediate(r));
     expect(budget.busy).toBe(0);
     expect(budget.queued).toBe(0);
+  });
+});
+
+describe('which studies simulate ahead', () => {
+  it('those whose sweep is a grid whatever the knobs, by choice or for a reason the bound gives', () => {
+    const noblur = findStudy('noblur');
+    expect(sweepsAsGrid(noblur, { explore: 'bound' })).toBe(false);
+    expect(sweepsAsGrid(noblur, { explore: 'grid' })).toBe(true);
+    // Toggle activity: no power is known before the simulation, so the bound sweep is a grid.
+    expect(sweepsAsGrid(noblur, { explore: 'bound', activity: 'toggle' })).toBe(true);
+    // No peakRate (the merge units), sequential sampling (the Hybrid).
+    for (const s of ['qfm', 'pmu', 'sort', 'hybrid']) expect(sweepsAsGrid(findStudy(s), { explore: 'bound' }), s).toBe(true);
   });
 });
 
