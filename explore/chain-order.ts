@@ -20,6 +20,12 @@ export interface ChainEntry {
   readonly params?: Readonly<Record<string, number>>;
 }
 
+/** The study as the main job sweeps it: narrowed by its `mainJob`, if it has one. */
+export function mainJobEntry(study: Study): ChainEntry {
+  const main = study.mainJob;
+  return { study, ...(main?.only !== undefined && { only: main.only }), ...(main?.params !== undefined && { params: main.params }) };
+}
+
 /** Micro-architectures the study's sweep visits (before any bound skips some). */
 export function sweepSize(e: ChainEntry): number {
   const domain = studyDomain(e.study, e.params !== undefined ? { params: e.params } : {});

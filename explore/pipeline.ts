@@ -26,7 +26,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { calibrateStudy, type YosysCrossCheck } from './calibrate.js';
 import type { CrossStudySection, Study } from './contract.js';
-import { chainOrder } from './chain-order.js';
+import { chainOrder, mainJobEntry } from './chain-order.js';
 import { CpuBudget, IDLE_PRIORITY, withSlot, type Release, type SlotSource } from './cpu-budget.js';
 import { CALIBRATION_JSON } from './report/checks.js';
 import { PhaseThreads } from './phase-thread.js';
@@ -322,7 +322,7 @@ export async function runAllStudies(entries: readonly StudyEntryRef[], opts: All
   const stop = new AbortController();
   const signal = opts.signal !== undefined ? AbortSignal.any([opts.signal, stop.signal]) : stop.signal;
   // The chains' turns (chain-order.ts): the global study, then the fewest micro-architectures first.
-  const turns = chainOrder(ordered.map((e) => ({ study: e.study, ...(e.study.mainJob?.only !== undefined && { only: e.study.mainJob.only }), ...(e.study.mainJob?.params !== undefined && { params: e.study.mainJob.params }) })), global.study.name);
+  const turns = chainOrder(ordered.map((e) => mainJobEntry(e.study)), global.study.name);
   opts.log(`\ngfxrtl study --all: ${ordered.length} studies on ${cores} CPU slots (${ordered.map((e) => e.study.name).join(', ')}): each starts what needs no knobs at once; the others' sweeps wait for ${global.study.name}'s knobs, then run fewest micro-architectures first (${turns.join(', ')})`);
   const runOne = async (e: StudyEntryRef, rank: number): Promise<{ name: string; seconds: number; status: StudyRunStatus['status'] }> => {
     const n = e.study.name;

@@ -1,12 +1,11 @@
 // The main job's chains after the global knobs (explore/chain-order.ts):
 // Blur, then the shipped studies with the fewest micro-architectures first.
 import { describe, expect, it } from 'vitest';
-import { chainOrder, sweepSize, type ChainEntry } from '../explore/chain-order.js';
+import { chainOrder, mainJobEntry, sweepSize, type ChainEntry } from '../explore/chain-order.js';
 import { mainJobStudies } from '../explore/pipeline.js';
 import { allStudies } from './registry.js';
 
-const shipped = (): ChainEntry[] =>
-  mainJobStudies(allStudies(), () => undefined).map((e) => ({ study: e.study, ...(e.study.mainJob?.only !== undefined && { only: e.study.mainJob.only }), ...(e.study.mainJob?.params !== undefined && { params: e.study.mainJob.params }) }));
+const shipped = (): ChainEntry[] => mainJobStudies(allStudies(), () => undefined).map((e) => mainJobEntry(e.study));
 
 describe("the main job's chain order", () => {
   it('serves the global study first, then the fewest micro-architectures first', () => {
