@@ -85,18 +85,26 @@ async function runJob(out: string): Promise<ReturnType<typeof savedJob> & { log:
   const wallMs = performance.now() - t0;
   const cpu1 = machineCpu();
   const cpu = cpu0 !== null && cpu1 !== null ? cpuBetween(cpu0, cpu1) : null;
-  writeFileSync(join(out, 'wall.json'), JSON.stringify({ wallMs, exitCode: code, loadStart, loadEnd: load(), cpu }) + '\n');
+  writeFileSync(join(out, 'wall.json'), JSON.stringify({ wallMs, exitCode: code, loadStart, loadEnd: load(), cpu } satisfies WallRecord) + '\n');
   return { ...savedJob(out), log };
 }
 
+/** wall.json: the job's wall time, exit code, load averages, and what the machine's cores did meanwhile (cpu: absent in a job saved before it was recorded). */
+interface WallRecord {
+  readonly wallMs: number;
+  readonly exitCode: number;
+  readonly loadStart: string;
+  readonly loadEnd: string;
+  readonly cpu?: MachineCpu | null;
+}
+
 /** A job's events and wall time as runJob left them in `out`. */
-function savedJob(out: string): { events: Stamped[]; wallMs: number; exitCode: number; loadStart: string; loadEnd: string; cpu?: MachineCpu | null } {
+function savedJob(out: string): { events: Stamped[] } & WallRecord {
   const events = readFileSync(join(out, 'profile.jsonl'), 'utf8')
     .split('\n')
     .filter((l) => l !== '')
     .map((l) => JSON.parse(l) as Stamped);
-  // cpu: what the machine's cores did meanwhile (absent in a job saved before it was recorded).
-  const w = JSON.parse(readFileSync(join(out, 'wall.json'), 'utf8')) as { wallMs: number; exitCode: number; loadStart: string; loadEnd: string; cpu?: MachineCpu | null };
+  const w = JSON.parse(readFileSync(join(out, 'wall.json'), 'utf8')) as WallRecord;
   return { events, ...w };
 }
 
