@@ -1,13 +1,19 @@
 // What the merge units' cost sweep simulates: one seeded scene's quad
 // fragments, streamed into the unit back to back (consumer always ready),
 // on the micro-architecture's own elaboration, through the simulator's
-// stream loop (testbenches/merge/stream-run.ts: runStreamFast). QFM gets
-// them patch by patch (flushing after each), the PMU draw by draw. Work = quad fragments
+// stream loop (testbenches/merge/stream-run.ts: runPackedStream), packed
+// as words when the workload is built. QFM gets them patch by patch
+// (flushing after each), the PMU draw by draw. Work = quad fragments
 // with covered samples (what NOMERGE would shade); the shading saved is
 // 1 - quads out / work.
 import { pmuStimulus } from '../../testbenches/merge/pmu-stimulus.js';
 import { qfmStimulus } from '../../testbenches/merge/qfm-stimulus.js';
-import { runStreamFast } from '../../testbenches/merge/stream-run.js';
+import { runPackedStream } from '../../testbenches/merge/stream-run.js';
+import { packStream, type PackedStream } from '../../testbenches/merge/word-pack.js';
+import { qfmPorts, qfmShape } from '../../units/qfm/module.js';
+import type { QfmConfig } from '../../units/qfm/config.js';
+import { pmuPorts } from '../../units/pmu/module.js';
+import type { PmuConfig } from '../../units/pmu/config.js';
 import { fragmentsByDraw, makeScene, MERGE_SURFACES, type MergeSurface, rasterizeScene } from '../../testbenches/workloads/merge/index.js';
 import { isEmptyQuad, type QuadFrag } from '../../units/merge-common/quad.js';
 import type { MergeMsaa } from '../../units/merge-common/samples.js';
@@ -21,7 +27,8 @@ export const MAX_MERGE_TRIANGLES = 1 << 20;
 
 export const QUAD: WorkUnit = { name: 'quad', doc: 'one quad fragment with covered samples in (what NOMERGE shades)' };
 
-export interface MergeWorkload {
+/** A rasterized scene: its quad fragments by patch and by draw. */
+export interface MergeScene {
   /** Fragments per patch (QFM's flush unit). */
   readonly grids: readonly (readonly QuadFrag[])[];
   /** Fragments per draw (the PMU's flush unit). */
@@ -29,13 +36,22 @@ export interface MergeWorkload {
   readonly msaa: MergeMsaa;
 }
 
+/** A scene and the unit's in stream, packed when the workload is built (so a run's time is the simulation's). */
+export interface MergeWorkload extends MergeScene {
+  readonly stream: PackedStream;
+  /** Quad fragments with covered samples: the work. */
+  readonly covered: number;
+}
+
 /**
  * One scene per surface; each config rasterizes it at its own MSAA, cut
- * into square patches its masks can hold. A small frame and few triangles:
- * the sweep cycle-simulates every configuration on it (the shading-work
- * experiment measures the full-size scenes on the golden models).
+ * into square patches its masks can hold, and `pack` turns it into the
+ * unit's in stream for the config's port widths. A small frame and few
+ * triangles: the sweep cycle-simulates every configuration on it (the
+ * shading-work experiment measures the full-size scenes on the golden
+ * models).
  */
-export function sceneWorkloads<C extends { msaa: string }>(maskWidth: (c: C) => number): WorkloadDef<C, MergeWorkload>[] {
+export function sceneWorkloads<C extends { msaa: string }>(maskWidth: (c: C) => number, pack: (scene: MergeScene, c: C) => PackedStream): WorkloadDef<C, MergeWorkload>[] {
   return MERGE_SURFACES.map((surface: MergeSurface, i) => ({
     name: i === 0 ? 'default' : surface,
     doc: `a ${surface} tessellated into about N triangles of mean area A px^2 on a 128 x 128 frame, as square patches of at most 512 triangles (or the mask width)`,
@@ -50,19 +66,32 @@ export function sceneWorkloads<C extends { msaa: string }>(maskWidth: (c: C) => 
       const msaa = Number(c.msaa) as MergeMsaa;
       const scene = makeScene({ surface, area: p['area']!, triangles: p['triangles']!, maxGridTriangles: Math.min(512, maskWidth(c)), seed, width: 128, height: 128, shrink: true });
       const raster = rasterizeScene(scene, msaa);
-      return { grids: raster.grids, draws: fragmentsByDraw(raster), msaa };
+      const fragments: MergeScene = { grids: raster.grids, draws: fragmentsByDraw(raster), msaa };
+      return { ...fragments, stream: pack(fragments, c), covered: nonEmpty(raster.grids) };
     },
   }));
+}
+
+/** The QFM's in stream: every patch's fragments, the last of each marked. */
+export function qfmStream(scene: MergeScene, c: QfmConfig): PackedStream {
+  const ports = qfmPorts(c).inQuad.fields;
+  return packStream(qfmStimulus(scene.grids, qfmShape(c)), (f) => ports[f].width);
+}
+
+/** The PMU's in stream: every draw's covered fragments, the last of each marked. */
+export function pmuStream(scene: MergeScene, c: PmuConfig): PackedStream {
+  const ports = pmuPorts(c).inQuad.fields;
+  // The fields by name: the config also carries its msaa, as a string.
+  return packStream(pmuStimulus(scene.draws, { msaa: scene.msaa, depthBits: c.depthBits, triBits: c.triBits, vertexBits: c.vertexBits }), (f) => ports[f].width);
 }
 
 interface StreamCtx {
   readonly design: Design;
   simulator(): CompiledSimulator;
   readonly workload: MergeWorkload;
-  readonly seed: number;
 }
 
-function nonEmpty(grids: MergeWorkload['grids']): number {
+function nonEmpty(grids: MergeScene['grids']): number {
   let n = 0;
   for (const g of grids) for (const q of g) if (!isEmptyQuad(q)) n++;
   return n;
@@ -72,18 +101,10 @@ export function streamCounts(run: { cycles: number; stalls: number; received: re
   return { cycles: run.cycles, work, counters: { quadsIn, quadsOut: run.received.length, stalls: run.stalls, cyclesPerQuad: run.cycles / quadsIn } };
 }
 
-export function runQfmStream(ctx: StreamCtx, maskWidth: number, depthBits: number): Counts {
-  const p = qfmStimulus(ctx.workload.grids, { msaa: ctx.workload.msaa, depthBits, triBits: Math.max(1, Math.ceil(Math.log2(maskWidth))) });
-  // Packed straight into words; the simulator's stream loop, the output records counted only.
-  const run = runStreamFast(ctx.design, 'Qfm', p, [], ctx.simulator());
-  return streamCounts(run, nonEmpty(ctx.workload.grids), p.rows.length);
-}
-
-export function runPmuStream(ctx: StreamCtx, c: { depthBits: number; triBits: number; vertexBits: number }): Counts {
-  // The fields by name: the config a study passes also carries its msaa, as a string.
-  const p = pmuStimulus(ctx.workload.draws, { msaa: ctx.workload.msaa, depthBits: c.depthBits, triBits: c.triBits, vertexBits: c.vertexBits });
-  const run = runStreamFast(ctx.design, 'Pmu', p, [], ctx.simulator());
-  return streamCounts(run, nonEmpty(ctx.workload.grids), p.rows.length);
+/** The workload's packed stream through the unit `top` on the simulator's stream loop, the output records counted only. */
+export function runMergeStream(ctx: StreamCtx, top: 'Qfm' | 'Pmu'): Counts {
+  const run = runPackedStream(ctx.design, top, ctx.workload.stream, [], ctx.simulator());
+  return streamCounts(run, ctx.workload.covered, ctx.workload.stream.count);
 }
 
 export const MERGE_METRICS: readonly Metric[] = [

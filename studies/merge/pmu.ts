@@ -7,7 +7,7 @@
 import { PMU_UNIT } from '../../units/builtin.js';
 import type { PmuConfig } from '../../units/pmu/config.js';
 import { defineStudy } from '../../explore/index.js';
-import { MERGE_COUNTERS, MERGE_METRICS, MERGE_OBJECTIVES, QUAD, runPmuStream, sceneWorkloads } from './driver.js';
+import { MERGE_COUNTERS, MERGE_METRICS, MERGE_OBJECTIVES, QUAD, pmuStream, runMergeStream, sceneWorkloads } from './driver.js';
 import { MAIN_JOB_WHY } from './main-job.js';
 import { shadingWorkExperiment } from './study-experiment.js';
 
@@ -21,8 +21,8 @@ export const study = defineStudy({
     mode: (c) => `pmu${c.msaa}x`,
   },
   work: QUAD,
-  workloads: sceneWorkloads<PmuConfig>(() => 512),
-  driver: { run: (ctx) => runPmuStream(ctx, ctx.config) },
+  workloads: sceneWorkloads<PmuConfig>(() => 512, pmuStream),
+  driver: { run: (ctx) => runMergeStream(ctx, 'Pmu') },
   metrics: MERGE_METRICS,
   objectives: MERGE_OBJECTIVES,
   counterDisplay: MERGE_COUNTERS,

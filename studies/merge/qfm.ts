@@ -6,7 +6,7 @@
 import { QFM_UNIT } from '../../units/builtin.js';
 import type { QfmConfig } from '../../units/qfm/config.js';
 import { defineStudy } from '../../explore/index.js';
-import { MERGE_COUNTERS, MERGE_METRICS, MERGE_OBJECTIVES, QUAD, runQfmStream, sceneWorkloads } from './driver.js';
+import { MERGE_COUNTERS, MERGE_METRICS, MERGE_OBJECTIVES, QUAD, qfmStream, runMergeStream, sceneWorkloads } from './driver.js';
 import { MAIN_JOB_WHY } from './main-job.js';
 import { shadingWorkExperiment } from './study-experiment.js';
 
@@ -20,8 +20,8 @@ export const study = defineStudy({
     mode: (c) => `qfm${c.msaa}x`,
   },
   work: QUAD,
-  workloads: sceneWorkloads<QfmConfig>((c) => c.maskWidth),
-  driver: { run: (ctx) => runQfmStream(ctx, ctx.config.maskWidth, ctx.config.depthBits) },
+  workloads: sceneWorkloads<QfmConfig>((c) => c.maskWidth, qfmStream),
+  driver: { run: (ctx) => runMergeStream(ctx, 'Qfm') },
   metrics: MERGE_METRICS,
   objectives: MERGE_OBJECTIVES,
   counterDisplay: MERGE_COUNTERS,

@@ -4,9 +4,12 @@
 // back-pressure (the unit tests); and `runStreamFast`, back to back with the
 // consumer always ready, on the simulator's fast path (sim.runStream:
 // payloads prepared up front as words, outputs read in bulk, no handle
-// call per cycle), which the studies use; it takes the stimulus packed as
-// words (word-pack.ts), runStream the BigInt records of the same encoders. stream-run.test.ts holds the two
-// equal. The unit must expose `state` (0 = idle) and `occupancy`, and its
+// call per cycle), which the studies use. runStreamFast packs the
+// stimulus into words (word-pack.ts) for the design's ports;
+// runPackedStream takes it packed already (the studies' workloads pack it
+// when they are built, so a run's time is the simulation's); runStream
+// takes the BigInt records of the same encoders. stream-run.test.ts holds
+// the loops equal. The unit must expose `state` (0 = idle) and `occupancy`, and its
 // input is ready exactly in its idle state.
 import { createSimulator, type CompiledSimulator } from '../../hdl/sim/index.js';
 import { batchWords } from '../../hdl/sim/index.js';
@@ -14,7 +17,7 @@ import type { Design } from '../../hdl/ir.js';
 import { InternalError } from '../../hdl/errors.js';
 import { runUntilDone } from '../clocked.js';
 import type { Rng } from '../rng.js';
-import { packColumns, type PackedStimulus } from './word-pack.js';
+import { packStream, type PackedStimulus, type PackedStream } from './word-pack.js';
 import { type Payload, payloadPorts, portHandle, StreamDriver, StreamMonitor, streamHandles } from '../stream.js';
 
 export interface StreamRun {
@@ -59,6 +62,13 @@ function getWords(from: Uint32Array, at: number, words: number): bigint {
   return v;
 }
 
+/** The in stream's payload field handles, by field name. */
+function inFields(sim: CompiledSimulator, top: string) {
+  const { scalar, fields } = payloadPorts(streamHandles(sim.ports['in'], `${top}.in`));
+  if (scalar !== null) throw new InternalError(`runStreamFast: ${top}.in has a scalar payload; the merge units take records`);
+  return fields;
+}
+
 /**
  * runStream with no bubbles and the consumer always ready, on the
  * simulator's stream loop: the same cycles, stalls and output records.
@@ -70,22 +80,36 @@ function getWords(from: Uint32Array, at: number, words: number): bigint {
  */
 export function runStreamFast<R, K extends string>(design: Design, top: string, stimulus: PackedStimulus<R, K>, fields: readonly string[], simulator?: CompiledSimulator): StreamRun {
   const sim = simulator ?? createSimulator(design);
+  const ports = inFields(sim, top);
+  const packed = packStream(stimulus, (key) => {
+    const h = ports.get(key);
+    if (h === undefined) throw new InternalError(`runStreamFast: ${top}.in has no payload field ${key}`);
+    return h.width;
+  });
+  return runPackedStream(design, top, packed, fields, sim);
+}
+
+/**
+ * runStreamFast on a stimulus packed before the run (a study's workload
+ * packs it when it is built, for the port widths the config gives): each
+ * packed field must be a field of the in stream, in as many words a record
+ * as the port takes; a port field the stimulus does not write stays 0.
+ */
+export function runPackedStream<K extends string>(design: Design, top: string, packed: PackedStream<K>, fields: readonly string[], simulator?: CompiledSimulator): StreamRun {
+  const sim = simulator ?? createSimulator(design);
   sim.reset();
   const ports = sim.ports;
   const input = streamHandles(ports['in'], `${top}.in`);
   const output = streamHandles(ports['out'], `${top}.out`);
-  const n = stimulus.rows.length;
-  // The payload columns, packed before the run (a port field the stimulus does not write stays 0).
-  const { scalar, fields: inFields } = payloadPorts(input);
-  if (scalar !== null) throw new InternalError(`runStreamFast: ${top}.in has a scalar payload; the merge units take records`);
-  const port = (key: string) => {
-    const h = inFields.get(key);
-    if (h === undefined) throw new InternalError(`runStreamFast: ${top}.in has no payload field ${key}`);
-    return h;
-  };
-  const packed: Record<string, Uint32Array> = packColumns(stimulus, (key) => batchWords(port(key).width));
+  const n = packed.count;
+  const inPorts = inFields(sim, top);
   const columns: Record<string, Uint32Array> = {};
-  for (const [key, h] of inFields) columns[h.path] = packed[key] ?? new Uint32Array(Math.max(1, n) * batchWords(h.width));
+  for (const key of Object.keys(packed.columns) as K[]) {
+    const h = inPorts.get(key);
+    if (h === undefined) throw new InternalError(`runPackedStream: ${top}.in has no payload field ${key}`);
+    if (packed.words[key] !== batchWords(h.width)) throw new InternalError(`runPackedStream: ${top}.in field ${key} is ${h.width} bits (${batchWords(h.width)} words a record); the stimulus was packed in ${packed.words[key]}`);
+  }
+  for (const [key, h] of inPorts) columns[h.path] = (packed.columns as Partial<Record<string, Uint32Array>>)[key] ?? new Uint32Array(Math.max(1, n) * batchWords(h.width));
   const outFields = payloadPorts(output).fields;
   const wanted = fields.map((f) => {
     const h = outFields.get(f);

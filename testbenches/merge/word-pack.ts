@@ -13,6 +13,7 @@
 // call per field and record), and packing took as long as the simulation
 // (QFM main job, entries=16: 0.30 ms packing against 0.63 ms in runStream).
 import { InternalError } from '../../hdl/errors.js';
+import { batchWords } from '../../hdl/sim/index.js';
 import type { Payload } from '../stream.js';
 
 /** Writes a field's bits, low first, into a record's words. */
@@ -145,6 +146,20 @@ export function packColumns<R, K extends string>(s: PackedStimulus<R, K>, words:
     s.encode(s.rows[k]!, byName);
   }
   return columns;
+}
+
+/** A stream's records packed for its port: each field's column of `words[field]` words per record. */
+export interface PackedStream<K extends string = string> {
+  readonly count: number;
+  readonly words: Readonly<Record<K, number>>;
+  readonly columns: Readonly<Record<K, Uint32Array>>;
+}
+
+/** The stimulus packed for a port whose fields are `bits(field)` wide, in runBatch's words a record. */
+export function packStream<R, K extends string>(s: PackedStimulus<R, K>, bits: (field: K) => number): PackedStream<K> {
+  const words = {} as Record<K, number>;
+  for (const f of s.fields) words[f] = batchWords(bits(f));
+  return { count: s.rows.length, words, columns: packColumns(s, (f) => words[f]) };
 }
 
 /** The records as BigInt payloads (the per-cycle agents' form), from the same encoder. */

@@ -64,6 +64,17 @@ function muxPmu(sel: UInt, a: PmuRec, b: PmuRec): PmuRec {
   };
 }
 
+/** The in and out streams' payloads (a study's workload packs its stimulus for them before the module is built). */
+export function pmuPorts(cfg: PmuConfig) {
+  const s = pmuShape(cfg);
+  const covW = 4 * s.msaa;
+  const depthW = covW * s.depthBits;
+  return {
+    inQuad: bundle({ qx: uint(s.coordBits), qy: uint(s.coordBits), back: uint(1), cov: uint(covW), centre: uint(4), depth: uint(depthW), tri: uint(s.triBits), edges: uint(s.edgeBits), last: uint(1) }),
+    outQuad: bundle({ qx: uint(s.coordBits), qy: uint(s.coordBits), back: uint(1), cov: uint(covW), depth: uint(depthW), prim: uint(s.triBits) }),
+  };
+}
+
 export const Pmu = defineModule('Pmu', (m, cfg: PmuConfig) => {
   const s = pmuShape(cfg);
   const E = cfg.entries;
@@ -73,11 +84,9 @@ export const Pmu = defineModule('Pmu', (m, cfg: PmuConfig) => {
   const rankW = 4 * s.rankBits;
   const full = (1 << s.msaa) - 1;
   const flushMerge = cfg.flush === 'merge';
-  const inp = m.input(
-    'in',
-    stream(bundle({ qx: uint(s.coordBits), qy: uint(s.coordBits), back: uint(1), cov: uint(covW), centre: uint(4), depth: uint(depthW), tri: uint(s.triBits), edges: uint(s.edgeBits), last: uint(1) })),
-  );
-  const out = m.output('out', stream(bundle({ qx: uint(s.coordBits), qy: uint(s.coordBits), back: uint(1), cov: uint(covW), depth: uint(depthW), prim: uint(s.triBits) })));
+  const ports = pmuPorts(cfg);
+  const inp = m.input('in', stream(ports.inQuad));
+  const out = m.output('out', stream(ports.outQuad));
   const occupancy = m.output('occupancy', uint(indexBits(E + 1) + 1));
 
   const state = fsm(m, 'state', ['in', 'overlap', 'merge', 'resolve', 'place', 'insert', 'flush'] as const);
