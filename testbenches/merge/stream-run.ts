@@ -18,7 +18,7 @@ import { InternalError } from '../../hdl/errors.js';
 import { runUntilDone } from '../clocked.js';
 import type { Rng } from '../rng.js';
 import { packStream, type PackedStimulus, type PackedStream } from './word-pack.js';
-import { type Payload, payloadPorts, portHandle, StreamDriver, StreamMonitor, streamHandles } from '../stream.js';
+import { type Payload, payloadPorts, portHandle, StreamDriver, StreamMonitor, streamHandles, type StreamHandles } from '../stream.js';
 
 export interface StreamRun {
   readonly received: Record<string, bigint>[];
@@ -62,10 +62,10 @@ function getWords(from: Uint32Array, at: number, words: number): bigint {
   return v;
 }
 
-/** The in stream's payload field handles, by field name. */
-function inFields(sim: CompiledSimulator, top: string) {
-  const { scalar, fields } = payloadPorts(streamHandles(sim.ports['in'], `${top}.in`));
-  if (scalar !== null) throw new InternalError(`runStreamFast: ${top}.in has a scalar payload; the merge units take records`);
+/** The in stream's payload field handles, by field name (`who`: the function that asks, for its errors). */
+function inFields(input: StreamHandles, top: string, who: string) {
+  const { scalar, fields } = payloadPorts(input);
+  if (scalar !== null) throw new InternalError(`${who}: ${top}.in has a scalar payload; the merge units take records`);
   return fields;
 }
 
@@ -80,7 +80,7 @@ function inFields(sim: CompiledSimulator, top: string) {
  */
 export function runStreamFast<R, K extends string>(design: Design, top: string, stimulus: PackedStimulus<R, K>, fields: readonly string[], simulator?: CompiledSimulator): StreamRun {
   const sim = simulator ?? createSimulator(design);
-  const ports = inFields(sim, top);
+  const ports = inFields(streamHandles(sim.ports['in'], `${top}.in`), top, 'runStreamFast');
   const packed = packStream(stimulus, (key) => {
     const h = ports.get(key);
     if (h === undefined) throw new InternalError(`runStreamFast: ${top}.in has no payload field ${key}`);
@@ -102,7 +102,7 @@ export function runPackedStream<K extends string>(design: Design, top: string, p
   const input = streamHandles(ports['in'], `${top}.in`);
   const output = streamHandles(ports['out'], `${top}.out`);
   const n = packed.count;
-  const inPorts = inFields(sim, top);
+  const inPorts = inFields(input, top, 'runPackedStream');
   const columns: Record<string, Uint32Array> = {};
   for (const key of Object.keys(packed.columns) as K[]) {
     const h = inPorts.get(key);
@@ -113,7 +113,7 @@ export function runPackedStream<K extends string>(design: Design, top: string, p
   const outFields = payloadPorts(output).fields;
   const wanted = fields.map((f) => {
     const h = outFields.get(f);
-    if (h === undefined) throw new InternalError(`runStreamFast: ${top}.out has no payload field ${f}`);
+    if (h === undefined) throw new InternalError(`runPackedStream: ${top}.out has no payload field ${f}`);
     return { f, path: h.path, words: batchWords(h.width) };
   });
   output.ready.write(1);
