@@ -12,7 +12,7 @@ import { runPackedStream } from '../../testbenches/merge/stream-run.js';
 import { packStream, type PackedStream } from '../../testbenches/merge/word-pack.js';
 import { qfmPorts, qfmShape } from '../../units/qfm/module.js';
 import type { QfmConfig } from '../../units/qfm/config.js';
-import { pmuPorts } from '../../units/pmu/module.js';
+import { pmuPorts, pmuShape } from '../../units/pmu/module.js';
 import type { PmuConfig } from '../../units/pmu/config.js';
 import { fragmentsByDraw, makeScene, MERGE_SURFACES, type MergeSurface, rasterizeScene } from '../../testbenches/workloads/merge/index.js';
 import { isEmptyQuad, type QuadFrag } from '../../units/merge-common/quad.js';
@@ -81,8 +81,7 @@ export function qfmStream(scene: MergeScene, c: QfmConfig): PackedStream {
 /** The PMU's in stream: every draw's covered fragments, the last of each marked. */
 export function pmuStream(scene: MergeScene, c: PmuConfig): PackedStream {
   const ports = pmuPorts(c).inQuad.fields;
-  // The fields by name: the config also carries its msaa, as a string.
-  return packStream(pmuStimulus(scene.draws, { msaa: scene.msaa, depthBits: c.depthBits, triBits: c.triBits, vertexBits: c.vertexBits }), (f) => ports[f].width);
+  return packStream(pmuStimulus(scene.draws, pmuShape(c)), (f) => ports[f].width);
 }
 
 interface StreamCtx {
