@@ -14,6 +14,10 @@ export interface FormChoice {
   own: Float64Array;
   /** Per flat node: index into table.forms(shape), -1 for wiring. */
   formIdx: Int8Array;
+  /** Per flat node: its output's arrival time with these forms, propagated
+   *  in the context's order as analyzeTiming does, where the choice
+   *  computed it on the way (chooseForTarget). */
+  arrival?: Float64Array;
 }
 
 export interface ChoiceContext {
@@ -27,12 +31,13 @@ export interface ChoiceContext {
   endpointLogic: Float64Array;
 }
 
-export function choiceContext(graph: TimingGraph, order: Int32Array, loops: LoopStructure, endpointDelay: (e: TimingGraph['endpoints'][number]) => number): ChoiceContext {
+/** `endpointDelay`: each endpoint's own logic delay (critical-path.ts, endpointDelays). */
+export function choiceContext(graph: TimingGraph, order: Int32Array, loops: LoopStructure, endpointDelay: Float64Array): ChoiceContext {
   const endpointLogic = new Float64Array(graph.nodes.length).fill(-1);
-  for (const e of graph.endpoints) {
-    const d = endpointDelay(e);
+  graph.endpoints.forEach((e, i) => {
+    const d = endpointDelay[i]!;
     for (const v of e.drivers) if (d > endpointLogic[v]!) endpointLogic[v] = d;
-  }
+  });
   return { graph, arrays: graphArrays(graph), order, loops, endpointLogic };
 }
 
@@ -41,6 +46,12 @@ export function choiceContext(graph: TimingGraph, order: Int32Array, loops: Loop
 interface NodeForms {
   forms: (readonly Form[] | null)[];
   levels: Float64Array;
+  /** The delay of each form of node v times its levels, for nodes with a
+   *  choice (two forms or more): delays[delayStart[v] .. delayStart[v + 1]).
+   *  chooseForTarget tries them at every target, and reading them from the
+   *  forms' cost records was most of its time. */
+  delayStart: Int32Array;
+  delays: Float64Array;
 }
 
 const nodeFormsOf = new WeakMap<ChoiceContext, Map<CostTable, NodeForms>>();
@@ -51,12 +62,24 @@ function buildNodeForms(ctx: ChoiceContext, table: CostTable, known?: readonly (
   const nodes = ctx.graph.nodes;
   const forms: (readonly Form[] | null)[] = new Array(nodes.length);
   const levels = new Float64Array(nodes.length);
+  const delayStart = new Int32Array(nodes.length + 1);
+  let choices = 0;
   for (let v = 0; v < nodes.length; v++) {
     const use = nodes[v]!.use;
-    forms[v] = use === null || use.shape.kind === 'reg' ? null : (known?.[v] ?? table.forms(use.shape));
+    const f = use === null || use.shape.kind === 'reg' ? null : (known?.[v] ?? table.forms(use.shape));
+    forms[v] = f;
     levels[v] = use?.levels ?? 0;
+    delayStart[v] = choices;
+    if (f !== null && f.length > 1) choices += f.length;
   }
-  return { forms, levels };
+  delayStart[nodes.length] = choices;
+  const delays = new Float64Array(choices);
+  for (let v = 0; v < nodes.length; v++) {
+    const f = forms[v]!;
+    const lv = levels[v]!;
+    for (let i = 0, k = delayStart[v]!; k < delayStart[v + 1]!; i++, k++) delays[k] = f[i]!.cost.delayPs * lv;
+  }
+  return { forms, levels, delayStart, delays };
 }
 
 function formsByTable(ctx: ChoiceContext): Map<CostTable, NodeForms> {
@@ -100,7 +123,7 @@ export function uniformChoice(ctx: ChoiceContext, table: CostTable, which: 'chea
 export function chooseForTarget(ctx: ChoiceContext, table: CostTable, fastest: FormChoice, targetPs: number): FormChoice {
   const { order, endpointLogic } = ctx;
   const { n, predStart, pred, succStart, succ } = ctx.arrays;
-  const { forms, levels } = nodeForms(ctx, table);
+  const { delayStart, delays } = nodeForms(ctx, table);
   const onLoop = ctx.loops.onLoop;
   // Latest time each node's output may arrive, all-fastest downstream.
   const required = new Float64Array(n).fill(Infinity);
@@ -121,13 +144,13 @@ export function chooseForTarget(ctx: ChoiceContext, table: CostTable, fastest: F
     const v = order[j]!;
     let t = 0;
     for (let k = predStart[v]!; k < predStart[v + 1]!; k++) if (arrival[pred[k]!]! > t) t = arrival[pred[k]!]!;
-    const f = forms[v]!;
-    if (f !== null && f.length > 1 && !onLoop[v]) {
-      const lv = levels[v]!;
-      for (let i = 0; i < f.length; i++) {
-        const d = f[i]!.cost.delayPs * lv;
-        if (t + d <= required[v]! + 1e-6 || i === f.length - 1) {
-          formIdx[v] = i;
+    const first = delayStart[v]!;
+    const end = delayStart[v + 1]!;
+    if (end > first && !onLoop[v]) {
+      for (let k = first; k < end; k++) {
+        const d = delays[k]!;
+        if (t + d <= required[v]! + 1e-6 || k === end - 1) {
+          formIdx[v] = k - first;
           own[v] = d;
           break;
         }
@@ -135,5 +158,5 @@ export function chooseForTarget(ctx: ChoiceContext, table: CostTable, fastest: F
     }
     arrival[v] = t + own[v]!;
   }
-  return { own, formIdx };
+  return { own, formIdx, arrival };
 }

@@ -28,11 +28,14 @@
 // a point then costs a few multiplications per instance and kind.
 import {
   analyzeTiming,
+  cutHolders,
   cutWidths,
+  endpointDelays,
   graphArrays,
   latestConsumer,
   loopDelay,
   loopStructure,
+  timingFrom,
   topoOrder,
   type CriticalPath,
   type CutProfile,
@@ -140,12 +143,17 @@ interface FormsEntry {
   targetPs: number;
   choice: FormChoice;
   timing: Timing;
-  latest: Float64Array;
+  /** latestConsumer of the timing (built on first use: only cutting asks
+   *  for it, and the all-cheapest entry is often built only to be compared). */
+  readonly latest: Float64Array;
   loop: LoopBound;
   cuts: Map<number, CutProfile>;
-  aggregates: Aggregate[];
+  /** Built on first use, for the same reason as `latest`. */
+  readonly aggregates: Aggregate[];
   /** Instance paths and kinds the aggregates index into (module, kind). */
   paths: string[];
+  /** Each of `paths` by its place in it. */
+  pathIndex: ReadonlyMap<string, number>;
   kinds: OpKind[];
   pathIdx: Int32Array;
   kindIdx: Int32Array;
@@ -171,6 +179,7 @@ interface ItemTable {
   aggPath: string[];
   aggKind: OpKind[];
   paths: string[];
+  pathIndex: ReadonlyMap<string, number>;
   kinds: OpKind[];
   pathIdx: Int32Array;
   kindIdx: Int32Array;
@@ -179,6 +188,8 @@ interface ItemTable {
 interface InventoryCache {
   ctx: ChoiceContext;
   items: ItemTable;
+  /** Each endpoint's own logic delay (fastest forms), for every timing of the netlist. */
+  endpointDelay: Float64Array;
   fastest: FormsEntry;
   /** Built on first use: only a target beyond the all-fastest path asks
    *  for it, and a sweep over clock targets rarely sets one. */
@@ -224,6 +235,7 @@ function itemTable(inv: Inventory, table: CostTable): ItemTable {
     }
   }
   const paths = [...new Set(inv.instances.map((i) => i.path))];
+  const pathIndex = new Map(paths.map((p, i) => [p, i]));
   const kinds = [...new Set(aggKind)];
   return {
     forms,
@@ -233,8 +245,9 @@ function itemTable(inv: Inventory, table: CostTable): ItemTable {
     aggPath,
     aggKind,
     paths,
+    pathIndex,
     kinds,
-    pathIdx: Int32Array.from(aggPath, (p) => paths.indexOf(p)),
+    pathIdx: Int32Array.from(aggPath, (p) => pathIndex.get(p)!),
     kindIdx: Int32Array.from(aggKind, (k) => kinds.indexOf(k)),
   };
 }
@@ -271,17 +284,48 @@ function formUses(inv: Inventory, items: ItemTable, choice: FormChoice): FormUse
 
 /** `loop`: the loop bound when the caller knows it (a choice that keeps
  *  every operator on a loop in its fastest form has the fastest's). */
-function buildEntry(inv: Inventory, table: CostTable, c: Pick<InventoryCache, 'ctx' | 'items'>, choice: FormChoice, targetPs: number, loop?: LoopBound): FormsEntry {
+function buildEntry(inv: Inventory, table: CostTable, c: Pick<InventoryCache, 'ctx' | 'items' | 'endpointDelay'>, choice: FormChoice, targetPs: number, loop?: LoopBound): FormsEntry {
   const delay = (shape: OpShape): number => table.form(shape, 1, Infinity).cost.delayPs;
-  const timing = analyzeTiming(inv.graph, delay, choice.own, c.ctx.order);
+  const order = c.ctx.order;
+  // A choice made for a target propagated the arrival times as it chose.
+  const timing = choice.arrival !== undefined ? timingFrom(inv.graph, choice.arrival, order, choice.own, c.endpointDelay) : analyzeTiming(inv.graph, delay, choice.own, order, c.endpointDelay);
   const it = c.items;
+  let aggregates: Aggregate[] | null = null;
+  let latest: Float64Array | null = null;
+  let forms: FormUse[] | null = null;
+  return {
+    targetPs,
+    choice,
+    paths: it.paths,
+    pathIndex: it.pathIndex,
+    kinds: it.kinds,
+    pathIdx: it.pathIdx,
+    kindIdx: it.kindIdx,
+    pipelineCosts: new Map(),
+    act: new Float64Array(it.kinds.length),
+    timing,
+    get latest(): Float64Array {
+      return (latest ??= latestConsumer(timing));
+    },
+    loop: loop ?? loopDelay(inv.graph, order, c.ctx.loops, choice.own, delay, c.endpointDelay),
+    cuts: new Map(),
+    get aggregates(): Aggregate[] {
+      return (aggregates ??= sumAggregates(it, choice));
+    },
+    get forms(): FormUse[] {
+      return (forms ??= formUses(inv, it, choice));
+    },
+  };
+}
+
+/** The items' costs in these forms summed per (instance, kind), in item order. */
+function sumAggregates(it: ItemTable, choice: FormChoice): Aggregate[] {
   const na = it.aggPath.length;
   const logic = new Float64Array(na);
   const macro = new Float64Array(na);
   const energy = new Float64Array(na);
   const clock = new Float64Array(na);
   const leakage = new Float64Array(na);
-  // The sums of each aggregate in item order, as the per-item loop made them.
   for (let i = 0; i < it.forms.length; i++) {
     const all = it.forms[i]!;
     const node = it.node[i]!;
@@ -295,26 +339,7 @@ function buildEntry(inv: Inventory, table: CostTable, c: Pick<InventoryCache, 'c
     clock[a]! += cost.clockFj * n;
     leakage[a]! += cost.leakageNw * n;
   }
-  const aggregates = it.aggPath.map((path, a) => ({ path, kind: it.aggKind[a]!, logicUm2: logic[a]!, macroUm2: macro[a]!, energyFj: energy[a]!, clockFj: clock[a]!, leakageNw: leakage[a]! }));
-  let forms: FormUse[] | null = null;
-  return {
-    targetPs,
-    choice,
-    paths: it.paths,
-    kinds: it.kinds,
-    pathIdx: it.pathIdx,
-    kindIdx: it.kindIdx,
-    pipelineCosts: new Map(),
-    act: new Float64Array(it.kinds.length),
-    timing,
-    latest: latestConsumer(timing),
-    loop: loop ?? loopDelay(inv.graph, c.ctx.order, c.ctx.loops, choice.own, delay),
-    cuts: new Map(),
-    aggregates,
-    get forms(): FormUse[] {
-      return (forms ??= formUses(inv, it, choice));
-    },
-  };
+  return it.aggPath.map((path, a) => ({ path, kind: it.aggKind[a]!, logicUm2: logic[a]!, macroUm2: macro[a]!, energyFj: energy[a]!, clockFj: clock[a]!, leakageNw: leakage[a]! }));
 }
 
 function cacheFor(inv: Inventory, table: CostTable): InventoryCache {
@@ -324,19 +349,20 @@ function cacheFor(inv: Inventory, table: CostTable): InventoryCache {
   if (c === undefined) {
     const order = topoOrder(inv.graph);
     const loops = loopStructure(inv.graph, order);
-    const endpointDelay = (e: Inventory['graph']['endpoints'][number]): number => (e.use === null ? 0 : table.form(e.use.shape, 1, Infinity).cost.delayPs * e.use.levels);
+    const endpointDelay = endpointDelays(inv.graph, (shape) => table.form(shape, 1, Infinity).cost.delayPs);
     const ctx = choiceContext(inv.graph, order, loops, endpointDelay);
     const items = itemTable(inv, table);
     seedNodeForms(ctx, table, formsByNode(inv, items));
     const fastestChoice = uniformChoice(ctx, table, table.arith === 'ripple' ? 'cheapest' : 'fastest');
-    const fastest = buildEntry(inv, table, { ctx, items }, fastestChoice, 0);
+    const fastest = buildEntry(inv, table, { ctx, items, endpointDelay }, fastestChoice, 0);
     let cheapest: FormsEntry | null = table.arith === 'fast' ? fastest : null;
     c = {
       ctx,
       items,
+      endpointDelay,
       fastest,
       get cheapest(): FormsEntry {
-        return (cheapest ??= buildEntry(inv, table, { ctx, items }, uniformChoice(ctx, table, 'cheapest'), Infinity));
+        return (cheapest ??= buildEntry(inv, table, { ctx, items, endpointDelay }, uniformChoice(ctx, table, 'cheapest'), Infinity));
       },
       byTarget: new Map(),
     };
@@ -547,7 +573,7 @@ function pricePoint(inv: Inventory, point: DesignPoint, opts: PriceOptions, full
     const pk = `${point.stages}/${reset}/${enable}`;
     let list = entry.pipelineCosts.get(pk);
     if (list === undefined) {
-      list = Object.entries(pipeline.byPath).map(([path, bits]) => ({ path, pathIdx: entry.paths.indexOf(path), bits, cost: registerCost(table, bits, reset, enable) }));
+      list = cutHolders(pipeline).map(({ path, bits }) => ({ path, pathIdx: entry.pathIndex.get(path) ?? -1, bits, cost: registerCost(table, bits, reset, enable) }));
       entry.pipelineCosts.set(pk, list);
     }
     const kp = 3 * nk;

@@ -95,43 +95,67 @@ export function nodeDelays(graph: TimingGraph, delay: DelayFn): Float64Array {
   return Float64Array.from(graph.nodes, (g) => nodeDelay(g.use, delay));
 }
 
+/** Each endpoint's own logic delay (its enable mux, a write port's setup)
+ *  under `delay`, in graph.endpoints order. */
+export function endpointDelays(graph: TimingGraph, delay: DelayFn): Float64Array {
+  return Float64Array.from(graph.endpoints, (e) => useDelay(e.use, delay));
+}
+
 /** Static timing. `own` overrides the delay of each node (operators built
  *  in different forms at different places); endpoints' own logic (enable
- *  muxes) is timed by `delay`. */
-export function analyzeTiming(graph: TimingGraph, delay: DelayFn, own: Float64Array = nodeDelays(graph, delay), order: Int32Array = topoOrder(graph)): Timing {
+ *  muxes) is timed by `delay`, or given (`endpointDelay`, as endpointDelays
+ *  computes it: a sweep times one netlist in a dozen sets of forms). */
+export function analyzeTiming(graph: TimingGraph, delay: DelayFn, own: Float64Array = nodeDelays(graph, delay), order: Int32Array = topoOrder(graph), endpointDelay: Float64Array = endpointDelays(graph, delay)): Timing {
   const { n, predStart, pred } = graphArrays(graph);
   const arrival = new Float64Array(n);
-  const via = new Int32Array(n).fill(-1);
   for (let i = 0; i < order.length; i++) {
     const v = order[i]!;
     let t = 0;
-    let from = -1;
-    for (let k = predStart[v]!; k < predStart[v + 1]!; k++) {
-      const p = pred[k]!;
-      if (from === -1 || arrival[p]! > t) {
-        t = arrival[p]!;
-        from = p;
-      }
-    }
-    via[v] = from;
+    for (let k = predStart[v]!; k < predStart[v + 1]!; k++) if (arrival[pred[k]!]! > t) t = arrival[pred[k]!]!;
     arrival[v] = t + own[v]!;
   }
-  return { graph, arrival, order, criticalPath: worstPath(graph, arrival, via, delay, own) };
+  return timingFrom(graph, arrival, order, own, endpointDelay);
 }
 
-function worstPath(graph: TimingGraph, arrival: Float64Array, via: Int32Array, delay: DelayFn, own: Float64Array): CriticalPath {
+/** Static timing from arrival times already propagated with node delays
+ *  `own` in `order` (each node: the latest of its predecessors' arrivals, 0
+ *  without any, plus its own delay): a form choice computes them as it
+ *  chooses (form-choice.ts), and they are exactly what analyzeTiming would. */
+export function timingFrom(graph: TimingGraph, arrival: Float64Array, order: Int32Array, own: Float64Array, endpointDelay: Float64Array): Timing {
+  return { graph, arrival, order, criticalPath: worstPath(graph, arrival, own, endpointDelay) };
+}
+
+/** The predecessor a path to v arrives through: the first of v's
+ *  predecessors with the latest arrival, or -1 without any. */
+function latestPred(predStart: Int32Array, pred: Int32Array, arrival: Float64Array, v: number): number {
+  let from = -1;
+  let t = 0;
+  for (let k = predStart[v]!; k < predStart[v + 1]!; k++) {
+    const p = pred[k]!;
+    if (from === -1 || arrival[p]! > t) {
+      t = arrival[p]!;
+      from = p;
+    }
+  }
+  return from;
+}
+
+function worstPath(graph: TimingGraph, arrival: Float64Array, own: Float64Array, endpointDelay: Float64Array): CriticalPath {
   let endpoint = -1;
   let driver = -1;
   let total = 0;
   graph.endpoints.forEach((e, i) => {
     let d0 = e.drivers[0]!;
     for (const d of e.drivers) if (arrival[d]! > arrival[d0]!) d0 = d;
-    const t = arrival[d0]! + useDelay(e.use, delay);
+    const t = arrival[d0]! + endpointDelay[i]!;
     if (endpoint === -1 || t > total) [endpoint, driver, total] = [i, d0, t];
   });
   if (endpoint === -1) return { totalPs: 0, steps: [] };
+  // Walked back from the endpoint's driver: only the critical path's nodes
+  // are asked which predecessor they arrive through.
+  const { predStart, pred } = graphArrays(graph);
   const chain: number[] = [];
-  for (let v = driver; v !== -1; v = via[v]!) chain.push(v);
+  for (let v = driver; v !== -1; v = latestPred(predStart, pred, arrival, v)) chain.push(v);
   chain.reverse();
   const steps: PathStep[] = [];
   chain.forEach((v, i) => {

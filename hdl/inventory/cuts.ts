@@ -22,33 +22,42 @@ export interface Cut {
   bits: number;
 }
 
+/** The pipeline register bits one instance holds. */
+export interface CutHolder {
+  path: string;
+  bits: number;
+}
+
 export interface CutProfile {
   stages: number;
   cuts: Cut[];
   /** Pipeline register bits added by cutting into `stages` stages. */
   totalBits: number;
   /** The same bits by the instance that produces the value held: a cut
-   *  register belongs to the component whose logic it splits. */
-  byPath: Record<string, number>;
+   *  register belongs to the component whose logic it splits. In the order
+   *  a cut-by-cut, node-by-node scan meets them. */
+  readonly byPath: Record<string, number>;
 }
 
-/** A node that only renames its single predecessor, or widens it with
- *  constant or copied bits (zero and sign extension): the register that
- *  holds the predecessor holds it too, so a value is counted once however
- *  many extended copies of it its consumers read. */
-function isAlias(timing: Timing, v: number): boolean {
-  const g = timing.graph.nodes[v]!;
-  const op = g.node.op;
-  return g.preds.length === 1 && (op === 'wire' || op === 'input' || op === 'instout' || op === 'zext' || op === 'sext');
+/** The holders of each profile cutWidths made, in byPath's order: a sweep
+ *  cuts each design at a dozen depths and reads only this list, so the
+ *  record keyed by path is built only when someone reads it. */
+const holdersOf = new WeakMap<CutProfile, readonly CutHolder[]>();
+
+/** A profile's byPath as a list, in its order. */
+export function cutHolders(profile: CutProfile): readonly CutHolder[] {
+  return holdersOf.get(profile) ?? Object.entries(profile.byPath).map(([path, bits]) => ({ path, bits }));
 }
 
-/** The aliases of a graph in reverse topological order of `order`, with the source each folds into. */
+/** The aliases of a graph (graphArrays' `alias`: the register that holds
+ *  the source holds them too) in reverse topological order of `order`, with
+ *  the source each folds into. */
 const aliasesOf = new WeakMap<Int32Array, Int32Array>();
 
 /** For every node, the latest arrival among its combinational consumers,
  *  looking through aliases (-Infinity when it has none). */
 export function latestConsumer(timing: Timing): Float64Array {
-  const { n, predStart, pred } = graphArrays(timing.graph);
+  const { n, predStart, pred, alias } = graphArrays(timing.graph);
   const arrival = timing.arrival;
   const latest = new Float64Array(n).fill(-Infinity);
   for (let v = 0; v < n; v++) {
@@ -62,7 +71,7 @@ export function latestConsumer(timing: Timing): Float64Array {
     const list: number[] = [];
     for (let i = timing.order.length - 1; i >= 0; i--) {
       const v = timing.order[i]!;
-      if (isAlias(timing, v)) list.push(v, pred[predStart[v]!]!);
+      if (alias[v]) list.push(v, pred[predStart[v]!]!);
     }
     aliasesOf.set(timing.order, (aliases = Int32Array.from(list)));
   }
@@ -132,7 +141,11 @@ export function cutWidths(timing: Timing, stages: number, latest: Float64Array =
   if (!Number.isInteger(stages) || stages < 1) throw new ParamError('stages', stages, 'an integer >= 1', { message: `inventory: pipeline stages must be an integer >= 1, got ${stages}` });
   const total = timing.criticalPath.totalPs;
   const k = stages;
-  const time = (i: number): number => (total * i) / k;
+  // The cut times, each computed once as T i / k (the comparisons below
+  // judge against exactly these values); the division per lookup was most
+  // of a sweep's retiming time.
+  const times = new Float64Array(k + 1);
+  for (let i = 0; i <= k; i++) times[i] = (total * i) / k;
   const c = crossingOf(timing, latest);
   const diff = new Float64Array(k + 1);
   const bitsOf = new Float64Array(c.paths.length);
@@ -140,16 +153,18 @@ export function cutWidths(timing: Timing, stages: number, latest: Float64Array =
   const firstCut = new Int32Array(c.paths.length).fill(k);
   const firstNode = new Int32Array(c.paths.length);
   if (k > 1 && total > 0) {
+    // Only a first guess at each bound (the loops below settle it against the cut times).
+    const perPs = k / total;
     for (let j = 0; j < c.node.length; j++) {
       const a = c.arrival[j]!;
       const l = c.latest[j]!;
       // Lowest i with a < t_i, highest with t_i <= l, within 1 .. k - 1.
-      let lo = Math.max(1, Math.floor((a * k) / total) + 1);
-      while (lo > 1 && a < time(lo - 1)) lo--;
-      while (lo <= k - 1 && !(a < time(lo))) lo++;
-      let hi = Math.min(k - 1, Math.floor((l * k) / total));
-      while (hi >= 1 && !(time(hi) <= l)) hi--;
-      while (hi + 1 <= k - 1 && time(hi + 1) <= l) hi++;
+      let lo = Math.min(k, Math.max(1, Math.floor(a * perPs) + 1));
+      while (lo > 1 && a < times[lo - 1]!) lo--;
+      while (lo <= k - 1 && !(a < times[lo]!)) lo++;
+      let hi = Math.max(0, Math.min(k - 1, Math.floor(l * perPs)));
+      while (hi >= 1 && !(times[hi]! <= l)) hi--;
+      while (hi + 1 <= k - 1 && times[hi + 1]! <= l) hi++;
       if (lo > hi) continue;
       const w = c.width[j]!;
       const p = c.path[j]!;
@@ -166,10 +181,34 @@ export function cutWidths(timing: Timing, stages: number, latest: Float64Array =
   let run = 0;
   for (let i = 1; i < k; i++) {
     run += diff[i]!;
-    cuts.push({ timePs: time(i), bits: run });
+    cuts.push({ timePs: times[i]!, bits: run });
   }
-  const order = [...c.paths.keys()].filter((p) => bitsOf[p]! > 0).sort((x, y) => firstCut[x]! - firstCut[y]! || firstNode[x]! - firstNode[y]!);
-  const byPath: Record<string, number> = {};
-  for (const p of order) byPath[c.paths[p]!] = bitsOf[p]!;
-  return { stages, cuts, totalBits: cuts.reduce((s, x) => s + x.bits, 0), byPath };
+  // Instances by (first cut, first node), as one number each: a node
+  // belongs to one instance, so no two keys tie, and a typed array sorts
+  // numbers without a comparator call per step.
+  const np = c.paths.length;
+  const span = timing.arrival.length;
+  const keys: number[] = [];
+  for (let p = 0; p < np; p++) if (bitsOf[p]! > 0) keys.push((firstCut[p]! * span + firstNode[p]!) * np + p);
+  const sorted = Float64Array.from(keys).sort();
+  const holders: CutHolder[] = [];
+  for (const key of sorted) {
+    const p = key % np;
+    holders.push({ path: c.paths[p]!, bits: bitsOf[p]! });
+  }
+  let byPath: Record<string, number> | null = null;
+  const profile: CutProfile = {
+    stages,
+    cuts,
+    totalBits: cuts.reduce((s, x) => s + x.bits, 0),
+    get byPath(): Record<string, number> {
+      if (byPath === null) {
+        byPath = {};
+        for (const h of holders) byPath[h.path] = h.bits;
+      }
+      return byPath;
+    },
+  };
+  holdersOf.set(profile, holders);
+  return profile;
 }

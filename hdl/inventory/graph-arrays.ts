@@ -18,6 +18,10 @@ export interface GraphArrays {
   readonly state: Uint8Array;
   /** 1 for constants. */
   readonly constant: Uint8Array;
+  /** 1 for a node that only renames or extends its single predecessor
+   *  (wire, input, instance output, zero or sign extension): retiming
+   *  counts its value as its source's (cuts.ts). */
+  readonly alias: Uint8Array;
   readonly width: Float64Array;
   /** Instance of each node, as an index into `paths` (first appearance order). */
   readonly path: Int32Array;
@@ -42,6 +46,7 @@ export function graphArrays(graph: TimingGraph): GraphArrays {
   const outDeg = new Int32Array(n + 1);
   const state = new Uint8Array(n);
   const constant = new Uint8Array(n);
+  const alias = new Uint8Array(n);
   const width = new Float64Array(n);
   const path = new Int32Array(n);
   const paths: string[] = [];
@@ -56,6 +61,7 @@ export function graphArrays(graph: TimingGraph): GraphArrays {
     const op = g.node.op;
     state[v] = op === 'reg' || (op === 'memread' && g.node.sync) ? 1 : 0;
     constant[v] = op === 'const' ? 1 : 0;
+    alias[v] = g.preds.length === 1 && (op === 'wire' || op === 'input' || op === 'instout' || op === 'zext' || op === 'sext') ? 1 : 0;
     width[v] = g.node.width;
     let pi = pathIdx.get(g.path);
     if (pi === undefined) pathIdx.set(g.path, (pi = paths.push(g.path) - 1));
@@ -66,7 +72,7 @@ export function graphArrays(graph: TimingGraph): GraphArrays {
   const fill = succStart.slice(0, n);
   const succ = new Int32Array(edges);
   for (let v = 0; v < n; v++) for (let k = predStart[v]!; k < predStart[v + 1]!; k++) succ[fill[pred[k]!]!++] = v;
-  a = { n, predStart, pred, succStart, succ, state, constant, width, path, paths };
+  a = { n, predStart, pred, succStart, succ, state, constant, alias, width, path, paths };
   cache.set(graph, a);
   return a;
 }

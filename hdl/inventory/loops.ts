@@ -204,7 +204,9 @@ export function loopStructure(graph: TimingGraph, order: Int32Array): LoopStruct
     if (s !== -1 && !state[v]) adj[fill[stateNode[s]!]!++] = v;
   }
   const scc = components(total, count, adj);
-  const comp = Int32Array.from(stateNode, (x) => scc.comp[x]!);
+  // A plain loop: from() with a mapping function calls it per element.
+  const comp = new Int32Array(ns);
+  for (let s = 0; s < ns; s++) comp[s] = scc.comp[stateNode[s]!]!;
   const inLoop = new Uint8Array(ns);
   const loopComps = new Set<number>();
   for (let s = 0; s < ns; s++) {
@@ -229,10 +231,10 @@ export function loopStructure(graph: TimingGraph, order: Int32Array): LoopStruct
 }
 
 /** The loop bound with node delays `own` (critical-path.ts, nodeDelays) and
- *  endpoint logic timed by `delay`: per loop, the longest path from its
- *  states through its own nodes (loopNodes) to its states' next-state
- *  inputs. */
-export function loopDelay(graph: TimingGraph, order: Int32Array, ls: LoopStructure, own: Float64Array, delay: DelayFn): LoopBound {
+ *  endpoint logic timed by `delay` (or given per endpoint: endpointDelays):
+ *  per loop, the longest path from its states through its own nodes
+ *  (loopNodes) to its states' next-state inputs. */
+export function loopDelay(graph: TimingGraph, order: Int32Array, ls: LoopStructure, own: Float64Array, delay: DelayFn, endpointDelay?: Float64Array): LoopBound {
   void order;
   const sg = ls.states;
   const { predStart, pred, state } = graphArrays(graph);
@@ -259,7 +261,7 @@ export function loopDelay(graph: TimingGraph, order: Int32Array, ls: LoopStructu
       for (const i of eps) {
         const e = graph.endpoints[i]!;
         for (const d of e.loopDrivers) {
-          const t = arrival[d]! + useDelay(e.use, delay);
+          const t = arrival[d]! + (endpointDelay !== undefined ? endpointDelay[i]! : useDelay(e.use, delay));
           if (t > worst) [worst, atState] = [t, s];
         }
       }
