@@ -141,6 +141,8 @@ export function encodeInventory(inv: Inventory, id: string, version: string): St
 
 class Damaged extends Error {}
 
+/** Per node and item the checks throw Damaged themselves: a message built
+ *  for every check that passes was a third of reading an inventory. */
 function check(ok: boolean, what: string): asserts ok {
   if (!ok) throw new Damaged(what);
 }
@@ -149,13 +151,13 @@ function check(ok: boolean, what: string): asserts ok {
 export function decodeInventory(s: StoredInventory): Inventory {
   check(s.format === FORMAT, `format ${String(s.format)}`);
   const shape = (i: number): OpShape => {
-    check(Number.isInteger(i) && i >= 0 && i < s.shapes.length, `shape ${i}`);
+    if (!(Number.isInteger(i) && i >= 0 && i < s.shapes.length)) throw new Damaged(`shape ${i}`);
     return s.shapes[i]!;
   };
   const uses = s.uses.map(([sh, count, levels]): OpUse => ({ shape: shape(sh), count, levels }));
   const use = (i: number): OpUse | null => {
     if (i === -1) return null;
-    check(Number.isInteger(i) && i >= 0 && i < uses.length, `use ${i}`);
+    if (!(Number.isInteger(i) && i >= 0 && i < uses.length)) throw new Damaged(`use ${i}`);
     return uses[i]!;
   };
   const keys = s.shapes.map(shapeKey);
@@ -201,11 +203,11 @@ export function decodeInventory(s: StoredInventory): Inventory {
       runEnd = v + g.pathRuns[run + 1]!;
     }
     const op = g.ops[g.op[v]!];
-    check(op !== undefined, `node ${v}'s op`);
+    if (op === undefined) throw new Damaged(`node ${v}'s op`);
     const id = g.id !== null ? g.id[v]! : v - runStart;
     const node: GraphOp = sync.has(v) ? { id, op, width: g.width[v]!, sync: true } : { id, op, width: g.width[v]! };
     const preds = g.preds.slice(k, (k += g.predCount[v]!));
-    check(preds.every(inRange), `node ${v}'s preds`);
+    if (!preds.every(inRange)) throw new Damaged(`node ${v}'s preds`);
     const st = storage.get(v);
     const gn: GraphNode = { path, node, label: g.label[v] ?? `${op}#${id}`, use: use(g.use[v]!), preds };
     if (st !== undefined) gn.storage = st;
