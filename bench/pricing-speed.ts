@@ -1,0 +1,77 @@
+// Pricing a real study's micro-architectures from their stored inventories,
+// in this thread: what a pricing-only sweep and the calibration loop do per
+// micro-architecture (read its inventory, then price every physical point
+// of the sweep's spec), and how much CPU the process spends beside this
+// thread while it does (V8's optimising compiler and collector run on
+// threads of their own, and the bench:study figure counts only the
+// pricing thread's).
+//
+//   npx tsx bench/pricing-speed.ts [--dir SWEEP_DIR] [--rounds 3]
+//
+// Without --dir it first runs the narrowed Hybrid sweep the speed notes
+// use (docs/speed.md), which simulates for about a minute, into a
+// temporary directory. Each round decodes every inventory afresh (a
+// sweep worker meets each once); the first round also pays V8's warm-up.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { decodeInventory, type StoredInventory } from '../explore/sweep/inventory-file.js';
+import { physicalPoints, readManifest, runSweep, silentProgress } from '../explore/sweep/index.js';
+import { MICROARCH_DIR } from '../explore/sweep/store.js';
+import { threadCpuMs } from '../explore/thread-cpu.js';
+import { findStudy } from '../studies/registry.js';
+import { priceFigures } from '../synth-models/price.js';
+
+const HYBRID_ONLY = 'stp=4.8,sts=1x1|2x2,jitter=tuple,edge=incremental,recip=unrolled|radix4';
+
+const { values } = parseArgs({ options: { dir: { type: 'string' }, rounds: { type: 'string', default: '3' } } });
+const rounds = Number(values.rounds);
+if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`pricing-speed: --rounds must be an integer >= 1, got ${values.rounds}`);
+
+let dir = values.dir;
+let scratch: string | null = null;
+if (dir === undefined) {
+  scratch = dir = mkdtempSync(join(tmpdir(), 'gfxrtl-pricing-'));
+  const e = findStudy('hybrid');
+  console.error(`pricing-speed: sweeping hybrid --only ${HYBRID_ONLY} --param count=512 into ${dir}`);
+  await runSweep({ study: { module: e.module, name: 'hybrid', params: { count: 512 } }, out: dir, workers: 'auto', spec: { only: HYBRID_ONLY }, progress: silentProgress, keepInventories: true });
+}
+try {
+  const manifest = readManifest(dir);
+  if (manifest === null) throw new Error(`pricing-speed: ${dir} holds no sweep.json; give a sweep directory`);
+  const { spec, knobs } = manifest.identity;
+  const files = readdirSync(join(dir, MICROARCH_DIR)).filter((f) => f.endsWith('.inventory')).sort();
+  if (files.length === 0) throw new Error(`pricing-speed: ${dir}/${MICROARCH_DIR} holds no stored inventories`);
+  const texts = files.map((f) => readFileSync(join(dir, MICROARCH_DIR, f), 'utf8'));
+  const cpu = (): number => {
+    const t = threadCpuMs();
+    if (t === null) throw new Error('pricing-speed: this system gives no per-thread CPU time (/proc/thread-self/stat)');
+    return t;
+  };
+  console.log(`pricing-speed: ${manifest.identity.study.name}, ${files.length} stored inventories in ${dir}`);
+  console.log('round | points | read ms per micro-arch (thread CPU) | pricing points per CPU-second (this thread) | process CPU / thread CPU while pricing');
+  for (let r = 0; r < rounds; r++) {
+    let points = 0;
+    let readMs = 0;
+    let priceMs = 0;
+    let processMs = 0;
+    for (const text of texts) {
+      const c0 = cpu();
+      const inv = decodeInventory(JSON.parse(text) as StoredInventory);
+      const c1 = cpu();
+      const p0 = process.cpuUsage();
+      const ps = physicalPoints(inv, { spec, knobs });
+      for (const p of ps) priceFigures(inv, p, { knobs, arith: spec.arith });
+      const p1 = process.cpuUsage(p0);
+      const c2 = cpu();
+      points += ps.length;
+      readMs += c1 - c0;
+      priceMs += c2 - c1;
+      processMs += (p1.user + p1.system) / 1000;
+    }
+    console.log(`${r} | ${points} | ${(readMs / texts.length).toFixed(2)} | ${Math.round(points / (priceMs / 1000))} | ${(processMs / priceMs).toFixed(2)}`);
+  }
+} finally {
+  if (scratch !== null) rmSync(scratch, { recursive: true, force: true });
+}
