@@ -47,9 +47,9 @@ interface NodeForms {
   forms: (readonly Form[] | null)[];
   levels: Float64Array;
   /** The delay of each form of node v times its levels, for nodes with a
-   *  choice (two forms or more): delays[delayStart[v] .. delayStart[v + 1]).
-   *  chooseForTarget tries them at every target, and reading them from the
-   *  forms' cost records was most of its time. */
+   *  choice (two forms or more): delays[delayStart[v] .. delayStart[v + 1]),
+   *  as chooseForTarget tries them at every target (the same products it
+   *  formed from the forms' cost records). */
   delayStart: Int32Array;
   delays: Float64Array;
 }

@@ -141,9 +141,8 @@ export function cutWidths(timing: Timing, stages: number, latest: Float64Array =
   if (!Number.isInteger(stages) || stages < 1) throw new ParamError('stages', stages, 'an integer >= 1', { message: `inventory: pipeline stages must be an integer >= 1, got ${stages}` });
   const total = timing.criticalPath.totalPs;
   const k = stages;
-  // The cut times, each computed once as T i / k (the comparisons below
-  // judge against exactly these values); the division per lookup was most
-  // of a sweep's retiming time.
+  // The cut times, each computed once as T i / k: the bound tests below
+  // compare against exactly these values.
   const times = new Float64Array(k + 1);
   for (let i = 0; i <= k; i++) times[i] = (total * i) / k;
   const c = crossingOf(timing, latest);
