@@ -20,6 +20,7 @@ import { decodeInventory, type StoredInventory } from '../explore/sweep/inventor
 import { physicalPoints, readManifest, runSweep, silentProgress } from '../explore/sweep/index.js';
 import { MICROARCH_DIR } from '../explore/sweep/store.js';
 import { threadCpuMs } from '../explore/thread-cpu.js';
+import { ParamError, UserError } from '../hdl/errors.js';
 import { findStudy } from '../studies/registry.js';
 import { priceFigures } from '../synth-models/price.js';
 
@@ -27,7 +28,7 @@ const HYBRID_ONLY = 'stp=4.8,sts=1x1|2x2,jitter=tuple,edge=incremental,recip=unr
 
 const { values } = parseArgs({ options: { dir: { type: 'string' }, rounds: { type: 'string', default: '3' } } });
 const rounds = Number(values.rounds);
-if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`pricing-speed: --rounds must be an integer >= 1, got ${values.rounds}`);
+if (!Number.isInteger(rounds) || rounds < 1) throw new ParamError('--rounds', values.rounds, 'an integer >= 1', { message: `pricing-speed: --rounds must be an integer >= 1, got ${values.rounds}` });
 
 let dir = values.dir;
 let scratch: string | null = null;
@@ -39,14 +40,14 @@ if (dir === undefined) {
 }
 try {
   const manifest = readManifest(dir);
-  if (manifest === null) throw new Error(`pricing-speed: ${dir} holds no sweep.json; give a sweep directory`);
+  if (manifest === null) throw new UserError(`pricing-speed: ${dir} holds no sweep.json; give a sweep directory (--dir)`);
   const { spec, knobs } = manifest.identity;
   const files = readdirSync(join(dir, MICROARCH_DIR)).filter((f) => f.endsWith('.inventory')).sort();
-  if (files.length === 0) throw new Error(`pricing-speed: ${dir}/${MICROARCH_DIR} holds no stored inventories`);
+  if (files.length === 0) throw new UserError(`pricing-speed: ${dir}/${MICROARCH_DIR} holds no stored inventories (a sweep stores them when run with keepInventories, as gfxrtl sweep does)`);
   const texts = files.map((f) => readFileSync(join(dir, MICROARCH_DIR, f), 'utf8'));
   const cpu = (): number => {
     const t = threadCpuMs();
-    if (t === null) throw new Error('pricing-speed: this system gives no per-thread CPU time (/proc/thread-self/stat)');
+    if (t === null) throw new UserError('pricing-speed: this system gives no per-thread CPU time (Linux /proc/thread-self), which the figure is made of');
     return t;
   };
   console.log(`pricing-speed: ${manifest.identity.study.name}, ${files.length} stored inventories in ${dir}`);
