@@ -13,7 +13,7 @@
 // bound is the longest combinational path from any state of a component to
 // the next-state input of a state in the same component.
 import type { DelayFn } from './critical-path.js';
-import { nodeDelays, useDelay } from './critical-path.js';
+import { endpointDelays, nodeDelays, useDelay } from './critical-path.js';
 import type { TimingGraph } from './timing-graph.js';
 import { graphArrays } from './graph-arrays.js';
 
@@ -230,11 +230,11 @@ export function loopStructure(graph: TimingGraph, order: Int32Array): LoopStruct
   return { states: sg, comp, inLoop, loopComps: loops, onLoop, loopNodes: members.map((m) => Int32Array.from(m)) };
 }
 
-/** The loop bound with node delays `own` (critical-path.ts, nodeDelays) and
- *  endpoint logic timed by `delay` (or given per endpoint: endpointDelays):
- *  per loop, the longest path from its states through its own nodes
- *  (loopNodes) to its states' next-state inputs. */
-export function loopDelay(graph: TimingGraph, order: Int32Array, ls: LoopStructure, own: Float64Array, delay: DelayFn, endpointDelay?: Float64Array): LoopBound {
+/** The loop bound with node delays `own` (critical-path.ts, nodeDelays),
+ *  endpoint logic `endpointDelay` (endpointDelays) and read ports' access
+ *  times under `delay`: per loop, the longest path from its states through
+ *  its own nodes (loopNodes) to its states' next-state inputs. */
+export function loopDelay(graph: TimingGraph, order: Int32Array, ls: LoopStructure, own: Float64Array, delay: DelayFn, endpointDelay: Float64Array): LoopBound {
   void order;
   const sg = ls.states;
   const { predStart, pred, state } = graphArrays(graph);
@@ -261,7 +261,7 @@ export function loopDelay(graph: TimingGraph, order: Int32Array, ls: LoopStructu
       for (const i of eps) {
         const e = graph.endpoints[i]!;
         for (const d of e.loopDrivers) {
-          const t = arrival[d]! + (endpointDelay !== undefined ? endpointDelay[i]! : useDelay(e.use, delay));
+          const t = arrival[d]! + endpointDelay[i]!;
           if (t > worst) [worst, atState] = [t, s];
         }
       }
@@ -274,5 +274,5 @@ export function loopDelay(graph: TimingGraph, order: Int32Array, ls: LoopStructu
 /** The loop bound of `graph` with operator delays `delay`; `order` is a
  *  topological order of its nodes (critical-path.ts computes one). */
 export function loopBound(graph: TimingGraph, order: Int32Array, delay: DelayFn): LoopBound {
-  return loopDelay(graph, order, loopStructure(graph, order), nodeDelays(graph, delay), delay);
+  return loopDelay(graph, order, loopStructure(graph, order), nodeDelays(graph, delay), delay, endpointDelays(graph, delay));
 }
