@@ -12,13 +12,12 @@
 // use (docs/speed.md), which simulates for about a minute, into a
 // temporary directory. Each round decodes every inventory afresh (a
 // sweep worker meets each once); the first round also pays V8's warm-up.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { decodeInventory, type StoredInventory } from '../explore/sweep/inventory-file.js';
+import { decodeInventory, inventoryFile, type StoredInventory } from '../explore/sweep/inventory-file.js';
 import { physicalPoints, readManifest, runSweep, silentProgress } from '../explore/sweep/index.js';
-import { MICROARCH_DIR } from '../explore/sweep/store.js';
 import { threadCpuMs } from '../explore/thread-cpu.js';
 import { ParamError, UserError } from '../hdl/errors.js';
 import { findStudy } from '../studies/registry.js';
@@ -42,9 +41,10 @@ try {
   const manifest = readManifest(dir);
   if (manifest === null) throw new UserError(`pricing-speed: ${dir} holds no sweep.json; give a sweep directory (--dir)`);
   const { spec, knobs } = manifest.identity;
-  const files = readdirSync(join(dir, MICROARCH_DIR)).filter((f) => f.endsWith('.inventory')).sort();
-  if (files.length === 0) throw new UserError(`pricing-speed: ${dir}/${MICROARCH_DIR} holds no stored inventories (a sweep stores them when run with keepInventories, as gfxrtl sweep does)`);
-  const texts = files.map((f) => readFileSync(join(dir, MICROARCH_DIR, f), 'utf8'));
+  // The sweep's micro-architectures, each where the sweep keeps its inventory.
+  const files = manifest.identity.microArchs.map((m) => inventoryFile(dir, m.id)).filter((f) => existsSync(f));
+  if (files.length === 0) throw new UserError(`pricing-speed: ${dir} holds no stored inventories (a sweep stores them when run with keepInventories, as gfxrtl sweep does)`);
+  const texts = files.map((f) => readFileSync(f, 'utf8'));
   const cpu = (): number => {
     const t = threadCpuMs();
     if (t === null) throw new UserError('pricing-speed: this system gives no per-thread CPU time (Linux /proc/thread-self), which the figure is made of');
