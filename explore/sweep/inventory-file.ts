@@ -141,8 +141,9 @@ export function encodeInventory(inv: Inventory, id: string, version: string): St
 
 class Damaged extends Error {}
 
-/** Per node and item the checks throw Damaged themselves: a message built
- *  for every check that passes was a third of reading an inventory. */
+/** Per node and item the checks throw Damaged themselves: check() takes
+ *  its message already formatted, and formatting one for every check that
+ *  passed showed in a CPU profile of reading an inventory. */
 function check(ok: boolean, what: string): asserts ok {
   if (!ok) throw new Damaged(what);
 }
