@@ -100,7 +100,7 @@ export function midExpr(n: Node, x: ExprCtx): string {
       return out(`${num(x, n.a)} * ${num(x, n.b)}`, w);
     case 'muls': {
       // |product| <= 2^(w-2): exact, and in (-2^w, 2^w).
-      const u = { e: `${snum(x, n.a)} * ${snum(x, n.b)}`, ...signedProductRange(x.width(n.a), x.width(n.b)) };
+      const u = { e: `(${snum(x, n.a)} * ${snum(x, n.b)} + 0)`, ...signedProductRange(x.width(n.a), x.width(n.b)) };
       return isMid(w) ? reduce(kept(x, n.id, u), w) : wrapN(u.e, w);
     }
     case 'divu': {
