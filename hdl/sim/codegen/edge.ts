@@ -21,7 +21,7 @@ export function nextStateValue(n: SimNode, x: ExprCtx, rst: string): string[] {
   if (n.op === 'reg') {
     const d = valueOf(x, n.d);
     // A narrow register's enable is a mux select like any other (masks where inputs change every cycle).
-    const masked = n.en !== null && x.maskSelect(n.en) && isNarrow(n.width) ? narrowMux(x.ref(n.en), x.width(n.en), [cur[0]!, d[0]!]) : null;
+    const masked = n.en !== null && x.maskSelect(n.en) && isNarrow(n.width) ? narrowMux(x.ref(n.en), x.width(n.en), [cur[0]!, d[0]!], x.shared) : null;
     const held: Choice = masked !== null ? [masked] : n.en === null ? d : { cond: `${x.ref(n.en)} !== 0`, then: d, else: cur };
     if (n.init === null) return pick(held);
     // Reset to 0 (most registers): an AND with the function's reset mask

@@ -62,7 +62,15 @@ export class Gen {
   private pending: string[] = [];
   private tmps = 0;
   readonly ctx: ExprCtx;
-  constructor(net: SimNetlist, root: Int32Array, refRoot: RootRef, maskSelect = true) {
+  /** `shareTmps`: the context has shared() (ExprCtx), for straight-line
+   *  code whose hoisted locals stay in scope. */
+  constructor(net: SimNetlist, root: Int32Array, refRoot: RootRef, maskSelect = true, shareTmps = false) {
+    const hoisted = new Map<string, string>();
+    const shared = (e: string): string => {
+      let t = hoisted.get(e);
+      if (t === undefined) hoisted.set(e, (t = this.ctx.tmp(e)));
+      return t;
+    };
     const konst = (id: NodeId) => {
       const n = net.nodes[root[id]!]!;
       return n.op === 'const' ? n : null;
@@ -84,6 +92,7 @@ export class Gen {
       },
       constValue: (id) => konst(id)?.value ?? null,
       width: (id) => net.nodes[id]!.width,
+      ...(shareTmps && { shared }),
       tmp: (e) => {
         const t = `t${this.tmps++}`;
         this.pending.push(`const ${t} = ${e};`);

@@ -119,12 +119,16 @@ const MASK_MUX_MAX = 8;
  *  last case for any index past it. A mux steered by data (a valid bit, a
  *  comparison of operands) is a coin toss for the branch predictor, and a
  *  mispredicted branch costs more than the masks; the cases are operand
- *  references, cheap to name more than once. */
-export function narrowMux(sel: string, selWidth: number, cases: string[]): string | null {
+ *  references, cheap to name more than once. `hoist`, where given, names
+ *  the two-case mask once for the muxes of one select (a stage's enable). */
+export function narrowMux(sel: string, selWidth: number, cases: string[], hoist?: (e: string) => string): string | null {
   const last = cases.length - 1;
   if (last === 1) {
     const s = selWidth === 1 ? sel : `((${sel} !== 0) | 0)`;
-    return `(${cases[0]} ^ ((${cases[0]} ^ ${cases[1]}) & -${s}))`;
+    // A hoisted mask is an int32 (| 0): -0 in a local, which every later
+    // deoptimisation point would have to keep exact, made V8 recompile.
+    const mask = hoist === undefined ? `-${s}` : hoist(`(-${s} | 0)`);
+    return `(${cases[0]} ^ ((${cases[0]} ^ ${cases[1]}) & ${mask}))`;
   }
   if (last + 1 > MASK_MUX_MAX) return null;
   const terms = cases.map((c, j) => `(${c} & -((${j === last ? `${uN(sel, selWidth)} >= ${last}` : `${sel} === ${j}`}) | 0))`);

@@ -18,6 +18,12 @@ export interface ExprCtx {
   width(id: NodeId): number;
   /** Hoists `expr` into a fresh local evaluated just before the node. */
   tmp(expr: string): string;
+  /** Where the generator shares hoisted locals (codegen/gen.ts Gen's
+   *  shareTmps): `expr` in the local it already has, or a new one. Only for
+   *  expressions whose value is the same wherever they appear (of consts and
+   *  slots the code does not write). Absent elsewhere, where a local per use
+   *  would only lengthen the code. */
+  shared?: (expr: string) => string;
   /** The value of `id` when it is a constant (wires resolved), else null. */
   constValue(id: NodeId): bigint | null;
   /** Emits a statement just before the node (helper calls on scratch limbs). */
