@@ -16,7 +16,7 @@ import type { FlatNetlist } from '../flatten.js';
 import type { NodeId } from '../ir.js';
 import { simCombOperands, type SimNetlist } from './netlist.js';
 import { withPrologue } from './codegen/gen.js';
-import { edgeCode, nextStateCode, slotCode, writeCode } from './codegen/fn.js';
+import { edgeCode, nextStateCode, slotCode, slotCodeWithin, writeCode } from './codegen/fn.js';
 import { loopCode } from './codegen/loop.js';
 import { isState, layout, limbsOf, storeOf, type Layout } from './passes/layout.js';
 import { allocState, ensureScratch, helpers, toLimbs, type SimState } from './runtime/state.js';
@@ -268,12 +268,24 @@ function coneFunctions(
 ): string[] {
   const code = (size: number): string[] =>
     coneChunks(net, lay, ids, size, keep).map((c) => slotCode(net, lay, c.ids, (id) => c.exported.has(id)));
-  const single = code(Math.max(ids.length, 1));
-  if (single.every((src) => src.length <= maxSource)) return single;
-  const total = single.reduce((s, src) => s + src.length, 0);
-  let size = grow ? Math.max(chunkSize, Math.floor((ids.length * maxSource) / (2 * total))) : chunkSize;
+  // One function when its source fits; written only up to maxSource, since
+  // a sweep's designs mostly do not fit (the whole cone's source, written
+  // only to be measured and dropped, was about a third of the code generation
+  // in a Blur design's first run).
+  const [whole] = coneChunks(net, lay, ids, Math.max(ids.length, 1), keep);
+  if (whole === undefined) return [];
+  const single = slotCodeWithin(net, lay, whole.ids, (id) => whole.exported.has(id), maxSource);
+  if (single !== null) return [single];
+  if (!grow) return code(chunkSize);
+  // The chunk size from the source's length, measured on chunks of
+  // chunkSize nodes (a little longer than the one function would be: each
+  // stores what the others read).
+  let parts = code(chunkSize);
+  const total = parts.reduce((s, src) => s + src.length, 0);
+  let size = Math.max(chunkSize, Math.floor((ids.length * maxSource) / (2 * total)));
+  if (size === chunkSize) return parts;
   for (;;) {
-    const parts = code(size);
+    parts = code(size);
     const longest = Math.max(...parts.map((src) => src.length));
     if (size <= chunkSize || longest <= maxSource) return parts;
     // Chunks store what other chunks read, which the one function did not:

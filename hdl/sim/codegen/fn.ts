@@ -14,12 +14,17 @@ import { nodeValue } from './node.js';
 import { nextStateValue, writeStatements } from './edge.js';
 import type { Layout } from '../passes/layout.js';
 import { emitLazy } from './lazy.js';
-import { assign, Gen, localRefOf, names, slotRef, slotRefs } from './gen.js';
+import { assign, emitWithin, Gen, localRefOf, names, slotRef, slotRefs } from './gen.js';
 import { enableGroups } from './edge-groups.js';
 
 /** Computes `ids` in order; stores those for which `store` holds. Values
  *  not stored are computed only when read (codegen/lazy.ts). */
 export function slotCode(net: SimNetlist, lay: Layout, ids: NodeId[], store: (id: NodeId) => boolean): string {
+  return slotCodeWithin(net, lay, ids, store, Infinity)!;
+}
+
+/** slotCode's source, or null as soon as it passes `limit` characters. */
+export function slotCodeWithin(net: SimNetlist, lay: Layout, ids: NodeId[], store: (id: NodeId) => boolean, limit: number): string | null {
   const local = new Set(ids);
   const loc = localRefOf(net);
   // A value from another chunk is read from its slot once, into a local at
@@ -43,7 +48,7 @@ export function slotCode(net: SimNetlist, lay: Layout, ids: NodeId[], store: (id
     const d = assign('const', names(net, id), nodeValue(net.nodes[id]!, g.ctx));
     g.emit(store(id) ? `${d} ${assign('', slotRefs(net, lay, id), names(net, id))}` : d);
   };
-  emitLazy(g, net, lay.root, ids, store, def, (open) => (inBlock = open));
+  if (!emitWithin(g, limit, () => emitLazy(g, net, lay.root, ids, store, def, (open) => (inBlock = open)))) return null;
   return g.text();
 }
 

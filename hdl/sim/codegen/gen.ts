@@ -52,6 +52,33 @@ export function withPrologue(net: SimNetlist, body: string, params = 'n'): strin
   return lines.join('\n');
 }
 
+/** Thrown by Gen.emit past the limit set with limitTo; the generator that
+ *  set it catches it (an InternalError if one ever escapes). */
+export class OverBudget extends InternalError {
+  constructor(limit: number) {
+    super(`codegen: generated source passed ${limit} characters with no one to catch it`);
+  }
+}
+
+/** Runs `emit` with `g` limited to `limit` characters (Gen.limitTo):
+ *  false, and `g` left half-written, as soon as its text passes them. */
+export function emitWithin(g: Gen, limit: number, emit: () => void): boolean {
+  if (limit === Infinity) {
+    emit();
+    return true;
+  }
+  g.limitTo(limit);
+  try {
+    emit();
+    return true;
+  } catch (e) {
+    if (e instanceof OverBudget) return false;
+    throw e;
+  } finally {
+    g.limitTo(null);
+  }
+}
+
 /** Where a root's value is read from: `name` for narrow and mid values, and
  *  `name(j)` per limb for wide ones. */
 export type RootRef = (r: NodeId, j: number) => string;
@@ -105,8 +132,23 @@ export class Gen {
     };
   }
   emit(stmt: string): void {
+    if (this.budget !== null) {
+      for (const l of this.pending) this.size += l.length + 1;
+      this.size += stmt.length + 1;
+      if (this.size - 1 > this.budget) throw new OverBudget(this.budget);
+    }
     this.lines.push(...this.pending, stmt);
     this.pending = [];
+  }
+  private budget: number | null = null;
+  private size = 0;
+  /** From now on, emit() throws OverBudget once the text would be longer
+   *  than `limit` characters (null: no limit). For a generator whose output
+   *  contains every line emitted here, so that passing the limit settles
+   *  that the output is too long to use, and the rest need not be made. */
+  limitTo(limit: number | null): void {
+    this.budget = limit;
+    this.size = this.lines.reduce((n, l) => n + l.length + 1, 0);
   }
   text(): string {
     return this.lines.join('\n');

@@ -8,7 +8,7 @@
 // much wide state in locals, runs the chunked driver at the end of this file.
 import type { SimNetlist } from '../netlist.js';
 import type { NodeId } from '../../ir.js';
-import { assign, Gen, localRefOf, names, slotRef, slotRefs, withPrologue } from '../codegen/gen.js';
+import { assign, emitWithin, Gen, localRefOf, names, slotRef, slotRefs, withPrologue } from '../codegen/gen.js';
 import { edgeInLoop, invariantNodes } from '../codegen/fn.js';
 import { emitLazy } from '../codegen/lazy.js';
 import { valueOf } from '../codegen/access.js';
@@ -68,8 +68,9 @@ export function wordsPerCycle(width: number): number {
 
 /** Source of the loop: `inputs` are (root) input nodes read from I[k]
  *  (wordsPerCycle words per cycle); `outputs` are nodes stored to O[k] after
- *  the cycle's combinational logic, before its edge. */
-export function batchLoopCode(net: SimNetlist, lay: Layout, inputs: NodeId[], outputs: NodeId[]): string {
+ *  the cycle's combinational logic, before its edge. Null as soon as it is
+ *  sure to pass `limit` characters (every line written here stays in it). */
+export function batchLoopCode(net: SimNetlist, lay: Layout, inputs: NodeId[], outputs: NodeId[], limit: number): string | null {
   const root = lay.root;
   const g = new Gen(net, root, localRefOf(net));
   const batched = new Set(inputs.map((id) => root[id]!));
@@ -96,11 +97,12 @@ export function batchLoopCode(net: SimNetlist, lay: Layout, inputs: NodeId[], ou
     edgeInLoop(gk, netk, stateIds);
   };
   // Per FSM state a body of its own (codegen/fsm.ts), unless that makes the
-  // loop too long for V8 to optimise.
-  const switched = emitFsmSwitch(g, net, true, BATCH_SOURCE_LIMIT, (gk, netk, rootk) =>
+  // loop too long for V8 to optimise or for `limit` (then the loop without
+  // the switch may still fit).
+  const switched = emitFsmSwitch(g, net, true, Math.min(BATCH_SOURCE_LIMIT, limit), (gk, netk, rootk) =>
     cycle(gk, netk, rootk, schedule(netk, rootk, labeler(netk), [...outputs, ...edgeInputs(netk)])),
   );
-  if (!switched) cycle(g, net, root, cone);
+  if (switched ? g.text().length > limit : !emitWithin(g, limit, () => cycle(g, net, root, cone))) return null;
   const body = g.lines.splice(bodyStart).join('\n');
   g.emit(batchCycles(body, BATCH_SOURCE_LIMIT - g.text().length));
   for (const id of stateIds) g.emit(assign('', slotRefs(net, lay, id), names(net, id)));
@@ -153,8 +155,8 @@ export function compileBatch(
   // The loop's source, or the chunked driver's when it carries wide state or would be too long.
   const code = c.code(`batch:${inputs.join(',')}|${outputs.join(',')}|${maxSource}|${always}`, (): { loop: string } | { chunked: string } => {
     if (!always && carriesWideState(c)) return { chunked: chunkedBatchCode(c, inputs, outputs) };
-    const src = batchLoopCode(c.net, c.lay, inputs, outputs);
-    return src.length > maxSource ? { chunked: chunkedBatchCode(c, inputs, outputs) } : { loop: src };
+    const src = batchLoopCode(c.net, c.lay, inputs, outputs, maxSource);
+    return src === null || src.length > maxSource ? { chunked: chunkedBatchCode(c, inputs, outputs) } : { loop: src };
   });
   if ('chunked' in code) return compileChunkedBatch(c, code.chunked, outputs, warmIn, warmOut);
   const src = code.loop;

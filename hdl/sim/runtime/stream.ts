@@ -13,7 +13,7 @@
 // sink's arrays are full (checked at the top of a cycle, so it stops between
 // cycles), keeping cursor, cycle, sink counts and tallies in R.
 import type { NodeId } from '../../ir.js';
-import { assign, Gen, localRefOf, names, slotRef, slotRefs, withPrologue } from '../codegen/gen.js';
+import { assign, emitWithin, Gen, localRefOf, names, slotRef, slotRefs, withPrologue } from '../codegen/gen.js';
 import { edgeInLoop, invariantNodes } from '../codegen/fn.js';
 import { valueOf } from '../codegen/access.js';
 import { nodeValue } from '../codegen/node.js';
@@ -113,8 +113,12 @@ function react(g: Gen, c: Compiled, s: StreamNodes, v: (id: NodeId) => string[])
   s.tallies.forEach((t, i) => g.emit(`if (${bit(t.when)}${t.unless === null ? '' : ` && !(${bit(t.unless)})`}) zT${i}++;`));
 }
 
-/** Source of the one-function loop (all state in locals, as runtime/batch.ts). */
-export function streamLoopCode(c: Compiled, s: StreamNodes): string {
+/** Source of the one-function loop (all state in locals, as runtime/batch.ts),
+ *  or null as soon as it is sure to pass `limit` characters (every line
+ *  written here stays in it): a sweep's designs are mostly too large for its
+ *  function length, and writing the whole loop only to drop it was about a
+ *  quarter of the code generation in a Blur design's first run. */
+export function streamLoopCode(c: Compiled, s: StreamNodes, limit: number): string | null {
   const { net, lay } = c;
   const root = lay.root;
   const g = new Gen(net, root, localRefOf(net));
@@ -136,8 +140,9 @@ export function streamLoopCode(c: Compiled, s: StreamNodes): string {
     react(gk, c, s, (id) => valueOf(gk.ctx, id));
     edgeInLoop(gk, netk, stateIds);
   };
-  const switched = emitFsmSwitch(g, net, true, BATCH_SOURCE_LIMIT, (gk, netk, rootk) => cycle(gk, netk, rootk, schedule(netk, rootk, labeler(netk), kept)));
-  if (!switched) cycle(g, net, root, cone);
+  // Per FSM state a body of its own, as runtime/batch.ts.
+  const switched = emitFsmSwitch(g, net, true, Math.min(BATCH_SOURCE_LIMIT, limit), (gk, netk, rootk) => cycle(gk, netk, rootk, schedule(netk, rootk, labeler(netk), kept)));
+  if (switched ? g.text().length > limit : !emitWithin(g, limit, () => cycle(g, net, root, cone))) return null;
   g.emit('zCyc++;');
   const body = g.lines.splice(bodyStart).join('\n');
   g.emit(splitOnReset(`zL: for (let zC = 0; zC < n; zC++) {\n${body}\n}`, BATCH_SOURCE_LIMIT - g.text().length));
@@ -177,8 +182,8 @@ export function compileStream(c: Compiled, s: StreamNodes, maxSource: number): S
   // warm rate is the same either way).
   const code = c.code(`stream:${JSON.stringify(s)}|${maxSource}`, (): { loop: string } | { chunked: string } => {
     if (!carriesWideState(c)) {
-      const src = streamLoopCode(c, s);
-      if (src.length <= maxSource) return { loop: src };
+      const src = streamLoopCode(c, s, maxSource);
+      if (src !== null && src.length <= maxSource) return { loop: src };
     }
     return { chunked: chunkedStreamCode(c, s) };
   });
