@@ -61,9 +61,15 @@ describe('source budget', () => {
     expect(emitted).toBe(1);
     // The limit is lifted afterwards.
     for (let i = 0; i < 10; i++) g.emit(`const c${i} = 3;`);
-    expect(() => emitWithin(g, 1e9, () => {
-      throw new RangeError('not a budget');
-    })).toThrow(RangeError);
-    expect(new OverBudget(5)).toBeInstanceOf(Error);
+    expect(() =>
+      emitWithin(g, 1e9, () => {
+        throw new RangeError('not a budget');
+      }),
+    ).toThrow(RangeError);
+    // A budget nobody catches is an internal error naming its limit.
+    expect(() => {
+      g.limitTo(g.text().length);
+      g.emit('const d = 4;');
+    }).toThrow(OverBudget);
   });
 });
