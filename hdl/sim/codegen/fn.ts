@@ -67,19 +67,7 @@ const slotGen = (net: SimNetlist, lay: Layout): Gen => new Gen(net, lay.root, (r
  *  compiled in 0.6-0.7x the time with each slot read once and each
  *  enable's mask made once (best of nine compiles each, in one process). */
 function readOnceGen(net: SimNetlist, lay: Layout): Gen {
-  const loaded = new Map<string, string>();
-  const g: Gen = new Gen(
-    net,
-    lay.root,
-    (r, j) => {
-      const slot = slotRef(net, lay, r, '', j);
-      let t = loaded.get(slot);
-      if (t === undefined) loaded.set(slot, (t = g.ctx.tmp(slot)));
-      return t;
-    },
-    true,
-    true,
-  );
+  const g: Gen = new Gen(net, lay.root, (r, j) => g.ctx.shared!(slotRef(net, lay, r, '', j)), true, true);
   return g;
 }
 
