@@ -282,10 +282,17 @@ function formUses(inv: Inventory, items: ItemTable, choice: FormChoice): FormUse
   return [...forms.values()].sort((x, y) => x.key.localeCompare(y.key, 'en', { numeric: true }) || x.form.localeCompare(y.form));
 }
 
+/** An operator's delay in its fastest form, one level: what timing takes
+ *  for endpoints' own logic and read ports' access times. */
+const fastestDelay =
+  (table: CostTable) =>
+  (shape: OpShape): number =>
+    table.form(shape, 1, Infinity).cost.delayPs;
+
 /** `loop`: the loop bound when the caller knows it (a choice that keeps
  *  every operator on a loop in its fastest form has the fastest's). */
 function buildEntry(inv: Inventory, table: CostTable, c: Pick<InventoryCache, 'ctx' | 'items' | 'endpointDelay'>, choice: FormChoice, targetPs: number, loop?: LoopBound): FormsEntry {
-  const delay = (shape: OpShape): number => table.form(shape, 1, Infinity).cost.delayPs;
+  const delay = fastestDelay(table);
   const order = c.ctx.order;
   // A choice made for a target propagated the arrival times as it chose.
   const timing = choice.arrival !== undefined ? timingFrom(inv.graph, choice.arrival, order, choice.own, c.endpointDelay) : analyzeTiming(inv.graph, delay, choice.own, order, c.endpointDelay);
@@ -349,7 +356,7 @@ function cacheFor(inv: Inventory, table: CostTable): InventoryCache {
   if (c === undefined) {
     const order = topoOrder(inv.graph);
     const loops = loopStructure(inv.graph, order);
-    const endpointDelay = endpointDelays(inv.graph, (shape) => table.form(shape, 1, Infinity).cost.delayPs);
+    const endpointDelay = endpointDelays(inv.graph, fastestDelay(table));
     const ctx = choiceContext(inv.graph, order, loops, endpointDelay);
     const items = itemTable(inv, table);
     seedNodeForms(ctx, table, formsByNode(inv, items));
