@@ -16,7 +16,7 @@ import type { FlatNetlist } from '../flatten.js';
 import type { NodeId } from '../ir.js';
 import { simCombOperands, type SimNetlist } from './netlist.js';
 import { withPrologue } from './codegen/gen.js';
-import { edgeCode, nextStateCode, slotCode, slotCodeWithin, writeCode } from './codegen/fn.js';
+import { edgeCodeWithin, nextStateCode, slotCode, slotCodeWithin, writeCode } from './codegen/fn.js';
 import { loopCode } from './codegen/loop.js';
 import { isState, layout, limbsOf, storeOf, type Layout } from './passes/layout.js';
 import { allocState, ensureScratch, helpers, toLimbs, type SimState } from './runtime/state.js';
@@ -309,8 +309,8 @@ function validAfter(net: SimNetlist, root: Int32Array, kept: NodeId[]): Uint8Arr
 /** The edge's bodies: one fused function when it is small enough to
  *  optimise; else next states in chunks into NX/DX/WX, and the writes. */
 function edgeBodies(net: SimNetlist, lay: Layout, stateIds: NodeId[], chunkSize: number, maxSource: number): { fused: string } | { next: string[]; write: string } {
-  const fused = edgeCode(net, lay, stateIds);
-  if (fused.length <= maxSource) return { fused };
+  const fused = edgeCodeWithin(net, lay, stateIds, maxSource);
+  if (fused !== null && fused.length <= maxSource) return { fused };
   return { next: chunks(stateIds, chunkSize).map((ids) => nextStateCode(net, lay, ids)), write: writeCode(net, lay) };
 }
 

@@ -88,6 +88,14 @@ export function nextStateCode(net: SimNetlist, lay: Layout, stateIds: NodeId[]):
  *  time in proportion to registers x checks (a Blur edge of 356 registers:
  *  about 4x the compile time of the interleaved form). */
 export function edgeCode(net: SimNetlist, lay: Layout, stateIds: NodeId[]): string {
+  return edgeCodeWithin(net, lay, stateIds, Infinity)!;
+}
+
+/** edgeCode's source, or null as soon as it is sure to pass `limit`
+ *  characters. The budget is on the blocks, each emitted once before the
+ *  source is assembled from them, their commits and newlines: a source at
+ *  least as long as the blocks (Gen counts a newline per line). */
+export function edgeCodeWithin(net: SimNetlist, lay: Layout, stateIds: NodeId[], limit: number): string | null {
   const g = readOnceGen(net, lay);
   const blocks: string[] = [];
   const block = (emit: () => void): void => {
@@ -95,10 +103,13 @@ export function edgeCode(net: SimNetlist, lay: Layout, stateIds: NodeId[]): stri
     emit();
     blocks.push(g.lines.splice(at).join('\n'));
   };
-  for (const id of stateIds) block(() => g.emit(assign('const', names(net, id, 'x'), nextStateValue(net.nodes[id]!, g.ctx, 'rst'))));
-  block(() => {
-    for (const s of writeStatements(g.ctx, 'rst')) g.emit(s);
+  const fits = emitWithin(g, limit, () => {
+    for (const id of stateIds) block(() => g.emit(assign('const', names(net, id, 'x'), nextStateValue(net.nodes[id]!, g.ctx, 'rst'))));
+    block(() => {
+      for (const s of writeStatements(g.ctx, 'rst')) g.emit(s);
+    });
   });
+  if (!fits) return null;
   // The last block that reads each slot (slot references are literal:
   // gen.ts slotRef). Each slot is read once (readOnceGen), by the first
   // block that needs it; blocks after it read the local, which keeps the

@@ -5,8 +5,8 @@
 // (state in its slot).
 import type { FsmState, SimNetlist } from '../netlist.js';
 import type { NodeId } from '../../ir.js';
-import { assign, Gen, localRefOf, names, slotRef, slotRefs } from './gen.js';
-import { edgeCode, slotCode } from './fn.js';
+import { assign, emitWithin, Gen, localRefOf, names, slotRef, slotRefs } from './gen.js';
+import { edgeCodeWithin, slotCodeWithin } from './fn.js';
 import { valueOf } from './access.js';
 import { specializeFsm } from '../passes/fsm-specialize.js';
 import { labeler } from '../passes/labels.js';
@@ -32,9 +32,15 @@ export function emitFsmSwitch(
   let length = g.text().length;
   const cases = statesOf(net, fsm);
   g.emit(`switch (${names(net, fsm.reg)[0]!}) {`);
-  for (const [i, { label, netk, rootk }] of cases.entries()) {
+  for (let i = 0; i < cases.length; i++) {
+    const { label, netk, rootk } = caseOf(net, cases, i);
     const gk = new Gen(netk, rootk, localRefOf(netk), maskSelect);
-    body(gk, netk, rootk);
+    // A case longer than what is left of the limit settles it (overLimit):
+    // stop writing it there rather than at its end.
+    if (!emitWithin(gk, limit - length, () => body(gk, netk, rootk))) {
+      g.lines.length = before;
+      return false;
+    }
     g.emit(label);
     for (const line of gk.lines) g.emit(line);
     g.emit('break; }');
@@ -61,13 +67,15 @@ export function fsmSlotCode(net: SimNetlist, lay: Layout, keep: NodeId[], curren
   const computedRoots = (ids: NodeId[]): NodeId[] => [...new Set(ids.map((id) => lay.root[id]!))].filter((r) => isComputed(net.nodes[r]!));
   const keptRoots = computedRoots(keep);
   const currentRoots = computedRoots(current);
-  return switchOnSlot(net, lay, limit, (netk, layk) => {
+  return switchOnSlot(net, lay, limit, (netk, layk, budget) => {
     const rootk = layk.root;
     const stored = new Set(keptRoots.map((r) => rootk[r]!));
     const ids = schedule(netk, rootk, labeler(netk), keep);
     const copies = new Gen(netk, rootk, (r, j) => slotRef(netk, layk, r, '', j));
     for (const r of currentRoots) if (rootk[r] !== r || !isComputed(netk.nodes[r]!)) copies.emit(assign('', slotRefs(netk, layk, r), valueOf(copies.ctx, r)));
-    return `${slotCode(netk, layk, ids, (id) => stored.has(id))}\n${copies.text()}`;
+    const tail = copies.text();
+    const slots = slotCodeWithin(netk, layk, ids, (id) => stored.has(id), budget - tail.length - 1);
+    return slots === null ? null : `${slots}\n${tail}`;
   });
 }
 
@@ -76,20 +84,27 @@ export function fsmSlotCode(net: SimNetlist, lay: Layout, keep: NodeId[], curren
  *  the slots of what the edge inputs fold to in that state, which a full
  *  settle and fsmSlotCode both leave current. Null as fsmSlotCode. */
 export function fsmEdgeCode(net: SimNetlist, lay: Layout, stateIds: NodeId[], limit: number): string | null {
-  return switchOnSlot(net, lay, limit, (netk, layk) => edgeCode(netk, layk, stateIds));
+  return switchOnSlot(net, lay, limit, (netk, layk, budget) => edgeCodeWithin(netk, layk, stateIds, budget));
 }
 
 /** `switch` on the FSM state register's slot, one case per specialised
- *  netlist (its layout's root resolving the folded nodes). */
-function switchOnSlot(net: SimNetlist, lay: Layout, limit: number, caseCode: (netk: SimNetlist, layk: Layout) => string): string | null {
+ *  netlist (its layout's root resolving the folded nodes). `caseCode` is
+ *  given what is left of the limit, and returns null once its case is sure
+ *  to be longer: the switch is then past the limit (overLimit), as the
+ *  whole case would have shown (a large design's first case alone was up to
+ *  ten times the sweep's limit, written in full to be dropped). */
+function switchOnSlot(net: SimNetlist, lay: Layout, limit: number, caseCode: (netk: SimNetlist, layk: Layout, budget: number) => string | null): string | null {
   const fsm = net.fsm ?? null;
   if (fsm === null) return null;
   const cases = statesOf(net, fsm);
   const lines = [`switch (${slotRef(net, lay, fsm.reg)}) {`];
   let length = lines[0]!.length;
-  for (const [i, { label, netk, rootk }] of cases.entries()) {
-    lines.push(label, caseCode(netk, { ...lay, root: rootk }), 'break; }');
-    length += lines[lines.length - 2]!.length + 32;
+  for (let i = 0; i < cases.length; i++) {
+    const { label, netk, rootk } = caseOf(net, cases, i);
+    const code = caseCode(netk, { ...lay, root: rootk }, limit - length - 32);
+    if (code === null) return null;
+    lines.push(label, code, 'break; }');
+    length += code.length + 32;
     if (overLimit(length, i, cases.length, limit)) return null;
   }
   lines.push('}');
@@ -112,18 +127,35 @@ interface StateCase {
   rootk: Int32Array;
 }
 
-/** The specialised netlists of `net`, made once for all its generated
- *  functions (the WeakMaps keyed by netlist then hit across them too). */
-const statesMade = new WeakMap<SimNetlist, StateCase[]>();
-function statesOf(net: SimNetlist, fsm: FsmState): StateCase[] {
-  let made = statesMade.get(net);
-  if (made !== undefined) return made;
+/** The specialised netlists of `net`, each made on first use and kept for
+ *  all its generated functions (the WeakMaps keyed by netlist then hit
+ *  across them too): a switch that passes its limit in its first case
+ *  needs no other, and a large design's four specialisations had been made
+ *  before its first case was found too long. */
+interface StateCases {
+  readonly fsm: FsmState;
+  readonly values: readonly (number | null)[];
+  readonly made: (StateCase | undefined)[];
+  readonly length: number;
+}
+const statesMade = new WeakMap<SimNetlist, StateCases>();
+function statesOf(net: SimNetlist, fsm: FsmState): StateCases {
+  let s = statesMade.get(net);
+  if (s !== undefined) return s;
   const values: (number | null)[] = fsm.covered ? fsm.values : [...fsm.values, null];
-  made = values.map((value, i) => {
-    const netk = specializeFsm(net, fsm, value);
-    const last = fsm.covered && i === values.length - 1;
-    return { label: value === null || last ? 'default: {' : `case ${value}: {`, netk, rootk: resolveAliases(netk, labeler(netk)) };
-  });
-  statesMade.set(net, made);
-  return made;
+  s = { fsm, values, made: [], length: values.length };
+  statesMade.set(net, s);
+  return s;
+}
+
+/** Case `i` of `net`'s switch, specialised on first use. */
+function caseOf(net: SimNetlist, cases: StateCases, i: number): StateCase {
+  let c = cases.made[i];
+  if (c !== undefined) return c;
+  const value = cases.values[i]!;
+  const netk = specializeFsm(net, cases.fsm, value);
+  const last = cases.fsm.covered && i === cases.values.length - 1;
+  c = { label: value === null || last ? 'default: {' : `case ${value}: {`, netk, rootk: resolveAliases(netk, labeler(netk)) };
+  cases.made[i] = c;
+  return c;
 }

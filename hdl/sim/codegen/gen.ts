@@ -147,6 +147,9 @@ export class Gen {
    *  contains every line emitted here, so that passing the limit settles
    *  that the output is too long to use, and the rest need not be made. */
   limitTo(limit: number | null): void {
+    // One budget at a time: a nested emitWithin on the same Gen would lift
+    // the outer one when it ends, or take the outer one's OverBudget for its own.
+    if (limit !== null && this.budget !== null) throw new InternalError(`codegen: a budget of ${limit} characters set inside one of ${this.budget}`);
     this.budget = limit;
     this.size = this.lines.reduce((n, l) => n + l.length + 1, 0);
   }
