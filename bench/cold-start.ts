@@ -12,7 +12,7 @@
 // SWEEP_FUNCTION_SOURCE); --sources: the generated functions' lengths.
 // Compare settings in separate processes: V8's state carries over.
 import { parseArgs } from 'node:util';
-import { SWEEP_FUNCTION_SOURCE } from '../explore/sweep/study-ref.js';
+import { SWEEP_COMPILE, SWEEP_FUNCTION_SOURCE } from '../explore/sweep/study-ref.js';
 import { mainJobSpace } from './driver-ratio.js';
 import { createSimulator, type CompiledSimulator } from '../hdl/sim/index.js';
 import { cpuMs } from './cpu-timing.js';
@@ -28,7 +28,7 @@ for (const i of picks.split(',').map(Number)) {
   const design = domain.evaluator.elaborate(m);
   const elaborateMs = cpuMs() - t;
   t = cpuMs();
-  const sim = createSimulator(design, { lazy: true, cache: true, maxFunctionSource });
+  const sim = createSimulator(design, { ...SWEEP_COMPILE, maxFunctionSource });
   const compileMs = cpuMs() - t;
   const times: string[] = [];
   for (let r = 0; r < Number(runs); r++) {

@@ -1,7 +1,7 @@
 // The simulator compilation a sweep pays per design (#24), without running
 // it: each picked main-job design is elaborated (not timed), then compiled
-// as the sweep compiles it (explore/sweep/study-ref.ts simulatorOf: lazy,
-// no code cache, SWEEP_FUNCTION_SOURCE), and the settlePorts and edge
+// as the sweep compiles it (explore/sweep/study-ref.ts SWEEP_COMPILE, with
+// no code cache), and the settlePorts and edge
 // functions a stream driver calls are made (one call each). CPU ms of this
 // process per design, and one sha256 over every generated source (a check
 // that a speed-up of the generator changed no code). Not a test: nothing
@@ -20,7 +20,7 @@ import { loadavg } from 'node:os';
 import { mainJobSpace } from './driver-ratio.js';
 import { cpuMs } from './cpu-timing.js';
 import { createSimulator } from '../hdl/sim/index.js';
-import { SWEEP_FUNCTION_SOURCE } from '../explore/sweep/study-ref.js';
+import { SWEEP_COMPILE } from '../explore/sweep/study-ref.js';
 import type { Design } from '../hdl/ir.js';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { rounds: { type: 'string', default: '1' } } });
@@ -32,7 +32,7 @@ const rounds = Number(values.rounds);
 
 const digest = createHash('sha256');
 const compileOne = (design: Design): string[] => {
-  const sim = createSimulator(design, { lazy: true, cache: false, maxFunctionSource: SWEEP_FUNCTION_SOURCE });
+  const sim = createSimulator(design, { ...SWEEP_COMPILE, cache: false });
   sim.compiled.settlePorts();
   sim.compiled.edge();
   return sim.compiled.sources;

@@ -7,7 +7,7 @@ import { formatValue } from './spec.js';
 import { importModule, whyNotImportable } from './typescript.js';
 import { PRICED_FIGURES, RESERVED_NAMES } from './point.js';
 import type { Axis, Params, ParamValue, Performance, SweepDomain } from './types.js';
-import { createSimulator, type CompiledSimulator } from '../../hdl/sim/index.js';
+import { createSimulator, type CompiledSimulator, type CompileOptions } from '../../hdl/sim/index.js';
 import type { Design } from '../../hdl/ir.js';
 import { cachedElaboration } from './design-cache.js';
 import { gfxrtlVersion, isGfxrtlSource } from '../../hdl/source-version.js';
@@ -165,6 +165,20 @@ export function resetEvaluationSpend(): void {
  *  Blur design's second run had been 8x slower than its third). */
 export const SWEEP_FUNCTION_SOURCE = 20_000;
 
+/** How a sweep compiles its designs: lazily, cached, functions of at most
+ *  SWEEP_FUNCTION_SOURCE characters, and without the lazy arms pass
+ *  (hdl/sim/compile.ts PASSES), whose analysis runs over every function
+ *  before a line is written and whose branches each cold path V8 compiles
+ *  without feedback. Thirty Blur main-job designs, compiled and run twice
+ *  each (bench/cold-start.ts, GFXRTL_CACHE=off, with and without the pass
+ *  alternating three times): compilation 2.9-3.4 -> 2.6 s of CPU, first
+ *  runs 15.0-16.9 -> 13.7-14.0 s, second runs the same (4.3-4.4 against
+ *  4.2-4.4 s); eighteen Hybrid designs 16.1 -> 13.5-15.7 s of first runs;
+ *  NoBlur, QFM and PMU within the host's spread; warm Blur runs (the
+ *  fourth to sixth of ten designs) no slower. The values are the same
+ *  code's: the pass only orders the computation. */
+export const SWEEP_COMPILE = { lazy: true, cache: true, maxFunctionSource: SWEEP_FUNCTION_SOURCE, passes: { lazyArms: false } } as const satisfies CompileOptions;
+
 /** Simulators compiled per Design, so a driver calling simulator() twice
  *  (or the CLI before it, to trace) gets the same one. Lazy: a driver on
  *  runStream never calls the full settle or the run(n) loop, which are
@@ -174,7 +188,7 @@ export function simulatorOf(design: Design): CompiledSimulator {
   let s = simulators.get(design);
   if (s === undefined) {
     const t0 = performance.now();
-    simulators.set(design, (s = createSimulator(design, { lazy: true, cache: true, maxFunctionSource: SWEEP_FUNCTION_SOURCE })));
+    simulators.set(design, (s = createSimulator(design, SWEEP_COMPILE)));
     evaluationSpend.compileMs += performance.now() - t0;
     evaluationSpend.compiled++;
   }

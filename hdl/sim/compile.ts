@@ -113,6 +113,11 @@ const PASSES = {
   /** The control FSM whose state register the generated code switches on
    *  once per cycle (passes/fsm-specialize.ts, codegen/fsm.ts). */
   fsmSwitch: (net: SimNetlist): SimNetlist => ({ ...net, fsm: findFsmState(net) }),
+  /** Logic that only a mux arm reads computed in the cycles that select the
+   *  arm (passes/guards.ts, codegen/lazy.ts). A sweep runs without it
+   *  (explore/sweep/study-ref.ts): its analysis and the branches it adds
+   *  cost a design's first runs more than they save. */
+  lazyArms: (net: SimNetlist): SimNetlist => ({ ...net, lazyArms: true }),
 };
 
 /** A pass of the simulator (PASSES). */

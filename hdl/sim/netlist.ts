@@ -54,6 +54,9 @@ export interface SimNetlist extends Omit<FlatNetlist, 'nodes'> {
   nodes: SimNode[];
   /** The FSM switch pass's state register; absent or null: no switch. */
   fsm?: FsmState | null;
+  /** The lazy arms pass: logic only a mux arm reads is computed only when
+   *  the arm is selected (codegen/lazy.ts); absent: every node in order. */
+  lazyArms?: boolean;
 }
 
 /** Whether `n` is a kernel operation rather than a design node. */

@@ -131,12 +131,13 @@ describe.each(SIM_PASSES)('random circuits without the %s pass', (pass) => {
 
 describe('switching a pass off', () => {
   /** What each pass leaves in the netlist the generators see. */
-  const marks = (mod: ModuleIR, opts: CompileOptions): { eqs: number; scatters: number; fsm: boolean } => {
+  const marks = (mod: ModuleIR, opts: CompileOptions): { eqs: number; scatters: number; fsm: boolean; lazyArms: boolean } => {
     const net = createSimulator(designOf(mod), opts).compiled.net;
     return {
       eqs: net.nodes.filter((n) => n.op === 'eq').length,
       scatters: net.nodes.filter((n) => n.op === 'scatter').length,
       fsm: (net.fsm ?? null) !== null,
+      lazyArms: net.lazyArms === true,
     };
   };
 
@@ -152,6 +153,9 @@ describe('switching a pass off', () => {
     expect(marks(dec!, { passes: { mergeCompares: false } }).scatters).toBe(on.scatters);
     expect(marks(fsm!, { passes: { fsmSwitch: false } }).fsm).toBe(false);
     expect(marks(fsm!, { passes: { decodedSelects: false, mergeCompares: false } }).fsm).toBe(true);
+    expect(marks(fsm!, {}).lazyArms).toBe(true);
+    expect(marks(fsm!, { passes: { lazyArms: false } })).toMatchObject({ lazyArms: false, fsm: true });
+    expect(marks(fsm!, { passes: { fsmSwitch: false } }).lazyArms).toBe(true);
     // Merged compares: some decoded-select circuit compares fields one by
     // one; merging adds the joined compares (the old ones stay, unread).
     const merged = Array.from({ length: 40 }, (_, s) => decodedModule(s)).some(

@@ -82,6 +82,7 @@ const SHAPES: [string, CompileOptions][] = [
   ['loop mode', {}],
   ['pruned to the ports', { observe: 'ports' }],
   ['slot mode, chunks', { loopMode: 'never', chunkSize: 7, maxFunctionSource: 1 }],
+  ['without the lazy arms pass', { observe: 'ports', passes: { lazyArms: false } }],
 ];
 
 function compareWithRef(mod: ModuleIR, opts: CompileOptions, seed: number, cycles: number): void {
@@ -139,6 +140,12 @@ describe('lazy mux arms', () => {
   it('the FSM circuits do compile to guarded blocks (else this file tests nothing)', () => {
     const sim = createSimulator(designOf(fsmModule(1)), { observe: 'ports' });
     expect(sim.compiled.sources.some((s) => /\nif \(.*\) \{\n/.test(s) && /\nlet v\d+ = 0/.test(s))).toBe(true);
+  });
+
+  it('without the lazy arms pass (as a sweep compiles) the same circuits compile to no guarded block', () => {
+    const sim = createSimulator(designOf(fsmModule(1)), { observe: 'ports', passes: { lazyArms: false } });
+    expect(sim.compiled.sources.length).toBeGreaterThan(0);
+    expect(sim.compiled.sources.some((s) => /\nlet v\d+ = 0/.test(s))).toBe(false);
   });
 
   describe.each(SHAPES)('in %s', (_name, opts) => {

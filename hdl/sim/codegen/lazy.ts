@@ -27,6 +27,11 @@ export function emitLazy(
   def: (id: NodeId) => void,
   block: (open: boolean) => void = () => {},
 ): void {
+  // Without the lazy arms pass (compile.ts PASSES): every node in order.
+  if (net.lazyArms !== true) {
+    ids.forEach(def);
+    return;
+  }
   const x = g.ctx;
   // A select read straight from a register is a pipeline's valid or data
   // bit, which follows the stimulus cycle by cycle: its branch mispredicts
