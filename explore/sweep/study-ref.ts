@@ -167,9 +167,9 @@ export const SWEEP_FUNCTION_SOURCE = 20_000;
 
 /** How a sweep compiles its designs: lazily, cached, functions of at most
  *  SWEEP_FUNCTION_SOURCE characters, and without the lazy arms pass
- *  (hdl/sim/compile.ts PASSES), whose analysis runs over every function
- *  before a line is written and whose branches each cold path V8 compiles
- *  without feedback. Thirty Blur main-job designs, compiled and run twice
+ *  (hdl/sim/compile.ts PASSES): its analysis runs over every function
+ *  before a line is written, and its branches are paths V8 compiles
+ *  without feedback until a later cycle takes one. Thirty Blur main-job designs, compiled and run twice
  *  each (bench/cold-start.ts, GFXRTL_CACHE=off, with and without the pass
  *  alternating three times): compilation 2.9-3.4 -> 2.6 s of CPU, first
  *  runs 15.0-16.9 -> 13.7-14.0 s, second runs the same (4.3-4.4 against
