@@ -32,7 +32,7 @@ export function emitFsmSwitch(
   let length = g.text().length;
   const cases = statesOf(net, fsm);
   g.emit(`switch (${names(net, fsm.reg)[0]!}) {`);
-  for (let i = 0; i < cases.length; i++) {
+  for (let i = 0; i < cases.values.length; i++) {
     const { label, netk, rootk } = caseOf(net, cases, i);
     const gk = new Gen(netk, rootk, localRefOf(netk), maskSelect);
     // A case longer than what is left of the limit settles it (overLimit):
@@ -45,7 +45,7 @@ export function emitFsmSwitch(
     for (const line of gk.lines) g.emit(line);
     g.emit('break; }');
     length += gk.text().length;
-    if (overLimit(length, i, cases.length, limit)) {
+    if (overLimit(length, i, cases.values.length, limit)) {
       g.lines.length = before;
       return false;
     }
@@ -99,13 +99,13 @@ function switchOnSlot(net: SimNetlist, lay: Layout, limit: number, caseCode: (ne
   const cases = statesOf(net, fsm);
   const lines = [`switch (${slotRef(net, lay, fsm.reg)}) {`];
   let length = lines[0]!.length;
-  for (let i = 0; i < cases.length; i++) {
+  for (let i = 0; i < cases.values.length; i++) {
     const { label, netk, rootk } = caseOf(net, cases, i);
     const code = caseCode(netk, { ...lay, root: rootk }, limit - length - 32);
     if (code === null) return null;
     lines.push(label, code, 'break; }');
     length += code.length + 32;
-    if (overLimit(length, i, cases.length, limit)) return null;
+    if (overLimit(length, i, cases.values.length, limit)) return null;
   }
   lines.push('}');
   return lines.join('\n');
@@ -136,14 +136,13 @@ interface StateCases {
   readonly fsm: FsmState;
   readonly values: readonly (number | null)[];
   readonly made: (StateCase | undefined)[];
-  readonly length: number;
 }
 const statesMade = new WeakMap<SimNetlist, StateCases>();
 function statesOf(net: SimNetlist, fsm: FsmState): StateCases {
   let s = statesMade.get(net);
   if (s !== undefined) return s;
   const values: (number | null)[] = fsm.covered ? fsm.values : [...fsm.values, null];
-  s = { fsm, values, made: [], length: values.length };
+  s = { fsm, values, made: [] };
   statesMade.set(net, s);
   return s;
 }
