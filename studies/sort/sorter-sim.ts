@@ -39,6 +39,22 @@ export interface SimCall {
   readonly ms: number;
 }
 
+/** Longest generated function of the sorters' simulators (characters; the
+ *  simulator's default is 80,000). A one-function loop is the fastest form
+ *  once V8 has optimised it, but V8 optimises it on stack in the middle of
+ *  its first long step(n) and again whenever a later phase takes a path the
+ *  earlier ones never ran (a counter bank's or pair buffer's write), each
+ *  time the whole function. At 30,000 the 1-lane sorters' step loop (about
+ *  23,000) stays one function: they sort every tile of every scene, 10-13
+ *  tiles per configuration and thread. The 2-8-lane loops (35,000-58,000)
+ *  and every batch loop (46,000-77,000) run as chunk functions: the lane
+ *  sweep sorts one tile per configuration. Measured (npx tsx
+ *  studies/sort/run.ts, GFXRTL_CACHE=off, twice each, alternating): the
+ *  2-8-lane tiles took 16.1-16.6 s against 23.0-26.3 s at 80,000, the
+ *  1-lane ones 17.3-18.3 s either way, and the study's CPU 81.5-84.6 s
+ *  against 90.8-92.6 s; results.jsonl, frames.json and costs.json the same. */
+export const SORTER_FUNCTION_SOURCE = 30_000;
+
 export class SorterBench {
   private readonly sims = new Map<string, { sim: CompiledSimulator; design: Design }>();
   private memo = new Map<string, { cycles: number; tile: TileSummary }>();
@@ -63,8 +79,8 @@ export class SorterBench {
     if (s === undefined) {
       const design = elaborate(RadixSorter, cfg);
       // Lazily (the parts a run uses), cached by the netlist's digest; with the simulator's default
-      // function length and passes, lazy arms included (the sorter's per-phase datapath is what they skip).
-      s = { sim: createSimulator(design, { lazy: true, cache: true }), design };
+      // passes, lazy arms included (the sorter's per-phase datapath is what they skip).
+      s = { sim: createSimulator(design, { lazy: true, cache: true, maxFunctionSource: SORTER_FUNCTION_SOURCE }), design };
       this.sims.set(key, s);
     }
     return s;
