@@ -2,8 +2,9 @@
 // (lanes, per-lane units): the share of its timing-graph nodes in the
 // second and later instances of a module, which simulator code generated
 // per module rather than per instance would not write (and V8 would not
-// compile) again. Counts an instance's own nodes, so a module inside a
-// repeated lane counts with its module. Not a test: it prints figures.
+// compile) again. Each instance's own nodes count with its module, so a
+// module inside a repeated lane counts as repeated too. Not a test: it
+// prints figures.
 //
 //   npx tsx bench/instance-share.ts [STUDIES] [EVERY]
 //

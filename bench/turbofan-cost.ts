@@ -37,11 +37,13 @@ try {
   throw new UserError('turbofan-cost: run it as node --allow-natives-syntax --no-concurrent-recompilation --import tsx bench/turbofan-cost.ts (V8 natives syntax times the compile)');
 }
 
+const picks = picksArg.split(',').map(Number);
+if (!picks.every((p) => Number.isInteger(p) && p >= 0)) throw new UserError(`turbofan-cost: PICKS must be comma-separated indices (integers >= 0), got ${picksArg}`);
 const { study, domain, wl, entries } = mainJobSpace(studyName);
 console.log('design | functions | characters | TurboFan ms (best of rounds, with the call) | ms per 1,000 characters');
 let allMs = 0;
 let allChars = 0;
-for (const pick of picksArg.split(',').map(Number)) {
+for (const pick of picks) {
   const e = entries[pick % entries.length]!;
   const m = domain.microArch(e.params);
   const design = domain.evaluator.elaborate(m);
