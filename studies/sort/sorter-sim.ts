@@ -51,8 +51,9 @@ export interface SimCall {
  *  sweep sorts one tile per configuration. Measured (npx tsx
  *  studies/sort/run.ts, GFXRTL_CACHE=off, twice each, alternating): the
  *  2-8-lane tiles took 16.1-16.6 s against 23.0-26.3 s at 80,000, the
- *  1-lane ones 17.3-18.3 s either way, and the study's CPU 81.5-84.6 s
- *  against 90.8-92.6 s; results.jsonl, frames.json and costs.json the same. */
+ *  1-lane ones 17.3-18.3 s against 16.8-18.3 s, and the study's CPU
+ *  81.5-84.6 s against 90.8-92.6 s; results.jsonl, frames.json and
+ *  costs.json the same. */
 export const SORTER_FUNCTION_SOURCE = 30_000;
 
 export class SorterBench {
