@@ -27,7 +27,10 @@ export function forEachSpidBlock(frame: Frame, tile: number, block: (pid: Uint32
   const tilesY = Math.ceil(height / tile);
   checkWholeBlocks(tile * tile * spp, 'codec stats');
   // Every rate the tiles offer (4, 8, 16) divides a block: pixelWords writes whole pixels.
-  if (BLOCK_WORDS % spp !== 0) throw new ParamError('spp', spp, `a divisor of ${BLOCK_WORDS}`, { message: `codec stats: ${spp} samples per pixel do not divide a ${BLOCK_WORDS}-word block; valid 1, 2, 4, 8, 16, 32, 64` });
+  if (BLOCK_WORDS % spp !== 0) {
+    const valid = Array.from({ length: BLOCK_WORDS }, (_, i) => i + 1).filter((d) => BLOCK_WORDS % d === 0);
+    throw new ParamError('spp', spp, `a divisor of ${BLOCK_WORDS}`, { message: `codec stats: ${spp} samples per pixel do not divide a ${BLOCK_WORDS}-word block; valid ${valid.join(', ')}` });
+  }
   const pid = new Uint32Array(BLOCK_WORDS);
   const xy = new Uint32Array(BLOCK_WORDS);
   // The in-tile Morton walk, decoded once per call rather than per pixel.
