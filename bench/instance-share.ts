@@ -20,8 +20,9 @@
 // design of each main-job space in space order (default 3).
 import { ParamError } from '../hdl/errors.js';
 import { graphArrays, type GraphArrays } from '../hdl/inventory/graph-arrays.js';
-import { inventory, type Inventory } from '../hdl/inventory/index.js';
+import { inventory } from '../hdl/inventory/index.js';
 import { mainJobSpace } from './driver-ratio.js';
+import { signature } from './instance-signature.js';
 
 const [studiesArg = 'blur,hybrid,noblur', everyArg = '3'] = process.argv.slice(2);
 const every = Number(everyArg);
@@ -59,19 +60,6 @@ function reEntered(ga: GraphArrays, ids: readonly number[]): boolean {
   for (const v of ids) if (visit(v)) return true;
   while (stack.length > 0) if (visit(stack.pop()!)) return true;
   return false;
-}
-
-/** The instance's netlist as text: each node's operator, width, path within the instance and inside preds ('x': outside). */
-function signature(inv: Inventory, ga: GraphArrays, path: string, ids: readonly number[]): string {
-  const local = new Map(ids.map((v, k) => [v, k]));
-  return ids
-    .map((v) => {
-      const preds: string[] = [];
-      for (let k = ga.predStart[v]!; k < ga.predStart[v + 1]!; k++) preds.push(String(local.get(ga.pred[k]!) ?? 'x'));
-      const n = inv.graph.nodes[v]!.node;
-      return `${n.op}/${n.width}/${ga.paths[ga.path[v]!]!.slice(path.length)}/${preds.join(',')}`;
-    })
-    .join(';');
 }
 
 console.log('study | designs | timing-graph nodes | in repeated instances beyond the first | largest design share | outermost repeated instances | re-entered within a cycle | modules whose instances differ');

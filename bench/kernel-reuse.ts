@@ -9,7 +9,7 @@
 // task that compiled a simulator, per worker thread in the order the thread
 // ran them. For each such design its instances are walked from the top: an
 // instance whose netlist (operators, widths, paths within it, inner edges, in
-// node order: bench/instance-share.ts's signature) was met before, earlier in
+// node order: bench/instance-signature.ts) was met before, earlier in
 // this design or in an earlier design of the same thread, counts whole as
 // reused; otherwise its own nodes count as new and its children are looked
 // at in turn. The top module's own nodes are always new. Instances are read
@@ -23,8 +23,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { UserError } from '../hdl/errors.js';
 import { graphArrays, type GraphArrays } from '../hdl/inventory/graph-arrays.js';
-import { inventory, type Inventory } from '../hdl/inventory/index.js';
+import { inventory } from '../hdl/inventory/index.js';
 import { mainJobSpace } from './driver-ratio.js';
+import { signature } from './instance-signature.js';
 
 const [profileArg, studiesArg = 'blur,hybrid,noblur'] = process.argv.slice(2);
 if (profileArg === undefined || !existsSync(profileArg)) {
@@ -62,19 +63,6 @@ function nodesByInstance(ga: GraphArrays, paths: readonly string[]): Map<string,
     }
   }
   return out;
-}
-
-/** The instance's netlist as text (bench/instance-share.ts's form): operator, width, path within it, inside preds. */
-function signature(inv: Inventory, ga: GraphArrays, path: string, ids: readonly number[]): string {
-  const local = new Map(ids.map((v, k) => [v, k]));
-  return ids
-    .map((v) => {
-      const preds: string[] = [];
-      for (let k = ga.predStart[v]!; k < ga.predStart[v + 1]!; k++) preds.push(String(local.get(ga.pred[k]!) ?? 'x'));
-      const n = inv.graph.nodes[v]!.node;
-      return `${n.op}/${n.width}/${ga.paths[ga.path[v]!]!.slice(path.length)}/${preds.join(',')}`;
-    })
-    .join(';');
 }
 
 const compiled = compilations(profileArg);
