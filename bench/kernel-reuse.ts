@@ -76,13 +76,8 @@ for (const studyName of studiesArg.split(',')) {
   }
   const { study, domain, entries } = mainJobSpace(studyName);
   const byId = new Map(entries.map((e) => [e.id, e]));
-  let designs = 0;
-  let total = 0;
-  let reused = 0;
-  let firstTotal = 0;
-  let firstReused = 0;
-  let lateTotal = 0;
-  let lateReused = 0;
+  // Nodes compiled and reused: all designs, each thread's first, each thread's eleventh on.
+  const sum = { designs: 0, total: 0, reused: 0, firstTotal: 0, firstReused: 0, lateTotal: 0, lateReused: 0 };
   for (const ids of byThread.values()) {
     const seen = new Set<string>();
     ids.forEach((id, k) => {
@@ -108,19 +103,19 @@ for (const studyName of studiesArg.split(',')) {
       };
       walk(inv.instances[0]!.path, true);
       dTotal += dReused;
-      designs++;
-      total += dTotal;
-      reused += dReused;
+      sum.designs++;
+      sum.total += dTotal;
+      sum.reused += dReused;
       if (k === 0) {
-        firstTotal += dTotal;
-        firstReused += dReused;
+        sum.firstTotal += dTotal;
+        sum.firstReused += dReused;
       }
       if (k >= 10) {
-        lateTotal += dTotal;
-        lateReused += dReused;
+        sum.lateTotal += dTotal;
+        sum.lateReused += dReused;
       }
     });
   }
   const pc = (a: number, b: number): string => (b === 0 ? '-' : `${((100 * a) / b).toFixed(1)}%`);
-  console.log(`${studyName} | ${byThread.size} | ${designs} | ${total} | ${pc(reused, total)} | ${pc(lateReused, lateTotal)} | ${pc(firstReused, firstTotal)}`);
+  console.log(`${studyName} | ${byThread.size} | ${sum.designs} | ${sum.total} | ${pc(sum.reused, sum.total)} | ${pc(sum.lateReused, sum.lateTotal)} | ${pc(sum.firstReused, sum.firstTotal)}`);
 }
