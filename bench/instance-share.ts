@@ -22,21 +22,11 @@ import { ParamError } from '../hdl/errors.js';
 import { graphArrays, type GraphArrays } from '../hdl/inventory/graph-arrays.js';
 import { inventory } from '../hdl/inventory/index.js';
 import { mainJobSpace } from './driver-ratio.js';
-import { signature } from './instance-signature.js';
+import { nodesByInstance, signature } from './instance-signature.js';
 
 const [studiesArg = 'blur,hybrid,noblur', everyArg = '3'] = process.argv.slice(2);
 const every = Number(everyArg);
 if (!Number.isInteger(every) || every < 1) throw new ParamError('EVERY', everyArg, 'an integer >= 1', { message: `instance-share: EVERY must be an integer >= 1, got ${everyArg}` });
-
-/** The timing-graph nodes of instance `path` and the instances below it, in node order. */
-function nodesUnder(ga: GraphArrays, path: string): number[] {
-  const ids: number[] = [];
-  for (let v = 0; v < ga.n; v++) {
-    const p = ga.paths[ga.path[v]!]!;
-    if (p === path || p.startsWith(`${path}.`)) ids.push(v);
-  }
-  return ids;
-}
 
 /** Whether a combinational path leaves `inside` and comes back into it (through nodes outside, none of them state). */
 function reEntered(ga: GraphArrays, ids: readonly number[]): boolean {
@@ -97,6 +87,7 @@ for (const studyName of studiesArg.split(',')) {
     // The outermost repeated instances: instances are in pre-order, so an ancestor comes first.
     const moduleOf = new Map(inv.instances.map((x) => [x.path, x.module]));
     const isRepeated = (path: string): boolean => (byModule.get(moduleOf.get(path)!)?.length ?? 0) > 1;
+    const under = nodesByInstance(ga, inv.instances.map((x) => x.path));
     const signatures = new Map<string, string>();
     const differs = new Set<string>();
     for (const inst of inv.instances) {
@@ -104,7 +95,7 @@ for (const studyName of studiesArg.split(',')) {
       const parts = inst.path.split('.');
       if (parts.slice(1, -1).some((_, k) => isRepeated(parts.slice(0, k + 2).join('.')))) continue;
       outermost++;
-      const ids = nodesUnder(ga, inst.path);
+      const ids = under.get(inst.path)!;
       if (reEntered(ga, ids)) reentrant++;
       const sig = signature(inv, ga, inst.path, ids);
       const first = signatures.get(inst.module);

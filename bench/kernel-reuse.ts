@@ -22,10 +22,10 @@
 // prints figures.
 import { existsSync, readFileSync } from 'node:fs';
 import { UserError } from '../hdl/errors.js';
-import { graphArrays, type GraphArrays } from '../hdl/inventory/graph-arrays.js';
+import { graphArrays } from '../hdl/inventory/graph-arrays.js';
 import { inventory } from '../hdl/inventory/index.js';
 import { mainJobSpace } from './driver-ratio.js';
-import { signature } from './instance-signature.js';
+import { nodesByInstance, signature } from './instance-signature.js';
 
 const [profileArg, studiesArg = 'blur,hybrid,noblur'] = process.argv.slice(2);
 if (profileArg === undefined || !existsSync(profileArg)) {
@@ -45,22 +45,6 @@ function compilations(file: string): Map<string, Map<number, string[]>> {
     byThread.set(e.thread, ids);
     // A replicate's task is the micro-architecture's id and '#k'.
     ids.push(e.id.replace(/#\d+$/, ''));
-  }
-  return out;
-}
-
-/** Per instance path: its timing-graph nodes and those of the instances below it, in node order. */
-function nodesByInstance(ga: GraphArrays, paths: readonly string[]): Map<string, number[]> {
-  const out = new Map<string, number[]>(paths.map((p) => [p, []]));
-  for (let v = 0; v < ga.n; v++) {
-    const p = ga.paths[ga.path[v]!]!;
-    // The node's own instance and every ancestor instance.
-    for (let at = p; ; ) {
-      out.get(at)?.push(v);
-      const dot = at.lastIndexOf('.');
-      if (dot < 0) break;
-      at = at.slice(0, dot);
-    }
   }
   return out;
 }
