@@ -29,6 +29,8 @@ import { rewriteDecodedSelects } from './passes/decoded-select.js';
 import { mergeCompares } from './passes/merged-compares.js';
 import { findFsmState } from './passes/fsm-specialize.js';
 import { codeStore, type CodeValue } from './runtime/code-cache.js';
+import type { InstanceBlock } from './passes/instances.js';
+import { edgeSteps, settleSteps, stepsCaller, type KernelSteps } from './codegen/kernel-plan.js';
 
 export interface CompileOptions {
   /** Computed nodes per generated chunk function (default 250). */
@@ -57,6 +59,14 @@ export interface CompileOptions {
    *  (runtime/code-cache.ts: by the netlist's digest, in memory and on disk under
    *  cacheRoot()). Default false. */
   cache?: boolean;
+  /** A large design's settlePorts and clock edge as code per module
+   *  instance, shared by text with every instance (of this design or a
+   *  later one in this thread) that writes the same (codegen/kernel-plan.ts):
+   *  a design's first runs cost less, its later runs a little more. Needs
+   *  the design's instance blocks (createSimulator passes them); not with
+   *  `observe: 'ports'` (pruning renumbers the nodes) or a `chunkSize`.
+   *  Default false. */
+  kernels?: boolean;
 }
 
 export interface Compiled {
@@ -137,7 +147,8 @@ export function simNetlist(full: FlatNetlist, opts: CompileOptions = {}): SimNet
   return net;
 }
 
-export function compile(full: FlatNetlist, opts: CompileOptions = {}): Compiled {
+/** `blocks`: the design's instance blocks (passes/instances.ts), for `kernels`. */
+export function compile(full: FlatNetlist, opts: CompileOptions = {}, blocks?: readonly InstanceBlock[]): Compiled {
   const net = simNetlist(full, opts);
   const label = labeler(net);
   const root = resolveAliases(net, label);
@@ -149,7 +160,7 @@ export function compile(full: FlatNetlist, opts: CompileOptions = {}): Compiled 
   // What shapes the code besides the design's netlist: observe and the
   // passes switched off.
   const off = SIM_PASSES.filter((p) => opts.passes?.[p] === false);
-  const shaping = { chunkSize: opts.chunkSize ?? null, loopMode: opts.loopMode ?? 'auto', maxFunctionSource: opts.maxFunctionSource ?? null, observe: opts.observe ?? 'all', passesOff: off };
+  const shaping = { chunkSize: opts.chunkSize ?? null, loopMode: opts.loopMode ?? 'auto', maxFunctionSource: opts.maxFunctionSource ?? null, observe: opts.observe ?? 'all', passesOff: off, kernels: opts.kernels === true };
   const store = opts.cache === true ? codeStore(full, shaping) : null;
   const code = <T extends CodeValue>(role: string, build: () => T): T => (store === null ? build() : store.get(role, build));
   // A local: imported bindings may be accessors under transpilers.
@@ -176,7 +187,24 @@ export function compile(full: FlatNetlist, opts: CompileOptions = {}): Compiled 
   // current, portsValid, depends on whether it exists).
   const later = <F extends (...args: never[]) => void>(f: () => F): F => (opts.lazy === true ? lazily(f) : f());
   const settle = later(makeSettle);
-  const plainEdge = later(() => edgeFn(code('edge', () => edgeBodies(net, lay, stateIds, chunkSize, maxSource)), make, state));
+  // Code per module instance (codegen/kernel-plan.ts), when asked for and
+  // the blocks cover the netlist flatten made.
+  const planner =
+    opts.kernels === true && blocks !== undefined && blocks.length > 0 && blocks[0]!.end === full.nodes.length && opts.observe !== 'ports' && opts.chunkSize === undefined
+      ? { net, lay, blocks, flatNodes: full.nodes.length, maxSource }
+      : null;
+  const viaKernels = (steps: KernelSteps | null): (() => void) | null => {
+    if (steps === null) return null;
+    sources.push(...steps.sources);
+    return stepsCaller(steps, state, make);
+  };
+  // Even an edge (or a cone) that would fit one function: its kernels are
+  // optimised once per thread, the one function once per design (30 Blur
+  // designs, before kernels waited for an instance to recur: first runs
+  // 9.3-10.4 s so, 11.1-11.4 s with fused edges and one-function cones
+  // kept, 13.6-14.3 s without kernels).
+  const kernelEdge = (): (() => void) | null => (planner === null ? null : viaKernels(code('kernelEdge', () => edgeSteps(planner, stateIds, chunkSize))));
+  const plainEdge = later(() => kernelEdge() ?? edgeFn(code('edge', () => edgeBodies(net, lay, stateIds, chunkSize, maxSource)), make, state));
 
   const edgeIn = edgeInputs(net);
   const cone = schedule(net, root, label, edgeIn);
@@ -191,7 +219,8 @@ export function compile(full: FlatNetlist, opts: CompileOptions = {}): Compiled 
   const fsmEdge = code('fsmEdge', () => (opts.chunkSize === undefined ? fsmEdgeCode(net, lay, stateIds, maxSource) : null));
   const fsmPorts = code('fsmPorts', () => (opts.chunkSize === undefined ? fsmSlotCode(net, lay, portKeep, fsmEdge === null ? portKeep : outs, maxSource) : null));
   const switchedEdge = fsmPorts !== null && fsmEdge !== null ? later(() => make(fsmEdge) as () => void) : null;
-  const settlePorts = later(() => (fsmPorts !== null ? (make(fsmPorts) as () => void) : call(coneFns('settlePorts', () => schedule(net, root, label, portKeep), portKeep))));
+  const kernelPorts = (): (() => void) | null => (planner === null ? null : viaKernels(code('kernelPorts', () => settleSteps(planner, schedule(net, root, label, portKeep), portKeep))));
+  const settlePorts = later(() => (fsmPorts !== null ? (make(fsmPorts) as () => void) : (kernelPorts() ?? call(coneFns('settlePorts', () => schedule(net, root, label, portKeep), portKeep)))));
   const edge = switchedEdge ?? plainEdge;
   const portsValid = validAfter(net, root, switchedEdge === null ? portKeep : outs);
   const hasState = stateIds.length + net.memories.length + net.cams.length > 0;

@@ -9,6 +9,7 @@ import { flatten } from '../../flatten.js';
 import type { Simulator, SignalInfo, Trace } from '../api.js';
 import { BATCH_SOURCE_LIMIT, compileBatch, wordsPerCycle, type BatchArray, type BatchFn } from './batch.js';
 import { compile, type Compiled, type CompileOptions } from '../compile.js';
+import { instanceBlocks } from '../passes/instances.js';
 import { limbsOf, storeOf } from '../passes/layout.js';
 import { fromLimbs, setWord, toLimbs, wordAt } from './state.js';
 import { closeMatches, selectSignals, someOf } from './select.js';
@@ -110,7 +111,7 @@ export class CompiledSimulator<P = unknown> implements Simulator, SettleOwner {
     this.design = design;
     this.opts = opts;
     const full = flatten(design);
-    this.compiled = compile(full, opts);
+    this.compiled = compile(full, opts, opts.kernels === true ? instanceBlocks(design) : undefined);
     this.edgeFn = this.compiled.edge;
     this.settlePortsFn = this.compiled.settlePorts;
     const net = this.compiled.net;
