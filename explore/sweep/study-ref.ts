@@ -166,7 +166,9 @@ export function resetEvaluationSpend(): void {
 export const SWEEP_FUNCTION_SOURCE = 20_000;
 
 /** How a sweep compiles its designs: lazily, cached, functions of at most
- *  SWEEP_FUNCTION_SOURCE characters, and without the lazy arms pass
+ *  SWEEP_FUNCTION_SOURCE characters, module instances that recur as
+ *  shared code (kernels, hdl/sim/codegen/kernel-plan.ts: a sweep's designs
+ *  run a few times each, and share most of their instances), and without the lazy arms pass
  *  (hdl/sim/compile.ts PASSES): its analysis runs over every function
  *  before a line is written, and its branches are paths V8 compiles
  *  without feedback until a later cycle takes one. Thirty Blur main-job designs, compiled and run twice
@@ -177,7 +179,7 @@ export const SWEEP_FUNCTION_SOURCE = 20_000;
  *  NoBlur, QFM and PMU within the host's spread; warm Blur runs (the
  *  fourth to sixth of ten designs) no slower. The values are the same
  *  code's: the pass only orders the computation. */
-export const SWEEP_COMPILE = { lazy: true, cache: true, maxFunctionSource: SWEEP_FUNCTION_SOURCE, passes: { lazyArms: false } } as const satisfies CompileOptions;
+export const SWEEP_COMPILE = { lazy: true, cache: true, maxFunctionSource: SWEEP_FUNCTION_SOURCE, passes: { lazyArms: false }, kernels: true } as const satisfies CompileOptions;
 
 /** Simulators compiled per Design, so a driver calling simulator() twice
  *  (or the CLI before it, to trace) gets the same one. Lazy: a driver on
