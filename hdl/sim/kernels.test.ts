@@ -4,6 +4,9 @@
 // instances), so the later copies run shared kernels. Cycle by cycle through
 // settlePorts and the clock edge (poke, peek, step with lazy code), every
 // output compared.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { ModuleIR, NodeId } from '../ir.js';
@@ -13,6 +16,8 @@ import { createSimulator, type CompileOptions } from './index.js';
 import { kernelUse } from './codegen/kernel.js';
 import { instanceBlocks } from './passes/instances.js';
 import { flatten } from '../flatten.js';
+import { resetCodeCache } from './runtime/code-cache.js';
+import type { CompiledSimulator } from './index.js';
 
 /** A top of `copies` instances of `child`: each input of a copy after the
  *  first is driven by an output of the copy before of the same width, when
@@ -99,5 +104,43 @@ describe('code per module instance (kernels)', () => {
       fc.property(fc.nat(), (seed) => compare(chained(randomModule(seed, { nodes: 160, regs: 24, wideChance: 0.4, maxWidth: 120, memories: true }), 3), seed, 10)),
       { numRuns: 8 },
     );
+  });
+
+  it('a design compiled again takes its kernel plans from the code cache on disk, and simulates the same', () => {
+    const saved = process.env['GFXRTL_CACHE_DIR'];
+    const dir = mkdtempSync(join(tmpdir(), 'gfxrtl-kernel-cache-'));
+    process.env['GFXRTL_CACHE_DIR'] = dir;
+    resetCodeCache();
+    try {
+      const design = designOf(chained(randomModule(11, { nodes: 160, regs: 24, memories: true, lfsr: true }), 3));
+      const trace = (sim: CompiledSimulator): string => {
+        const r = rng(5);
+        const out: string[] = [];
+        const ins = design.top.ports.filter((p) => p.dir === 'in');
+        sim.reset();
+        for (let c = 0; c < 20; c++) {
+          for (const p of ins) sim.poke(`Chain.${p.name}`, BigInt.asUintN(p.width, BigInt(Math.floor(r() * 2 ** 32))));
+          for (const p of design.top.ports) if (p.dir === 'out') out.push(String(sim.peek(`Chain.${p.name}`)));
+          sim.step(1);
+        }
+        return out.join(',');
+      };
+      const first = createSimulator(design, { ...WITH, cache: true });
+      const want = trace(first);
+      expect(first.compiled.codeReused).toBe(false);
+      resetCodeCache(); // nothing in memory: the next compilation reads the disk
+      const found = kernelUse.found;
+      const again = createSimulator(design, { ...WITH, cache: true });
+      expect(trace(again)).toBe(want);
+      // The plans named kernels (this thread made their functions with the first).
+      expect(kernelUse.found).toBeGreaterThan(found);
+      expect(again.compiled.codeReused).toBe(true);
+      expect(trace(createSimulator(design, WITHOUT))).toBe(want);
+    } finally {
+      if (saved === undefined) delete process.env['GFXRTL_CACHE_DIR'];
+      else process.env['GFXRTL_CACHE_DIR'] = saved;
+      resetCodeCache();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
