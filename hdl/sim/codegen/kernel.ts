@@ -61,9 +61,10 @@ export function slotRuns(net: SimNetlist, lay: Layout, first: number, end: numbe
   return lo.map((l, r) => (count[r]! > 0 && hi[r]! - l === count[r] ? ([l, hi[r]!] as const) : null));
 }
 
-/** Whether a body can become a kernel: it reaches the design's state only
- *  through the names the rewrite replaces (never through S itself). */
-const UNSHAREABLE = /(?<![\w$])(S|\$[A-Za-z]\w*)(?![\w$])/;
+/** Whether a body cannot become a kernel: it names the state object (S),
+ *  a chunk function's parameter (n), or a name of the kernel's own ($...),
+ *  none of which a kernel binds as the body expects. */
+const UNSHAREABLE = /(?<![\w$])(S|n|\$[A-Za-z]\w*)(?![\w$])/;
 
 /**
  * The kernel of a body the generators wrote for this design's layout
