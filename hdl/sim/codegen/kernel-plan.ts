@@ -4,20 +4,24 @@
 // them, and the one generated caller that runs the steps in order.
 //
 // Settle: an instance becomes one kernel when its subtree has at least
-// MIN_SETTLE nodes of the cone, its code fits one optimisable function, and
-// no path leaves it and comes back into it within the cycle (it must run as
-// one step after everything it reads); else its children are tried. The
-// steps are the cone's topological order with each kernel as one step.
-// Edge: an instance with at least MIN_EDGE registers computes their next
-// states as one kernel; the rest in chunks, then the writes, then the commit.
+// MIN_SETTLE nodes of the cone, its code fits one optimisable function, no
+// path leaves it and comes back into it within the cycle (it must run as
+// one step after everything it reads), and its text has come up before in
+// this thread (kernel.ts, kernelRecurs: an instance met once runs faster as
+// its design's own code); else its children are tried (not those of an
+// instance met for the first time). The steps are the cone's topological
+// order with each kernel as one step. Edge: an instance with at least
+// MIN_EDGE registers computes their next states as one kernel, on the same
+// terms; the rest in chunks, then the writes, then the commit.
 //
 // Measured on 30 Blur designs of the main job (one thread, three runs each,
-// docs/speed.md): first runs about a quarter cheaper, since V8 optimises a
-// kernel once per thread rather than each design's own copy; later runs
-// about a tenth dearer (run bases and offsets instead of literal slots).
-// So sweeps, whose designs run a few times each, use them
-// (explore/sweep/study-ref.ts, SWEEP_COMPILE), and a simulator made for one
-// long run does not.
+// docs/speed.md, the session of 2026-11-30 01:59): first runs a quarter
+// cheaper, since V8 optimises a kernel once per thread rather than each
+// design's own copy; later runs 1-8% dearer (run bases and offsets instead
+// of literal slots, values through the slot arrays between instances); the
+// main job about 5% less CPU. So sweeps, whose designs run a few times
+// each, use them (explore/sweep/study-ref.ts, SWEEP_COMPILE), and a
+// simulator made for one long run does not.
 import type { NodeId } from '../../ir.js';
 import { InternalError } from '../../errors.js';
 import type { SimNetlist } from '../netlist.js';
