@@ -30,7 +30,7 @@ import { mergeCompares } from './passes/merged-compares.js';
 import { findFsmState } from './passes/fsm-specialize.js';
 import { codeStore, type CodeValue } from './runtime/code-cache.js';
 import type { InstanceBlock } from './passes/instances.js';
-import { edgeSteps, settleSteps, stepsCaller, type KernelSteps } from './codegen/kernel-plan.js';
+import { edgeSteps, planner as kernelPlanner, settleSteps, stepsCaller, type KernelSteps } from './codegen/kernel-plan.js';
 
 export interface CompileOptions {
   /** Computed nodes per generated chunk function (default 250). */
@@ -191,7 +191,7 @@ export function compile(full: FlatNetlist, opts: CompileOptions = {}, blocks?: r
   // the blocks cover the netlist flatten made.
   const planner =
     opts.kernels === true && blocks !== undefined && blocks.length > 0 && blocks[0]!.end === full.nodes.length && opts.observe !== 'ports' && opts.chunkSize === undefined
-      ? { net, lay, blocks, flatNodes: full.nodes.length, maxSource }
+      ? kernelPlanner(net, lay, blocks, full.nodes.length, maxSource)
       : null;
   const viaKernels = (steps: KernelSteps | null): (() => void) | null => {
     if (steps === null) return null;

@@ -41,16 +41,26 @@ export function withPrologue(net: SimNetlist, body: string, params = 'n'): strin
       lines.push(`const ck${i} = S.camKeys[${i}], cv${i} = S.camValid[${i}], cc${i} = S.camCare[${i}];`);
     }
   });
-  for (const line of helperPrologue.split('\n')) {
-    const name = /const (H_\w+) =/.exec(line)?.[1];
-    if (name !== undefined && uses(name)) lines.push(line);
-  }
+  lines.push(...helperLines(uses));
   lines.push(`return function (${params}) {`);
-  // nrst: all ones unless reset is high, for registers that reset to 0.
-  if (uses('rst') || uses('nrst')) lines.push('const rst = ctl[0], nrst = rst !== 0 ? 0 : -1;');
+  if (uses('rst') || uses('nrst')) lines.push(RESET_LOCALS);
   lines.push(body, '};');
   return lines.join('\n');
 }
+
+/** The prologue's lines binding the helpers (`H_...`) that `uses` says a body names. */
+export function helperLines(uses: (name: string) => boolean): string[] {
+  const out: string[] = [];
+  for (const line of helperPrologue.split('\n')) {
+    const name = /const (H_\w+) =/.exec(line)?.[1];
+    if (name !== undefined && uses(name)) out.push(line);
+  }
+  return out;
+}
+
+/** The reset line's locals, read per call from ctl; nrst: all ones unless
+ *  reset is high, for registers that reset to 0. */
+export const RESET_LOCALS = 'const rst = ctl[0], nrst = rst !== 0 ? 0 : -1;';
 
 /** Thrown by Gen.emit past the limit set with limitTo; the generator that
  *  set it catches it (an InternalError if one ever escapes). */

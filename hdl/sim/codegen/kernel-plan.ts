@@ -57,13 +57,28 @@ export type KernelSteps = {
   readonly write: string | null;
 };
 
-interface Planner {
-  net: SimNetlist;
-  lay: Layout;
-  blocks: readonly InstanceBlock[];
-  /** Nodes flatten made (the blocks' ranges cover them). */
-  flatNodes: number;
-  maxSource: number;
+/** What both plans of one design read: its netlist, layout and blocks. */
+export interface Planner {
+  readonly net: SimNetlist;
+  readonly lay: Layout;
+  readonly blocks: readonly InstanceBlock[];
+  readonly maxSource: number;
+  /** Each node's deepest block (ownerOf), made once for both plans. */
+  readonly owner: Int32Array;
+}
+
+/** A planner for a design whose first `flatNodes` nodes flatten made (the blocks' ranges cover them). */
+export function planner(net: SimNetlist, lay: Layout, blocks: readonly InstanceBlock[], flatNodes: number, maxSource: number): Planner {
+  let owner: Int32Array | null = null;
+  return {
+    net,
+    lay,
+    blocks,
+    maxSource,
+    get owner(): Int32Array {
+      return (owner ??= ownerOf(net, blocks, flatNodes));
+    },
+  };
 }
 
 const stateEnds = (lay: Layout): Record<'N' | 'D' | 'W', number> => ({ N: lay.nNarrowState, D: lay.nMidState, W: lay.nWideState });
@@ -138,7 +153,7 @@ export function settleSteps(p: Planner, cone: readonly NodeId[], keep: readonly 
   }
   const kept = new Uint8Array(n);
   for (const id of keep) kept[root[id]!] = 1;
-  const owner = ownerOf(net, blocks, p.flatNodes);
+  const owner = p.owner;
   // Each block's cone nodes (its subtree's), in ascending id order.
   const sub: NodeId[][] = blocks.map(() => []);
   for (let v = 0; v < n; v++) if (pos[v] !== -1) for (let b = owner[v]!; b >= 0; b = blocks[b]!.parent) sub[b]!.push(v);
@@ -288,7 +303,7 @@ export function settleSteps(p: Planner, cone: readonly NodeId[], keep: readonly 
  *  ports), writes and commit after them; null when no instance qualifies. */
 export function edgeSteps(p: Planner, stateIds: readonly NodeId[], chunkSize: number): KernelSteps | null {
   const { net, lay, blocks } = p;
-  const owner = ownerOf(net, blocks, p.flatNodes);
+  const owner = p.owner;
   const regsOf: NodeId[][] = blocks.map(() => []);
   for (const id of stateIds) for (let b = owner[id]!; b >= 0; b = blocks[b]!.parent) regsOf[b]!.push(id);
   const kernels: KernelCode[] = [];

@@ -21,7 +21,8 @@
 // function of (slot arrays, bases, offsets, storage, reset).
 import type { SimNetlist } from '../netlist.js';
 import { isState, limbsOf, storeOf, type Layout } from '../passes/layout.js';
-import { helperPrologue, helpers, type SimState } from '../runtime/state.js';
+import { helpers, type SimState } from '../runtime/state.js';
+import { helperLines, RESET_LOCALS } from './gen.js';
 import { InternalError } from '../../errors.js';
 
 /** (N, D, W, NX, DX, WX, bases, offsets, storage, ctl). */
@@ -108,16 +109,12 @@ export function kernelCode(body: string, runs: SlotRuns, stateEnds: Readonly<Rec
       if (s === undefined) stores.set(name, (s = `$M${stores.size}`));
       return s;
     });
-  const lines = ["'use strict';"];
-  for (const line of helperPrologue.split('\n')) {
-    const name = /const (H_\w+) =/.exec(line)?.[1];
-    if (name !== undefined && new RegExp(`\\b${name}\\b`).test(text)) lines.push(line);
-  }
+  const lines = ["'use strict';", ...helperLines((name) => new RegExp(`\\b${name}\\b`).test(text))];
   lines.push('return function (N, D, W, NX, DX, WX, $B, $O, $M, ctl) {');
   if (usedRuns.size > 0) lines.push(`const ${[...usedRuns].sort((a, b) => a - b).map((r) => `$b${r} = $B[${r}]`).join(', ')};`);
   if (offsets.length > 0) lines.push(`const ${offsets.map((_, k) => `$o${k} = $O[${k}]`).join(', ')};`);
   if (stores.size > 0) lines.push(`const ${[...stores.values()].map((s, k) => `${s} = $M[${k}]`).join(', ')};`);
-  if (/(?<![\w$])n?rst(?![\w$])/.test(text)) lines.push('const rst = ctl[0], nrst = rst !== 0 ? 0 : -1;');
+  if (/(?<![\w$])n?rst(?![\w$])/.test(text)) lines.push(RESET_LOCALS);
   lines.push(text, '};');
   return { source: lines.join('\n'), offsets, bases: runs.map((r, i) => (r === null || !usedRuns.has(i) ? -1 : r[0])), stores: [...stores.keys()] };
 }
