@@ -8,7 +8,9 @@
 // time, and per second of its threads' CPU time, explore/thread-cpu.ts:
 // a worker waits for a core while others run), and the study's wall time;
 // then the drivers' cycles/s as a fraction of runBatch on the same designs
-// (bench/driver-ratio.ts), and the job's peak resident memory.
+// (bench/driver-ratio.ts), and the job's peak resident memory; and where
+// the job's CPU went: each thread's clock by study, the sweep tasks' own
+// clocks, V8's helper threads, and Yosys (the process's ended children).
 //
 //   npm run bench:study [-- --label before|after] [--write] [--out DIR]
 //                       [--ratio-designs 3] [--no-job] [--no-ratio]
@@ -197,6 +199,45 @@ function heapLine(events: Stamped[]): string {
   return `Largest resident memory sampled (every ${HEAP_EVERY_MS / 1000} s, whole process): ${(rss / 1024).toFixed(2)} GiB. Largest V8 heaps (committed + external MB, by thread, the study it ran): ${top.map(([t, h]) => `thread ${t} (${h.study}) ${h.mb}`).join(', ')}.${peakText}${collectText}`;
 }
 
+/** Where the job's CPU went: each thread's clock from its heap samples
+ *  (the CPU between two samples goes to the study the later one names),
+ *  the tasks' own clocks, and the process's and its children's at exit. */
+function cpuTable(events: Stamped[]): string {
+  const heaps = events.filter((e): e is Extract<Stamped, { ev: 'heap' }> => e.ev === 'heap' && e.cpuMs !== undefined);
+  const exit = events.find((e): e is Extract<Stamped, { ev: 'exit' }> => e.ev === 'exit');
+  if (heaps.length === 0 || exit?.processCpuMs === undefined) return '';
+  const byStudy = new Map<string, number>();
+  const lastByThread = new Map<number, number>();
+  for (const h of heaps) {
+    const before = lastByThread.get(h.thread) ?? 0;
+    lastByThread.set(h.thread, h.cpuMs!);
+    const who = h.thread === 0 ? 'main thread (every study)' : (h.study ?? 'no study (idle or between studies)');
+    byStudy.set(who, (byStudy.get(who) ?? 0) + h.cpuMs! - before);
+  }
+  const tasks = events.filter((e): e is Task => e.ev === 'task');
+  const taskSum = (study: string, f: (t: Task) => number | undefined): number => tasks.filter((t) => t.study === study).reduce((a, t) => a + (f(t) ?? 0), 0);
+  const sampled = [...lastByThread.values()].reduce((a, x) => a + x, 0);
+  const child = exit.childCpuMs ?? NaN;
+  const lines = [
+    '| thread work of | CPU s | sweep tasks: elaboration and inventory | evaluation (workload, compilation, driver) | pricing | the rest (phase threads, bounds, idle work) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const [who, ms] of [...byStudy].sort((a, b) => b[1] - a[1])) {
+    const el = taskSum(who, (t) => t.elaborateCpuMs);
+    const ev = taskSum(who, (t) => t.evaluateCpuMs);
+    const pr = taskSum(who, (t) => t.priceCpuMs);
+    const has = el + ev + pr > 0;
+    lines.push(`| ${who} | ${s1(ms)} | ${has ? s1(el) : '-'} | ${has ? s1(ev) : '-'} | ${has ? s1(pr) : '-'} | ${has ? s1(ms - el - ev - pr) : '-'} |`);
+  }
+  return [
+    `Where the job's CPU went (each JavaScript thread's clock, sampled every ${HEAP_EVERY_MS / 1000} s with its heap: the CPU between two samples is the study's that the later one names; a kept worker's samples name the study it serves then):`,
+    '',
+    lines.join('\n'),
+    '',
+    `The process used ${s1(exit.processCpuMs)} CPU-seconds: ${s1(sampled)} in its JavaScript threads' samples above and ${s1(exit.processCpuMs - sampled)} beside them (V8's compiler and collector threads, libuv's pool, and what ended threads ran after their last sample); its ended children (Yosys, and the ABC it runs) ${Number.isNaN(child) ? 'were not measured' : `${s1(child)} more`}.`,
+  ].join('\n');
+}
+
 function studyRows(events: Stamped[]): StudyRow[] {
   const rows: StudyRow[] = [];
   const starts = events.filter((e): e is Extract<Stamped, { ev: 'study' }> => e.ev === 'study' && e.edge === 'start');
@@ -297,6 +338,7 @@ if (!values['no-job']) {
     overlapLine(rows, availableParallelism()),
     ...[machineLine(job.cpu ?? null, job.wallMs, availableParallelism()), knobsLine(job.events)].filter((l) => l !== '').flatMap((l) => ['', l]),
     ...((h) => (h === '' ? [] : ['', h]))(heapLine(job.events)),
+    ...((c) => (c === '' ? [] : ['', c]))(cpuTable(job.events)),
   );
 }
 

@@ -10,8 +10,10 @@ import { availableParallelism } from 'node:os';
 import { parentPort, type Worker } from 'node:worker_threads';
 import { InternalError, ParamError } from '../hdl/errors.js';
 import { spawnWorker } from './sweep/spawn.js';
-import { cpuGate, type Release } from './cpu-budget.js';
+import { cpuContext, cpuGate, type Release } from './cpu-budget.js';
 import { HeapCollector } from './thread-heap.js';
+// A farm worker records its heap and CPU like every thread of a profiled job (the study it works for, from its workerData).
+import './profile.js';
 
 /** What a farm worker answers for one job. */
 export type FarmReply<Out> = { index: number; out: Out; ms: number } | { index: number; error: string };
@@ -65,7 +67,9 @@ export async function runFarm<In, Out>(entry: URL, jobs: readonly In[], o: FarmO
     order.sort((a, b) => w[b]! - w[a]! || a - b);
   }
   const results: Out[] = new Array<Out>(jobs.length);
-  const threads: Worker[] = Array.from({ length: farmWorkers(o.workers, jobs.length) }, () => spawnWorker(entry, null));
+  // The study whose work it is, for a profile's samples in the thread (profile.ts reads it).
+  const study = cpuContext()?.study;
+  const threads: Worker[] = Array.from({ length: farmWorkers(o.workers, jobs.length) }, () => spawnWorker(entry, study === undefined ? null : { study: { name: study } }));
   // Under the main job's CPU budget (cpu-budget.ts) each job holds a slot while its worker runs it.
   const gate = cpuGate();
   const held = new Map<Worker, Release>();

@@ -20,7 +20,7 @@ import { runExperiments } from './report/experiments.js';
 import { writeReport } from './report/write.js';
 import { createProgress } from './sweep/progress.js';
 import { importStudy } from './sweep/study-ref.js';
-import { profilePhase } from './profile.js';
+import { profilePhase, profileStudy } from './profile.js';
 import type { FromPhaseWorker, PhaseJob, PhaseResult, ToPhaseWorker } from './phase-thread.js';
 import { HeapCollector, WATCH_MS, watchHeap } from './thread-heap.js';
 
@@ -70,6 +70,8 @@ async function run(job: PhaseJob): Promise<PhaseResult> {
 port.on('message', (m: ToPhaseWorker) => {
   if (m.kind === 'granted') return slots.granted(m.id);
   slots.newJob();
+  // A profile's samples in this thread name the study whose phase runs (and then idles) here.
+  profileStudy(m.job.study);
   withCpuBudget({ budget: slots, priority: 0, study: m.job.study }, () => run(m.job)).then(
     // The heap it leaves, a large one collected (the thread waits idle
     // until its next job): the main thread retires a thread a job left large.

@@ -7,6 +7,7 @@ import { appendFileSync } from 'node:fs';
 import { getHeapStatistics } from 'node:v8';
 import { isMainThread, threadId, workerData } from 'node:worker_threads';
 import { cpuContext } from './cpu-budget.js';
+import { childrenCpuMs, threadCpuMs } from './thread-cpu.js';
 
 export type ProfileEvent =
   /** One micro-architecture's sweep task (explore/sweep/task.ts); ms are wall time in its thread. */
@@ -33,6 +34,9 @@ export type ProfileEvent =
       readonly priceMs: number;
       /** The same pricing in CPU time of its thread, where the system gives one (thread-cpu.ts). */
       readonly priceCpuMs?: number;
+      /** Likewise, elaboration with the inventory (stored inventories read), and the evaluation (workload, compilation, the driver's loop). */
+      readonly elaborateCpuMs?: number;
+      readonly evaluateCpuMs?: number;
       readonly points: number;
     }
   /** One micro-architecture's optimistic pricing for `sweep --explore bound` (explore/sweep/bound.ts); ms are wall time in its thread. */
@@ -42,11 +46,23 @@ export type ProfileEvent =
   /** A study's start and end in the main job; at its end, the process's peak resident memory so far (kB): the study that raised it shows which one holds the memory. */
   /** In the main job a study starts when it first gets a CPU slot; at its end, `slotMs`: the CPU slots it held (explore/cpu-budget.ts), summed. */
   | { readonly ev: 'study'; readonly study: string; readonly edge: 'start' | 'end'; readonly maxRssKb?: number; readonly slotMs?: number }
-  /** Every HEAP_EVERY_MS in each thread: its V8 heap (MB: committed, used, and memory outside the heap it accounts for, e.g. buffers); in the main thread also the process's resident memory (all threads). */
-  | { readonly ev: 'heap'; readonly totalMb: number; readonly usedMb: number; readonly externalMb: number; readonly rssMb?: number }
+  /** Every HEAP_EVERY_MS in each thread: its V8 heap (MB: committed, used, and memory outside the heap it accounts for, e.g. buffers) and
+   *  the CPU the thread has used so far (ms, where the system gives a thread clock); in the main thread also the process's resident
+   *  memory (all threads), its CPU (all threads, V8's and libuv's helpers included) and its ended children's (Yosys). */
+  | {
+      readonly ev: 'heap';
+      readonly totalMb: number;
+      readonly usedMb: number;
+      readonly externalMb: number;
+      readonly cpuMs?: number;
+      readonly rssMb?: number;
+      readonly processCpuMs?: number;
+      readonly childCpuMs?: number;
+    }
   /** A worker thread's full collection when idle (thread-heap.ts): the heap it held before and after (MB, as heldHeapMb) and the collection's wall time. */
   | { readonly ev: 'collect'; readonly beforeMb: number; readonly afterMb: number; readonly ms: number }
-  | { readonly ev: 'exit'; readonly maxRssKb: number };
+  /** The process's end: its peak resident memory and, as in 'heap', its CPU and its ended children's. */
+  | { readonly ev: 'exit'; readonly maxRssKb: number; readonly processCpuMs?: number; readonly childCpuMs?: number };
 
 const FILE = process.env['GFXRTL_PROFILE'] ?? '';
 
@@ -60,7 +76,7 @@ let workerStudy = ((): string | undefined => {
   return typeof name === 'string' ? name : undefined;
 })();
 
-/** The study this worker thread now serves (a kept sweep worker bound to another study). */
+/** The study this worker thread now serves (a kept sweep worker bound to another study, a phase thread's job). */
 export function profileStudy(name: string): void {
   workerStudy = name;
 }
@@ -84,7 +100,14 @@ export async function profilePhase<T>(study: string, phase: string, f: () => Pro
   }
 }
 
-if (profiling && isMainThread) process.on('exit', () => profile({ ev: 'exit', maxRssKb: process.resourceUsage().maxRSS }));
+/** The process's CPU (every thread) and its ended children's, ms. */
+function processCpu(): { processCpuMs: number; childCpuMs?: number } {
+  const u = process.cpuUsage();
+  const child = childrenCpuMs();
+  return { processCpuMs: (u.user + u.system) / 1000, ...(child !== null && { childCpuMs: child }) };
+}
+
+if (profiling && isMainThread) process.on('exit', () => profile({ ev: 'exit', maxRssKb: process.resourceUsage().maxRSS, ...processCpu() }));
 
 /** How often each thread records its heap while profiling. */
 export const HEAP_EVERY_MS = 2000;
@@ -92,5 +115,13 @@ const mb = (bytes: number): number => Math.round(bytes / 1024 / 1024);
 if (profiling)
   setInterval(() => {
     const h = getHeapStatistics();
-    profile({ ev: 'heap', totalMb: mb(h.total_heap_size), usedMb: mb(h.used_heap_size), externalMb: mb(h.external_memory), ...(isMainThread && { rssMb: mb(process.memoryUsage.rss()) }) });
+    const cpu = threadCpuMs();
+    profile({
+      ev: 'heap',
+      totalMb: mb(h.total_heap_size),
+      usedMb: mb(h.used_heap_size),
+      externalMb: mb(h.external_memory),
+      ...(cpu !== null && { cpuMs: Math.round(cpu) }),
+      ...(isMainThread && { rssMb: mb(process.memoryUsage.rss()), ...processCpu() }),
+    });
   }, HEAP_EVERY_MS).unref();

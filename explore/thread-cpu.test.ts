@@ -1,8 +1,9 @@
 // The thread's CPU clock counts the thread's own work, not its waits and
 // not another thread's.
+import { spawn } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { threadCpuMs } from './thread-cpu.js';
+import { childrenCpuMs, threadCpuMs } from './thread-cpu.js';
 
 const spin = (ms: number): void => {
   const end = performance.now() + ms;
@@ -27,5 +28,17 @@ describe.runIf(threadCpuMs() !== null)('threadCpuMs', () => {
     const w = new Worker('const end = performance.now() + 400; while (performance.now() < end);', { eval: true });
     await new Promise((r) => w.on('exit', r));
     expect(threadCpuMs()! - a).toBeLessThan(150);
+  });
+});
+
+describe.runIf(childrenCpuMs() !== null)('childrenCpuMs', () => {
+  it("counts an ended child's CPU, and not this process's own", async () => {
+    const a = childrenCpuMs()!;
+    spin(150);
+    expect(childrenCpuMs()! - a).toBe(0);
+    const child = spawn(process.execPath, ['-e', 'const end = performance.now() + 400; while (performance.now() < end);']);
+    await new Promise((r) => child.on('exit', r));
+    // The child spun for 400 ms wall (some of it waiting for a core on a loaded machine) and started a Node: well above zero.
+    expect(childrenCpuMs()! - a).toBeGreaterThan(50);
   });
 });

@@ -80,6 +80,8 @@ export async function runTask<M>(domain: SweepDomain<M>, ctx: PricingContext, ta
     else if (r.missing !== true || task.keep === true) logElaborated(task.store, task.entry.id, r.why);
   }
   const tRead = performance.now();
+  // The thread's CPU clock only when a profile records it (a read of /proc each).
+  const cpuRead = profiling ? threadCpuMs() : null;
   const design: Design | null = stored === null ? ev.elaborate(m) : null;
   const tElaborated = performance.now();
   if (design !== null) probe?.elaborated(task.entry.id, design);
@@ -90,6 +92,7 @@ export async function runTask<M>(domain: SweepDomain<M>, ctx: PricingContext, ta
     if (task.store !== undefined && task.keep === true && ev.version !== undefined) writeInventory(task.store, encodeInventory(inv, task.entry.id, ev.version));
   }
   const tInventoried = performance.now();
+  const cpuInventoried = cpuRead === null ? null : threadCpuMs();
   resetEvaluationSpend();
   let perf: Performance;
   let evaluated = false;
@@ -115,8 +118,7 @@ export async function runTask<M>(domain: SweepDomain<M>, ctx: PricingContext, ta
     throw new SweepError(`${task.entry.id}: the hardware changed since this directory cached its evaluation; sweep into a new --out directory`);
   }
   const t1 = performance.now();
-  // The thread's CPU clock only when a profile records it (a read of /proc each).
-  const cpu1 = profiling ? threadCpuMs() : null;
+  const cpu1 = cpuRead === null ? null : threadCpuMs();
   const { rows, keys } = inv === null ? fromPriced(reprice!.rows, perf, domain.metrics, new Set(task.skip)) : priceMicroArch(task.entry, inv, perf, domain.metrics, ctx, new Set(task.skip));
   const t2 = performance.now();
   const cpu2 = cpu1 === null ? null : threadCpuMs();
@@ -136,7 +138,7 @@ export async function runTask<M>(domain: SweepDomain<M>, ctx: PricingContext, ta
     cycles: evaluated && task.extend === undefined ? spend.cycles : 0,
     simulated: evaluated && task.extend === undefined && spend.simulated,
     priceMs: t2 - t1,
-    ...(cpu2 !== null && { priceCpuMs: cpu2 - cpu1! }),
+    ...(cpu2 !== null && { elaborateCpuMs: cpuInventoried! - cpuRead!, evaluateCpuMs: cpu1! - cpuInventoried!, priceCpuMs: cpu2 - cpu1! }),
     points: rows.length,
   });
   return { entry: task.entry, performance: perf, design: fingerprint, evaluated, ...(replicates && { replicates }), rows, keys, evalMs: t1 - t0 + simMs, priceMs: performance.now() - t1 };
