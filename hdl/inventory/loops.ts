@@ -33,8 +33,16 @@ interface StateGraph {
   count: number;
   /** A state's name (`path.label`, or the storage's): built when a loop bound names it. */
   nameOf(s: number): string;
-  /** Per state: the endpoints loading it. */
-  loads: number[][];
+  /** Per state s, its loads' loop drivers: entries loadStart[s] ..
+   *  loadStart[s + 1] (in the order of the graph's endpoints, then of each
+   *  one's loopDrivers), each a driver node and the endpoint it drives.
+   *  Typed arrays, read once from the endpoint objects: the passes below
+   *  run per netlist, and the endpoint objects' shapes vary (a register's
+   *  state is a node id, a memory's a name), so code reading them is
+   *  optimised again each time a netlist brings a shape it had not met. */
+  loadStart: Int32Array;
+  loadDriver: Int32Array;
+  loadEndpoint: Int32Array;
 }
 
 function stateGraph(graph: TimingGraph): StateGraph {
@@ -66,13 +74,29 @@ function stateGraph(graph: TimingGraph): StateGraph {
     if (id === undefined) return; // a memory never read: no loop through it
     loads[id]!.push(i);
   });
+  const loadStart = new Int32Array(what.length + 1);
+  for (let s = 0; s < loads.length; s++) {
+    let k = 0;
+    for (const i of loads[s]!) k += graph.endpoints[i]!.loopDrivers.length;
+    loadStart[s + 1] = loadStart[s]! + k;
+  }
+  const loadDriver = new Int32Array(loadStart[what.length]!);
+  const loadEndpoint = new Int32Array(loadStart[what.length]!);
+  for (let s = 0, k = 0; s < loads.length; s++) {
+    for (const i of loads[s]!) {
+      for (const d of graph.endpoints[i]!.loopDrivers) {
+        loadDriver[k] = d;
+        loadEndpoint[k++] = i;
+      }
+    }
+  }
   const nameOf = (s: number): string => {
     const w = what[s]!;
     if (typeof w === 'string') return w;
     const g = graph.nodes[w]!;
     return `${g.path}.${g.label}`;
   };
-  return { sourceOf, count: what.length, nameOf, loads };
+  return { sourceOf, count: what.length, nameOf, loadStart, loadDriver, loadEndpoint };
 }
 
 /** Tarjan's strongly connected components of a graph given as successor
@@ -180,9 +204,8 @@ export function loopStructure(graph: TimingGraph, order: Int32Array): LoopStruct
   const count = new Int32Array(total + 1);
   const selfLoop = new Uint8Array(ns);
   for (let v = 0; v < n; v++) for (let k = succStart[v]!; k < succStart[v + 1]!; k++) if (!state[succ[k]!]) count[v + 1]!++;
-  sg.loads.forEach((eps, s) => {
-    for (const i of eps) for (const d of graph.endpoints[i]!.loopDrivers) count[d + 1]!++;
-  });
+  const { loadStart, loadDriver } = sg;
+  for (let k = 0; k < loadDriver.length; k++) count[loadDriver[k]! + 1]!++;
   for (let v = 0; v < n; v++) {
     const s = sg.sourceOf[v]!;
     if (s !== -1 && !state[v]) count[stateNode[s]! + 1]!++;
@@ -191,14 +214,13 @@ export function loopStructure(graph: TimingGraph, order: Int32Array): LoopStruct
   const adj = new Int32Array(count[total]!);
   const fill = count.slice(0, total);
   for (let v = 0; v < n; v++) for (let k = succStart[v]!; k < succStart[v + 1]!; k++) if (!state[succ[k]!]) adj[fill[v]!++] = succ[k]!;
-  sg.loads.forEach((eps, s) => {
-    for (const i of eps) {
-      for (const d of graph.endpoints[i]!.loopDrivers) {
-        adj[fill[d]!++] = stateNode[s]!;
-        if (d === stateNode[s]) selfLoop[s] = 1;
-      }
+  for (let s = 0; s < ns; s++) {
+    for (let k = loadStart[s]!; k < loadStart[s + 1]!; k++) {
+      const d = loadDriver[k]!;
+      adj[fill[d]!++] = stateNode[s]!;
+      if (d === stateNode[s]) selfLoop[s] = 1;
     }
-  });
+  }
   for (let v = 0; v < n; v++) {
     const s = sg.sourceOf[v]!;
     if (s !== -1 && !state[v]) adj[fill[stateNode[s]!]!++] = v;
@@ -256,16 +278,13 @@ export function loopDelay(graph: TimingGraph, order: Int32Array, ls: LoopStructu
       const d = state[v] && graph.nodes[v]!.node.op === 'memread' ? useDelay(graph.nodes[v]!.use, delay) : own[v]!;
       arrival[v] = t === -Infinity ? t : t + d;
     }
-    sg.loads.forEach((eps, s) => {
-      if (ls.comp[s] !== c || !ls.inLoop[s]) return;
-      for (const i of eps) {
-        const e = graph.endpoints[i]!;
-        for (const d of e.loopDrivers) {
-          const t = arrival[d]! + endpointDelay[i]!;
-          if (t > worst) [worst, atState] = [t, s];
-        }
+    for (let s = 0; s < sg.count; s++) {
+      if (ls.comp[s] !== c || !ls.inLoop[s]) continue;
+      for (let k = sg.loadStart[s]!; k < sg.loadStart[s + 1]!; k++) {
+        const t = arrival[sg.loadDriver[k]!]! + endpointDelay[sg.loadEndpoint[k]!]!;
+        if (t > worst) [worst, atState] = [t, s];
       }
-    });
+    }
     for (let i = 0; i < nodes.length; i++) arrival[nodes[i]!] = -Infinity;
   });
   return { delayPs: worst, at: atState === -1 ? null : sg.nameOf(atState), statesInLoops };
