@@ -218,16 +218,25 @@ function cpuTable(events: Stamped[]): string {
   const taskSum = (study: string, f: (t: Task) => number | undefined): number => tasks.filter((t) => t.study === study).reduce((a, t) => a + (f(t) ?? 0), 0);
   const sampled = [...lastByThread.values()].reduce((a, x) => a + x, 0);
   const child = exit.childCpuMs ?? NaN;
+  // Phases timed off the main thread (the phase threads' reports, HTML, experiments, calibration loop), by study.
+  const phaseCpu = new Map<string, Map<string, number>>();
+  for (const e of events) {
+    if (e.ev !== 'phase' || e.cpuMs === undefined) continue;
+    const m = phaseCpu.get(e.study) ?? new Map<string, number>();
+    phaseCpu.set(e.study, m.set(e.phase, (m.get(e.phase) ?? 0) + e.cpuMs));
+  }
   const lines = [
-    '| thread work of | CPU s | sweep tasks: elaboration and inventory | evaluation (workload, compilation, driver) | pricing | the rest (phase threads, bounds, idle work) |',
-    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    '| thread work of | CPU s | sweep tasks and replicates: elaboration and inventory | evaluation (workload, compilation, driver) | pricing | optimistic bounds | the rest | of which phases on phase threads (their thread\'s CPU s) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
   ];
   for (const [who, ms] of [...byStudy].sort((a, b) => b[1] - a[1])) {
     const el = taskSum(who, (t) => t.elaborateCpuMs);
     const ev = taskSum(who, (t) => t.evaluateCpuMs);
     const pr = taskSum(who, (t) => t.priceCpuMs);
-    const has = el + ev + pr > 0;
-    lines.push(`| ${who} | ${s1(ms)} | ${has ? s1(el) : '-'} | ${has ? s1(ev) : '-'} | ${has ? s1(pr) : '-'} | ${has ? s1(ms - el - ev - pr) : '-'} |`);
+    const bo = events.reduce((a, e) => a + (e.ev === 'optimistic' && e.study === who ? (e.cpuMs ?? 0) : 0), 0);
+    const has = el + ev + pr + bo > 0;
+    const phases = [...(phaseCpu.get(who) ?? [])].sort((a, b) => b[1] - a[1]).map(([p, c]) => `${p} ${s1(c)}`).join(', ');
+    lines.push(`| ${who} | ${s1(ms)} | ${has ? s1(el) : '-'} | ${has ? s1(ev) : '-'} | ${has ? s1(pr) : '-'} | ${has ? s1(bo) : '-'} | ${has ? s1(ms - el - ev - pr - bo) : '-'} | ${phases || '-'} |`);
   }
   return [
     `Where the job's CPU went (each JavaScript thread's clock, sampled every ${HEAP_EVERY_MS / 1000} s with its heap: the CPU between two samples is the study's that the later one names; a kept worker's samples name the study it serves then):`,

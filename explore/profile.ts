@@ -39,10 +39,11 @@ export type ProfileEvent =
       readonly evaluateCpuMs?: number;
       readonly points: number;
     }
-  /** One micro-architecture's optimistic pricing for `sweep --explore bound` (explore/sweep/bound.ts); ms are wall time in its thread. */
-  | { readonly ev: 'optimistic'; readonly id: string; readonly elaborateMs: number; readonly elaborationReused: boolean; readonly peakMs: number; readonly inventoryMs: number; readonly priceMs: number }
-  /** A span of a study's run in the main thread (calibration, sweep, report, ...). */
-  | { readonly ev: 'phase'; readonly study: string; readonly phase: string; readonly ms: number }
+  /** One micro-architecture's optimistic pricing for `sweep --explore bound` (explore/sweep/bound.ts); ms are wall time in its thread, cpuMs the whole of it in the thread's CPU. */
+  | { readonly ev: 'optimistic'; readonly id: string; readonly elaborateMs: number; readonly elaborationReused: boolean; readonly peakMs: number; readonly inventoryMs: number; readonly priceMs: number; readonly cpuMs?: number }
+  /** A span of a study's run (calibration, sweep, report, ...). `cpuMs`: its thread's CPU meanwhile, recorded off the main thread only
+   *  (a phase thread runs one job at a time; the main thread runs several studies' phases at once). */
+  | { readonly ev: 'phase'; readonly study: string; readonly phase: string; readonly ms: number; readonly cpuMs?: number }
   /** A study's start and end in the main job; at its end, the process's peak resident memory so far (kB): the study that raised it shows which one holds the memory. */
   /** In the main job a study starts when it first gets a CPU slot; at its end, `slotMs`: the CPU slots it held (explore/cpu-budget.ts), summed. */
   | { readonly ev: 'study'; readonly study: string; readonly edge: 'start' | 'end'; readonly maxRssKb?: number; readonly slotMs?: number }
@@ -90,13 +91,15 @@ export function profile(e: ProfileEvent): void {
   appendFileSync(FILE, JSON.stringify({ t: Date.now(), thread: threadId, ...(study !== undefined && { study }), ...e }) + '\n');
 }
 
-/** Wall time of `f` as a 'phase' event of `study`. */
+/** Wall time of `f` as a 'phase' event of `study` (and, off the main thread, its thread's CPU). */
 export async function profilePhase<T>(study: string, phase: string, f: () => Promise<T>): Promise<T> {
   const t0 = performance.now();
+  const cpu0 = profiling && !isMainThread ? threadCpuMs() : null;
   try {
     return await f();
   } finally {
-    profile({ ev: 'phase', study, phase, ms: performance.now() - t0 });
+    const cpu1 = cpu0 === null ? null : threadCpuMs();
+    profile({ ev: 'phase', study, phase, ms: performance.now() - t0, ...(cpu1 !== null && { cpuMs: cpu1 - cpu0! }) });
   }
 }
 

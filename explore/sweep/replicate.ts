@@ -8,7 +8,8 @@ import type { MicroArchEntry } from './enumerate.js';
 import type { PricingContext } from './pricing.js';
 import type { Performance, SweepDomain } from './types.js';
 import { evaluationSpend, resetEvaluationSpend } from './study-ref.js';
-import { profile } from '../profile.js';
+import { profile, profiling } from '../profile.js';
+import { threadCpuMs } from '../thread-cpu.js';
 import { lastElaboration } from './design-cache.js';
 
 /** Replicate r is the workload built with seed base + r (deterministic; printed by the report). */
@@ -45,13 +46,17 @@ function designOf<M>(domain: SweepDomain<M>, entry: MicroArchEntry): { m: M; des
 
 export async function simulateReplicate<M>(domain: SweepDomain<M>, ctx: PricingContext, job: ReplicateJob): Promise<ReplicateResult> {
   const t0 = performance.now();
+  // The thread's CPU clock only when a profile records it (a read of /proc each).
+  const cpu0 = profiling ? threadCpuMs() : null;
   const kept = elaboratedIn.get(domain)?.has(job.entry.id) === true;
   const { m, design } = designOf(domain, job.entry);
   const reused = kept || lastElaboration.reused;
   const t1 = performance.now();
+  const cpu1 = cpu0 === null ? null : threadCpuMs();
   resetEvaluationSpend();
   const performance_ = await domain.evaluator.evaluate(m, design, { toggles: ctx.spec.activity === 'toggle', seed: replicateSeed(domain.workload.seed, job.index) });
   const t2 = performance.now();
+  const cpu2 = cpu1 === null ? null : threadCpuMs();
   const spend = evaluationSpend;
   profile({
     ev: 'task',
@@ -67,6 +72,7 @@ export async function simulateReplicate<M>(domain: SweepDomain<M>, ctx: PricingC
     cycles: spend.cycles,
     simulated: spend.simulated,
     priceMs: 0,
+    ...(cpu2 !== null && { elaborateCpuMs: cpu1! - cpu0!, evaluateCpuMs: cpu2 - cpu1! }),
     points: 0,
   });
   return { performance: performance_, ms: t2 - t0 };
