@@ -10,7 +10,8 @@
 // then the drivers' cycles/s as a fraction of runBatch on the same designs
 // (bench/driver-ratio.ts), and the job's peak resident memory; and where
 // the job's CPU went: each thread's clock by study, the sweep tasks' own
-// clocks, V8's helper threads, and Yosys (the process's ended children).
+// clocks, what ran beside the JavaScript threads (V8's helpers, libuv's
+// pool), and Yosys (the process's ended children).
 //
 //   npm run bench:study [-- --label before|after] [--write] [--out DIR]
 //                       [--ratio-designs 3] [--no-job] [--no-ratio]
@@ -243,7 +244,7 @@ function cpuTable(events: Stamped[]): string {
     '',
     lines.join('\n'),
     '',
-    `The process used ${s1(exit.processCpuMs)} CPU-seconds: ${s1(sampled)} in its JavaScript threads' samples above and ${s1(exit.processCpuMs - sampled)} beside them (V8's compiler and collector threads, libuv's pool, and what ended threads ran after their last sample); its ended children (Yosys, and the ABC it runs) ${Number.isNaN(child) ? 'were not measured' : `${s1(child)} more`}.`,
+    `The process used ${s1(exit.processCpuMs)} CPU-seconds: ${s1(sampled)} in its JavaScript threads' samples above and ${s1(exit.processCpuMs - sampled)} beside them (V8's helper threads: its compiler's, and its collector's unless Node runs with --single-threaded-gc, as npm start does; libuv's pool, where resvg draws the plots; and what ended threads ran after their last sample); its ended children (Yosys, and the ABC it runs) ${Number.isNaN(child) ? 'were not measured' : `${s1(child)} more`}.`,
   ].join('\n');
 }
 
