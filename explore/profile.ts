@@ -91,14 +91,20 @@ export function profile(e: ProfileEvent): void {
   appendFileSync(FILE, JSON.stringify({ t: Date.now(), thread: threadId, ...(study !== undefined && { study }), ...e }) + '\n');
 }
 
+/** The calling thread's CPU clock (ms, thread-cpu.ts) when a profile is being recorded, else null:
+ *  a read of /proc each, so only a profiled run pays it. */
+export function profileCpuMs(): number | null {
+  return profiling ? threadCpuMs() : null;
+}
+
 /** Wall time of `f` as a 'phase' event of `study` (and, off the main thread, its thread's CPU). */
 export async function profilePhase<T>(study: string, phase: string, f: () => Promise<T>): Promise<T> {
   const t0 = performance.now();
-  const cpu0 = profiling && !isMainThread ? threadCpuMs() : null;
+  const cpu0 = isMainThread ? null : profileCpuMs();
   try {
     return await f();
   } finally {
-    const cpu1 = cpu0 === null ? null : threadCpuMs();
+    const cpu1 = cpu0 === null ? null : profileCpuMs();
     profile({ ev: 'phase', study, phase, ms: performance.now() - t0, ...(cpu1 !== null && { cpuMs: cpu1 - cpu0! }) });
   }
 }

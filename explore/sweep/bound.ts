@@ -34,8 +34,7 @@ import { designFingerprint } from './fingerprint.js';
 import { SweepError, type SweepSpec } from './spec.js';
 import type { Shard } from './manifest.js';
 import type { Performance, SweepDomain } from './types.js';
-import { profile, profiling } from '../profile.js';
-import { threadCpuMs } from '../thread-cpu.js';
+import { profile, profileCpuMs } from '../profile.js';
 import { lastElaboration } from './design-cache.js';
 
 /** How a sweep visits the micro-architectures. */
@@ -92,8 +91,7 @@ export interface Optimistic {
 export function optimisticPoints<M>(domain: SweepDomain<M>, ctx: PricingContext, entry: MicroArchEntry): Optimistic {
   const m = domain.microArch(entry.params);
   const t0 = performance.now();
-  // The thread's CPU clock only when a profile records it.
-  const cpu0 = profiling ? threadCpuMs() : null;
+  const cpu0 = profileCpuMs();
   const design: Design = domain.evaluator.elaborate(m);
   const t1 = performance.now();
   const peak = domain.evaluator.peakRate!(m, design);
@@ -103,7 +101,7 @@ export function optimisticPoints<M>(domain: SweepDomain<M>, ctx: PricingContext,
   const inv = inventory(design);
   const t3 = performance.now();
   const { rows } = priceMicroArch(entry, inv, perf, domain.metrics, { ...ctx, spec: { ...ctx.spec, activity: 'full' } }, new Set());
-  const cpu1 = cpu0 === null ? null : threadCpuMs();
+  const cpu1 = profileCpuMs();
   profile({ ev: 'optimistic', id: entry.id, elaborateMs: t1 - t0, elaborationReused: lastElaboration.reused, peakMs: t2 - t1, inventoryMs: t3 - t2, priceMs: performance.now() - t3, ...(cpu1 !== null && { cpuMs: cpu1 - cpu0! }) });
   return { id: entry.id, peak, rows, design: designFingerprint(inv) };
 }

@@ -8,8 +8,7 @@ import type { MicroArchEntry } from './enumerate.js';
 import type { PricingContext } from './pricing.js';
 import type { Performance, SweepDomain } from './types.js';
 import { evaluationSpend, resetEvaluationSpend } from './study-ref.js';
-import { profile, profiling } from '../profile.js';
-import { threadCpuMs } from '../thread-cpu.js';
+import { profile, profileCpuMs } from '../profile.js';
 import { lastElaboration } from './design-cache.js';
 
 /** Replicate r is the workload built with seed base + r (deterministic; printed by the report). */
@@ -46,17 +45,16 @@ function designOf<M>(domain: SweepDomain<M>, entry: MicroArchEntry): { m: M; des
 
 export async function simulateReplicate<M>(domain: SweepDomain<M>, ctx: PricingContext, job: ReplicateJob): Promise<ReplicateResult> {
   const t0 = performance.now();
-  // The thread's CPU clock only when a profile records it (a read of /proc each).
-  const cpu0 = profiling ? threadCpuMs() : null;
+  const cpu0 = profileCpuMs();
   const kept = elaboratedIn.get(domain)?.has(job.entry.id) === true;
   const { m, design } = designOf(domain, job.entry);
   const reused = kept || lastElaboration.reused;
   const t1 = performance.now();
-  const cpu1 = cpu0 === null ? null : threadCpuMs();
+  const cpu1 = profileCpuMs();
   resetEvaluationSpend();
   const performance_ = await domain.evaluator.evaluate(m, design, { toggles: ctx.spec.activity === 'toggle', seed: replicateSeed(domain.workload.seed, job.index) });
   const t2 = performance.now();
-  const cpu2 = cpu1 === null ? null : threadCpuMs();
+  const cpu2 = profileCpuMs();
   const spend = evaluationSpend;
   profile({
     ev: 'task',

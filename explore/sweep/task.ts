@@ -14,8 +14,7 @@ import { priceMicroArch, withPerformance, type PricingContext } from './pricing.
 import type { Performance, SweepDomain } from './types.js';
 import { SweepError } from './spec.js';
 import { evaluationSpend, resetEvaluationSpend } from './study-ref.js';
-import { profile, profiling } from '../profile.js';
-import { threadCpuMs } from '../thread-cpu.js';
+import { profile, profileCpuMs } from '../profile.js';
 import { lastElaboration } from './design-cache.js';
 
 export interface Task {
@@ -80,8 +79,7 @@ export async function runTask<M>(domain: SweepDomain<M>, ctx: PricingContext, ta
     else if (r.missing !== true || task.keep === true) logElaborated(task.store, task.entry.id, r.why);
   }
   const tRead = performance.now();
-  // The thread's CPU clock only when a profile records it (a read of /proc each).
-  const cpuRead = profiling ? threadCpuMs() : null;
+  const cpuRead = profileCpuMs();
   const design: Design | null = stored === null ? ev.elaborate(m) : null;
   const tElaborated = performance.now();
   if (design !== null) probe?.elaborated(task.entry.id, design);
@@ -92,7 +90,7 @@ export async function runTask<M>(domain: SweepDomain<M>, ctx: PricingContext, ta
     if (task.store !== undefined && task.keep === true && ev.version !== undefined) writeInventory(task.store, encodeInventory(inv, task.entry.id, ev.version));
   }
   const tInventoried = performance.now();
-  const cpuInventoried = cpuRead === null ? null : threadCpuMs();
+  const cpuInventoried = profileCpuMs();
   resetEvaluationSpend();
   let perf: Performance;
   let evaluated = false;
@@ -118,10 +116,10 @@ export async function runTask<M>(domain: SweepDomain<M>, ctx: PricingContext, ta
     throw new SweepError(`${task.entry.id}: the hardware changed since this directory cached its evaluation; sweep into a new --out directory`);
   }
   const t1 = performance.now();
-  const cpu1 = cpuRead === null ? null : threadCpuMs();
+  const cpu1 = profileCpuMs();
   const { rows, keys } = inv === null ? fromPriced(reprice!.rows, perf, domain.metrics, new Set(task.skip)) : priceMicroArch(task.entry, inv, perf, domain.metrics, ctx, new Set(task.skip));
   const t2 = performance.now();
-  const cpu2 = cpu1 === null ? null : threadCpuMs();
+  const cpu2 = profileCpuMs();
   const spend = evaluationSpend;
   profile({
     ev: 'task',
