@@ -173,9 +173,7 @@ export function compile(full: FlatNetlist, opts: CompileOptions = {}, blocks?: r
   const call = (fns: GenFn[]): (() => void) => {
     // One function (every small design): called directly, no wrapper.
     if (fns.length === 1) return fns[0]! as () => void;
-    return () => {
-      for (const f of fns) f(0);
-    };
+    return ownCaller(fns, state);
   };
 
   const chunkSize = opts.chunkSize ?? DEFAULT_CHUNK;
@@ -185,7 +183,7 @@ export function compile(full: FlatNetlist, opts: CompileOptions = {}, blocks?: r
   // Lazily: every function made on its first call (an FSM's switched code
   // is generated here all the same, since which slots settlePorts leaves
   // current, portsValid, depends on whether it exists).
-  const later = <F extends (...args: never[]) => void>(f: () => F): F => (opts.lazy === true ? lazily(f) : f());
+  const later = <F extends (n: number) => void>(f: () => F): F => (opts.lazy === true ? lazily(f) : f());
   const settle = later(makeSettle);
   // Code per module instance (codegen/kernel-plan.ts), when asked for and
   // the blocks cover the netlist flatten made.
@@ -238,11 +236,13 @@ export function compile(full: FlatNetlist, opts: CompileOptions = {}, blocks?: r
       return loop;
     }
     // The switched edge reads what settlePorts leaves current.
-    const coneStep = switchedEdge === null ? call(coneFns('coneStep', () => cone, edgeIn)) : settlePorts;
+    // The functions themselves, not their lazy wrappers, in the loop.
+    const coneStep = switchedEdge === null ? call(coneFns('coneStep', () => cone, edgeIn)) : resolved(settlePorts);
+    const clock = resolved(edge);
     return (n) => {
       for (let c = 0; c < n; c++) {
         coneStep();
-        edge();
+        clock();
       }
     };
   };
@@ -280,9 +280,34 @@ export function compile(full: FlatNetlist, opts: CompileOptions = {}, blocks?: r
 }
 
 /** A function made by `make` on its first call. */
-function lazily<F extends (...args: never[]) => void>(make: () => F): F {
+function lazily<F extends (n: number) => void>(make: () => F): F {
   let f: F | null = null;
-  return ((...args: Parameters<F>) => (f ??= make())(...args)) as F;
+  // One argument, not rest and spread: the simulator's functions take at most a cycle count, and a
+  // spread call allocates every cycle.
+  const wrapper = ((n: number) => (f ??= make())(n)) as F;
+  LAZY.set(wrapper, () => (f ??= make()));
+  return wrapper;
+}
+
+const LAZY = new WeakMap<object, () => unknown>();
+
+/** The function itself behind a lazily made one (making it now). */
+export function resolved<F extends (n: number) => void>(f: F): F {
+  const get = LAZY.get(f);
+  return get === undefined ? f : (get() as F);
+}
+
+let callerSerial = 0;
+
+/** One caller per simulator, calling its chunk functions in order, then
+ *  `after` (an edge's copies of the next state). Its source is its own (a
+ *  serial number), so V8 keeps its call sites' feedback per design: a
+ *  closure shared by every design's simulator sees every design's
+ *  functions at its call sites and calls them megamorphically. */
+function ownCaller(fns: GenFn[], state: SimState, after = ''): () => void {
+  const src = `'use strict';\n${fns.map((_, i) => `const f${i} = F[${i}];`).join('\n')}\nreturn function () {\n${fns.map((_, i) => `f${i}(0);`).join('\n')}\n${after}\n};\n// caller ${callerSerial++}`;
+  const { N, D, W, NX, DX, WX } = state;
+  return (new Function('F', 'N', 'D', 'W', 'NX', 'DX', 'WX', src) as (...a: unknown[]) => () => void)(fns, N, D, W, NX, DX, WX);
 }
 
 /** Slot code over a cone storing only what is read outside its function
@@ -351,16 +376,11 @@ function edgeBodies(net: SimNetlist, lay: Layout, stateIds: NodeId[], chunkSize:
 /** The edge from its bodies; chunked, one copy commits all next states. */
 function edgeFn(bodies: { fused: string } | { next: string[]; write: string }, make: (body: string) => GenFn, state: SimState): () => void {
   if ('fused' in bodies) return make(bodies.fused) as () => void;
-  const nextFns = bodies.next.map(make);
-  const writeFn = make(bodies.write);
-  const { N, NX, D, DX, W, WX } = state;
-  return () => {
-    for (const f of nextFns) f(0);
-    writeFn(0);
-    N.set(NX);
-    D.set(DX);
-    W.set(WX);
-  };
+  const fns = [...bodies.next.map(make), make(bodies.write)];
+  const { NX, DX, WX } = state;
+  // The next state copied into the slots (an empty array's copy skipped: each is a call every cycle).
+  const copies = [NX.length > 0 ? 'N.set(NX);' : '', DX.length > 0 ? 'D.set(DX);' : '', WX.length > 0 ? 'W.set(WX);' : ''].join('');
+  return ownCaller(fns, state, copies);
 }
 
 /** The cone in chunks, each knowing which of its values other chunks read

@@ -339,6 +339,9 @@ export function edgeSteps(p: Planner, stateIds: readonly NodeId[], chunkSize: nu
 /** A generated function, its state bound (compile.ts's make). */
 type GenFn = (n: number) => void;
 
+/** Numbers each caller's source (below). */
+let callerSerial = 0;
+
 /**
  * The function running `steps` on `state`: one generated caller with a call
  * site per step (each site always calls the same function, which V8 can
@@ -371,9 +374,11 @@ export function stepsCaller(steps: KernelSteps, state: SimState, make: (body: st
   if (steps.write !== null) {
     F.push(make(steps.write));
     lines.push(`const f${F.length - 1} = F[${F.length - 1}];`);
-    calls.push(`f${F.length - 1}(0);`, 'N.set(NX);', 'D.set(DX);', 'W.set(WX);');
+    // An empty next-state array's copy skipped: each is a call every cycle.
+    calls.push(`f${F.length - 1}(0);`, ...(['N', 'D', 'W'] as const).filter((a) => state[`${a}X`].length > 0).map((a) => `${a}.set(${a}X);`));
   }
-  const src = `'use strict';\n${lines.join('\n')}\nreturn function () {\n${calls.join('\n')}\n};`;
+  // A serial number makes the source this simulator's own, so V8 keeps the call sites' feedback per design.
+  const src = `'use strict';\n${lines.join('\n')}\nreturn function () {\n${calls.join('\n')}\n};\n// caller ${callerSerial++}`;
   const { N, D, W, NX, DX, WX, ctl } = state;
   return (new Function('F', 'N', 'D', 'W', 'NX', 'DX', 'WX', 'ctl', src) as (...a: unknown[]) => () => void)(F, N, D, W, NX, DX, WX, ctl);
 }

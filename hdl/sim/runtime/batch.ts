@@ -13,7 +13,7 @@ import { edgeInLoop, invariantNodes } from '../codegen/fn.js';
 import { emitLazy } from '../codegen/lazy.js';
 import { valueOf } from '../codegen/access.js';
 import { nodeValue } from '../codegen/node.js';
-import type { Compiled } from '../compile.js';
+import { resolved, type Compiled } from '../compile.js';
 import { labeler } from '../passes/labels.js';
 import { isMid, isNarrow, isState, isWide, limbsOf, type Layout } from '../passes/layout.js';
 import { helpers, type SimState } from './state.js';
@@ -198,7 +198,7 @@ function compileChunkedBatch(c: Compiled, src: string, outputs: NodeId[], warmIn
   // settlePorts computes what outputs and the edge need; an output that is
   // not a port (a recorded internal signal) needs everything settled.
   const settle = outputs.every((id) => c.portsValid[id] === 1) ? c.settlePorts : c.settle;
-  const f = (new Function('S', 'H', 'SETTLE', 'EDGE', src) as ChunkedFactory)(c.state, helpers, settle, c.edge);
+  const f = (new Function('S', 'H', 'SETTLE', 'EDGE', src) as ChunkedFactory)(c.state, helpers, resolved(settle), resolved(c.edge));
   for (let i = 0; i < WARMUP_CALLS; i++) f(0, warmIn, warmOut);
   return f;
 }

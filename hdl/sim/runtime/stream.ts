@@ -17,7 +17,7 @@ import { assign, emitWithin, Gen, localRefOf, names, slotRef, slotRefs, withProl
 import { edgeInLoop, invariantNodes } from '../codegen/fn.js';
 import { valueOf } from '../codegen/access.js';
 import { nodeValue } from '../codegen/node.js';
-import type { Compiled } from '../compile.js';
+import { resolved, type Compiled } from '../compile.js';
 import { emitFsmSwitch } from '../codegen/fsm.js';
 import { labeler } from '../passes/labels.js';
 import { isState } from '../passes/layout.js';
@@ -194,7 +194,7 @@ export function compileStream(c: Compiled, s: StreamNodes, maxSource: number): S
   const src = code.chunked;
   c.sources.push(src);
   const settle = readNodes(s).every((id) => c.portsValid[id] === 1) ? c.settlePorts : c.settle;
-  return (new Function('S', 'H', 'SETTLE', 'EDGE', src) as ChunkedFactory)(c.state, helpers, settle, c.edge);
+  return (new Function('S', 'H', 'SETTLE', 'EDGE', src) as ChunkedFactory)(c.state, helpers, resolved(settle), resolved(c.edge));
 }
 
 /** What CompiledSimulator.runStream drives and reads, by signal path. */
