@@ -36,6 +36,21 @@ describe('study module URLs and npm start\'s compiled copy', () => {
   });
 });
 
+describe('a recorded module of gfxrtl\'s own, read from the compiled copy', () => {
+  it('keeps its elaborations (the calibration loop reads the stored inventories)', async () => {
+    const { importStudy, studyDomain } = await import('./study-ref.js');
+    const { fileURLToPath } = await import('node:url');
+    const blurStudy = await importStudy({ module: new URL('../../studies/blur/index.js', import.meta.url).href, name: 'blur' });
+    // This checkout plays the copy; the sources are recorded as if they were elsewhere.
+    process.env['GFXRTL_RUN_TREE'] = fileURLToPath(new URL('../../', import.meta.url));
+    process.env['GFXRTL_SOURCE_ROOT'] = '/elsewhere/gfxrtl';
+    const domain = studyDomain(blurStudy, { module: 'file:///elsewhere/gfxrtl/studies/blur/index.js' });
+    expect(domain.evaluator.version).toBeDefined();
+    // A module outside gfxrtl (a user's study) keeps none.
+    expect(studyDomain(blurStudy, { module: 'file:///home/me/study.ts' }).evaluator.version).toBeUndefined();
+  });
+});
+
 describe('a study module that is not there', () => {
   it('is a one-line StudyError naming the module, not a failed import', async () => {
     const { importStudy } = await import('./study-ref.js');

@@ -5,6 +5,7 @@
 import { isStudy, StudyError, type ConfigOf, type Schema, type Study, type WorkloadDef, type WorkloadParams } from '../contract.js';
 import { formatValue } from './spec.js';
 import { importModule, whyNotImportable } from './typescript.js';
+import { runnableModuleUrl } from './module-url.js';
 import { PRICED_FIGURES, RESERVED_NAMES } from './point.js';
 import type { Axis, Params, ParamValue, Performance, SweepDomain } from './types.js';
 import { createSimulator, type CompiledSimulator, type CompileOptions } from '../../hdl/sim/index.js';
@@ -208,7 +209,11 @@ export function checkCounts(study: string, workload: string, id: string, c: { cy
 export function studyDomain(study: Study, ref: Pick<StudyRef, 'workload' | 'params' | 'seed'> & { readonly module?: string } = {}): SweepDomain<ConfigOf<Schema>> {
   type C = ConfigOf<Schema>;
   // Elaborations kept on disk for gfxrtl's own studies only (design-cache.ts).
-  const cacheable = ref.module !== undefined && isGfxrtlSource(ref.module);
+  // A sweep folder records a module by its source's URL (module-url.ts):
+  // from npm start's compiled copy, that is gfxrtl's own once mapped to the
+  // copy, which is where this code runs (else the calibration loop and the
+  // final pricing sweep elaborated every design again, without the cache).
+  const cacheable = ref.module !== undefined && isGfxrtlSource(runnableModuleUrl(ref.module));
   const axes = studyAxes(study);
   const wl = selectWorkload(study, ref);
   const microArch = (p: Params): C => {
