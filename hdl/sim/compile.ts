@@ -30,7 +30,7 @@ import { mergeCompares } from './passes/merged-compares.js';
 import { findFsmState } from './passes/fsm-specialize.js';
 import { codeStore, type CodeValue } from './runtime/code-cache.js';
 import type { InstanceBlock } from './passes/instances.js';
-import { edgeSteps, planner as kernelPlanner, settleSteps, stepsCaller, type KernelSteps } from './codegen/kernel-plan.js';
+import { commitCode, edgeSteps, ownSource, planner as kernelPlanner, settleSteps, stepsCaller, type KernelSteps } from './codegen/kernel-plan.js';
 
 export interface CompileOptions {
   /** Computed nodes per generated chunk function (default 250). */
@@ -297,15 +297,10 @@ export function resolved<F extends (n: number) => void>(f: F): F {
   return get === undefined ? f : (get() as F);
 }
 
-let callerSerial = 0;
-
-/** One caller per simulator, calling its chunk functions in order, then
- *  `after` (an edge's copies of the next state). Its source is its own (a
- *  serial number), so V8 keeps its call sites' feedback per design: a
- *  closure shared by every design's simulator sees every design's
- *  functions at its call sites and calls them megamorphically. */
-function ownCaller(fns: GenFn[], state: SimState, after = ''): () => void {
-  const src = `'use strict';\n${fns.map((_, i) => `const f${i} = F[${i}];`).join('\n')}\nreturn function () {\n${fns.map((_, i) => `f${i}(0);`).join('\n')}\n${after}\n};\n// caller ${callerSerial++}`;
+/** One caller per simulator (kernel-plan.ts ownSource), calling its chunk
+ *  functions in order, then `after` (an edge's commit of the next state). */
+function ownCaller(fns: GenFn[], state: SimState, after: readonly string[] = []): () => void {
+  const src = ownSource(`'use strict';\n${fns.map((_, i) => `const f${i} = F[${i}];`).join('\n')}\nreturn function () {\n${[...fns.map((_, i) => `f${i}(0);`), ...after].join('\n')}\n};`);
   const { N, D, W, NX, DX, WX } = state;
   return (new Function('F', 'N', 'D', 'W', 'NX', 'DX', 'WX', src) as (...a: unknown[]) => () => void)(fns, N, D, W, NX, DX, WX);
 }
@@ -376,11 +371,7 @@ function edgeBodies(net: SimNetlist, lay: Layout, stateIds: NodeId[], chunkSize:
 /** The edge from its bodies; chunked, one copy commits all next states. */
 function edgeFn(bodies: { fused: string } | { next: string[]; write: string }, make: (body: string) => GenFn, state: SimState): () => void {
   if ('fused' in bodies) return make(bodies.fused) as () => void;
-  const fns = [...bodies.next.map(make), make(bodies.write)];
-  const { NX, DX, WX } = state;
-  // The next state copied into the slots (an empty array's copy skipped: each is a call every cycle).
-  const copies = [NX.length > 0 ? 'N.set(NX);' : '', DX.length > 0 ? 'D.set(DX);' : '', WX.length > 0 ? 'W.set(WX);' : ''].join('');
-  return ownCaller(fns, state, copies);
+  return ownCaller([...bodies.next.map(make), make(bodies.write)], state, commitCode(state));
 }
 
 /** The cone in chunks, each knowing which of its values other chunks read

@@ -339,8 +339,22 @@ export function edgeSteps(p: Planner, stateIds: readonly NodeId[], chunkSize: nu
 /** A generated function, its state bound (compile.ts's make). */
 type GenFn = (n: number) => void;
 
-/** Numbers each caller's source (below). */
+/** Numbers the generated callers' sources (ownSource). */
 let callerSerial = 0;
+
+/** A caller's source made this simulator's own (a serial number in a
+ *  comment), so V8 keeps its call sites' feedback per design: a function
+ *  whose closures every simulator shares sees every design's functions at
+ *  its call sites and calls them megamorphically. */
+export function ownSource(src: string): string {
+  return `${src}\n// caller ${callerSerial++}`;
+}
+
+/** The statements committing the next state into the slots; an empty
+ *  array's copy is left out (each is a call every cycle). */
+export function commitCode(state: SimState): string[] {
+  return (['N', 'D', 'W'] as const).filter((a) => state[`${a}X`].length > 0).map((a) => `${a}.set(${a}X);`);
+}
 
 /**
  * The function running `steps` on `state`: one generated caller with a call
@@ -374,11 +388,9 @@ export function stepsCaller(steps: KernelSteps, state: SimState, make: (body: st
   if (steps.write !== null) {
     F.push(make(steps.write));
     lines.push(`const f${F.length - 1} = F[${F.length - 1}];`);
-    // An empty next-state array's copy skipped: each is a call every cycle.
-    calls.push(`f${F.length - 1}(0);`, ...(['N', 'D', 'W'] as const).filter((a) => state[`${a}X`].length > 0).map((a) => `${a}.set(${a}X);`));
+    calls.push(`f${F.length - 1}(0);`, ...commitCode(state));
   }
-  // A serial number makes the source this simulator's own, so V8 keeps the call sites' feedback per design.
-  const src = `'use strict';\n${lines.join('\n')}\nreturn function () {\n${calls.join('\n')}\n};\n// caller ${callerSerial++}`;
+  const src = ownSource(`'use strict';\n${lines.join('\n')}\nreturn function () {\n${calls.join('\n')}\n};`);
   const { N, D, W, NX, DX, WX, ctl } = state;
   return (new Function('F', 'N', 'D', 'W', 'NX', 'DX', 'WX', 'ctl', src) as (...a: unknown[]) => () => void)(F, N, D, W, NX, DX, WX, ctl);
 }
