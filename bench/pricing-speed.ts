@@ -12,31 +12,21 @@
 // use (docs/speed.md), which simulates for about a minute, into a
 // temporary directory. Each round decodes every inventory afresh (a
 // sweep worker meets each once); the first round also pays V8's warm-up.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { decodeInventory, inventoryFile, type StoredInventory } from '../explore/sweep/inventory-file.js';
-import { physicalPoints, readManifest, runSweep, silentProgress } from '../explore/sweep/index.js';
+import { physicalPoints, readManifest } from '../explore/sweep/index.js';
 import { threadCpuMs } from '../explore/thread-cpu.js';
 import { ParamError, UserError } from '../hdl/errors.js';
-import { findStudy } from '../studies/registry.js';
+import { pricingSweepDir } from './pricing-sweep.js';
 import { priceFigures } from '../synth-models/price.js';
-
-const HYBRID_ONLY = 'stp=4.8,sts=1x1|2x2,jitter=tuple,edge=incremental,recip=unrolled|radix4';
 
 const { values } = parseArgs({ options: { dir: { type: 'string' }, rounds: { type: 'string', default: '3' } } });
 const rounds = Number(values.rounds);
 if (!Number.isInteger(rounds) || rounds < 1) throw new ParamError('--rounds', values.rounds, 'an integer >= 1', { message: `pricing-speed: --rounds must be an integer >= 1, got ${values.rounds}` });
 
-let dir = values.dir;
-let scratch: string | null = null;
-if (dir === undefined) {
-  scratch = dir = mkdtempSync(join(tmpdir(), 'gfxrtl-pricing-'));
-  const e = findStudy('hybrid');
-  console.error(`pricing-speed: sweeping hybrid --only ${HYBRID_ONLY} --param count=512 into ${dir}`);
-  await runSweep({ study: { module: e.module, name: 'hybrid', params: { count: 512 } }, out: dir, workers: 'auto', spec: { only: HYBRID_ONLY }, progress: silentProgress, keepInventories: true });
-}
+const sweep = await pricingSweepDir('pricing-speed', values.dir);
+const dir = sweep.dir;
 try {
   const manifest = readManifest(dir);
   if (manifest === null) throw new UserError(`pricing-speed: ${dir} holds no sweep.json; give a sweep directory (--dir)`);
@@ -74,5 +64,5 @@ try {
     console.log(`${r} | ${points} | ${(readMs / texts.length).toFixed(2)} | ${Math.round(points / (priceMs / 1000))} | ${(processMs / priceMs).toFixed(2)}`);
   }
 } finally {
-  if (scratch !== null) rmSync(scratch, { recursive: true, force: true });
+  sweep.done();
 }
