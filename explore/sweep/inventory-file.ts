@@ -15,7 +15,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { threadId } from 'node:worker_threads';
-import { shapeKey, type Endpoint, type GraphNode, type GraphOp, type Inventory, type InstanceInventory, type InventoryItem, type OpShape, type OpUse } from '../../hdl/inventory/index.js';
+import { graphNode, graphOp, shapeKey, type Endpoint, type GraphNode, type GraphOp, type Inventory, type InstanceInventory, type InventoryItem, type OpShape, type OpUse } from '../../hdl/inventory/index.js';
 import { sumTallies, tallyItems, type WiringCount } from '../../hdl/inventory/tally.js';
 import { designFingerprint } from './fingerprint.js';
 import { MICROARCH_DIR, cacheFileName } from './store.js';
@@ -206,13 +206,9 @@ export function decodeInventory(s: StoredInventory): Inventory {
     const op = g.ops[g.op[v]!];
     if (op === undefined) throw new Damaged(`node ${v}'s op`);
     const id = g.id !== null ? g.id[v]! : v - runStart;
-    const node: GraphOp = sync.has(v) ? { id, op, width: g.width[v]!, sync: true } : { id, op, width: g.width[v]! };
     const preds = g.preds.slice(k, (k += g.predCount[v]!));
     if (!preds.every(inRange)) throw new Damaged(`node ${v}'s preds`);
-    const st = storage.get(v);
-    const gn: GraphNode = { path, node, label: g.label[v] ?? `${op}#${id}`, use: use(g.use[v]!), preds };
-    if (st !== undefined) gn.storage = st;
-    nodes[v] = gn;
+    nodes[v] = graphNode(path, graphOp(id, op, g.width[v]!, sync.has(v)), g.label[v] ?? `${op}#${id}`, use(g.use[v]!), preds, storage.get(v));
   }
   check(k === g.preds.length && runEnd === n && run === g.pathRuns.length - 2, 'pred counts or path runs');
   const endpoints = g.endpoints.map(([p, label, kind, width, drivers, u, state, loopDrivers]): Endpoint => {

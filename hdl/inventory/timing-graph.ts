@@ -65,6 +65,25 @@ export function labelOf(n: Node): string {
   return n.name ?? `${n.op}#${n.id}`;
 }
 
+/** A graph node's op record: these fields alone, in one of two layouts
+ *  (with `sync` for a synchronous read port), never the IR node itself.
+ *  The passes that time and price a graph read them for every node of
+ *  every netlist a sweep prices; on the IR nodes (a layout per op, and a
+ *  new design brings ops the code had not met) the reads were megamorphic
+ *  and sent the optimised passes back to the interpreter. */
+export function graphOp(id: number, op: GraphOp['op'], width: number, sync: boolean): GraphOp {
+  return sync ? { id, op, width, sync: true } : { id, op, width };
+}
+
+/** A graph node, its fields always added in one order (a node that reads
+ *  stored state gets `storage` last), so the nodes of every graph, built
+ *  or read back from a stored inventory, share their layouts. */
+export function graphNode(path: string, node: GraphOp, label: string, use: OpUse | null, preds: number[], storage: string | undefined): GraphNode {
+  const g: GraphNode = { path, node, label, use, preds };
+  if (storage !== undefined) g.storage = storage;
+  return g;
+}
+
 /** `uses`: each module's classifyModule, when the caller has it (the inventory does). */
 export function buildTimingGraph(design: Design, instances: InstanceRecord[] = walkInstances(design), uses: ReadonlyMap<ModuleIR, readonly (OpUse | null)[]> = new Map()): TimingGraph {
   const nodes: GraphNode[] = [];
@@ -76,7 +95,7 @@ export function buildTimingGraph(design: Design, instances: InstanceRecord[] = w
     for (const n of mod.nodes) {
       const storage =
         n.op === 'memread' ? `${rec.path}.${mod.memories[n.mem]!.name}` : n.op === 'cammatch' || n.op === 'camread' || n.op === 'camvalid' ? `${rec.path}.${mod.cams[n.cam]!.name}` : undefined;
-      nodes.push({ path: rec.path, node: n, label: labelOf(n), use: use[n.id]!, preds: predsOf(instances, rec, n), ...(storage !== undefined && { storage }) });
+      nodes.push(graphNode(rec.path, graphOp(n.id, n.op, n.width, n.op === 'memread' && n.sync), labelOf(n), use[n.id]!, predsOf(instances, rec, n), storage));
       if (n.op === 'reg') {
         const drivers = operandsOfReg(n).map(flat);
         endpoints.push({ path: rec.path, label: labelOf(n), kind: 'reg', width: n.width, drivers, use: use[n.id]!, state: flat(n.id), loopDrivers: holdFreeDrivers(mod, n.id, n.d).map(flat) });
