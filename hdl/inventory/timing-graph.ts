@@ -68,9 +68,9 @@ export function labelOf(n: Node): string {
 /** A graph node's op record: these fields alone, in one of two layouts
  *  (with `sync` for a synchronous read port), never the IR node itself.
  *  The passes that time and price a graph read them for every node of
- *  every netlist a sweep prices; on the IR nodes (a layout per op, and a
- *  new design brings ops the code had not met) the reads were megamorphic
- *  and sent the optimised passes back to the interpreter. */
+ *  every netlist a sweep prices: on the IR nodes (a layout per op) those
+ *  reads were megamorphic, and a netlist read back from a stored
+ *  inventory brought layouts of its own besides. */
 export function graphOp(id: number, op: GraphOp['op'], width: number, sync: boolean): GraphOp {
   return sync ? { id, op, width, sync: true } : { id, op, width };
 }
