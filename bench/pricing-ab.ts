@@ -31,6 +31,7 @@ import { ParamError, UserError } from '../hdl/errors.js';
 import { inventoryFile } from '../explore/sweep/inventory-file.js';
 import { readManifest } from '../explore/sweep/index.js';
 import { spawnWorker } from '../explore/sweep/spawn.js';
+import { findStudy } from '../studies/registry.js';
 import { pricingSweepDir } from './pricing-sweep.js';
 import type { SideData, SideReport } from './pricing-ab-worker.js';
 
@@ -42,6 +43,12 @@ if (ref === undefined || !existsSync(join(ref, 'synth-models', 'price.ts'))) {
 }
 const seconds = Number(values.seconds);
 if (!(seconds > 0)) throw new ParamError('--seconds', values.seconds, 'a positive number', { message: `pricing-ab: --seconds must be a positive number, got ${values.seconds}` });
+
+const fresh = values.fresh === undefined ? null : { study: values.fresh.split(':')[0]!, designs: Number(values.fresh.split(':')[1] ?? 48) };
+if (fresh !== null) {
+  findStudy(fresh.study); // a clear error for a study that does not exist, here rather than in a thread
+  if (!(Number.isInteger(fresh.designs) && fresh.designs >= 1)) throw new ParamError('--fresh', values.fresh, 'STUDY or STUDY:DESIGNS, DESIGNS an integer >= 1', { message: `pricing-ab: --fresh takes STUDY or STUDY:DESIGNS (an integer >= 1), got ${values.fresh}` });
+}
 
 const sweep = await pricingSweepDir('pricing-ab', values.dir);
 try {
@@ -55,7 +62,6 @@ try {
     { name: 'candidate', root: HERE },
   ];
   // Two threads (the machine's cores), each running both sides in turn.
-  const fresh = values.fresh === undefined ? null : { study: values.fresh.split(':')[0]!, designs: Number(values.fresh.split(':')[1] ?? 48) };
   const workers: Worker[] = [0, 1].map(() => spawnWorker(new URL('./pricing-ab-worker', import.meta.url), { roots: sides.map((s) => s.root), files, fresh, spec, knobs } satisfies SideData));
   const next = (w: Worker): Promise<unknown> =>
     new Promise((res, rej) => {
