@@ -7,9 +7,10 @@
 // whole rounds alternated in one thread gave the same code ratios of
 // 0.96-1.15; and one thread per side, at once, 1.015-1.087 (each thread
 // had a core of its own, and the cores' speeds differ). Taking turns a few
-// milliseconds apart on each core, both sides meet the same machine. Prints each side's thread CPU per micro-architecture, reading
-// (JSON.parse aside) and pricing apart, their ratios, and whether both
-// priced every point to the same figures.
+// milliseconds apart on each core, both sides meet the same machine. It
+// prints each side's thread CPU per micro-architecture, reading (JSON.parse
+// aside) and pricing apart, their ratios, and whether both priced every
+// point to the same figures.
 //
 //   npx tsx bench/pricing-ab.ts REF_CHECKOUT [--dir SWEEP_DIR] [--seconds 60]
 //                               [--fresh STUDY[:DESIGNS]]
@@ -83,7 +84,7 @@ try {
   console.log(`| side | checkout | micro-archs ${fresh === null ? 'read' : 'inventoried'} and priced | ${fresh === null ? 'read' : 'inventory'} ms per micro-arch | price ms per micro-arch |`);
   console.log('| --- | --- | ---: | ---: | ---: |');
   for (const [s, x] of [[sides[0]!, r], [sides[1]!, c]] as const) console.log(`| ${s.name} | ${s.root} | ${x.microArchs} | ${per(x, x.readMs).toFixed(3)} | ${per(x, x.priceMs).toFixed(3)} |`);
-  console.log(`candidate / reference: pricing ${(per(c, c.priceMs) / per(r, r.priceMs)).toFixed(3)}, reading ${(per(c, c.readMs) / per(r, r.readMs)).toFixed(3)}, both ${(per(c, c.readMs + c.priceMs) / per(r, r.readMs + r.priceMs)).toFixed(3)}`);
+  console.log(`candidate / reference: pricing ${(per(c, c.priceMs) / per(r, r.priceMs)).toFixed(3)}, ${fresh === null ? 'reading' : 'inventory'} ${(per(c, c.readMs) / per(r, r.readMs)).toFixed(3)}, both ${(per(c, c.readMs + c.priceMs) / per(r, r.readMs + r.priceMs)).toFixed(3)}`);
   console.log(`figures: ${same && r.digest === c.digest ? 'the same at every point' : `DIFFERENT (reference ${r.digest.slice(0, 16)}, candidate ${c.digest.slice(0, 16)})`}`);
 } finally {
   sweep.done();
