@@ -225,7 +225,14 @@ export function compile(full: FlatNetlist, opts: CompileOptions = {}, blocks?: r
   let loopMode = false;
   const inputIds = rootsWhere(net, root, (id) => net.nodes[id]!.op === 'input');
   const makeRun = (): ((n: number) => void) => {
-    const loopSrc = code('loop', () => (opts.loopMode === 'never' || !hasState ? null : loopCode(net, lay, cone, stateIds, inputIds, maxSource)));
+    // A design with a switched edge (an FSM) keeps its switch: when the
+    // switched loop is too long, settlePorts and the edge per cycle, both
+    // switched, rather than one loop computing every state's logic every
+    // cycle. The radix sorter (k=4, one key a cycle) under the sweep's
+    // 20,000-character limit: step(n) over a 262,144-pair tile's passes
+    // 227-260 ms with the unswitched loop, 77-88 ms so (bench/driver-ratio.ts
+    // read its driver at 0.44x of runBatch).
+    const loopSrc = code('loop', () => (opts.loopMode === 'never' || !hasState ? null : loopCode(net, lay, cone, stateIds, inputIds, maxSource, switchedEdge !== null && opts.loopMode !== 'always')));
     if (loopSrc !== null && (opts.loopMode === 'always' || loopSrc.length <= maxSource)) {
       const loop = make(loopSrc);
       // Zero-cycle calls run the loads and stores around the loop, so V8 has

@@ -172,3 +172,46 @@ describe('FSM switch source budget', () => {
     for (let i = 0; i < 200; i++) g.emit(`const b${i} = 2;`);
   });
 });
+
+describe('the run(n) loop of a design with an FSM', () => {
+  it('keeps the switch: past the switched loop\'s limit, the switched functions per cycle, not a loop without the switch', () => {
+    const n = 12;
+    const ref = createSimulator(fsmDesign(n), { cache: false });
+    const cycles = 300;
+    const drive = (sim: ReturnType<typeof createSimulator>): bigint[] => {
+      // Inputs held for each step(n), as a testbench stepping phases does.
+      const seen: bigint[] = [];
+      sim.reset();
+      for (const [go, a, b, len] of [[1, 3, 7, 40], [0, 9, 2, 70], [1, 5, 5, 90], [1, 0, 1, 100]] as const) {
+        sim.poke('Top.go', go);
+        sim.poke('Top.a', a);
+        sim.poke('Top.b', b);
+        sim.step(len);
+        seen.push(sim.peek('Top.q'), sim.peek('Top.y'));
+      }
+      return seen;
+    };
+    const want = drive(ref);
+    expect(ref.cycle).toBeGreaterThan(cycles);
+    let perCycleSwitched = 0;
+    for (let limit = 400; limit <= 12_000; limit += 200) {
+      const sim = createSimulator(fsmDesign(n), { cache: false, maxFunctionSource: limit });
+      expect(drive(sim), `limit ${limit}`).toEqual(want);
+      const switchedFns = sim.compiled.sources.some((s) => s.includes('switch ('));
+      const loop = sim.compiled.loopMode;
+      // A loop is switched itself, or the design's code has no switch at all.
+      if (loop && switchedFns) {
+        const loopSrc = sim.compiled.sources.find((s) => s.includes('for (let c = 0; c < n; c++)'));
+        expect(loopSrc, `limit ${limit}: the run loop`).toBeDefined();
+        expect(loopSrc!.includes('switch ('), `limit ${limit}: a run loop without the switch beside switched functions`).toBe(true);
+      }
+      if (!loop && switchedFns) perCycleSwitched++;
+    }
+    // Some limits fit the switched functions but not the switched loop.
+    expect(perCycleSwitched).toBeGreaterThan(0);
+    // loopMode 'always' still gets one loop, switched or not.
+    const always = createSimulator(fsmDesign(n), { cache: false, maxFunctionSource: 2000, loopMode: 'always' });
+    expect(drive(always)).toEqual(want);
+    expect(always.compiled.loopMode).toBe(true);
+  });
+});

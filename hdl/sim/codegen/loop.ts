@@ -12,8 +12,10 @@ import { edgeInputs, schedule } from '../passes/schedule.js';
 
 /** The whole design for `n` cycles in one function: inputs are constant for
  *  the run, state lives in locals across iterations and is stored back once
- *  at the end, and only `cone` (what next state depends on) is computed. */
-export function loopCode(net: SimNetlist, lay: Layout, cone: NodeId[], stateIds: NodeId[], inputIds: NodeId[], fsmLimit = 0): string {
+ *  at the end, and only `cone` (what next state depends on) is computed.
+ *  `switchedOnly`: null, rather than a loop without the switch, when the
+ *  design has an FSM whose switched loop passes fsmLimit. */
+export function loopCode(net: SimNetlist, lay: Layout, cone: NodeId[], stateIds: NodeId[], inputIds: NodeId[], fsmLimit = 0, switchedOnly = false): string | null {
   // Inputs are constant for the run, so muxes they steer branch the same
   // way every cycle: branches, which then cost nothing, not masks.
   const g = new Gen(net, lay.root, localRefOf(net), false);
@@ -35,7 +37,10 @@ export function loopCode(net: SimNetlist, lay: Layout, cone: NodeId[], stateIds:
   const switched = emitFsmSwitch(g, net, false, fsmLimit, (gk, netk, rootk) =>
     cycle(gk, netk, schedule(netk, rootk, labeler(netk), edgeInputs(netk))),
   );
-  if (!switched) cycle(g, net, cone);
+  if (!switched) {
+    if (switchedOnly && net.fsm !== undefined && net.fsm !== null) return null;
+    cycle(g, net, cone);
+  }
   g.emit('}');
   for (const id of stateIds) g.emit(assign('', slotRefs(net, lay, id), names(net, id)));
   return g.text();
