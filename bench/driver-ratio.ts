@@ -75,10 +75,16 @@ export function mainJobSpace(studyName: string) {
   return { study, domain, wl, entries };
 }
 
+/** At most `count` of `list`, spread over it: first, last and evenly between (each at most once). */
+export function spreadPicks<T>(list: readonly T[], count: number): T[] {
+  const at = Array.from({ length: count }, (_, i) => Math.round((i * (list.length - 1)) / Math.max(1, count - 1)));
+  return [...new Set(at)].map((i) => list[i]!);
+}
+
 /** `count` micro-architectures spread over the study's main-job space (first, middle, last, ...). */
 export async function driverRatios(studyName: string, count: number, log: (s: string) => void): Promise<DriverRatio[]> {
   const { study, domain, wl, entries } = mainJobSpace(studyName);
-  const picks = [...new Set(Array.from({ length: count }, (_, i) => Math.round((i * (entries.length - 1)) / Math.max(1, count - 1))))].map((i) => entries[i]!);
+  const picks = spreadPicks(entries, count);
   const out: DriverRatio[] = [];
   for (const e of picks) {
     const m = domain.microArch(e.params);

@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { mainJobSpace } from './driver-ratio.js';
+import { mainJobSpace, spreadPicks } from './driver-ratio.js';
 import { cpuMs } from './cpu-timing.js';
 import { inventory } from '../hdl/inventory/index.js';
 import { designFromJson, designToJson, type DesignJson } from '../hdl/design-json.js';
@@ -49,7 +49,7 @@ const rows: Row[] = [];
 for (const [studyName, count] of Object.entries(counts)) {
   const { study, domain, entries } = mainJobSpace(studyName);
   // Spread over the space: first, last and evenly between.
-  const picks = [...new Set(Array.from({ length: count }, (_, i) => Math.round((i * (entries.length - 1)) / Math.max(1, count - 1))))].map((i) => entries[i]!);
+  const picks = spreadPicks(entries, count);
   // One design elaborated and inventoried first, so module loading and V8's warm-up are not counted.
   inventory(study.unit.elaborate(domain.microArch(picks[0]!.params)));
   const row: Row = { study: studyName, designs: picks.length, nodes: 0, elaborate: 0, toJson: 0, fromJson: 0, inventory: 0 };

@@ -15,6 +15,7 @@ import type { DesignPoint } from '../synth-models/physical.js';
 import type { PriceFigures, PriceOptions } from '../synth-models/price.js';
 import { threadCpuMs } from '../explore/thread-cpu.js';
 import { InternalError } from '../hdl/errors.js';
+import { spreadPicks } from './driver-ratio.js';
 
 export interface SideData {
   /** The checkouts, reference first. */
@@ -62,8 +63,8 @@ async function load(root: string): Promise<Side> {
     const { mainJobSpace } = (await import(at('bench/driver-ratio.ts'))) as { mainJobSpace(study: string): Space };
     const { inventory } = (await import(at('hdl/inventory/index.ts'))) as { inventory(d: unknown): Inventory };
     const { domain, entries } = mainJobSpace(fresh.study);
-    const n = Math.min(fresh.designs, entries.length);
-    const picks = Array.from({ length: n }, (_, i) => entries[Math.round((i * (entries.length - 1)) / Math.max(1, n - 1))]!);
+    // Which designs: this checkout's choice, the same for both sides.
+    const picks = spreadPicks(entries, Math.min(fresh.designs, entries.length));
     inventories = picks.map((e) => {
       const design = domain.evaluator.elaborate(domain.microArch(e.params));
       return () => inventory(design);

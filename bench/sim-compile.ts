@@ -17,7 +17,7 @@
 import { createHash } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { loadavg } from 'node:os';
-import { mainJobSpace } from './driver-ratio.js';
+import { mainJobSpace, spreadPicks } from './driver-ratio.js';
 import { cpuMs } from './cpu-timing.js';
 import { createSimulator } from '../hdl/sim/index.js';
 import { SWEEP_COMPILE } from '../explore/sweep/study-ref.js';
@@ -40,7 +40,7 @@ const compileOne = (design: Design): string[] => {
 console.log(`sim-compile: load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
 for (const [studyName, count] of Object.entries(counts)) {
   const { domain, entries } = mainJobSpace(studyName);
-  const picks = [...new Set(Array.from({ length: count }, (_, i) => Math.round((i * (entries.length - 1)) / Math.max(1, count - 1))))].map((i) => entries[i]!);
+  const picks = spreadPicks(entries, count);
   const designs = picks.map((e) => domain.evaluator.elaborate(domain.microArch(e.params)));
   compileOne(designs[0]!);
   let best = Infinity;
